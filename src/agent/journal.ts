@@ -1,0 +1,92 @@
+import type { BroadcastMessage } from '../protocol/broadcast.ts';
+import { Conversation } from '../protocol/conversation.ts';
+import { type EventBody, StoredEvent } from '../protocol/events.ts';
+import { Plan } from '../protocol/plan.ts';
+import type { SandpiperDatabase } from '../storage/db.ts';
+import { EventRepository } from '../storage/event-repository.ts';
+
+/** Changes written in the same transaction as the events that cause them. */
+export type JournalChanges = {
+  plan?: Plan;
+  conversation?: Partial<Pick<Conversation, 'status' | 'title'>>;
+};
+
+/**
+ * The only writer of conversation data. Each call is one Dexie transaction (events,
+ * plan and conversation status together, all or nothing); what it wrote is published
+ * only after the transaction commits, so nothing is shown that a reload could lose.
+ */
+export class Journal {
+  private readonly nextSeq = new Map<string, number>();
+  private readonly events: EventRepository;
+
+  constructor(
+    private readonly database: SandpiperDatabase,
+    private readonly publish: (message: BroadcastMessage) => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.events = new EventRepository(database);
+  }
+
+  /** Creates a conversation together with its first events. */
+  async createConversation(conversation: Conversation, bodies: EventBody[]): Promise<StoredEvent[]> {
+    const database = this.database;
+    const row = Conversation.parse(conversation);
+    const stored = await database.transaction('rw', [database.conversations, database.events], async () => {
+      await database.conversations.add(row);
+      const events = bodies.map((body, index) => this.toRow(row.id, index, body));
+      await database.events.bulkAdd(events);
+      return events;
+    });
+    this.nextSeq.set(row.id, stored.length);
+    this.publish({ type: 'conversation', conversation: row });
+    for (const event of stored) this.publish({ type: 'event', event });
+    return stored;
+  }
+
+  /** Appends events and applies `changes` atomically; returns the stored events. */
+  async append(
+    conversationId: string,
+    bodies: EventBody[],
+    changes: JournalChanges = {},
+  ): Promise<StoredEvent[]> {
+    const database = this.database;
+    let conversation: Conversation | null = null;
+    let stored: StoredEvent[];
+    try {
+      stored = await database.transaction(
+        'rw',
+        [database.conversations, database.events, database.plans],
+        async () => {
+          const firstSeq =
+            this.nextSeq.get(conversationId) ?? (await this.events.lastSeq(conversationId)) + 1;
+          const events = bodies.map((body, index) => this.toRow(conversationId, firstSeq + index, body));
+          if (events.length > 0) await database.events.bulkAdd(events);
+          if (changes.plan) await database.plans.put(Plan.parse(changes.plan));
+          const existing = await database.conversations.get(conversationId);
+          if (!existing) throw new Error(`Conversation ${conversationId} does not exist.`);
+          conversation = Conversation.parse({ ...existing, ...changes.conversation, updatedAt: this.now() });
+          await database.conversations.put(conversation);
+          this.nextSeq.set(conversationId, firstSeq + events.length);
+          return events;
+        },
+      );
+    } catch (error) {
+      this.nextSeq.delete(conversationId);
+      throw error;
+    }
+    for (const event of stored) this.publish({ type: 'event', event });
+    if (changes.plan) this.publish({ type: 'plan', plan: changes.plan });
+    if (conversation) this.publish({ type: 'conversation', conversation });
+    return stored;
+  }
+
+  /** Forgets cached sequence numbers (after a delete). */
+  forget(conversationId: string): void {
+    this.nextSeq.delete(conversationId);
+  }
+
+  private toRow(conversationId: string, seq: number, body: EventBody): StoredEvent {
+    return StoredEvent.parse({ conversationId, seq, at: this.now(), body });
+  }
+}

@@ -1,0 +1,44 @@
+import type { TokenUsage, ToolCall } from '../../protocol/events.ts';
+import type { JsonSchema } from '../tools/model-schema.ts';
+
+/** The chat messages the context builder produces (OpenAI's shapes, provider-neutral). */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+    }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/** One tool as offered to the model. */
+export type ToolSpec = {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema };
+};
+
+/** One model request: the whole context, the constant tool list and the tool forced by masking, if any. */
+export type ModelRequest = {
+  messages: ChatMessage[];
+  tools: ToolSpec[];
+  forcedTool: string | null;
+  signal: AbortSignal;
+};
+
+/** Progress while a response streams in. */
+export type ModelProgress =
+  | { type: 'text_delta'; delta: string }
+  | { type: 'tool_call_started'; index: number; name: string };
+
+export type ModelFailureKind = 'cancelled' | 'network' | 'http' | 'invalid_response' | 'configuration';
+
+/** The end of one model request. Providers never throw once called: failures arrive here. */
+export type ModelResult =
+  | { type: 'response'; text: string; toolCalls: ToolCall[]; usage: TokenUsage | null; model: string }
+  | { type: 'failure'; kind: ModelFailureKind; message: string; status?: number };
+
+/** A language model behind one interface: a request in, one result out, progress on the way. */
+export interface ModelProvider {
+  respond(request: ModelRequest, onProgress?: (progress: ModelProgress) => void): Promise<ModelResult>;
+}

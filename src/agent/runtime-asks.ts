@@ -1,0 +1,48 @@
+import type { Envelope } from '../protocol/envelope.ts';
+import type { EventBody } from '../protocol/events.ts';
+import type { Failure } from './step-policy.ts';
+
+/** Why the runtime itself asked the person (not the model). */
+export type RuntimeAskReason = 'failures' | 'step_budget';
+
+/** Running + asking envelopes for a question the runtime asks on its own. */
+export function runtimeAsk(options: {
+  uuid: string;
+  reason: RuntimeAskReason;
+  question: string;
+  phaseId: number | undefined;
+}): EventBody[] {
+  const meta = {
+    action_type: 'message.ask',
+    tool: 'message',
+    ...(options.phaseId !== undefined ? { phase_id: options.phaseId } : {}),
+    attachments: [],
+    suggested_action: options.reason === 'step_budget' ? 'confirm' : 'none',
+    runtime_reason: options.reason,
+  };
+  const running: Envelope = {
+    uuid: options.uuid,
+    status: 'running',
+    content: 'Asking you how to proceed',
+    meta,
+  };
+  const asking: Envelope = { uuid: options.uuid, status: 'asking', content: options.question, meta };
+  return [
+    { type: 'envelope', envelope: running, toolCallId: null },
+    { type: 'envelope', envelope: asking, toolCallId: null },
+  ];
+}
+
+/** The question after three failures in a row, summarising each. */
+export function failuresQuestion(failures: readonly Failure[]): string {
+  const lines = failures.map((failure, index) => {
+    const firstLine = failure.message.split('\n')[0] ?? '';
+    return `${index + 1}. \`${failure.actionType}\` — ${firstLine}`;
+  });
+  return `I ran into ${failures.length} problems in a row and need your guidance before trying again:\n\n${lines.join('\n')}\n\nHow would you like me to proceed?`;
+}
+
+/** The question when the step budget of a run is spent. */
+export function budgetQuestion(stepBudget: number): string {
+  return `I have used this run's step budget (${stepBudget} steps) and the task is not finished yet. Shall I continue?`;
+}

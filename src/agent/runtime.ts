@@ -1,0 +1,275 @@
+import type { BroadcastMessage } from '../protocol/broadcast.ts';
+import type { Conversation } from '../protocol/conversation.ts';
+import type { Envelope } from '../protocol/envelope.ts';
+import type { AgentSettings } from '../protocol/settings.ts';
+import { type AgentWorkerApi, CANCEL_REPLY, type ConversationSnapshot } from '../protocol/worker-api.ts';
+import { ConversationRepository } from '../storage/conversation-repository.ts';
+import type { SandpiperDatabase } from '../storage/db.ts';
+import { EventRepository } from '../storage/event-repository.ts';
+import { PlanRepository } from '../storage/plan-repository.ts';
+import { SettingsRepository } from '../storage/settings-repository.ts';
+import { Journal } from './journal.ts';
+import { runLoop } from './loop.ts';
+import type { ModelProvider } from './providers/chat-messages.ts';
+import { createRunLocks, type RunLocks } from './run-locks.ts';
+import { danglingActions, openQuestion } from './step-policy.ts';
+
+export type RuntimeDependencies = {
+  database: SandpiperDatabase;
+  publish: (message: BroadcastMessage) => void;
+  createProvider: (settings: AgentSettings) => ModelProvider;
+  newId?: () => string;
+  now?: () => number;
+  locks?: RunLocks;
+};
+
+type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<void> };
+
+const TITLE_LENGTH = 80;
+
+/**
+ * The agent runtime behind the worker API: owns the runs (at most one per
+ * conversation), routes messages, replies and stops to them, and reports every
+ * failure into the conversation instead of throwing it away.
+ */
+export class AgentRuntime implements AgentWorkerApi {
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly journal: Journal;
+  private readonly conversations: ConversationRepository;
+  private readonly events: EventRepository;
+  private readonly plans: PlanRepository;
+  private readonly settings: SettingsRepository;
+  private readonly newId: () => string;
+  private readonly now: () => number;
+  private readonly locks: RunLocks;
+
+  constructor(private readonly dependencies: RuntimeDependencies) {
+    this.now = dependencies.now ?? Date.now;
+    this.newId = dependencies.newId ?? (() => crypto.randomUUID());
+    this.locks = dependencies.locks ?? createRunLocks();
+    this.journal = new Journal(dependencies.database, dependencies.publish, this.now);
+    this.conversations = new ConversationRepository(dependencies.database);
+    this.events = new EventRepository(dependencies.database);
+    this.plans = new PlanRepository(dependencies.database);
+    this.settings = new SettingsRepository(dependencies.database);
+  }
+
+  async startConversation(text: string): Promise<string> {
+    const task = requireText(text);
+    const now = this.now();
+    const conversation: Conversation = {
+      id: this.newId(),
+      title: titleFrom(task),
+      status: 'running',
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.journal.createConversation(conversation, [{ type: 'user_message', text: task }]);
+    this.launch(conversation.id);
+    return conversation.id;
+  }
+
+  async sendMessage(conversationId: string, text: string): Promise<void> {
+    const message = requireText(text);
+    const active = this.active.get(conversationId);
+    if (active) {
+      active.queue.push(message);
+      return;
+    }
+    const question = openQuestion(await this.events.list(conversationId));
+    if (question) return this.replyToAsk(conversationId, question.envelope.uuid, message);
+    await this.journal.append(conversationId, [{ type: 'user_message', text: message }], {
+      conversation: { status: 'running' },
+    });
+    this.launch(conversationId);
+  }
+
+  async replyToAsk(conversationId: string, askUuid: string, text: string): Promise<void> {
+    const reply = requireText(text);
+    if (this.active.has(conversationId))
+      throw new Error('The agent is still working; there is no open question.');
+    const question = openQuestion(await this.events.list(conversationId));
+    if (!question || question.envelope.uuid !== askUuid) {
+      throw new Error('This question has already been answered.');
+    }
+    const answered: Envelope = {
+      uuid: askUuid,
+      status: 'success',
+      content: reply,
+      meta: { ...question.envelope.meta, question: question.envelope.content, reply },
+    };
+    const isDeclinedBudget =
+      question.envelope.meta.runtime_reason === 'step_budget' && reply.trim() === CANCEL_REPLY;
+    await this.journal.append(
+      conversationId,
+      [
+        { type: 'user_reply', askUuid, text: reply },
+        { type: 'envelope', envelope: answered, toolCallId: question.toolCallId },
+        ...(isDeclinedBudget
+          ? [
+              {
+                type: 'notice' as const,
+                kind: 'stopped' as const,
+                text: 'Stopped at the step budget.',
+                forModel: false,
+              },
+            ]
+          : []),
+      ],
+      { conversation: { status: isDeclinedBudget ? 'idle' : 'running' } },
+    );
+    if (!isDeclinedBudget) this.launch(conversationId);
+  }
+
+  async stop(conversationId: string): Promise<void> {
+    const active = this.active.get(conversationId);
+    if (active) {
+      active.controller.abort();
+      await active.done;
+      return;
+    }
+    const question = openQuestion(await this.events.list(conversationId));
+    if (!question) return;
+    const message = 'The user stopped the task instead of answering.';
+    const cancelled: Envelope = {
+      uuid: question.envelope.uuid,
+      status: 'error',
+      content: message,
+      meta: { ...question.envelope.meta, error: { kind: 'cancelled', message } },
+    };
+    await this.journal.append(
+      conversationId,
+      [
+        { type: 'envelope', envelope: cancelled, toolCallId: question.toolCallId },
+        { type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false },
+      ],
+      { conversation: { status: 'idle' } },
+    );
+  }
+
+  listConversations(): Promise<Conversation[]> {
+    return this.conversations.list();
+  }
+
+  async readConversation(conversationId: string): Promise<ConversationSnapshot | null> {
+    const conversation = await this.conversations.get(conversationId);
+    if (!conversation) return null;
+    const [events, plan] = await Promise.all([
+      this.events.list(conversationId),
+      this.plans.get(conversationId),
+    ]);
+    return { conversation, events, plan };
+  }
+
+  async deleteConversation(conversationId: string): Promise<void> {
+    await this.stop(conversationId);
+    await this.conversations.delete(conversationId);
+    this.journal.forget(conversationId);
+    this.dependencies.publish({ type: 'conversation_deleted', conversationId });
+  }
+
+  /**
+   * Marks runs that a closed page left `running` as interrupted (only those no other
+   * tab is running), closing their dangling actions. Call once when the worker starts.
+   */
+  async recoverInterruptedRuns(): Promise<void> {
+    for (const conversation of await this.conversations.list()) {
+      if (conversation.status !== 'running' || this.active.has(conversation.id)) continue;
+      if (!(await this.locks.isFree(conversation.id))) continue;
+      const events = await this.events.list(conversation.id);
+      const message = 'Interrupted: the page was closed while this action ran.';
+      await this.journal.append(
+        conversation.id,
+        [
+          ...danglingActions(events).map(({ envelope, toolCallId }) => ({
+            type: 'envelope' as const,
+            toolCallId,
+            envelope: {
+              ...envelope,
+              status: 'error' as const,
+              content: message,
+              meta: { ...envelope.meta, error: { kind: 'cancelled' as const, message } },
+            },
+          })),
+          {
+            type: 'notice',
+            kind: 'stopped',
+            text: 'Interrupted when the page was closed. Send a message to continue.',
+            forModel: false,
+          },
+        ],
+        { conversation: { status: 'idle' } },
+      );
+    }
+  }
+
+  /** Resolves when the conversation has no run in progress (for tests and shutdown). */
+  async idle(conversationId: string): Promise<void> {
+    await this.active.get(conversationId)?.done;
+  }
+
+  private launch(conversationId: string): void {
+    const controller = new AbortController();
+    const queue: string[] = [];
+    const run: ActiveRun = { controller, queue, done: Promise.resolve() };
+    this.active.set(conversationId, run);
+    run.done = this.locks
+      .hold(conversationId, () => this.run(conversationId, controller.signal, queue))
+      .catch((error: unknown) => this.reportCrash(conversationId, error))
+      .finally(() => {
+        if (this.active.get(conversationId) === run) this.active.delete(conversationId);
+      });
+  }
+
+  private async run(conversationId: string, signal: AbortSignal, queue: string[]): Promise<void> {
+    const settings = await this.settings.getAgentSettings();
+    const [events, plan] = await Promise.all([
+      this.events.list(conversationId),
+      this.plans.get(conversationId),
+    ]);
+    await runLoop({
+      conversationId,
+      events,
+      plan,
+      settings,
+      provider: this.dependencies.createProvider(settings),
+      journal: this.journal,
+      signal,
+      takeQueuedMessages: () => queue.splice(0),
+      newId: this.newId,
+      now: this.now,
+    });
+  }
+
+  /** A bug or a failed write must still leave a readable conversation, never a silent stop. */
+  private async reportCrash(conversationId: string, error: unknown): Promise<void> {
+    const detail = error instanceof Error ? error.message : String(error);
+    try {
+      await this.journal.append(
+        conversationId,
+        [
+          {
+            type: 'notice',
+            kind: 'provider_error',
+            text: `The agent stopped on an internal error: ${detail}`,
+            forModel: false,
+          },
+        ],
+        { conversation: { status: 'error' } },
+      );
+    } catch {
+      // The database itself is failing; the UI shows the status it last saw.
+    }
+  }
+}
+
+function requireText(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new Error('The message is empty.');
+  return trimmed;
+}
+
+function titleFrom(task: string): string {
+  const firstLine = task.split('\n')[0] ?? task;
+  return firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
+}

@@ -1,0 +1,124 @@
+import type { Envelope } from '../protocol/envelope.ts';
+import type { StoredEvent, ToolCall } from '../protocol/events.ts';
+import { stableStringify } from './stable-json.ts';
+
+/** A step the runtime forces by masking: the tool, and the action its arguments must name. */
+export type ForcedStep = { tool: 'message'; type: 'info' } | { tool: 'plan'; action: 'update' };
+
+/** A failed step, for the summary the runtime shows the person after three in a row. */
+export type Failure = { actionType: string; message: string };
+
+function indexAfterLast(events: readonly StoredEvent[], types: readonly string[]): number {
+  for (let index = events.length - 1; index >= 0; index -= 1) {
+    if (types.includes(events[index]!.body.type)) return index + 1;
+  }
+  return 0;
+}
+
+function completions(events: readonly StoredEvent[]): Envelope[] {
+  return events.flatMap(({ body }) =>
+    body.type === 'envelope' && body.envelope.status !== 'running' ? [body.envelope] : [],
+  );
+}
+
+/**
+ * Seed 003 §1: after a new user message the first step must be `message` type `info`,
+ * the next `plan` action `update`. Forced until each has succeeded.
+ */
+export function forcedStep(events: readonly StoredEvent[]): ForcedStep | null {
+  const sinceTask = events.slice(indexAfterLast(events, ['user_message']));
+  if (!events.some(({ body }) => body.type === 'user_message')) return null;
+  const done = completions(sinceTask).filter((envelope) => envelope.status === 'success');
+  if (!done.some((envelope) => envelope.meta.action_type === 'message.info'))
+    return { tool: 'message', type: 'info' };
+  if (!done.some((envelope) => envelope.meta.action_type === 'plan.update'))
+    return { tool: 'plan', action: 'update' };
+  return null;
+}
+
+/** Model responses since the person last spoke (a new message or a reply). */
+export function stepsSinceUserInput(events: readonly StoredEvent[]): number {
+  return events
+    .slice(indexAfterLast(events, ['user_message', 'user_reply']))
+    .filter(({ body }) => body.type === 'assistant_turn').length;
+}
+
+/**
+ * The failures at the end of the log since the person last spoke, oldest first; any
+ * success breaks the run. A stop (`cancelled`) is not a failure.
+ */
+export function trailingFailures(events: readonly StoredEvent[]): Failure[] {
+  const failures: Failure[] = [];
+  const recent = events.slice(indexAfterLast(events, ['user_message', 'user_reply']));
+  for (const { body } of recent) {
+    if (body.type === 'notice' && body.kind === 'no_tool_call') {
+      failures.push({ actionType: 'no tool call', message: body.text });
+    } else if (body.type === 'envelope' && body.envelope.status !== 'running') {
+      const error = body.envelope.meta.error;
+      if (body.envelope.status === 'error' && error && error.kind !== 'cancelled') {
+        failures.push({ actionType: body.envelope.meta.action_type, message: error.message });
+      } else {
+        failures.length = 0;
+      }
+    }
+  }
+  return failures;
+}
+
+/** The call of the last model response if that call failed, for refusing an identical retry. */
+export function lastFailedCall(events: readonly StoredEvent[]): ToolCall | null {
+  let call: ToolCall | null = null;
+  let failed = false;
+  for (const { body } of events) {
+    if (body.type === 'assistant_turn') {
+      call = body.toolCalls[0] ?? null;
+      failed = false;
+    } else if (body.type === 'envelope' && body.toolCallId !== null && body.toolCallId === call?.id) {
+      failed = body.envelope.status === 'error' && body.envelope.meta.error?.kind !== 'cancelled';
+    } else if (body.type === 'user_message' || body.type === 'user_reply') {
+      call = null;
+    }
+  }
+  return failed ? call : null;
+}
+
+/** True when two calls name the same tool with the same arguments (key order and spacing aside). */
+export function isSameCall(first: ToolCall, second: ToolCall): boolean {
+  return (
+    first.name === second.name && canonicalArguments(first.arguments) === canonicalArguments(second.arguments)
+  );
+}
+
+function canonicalArguments(raw: string): string {
+  try {
+    return stableStringify(JSON.parse(raw));
+  } catch {
+    return raw.trim();
+  }
+}
+
+/** The question still waiting for an answer: the last `asking` envelope without a completion. */
+export function openQuestion(
+  events: readonly StoredEvent[],
+): { envelope: Envelope; toolCallId: string | null } | null {
+  const open = new Map<string, { envelope: Envelope; toolCallId: string | null }>();
+  for (const { body } of events) {
+    if (body.type !== 'envelope') continue;
+    if (body.envelope.status === 'asking') open.set(body.envelope.uuid, body);
+    else if (body.envelope.status !== 'running') open.delete(body.envelope.uuid);
+  }
+  return [...open.values()].pop() ?? null;
+}
+
+/** Actions with a `running` envelope and no completion (left behind by a closed tab). */
+export function danglingActions(
+  events: readonly StoredEvent[],
+): { envelope: Envelope; toolCallId: string | null }[] {
+  const running = new Map<string, { envelope: Envelope; toolCallId: string | null }>();
+  for (const { body } of events) {
+    if (body.type !== 'envelope') continue;
+    if (body.envelope.status === 'running') running.set(body.envelope.uuid, body);
+    else running.delete(body.envelope.uuid);
+  }
+  return [...running.values()];
+}

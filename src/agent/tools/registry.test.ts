@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { TOOL_NAMES } from '../../protocol/envelope.ts';
+import { findTool, TOOLS } from './index.ts';
+
+type Node = Record<string, unknown>;
+const seedSchemas = JSON.parse(
+  readFileSync(new URL('../../../tests/fixtures/seed-000-schemas.json', import.meta.url), 'utf8'),
+) as Record<string, Record<string, Node>>;
+
+/** Seed 000 writes types in upper case (`STRING`); JSON Schema uses lower case. */
+function fromSeed(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(fromSeed);
+  if (node === null || typeof node !== 'object') return node;
+  const result: Node = {};
+  for (const [key, value] of Object.entries(node)) {
+    result[key] = key === 'type' && typeof value === 'string' ? value.toLowerCase() : fromSeed(value);
+  }
+  return result;
+}
+
+/** Keeps the parts of a schema node that seed 000 specifies (drops `required`, which it leaves open). */
+function specifiedParts(node: unknown): unknown {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+  const result: Node = {};
+  for (const key of ['description', 'enum', 'type', 'items', 'properties']) {
+    const value = (node as Node)[key];
+    if (value === undefined) continue;
+    result[key] =
+      key === 'properties'
+        ? Object.fromEntries(
+            Object.entries(value as Node).map(([name, child]) => [name, specifiedParts(child)]),
+          )
+        : key === 'items'
+          ? specifiedParts(value)
+          : value;
+  }
+  return result;
+}
+
+describe('tool registry', () => {
+  it('lists the twelve tools of seed 000 in its order', () => {
+    expect(TOOLS.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
+    expect(Object.keys(seedSchemas)).toEqual([...TOOL_NAMES]);
+  });
+
+  it.each(TOOL_NAMES)('gives the model exactly seed 000’s parameters for %s', (name) => {
+    const tool = findTool(name)!;
+    expect(tool.parameters.type).toBe('object');
+    const properties = specifiedParts({ properties: tool.parameters.properties }) as Node;
+    expect(properties.properties).toEqual(fromSeed(seedSchemas[name]));
+    expect(Object.keys(tool.parameters.properties as Node)).toEqual(Object.keys(seedSchemas[name]!));
+  });
+
+  it('pins every JSON Schema the model sees', () => {
+    const specs = TOOLS.map((tool) => ({ name: tool.name, parameters: tool.parameters }));
+    expect(specs).toMatchSnapshot();
+  });
+
+  it('gives every tool a description from its sibling text file', () => {
+    for (const tool of TOOLS) expect(tool.description.length).toBeGreaterThan(100);
+  });
+
+  it('keeps the fixture in step with the shared seed when the seed is present', () => {
+    const seedUrl = new URL('../../../../shared/seeds/', import.meta.url);
+    let seed: string;
+    try {
+      const file = readdirSync(seedUrl).find((entry) => entry.startsWith('000_'));
+      if (!file) return;
+      seed = readFileSync(new URL(file, seedUrl), 'utf8');
+    } catch {
+      return;
+    }
+    for (const name of TOOL_NAMES) {
+      const section = seed
+        .split(/\n## \d+\. /)
+        .find((part) => part.startsWith(`\`${name}\``) && part.includes('### Schema'));
+      const json = section?.match(/```json\n([\s\S]*?)```/)?.[1];
+      expect(json, `schema of ${name} in seed 000`).toBeDefined();
+      expect(JSON.parse(json!)).toEqual(seedSchemas[name]);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { Conversation } from './conversation.ts';
+import { StoredEvent } from './events.ts';
+import { Plan } from './plan.ts';
+
+/** Name of the BroadcastChannel every tab listens on. */
+export const BROADCAST_CHANNEL_NAME = 'sandpiper-events';
+
+/** What the worker announces after each durable write. */
+export const BroadcastMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event'), event: StoredEvent }),
+  z.object({ type: z.literal('conversation'), conversation: Conversation }),
+  z.object({ type: z.literal('conversation_deleted'), conversationId: z.string() }),
+  z.object({ type: z.literal('plan'), plan: Plan }),
+]);
+export type BroadcastMessage = z.infer<typeof BroadcastMessage>;

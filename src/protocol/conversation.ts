@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const ConversationStatus = z.enum(['idle', 'running', 'asking', 'done', 'error']);
+export type ConversationStatus = z.infer<typeof ConversationStatus>;
+
+export const Conversation = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  status: ConversationStatus,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Conversation = z.infer<typeof Conversation>;

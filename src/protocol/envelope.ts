@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The twelve tools of seed 000, in the fixed order the model always sees them. */
+export const TOOL_NAMES = [
+  'plan',
+  'message',
+  'shell',
+  'file',
+  'match',
+  'search',
+  'schedule',
+  'expose',
+  'browser',
+  'generate',
+  'slides',
+  'webdev_init_project',
+] as const;
+export const ToolName = z.enum(TOOL_NAMES);
+export type ToolName = z.infer<typeof ToolName>;
+
+/** Status of one envelope; `error` is our addition to seed 001 §2. */
+export const EnvelopeStatus = z.enum(['running', 'success', 'error', 'asking']);
+export type EnvelopeStatus = z.infer<typeof EnvelopeStatus>;
+
+/** Why an action failed (seed 001 has no failure status; this is ours). */
+export const ErrorKind = z.enum(['validation', 'execution', 'timeout', 'cancelled', 'rejected']);
+export type ErrorKind = z.infer<typeof ErrorKind>;
+
+export const EnvelopeError = z.object({ kind: ErrorKind, message: z.string() });
+export type EnvelopeError = z.infer<typeof EnvelopeError>;
+
+/**
+ * Envelope meta: `action_type` and `tool` always, `phase_id` when a plan exists,
+ * `error` on failures, and tool-specific fields (seed 001 §13) passed through.
+ */
+export const EnvelopeMeta = z.looseObject({
+  action_type: z.string().min(1),
+  tool: z.string().min(1),
+  phase_id: z.number().int().optional(),
+  error: EnvelopeError.optional(),
+});
+export type EnvelopeMeta = z.infer<typeof EnvelopeMeta>;
+
+/** The streaming contract of seed 001 §2: a `running` envelope, then one completion with the same uuid. */
+export const Envelope = z.object({
+  uuid: z.string().min(1),
+  status: EnvelopeStatus,
+  content: z.string(),
+  meta: EnvelopeMeta,
+});
+export type Envelope = z.infer<typeof Envelope>;
+
+/** True for the statuses that end an action (everything but `running`). */
+export function isCompletion(status: EnvelopeStatus): boolean {
+  return status !== 'running';
+}

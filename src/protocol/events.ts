@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { Envelope } from './envelope.ts';
+
+/** A tool call exactly as the model produced it (arguments are the raw JSON text). */
+export const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+export type ToolCall = z.infer<typeof ToolCall>;
+
+/** Token usage of one assistant turn; `cached` where the API reports it. */
+export const TokenUsage = z.object({
+  prompt: z.number().int().nonnegative(),
+  completion: z.number().int().nonnegative(),
+  cached: z.number().int().nonnegative(),
+});
+export type TokenUsage = z.infer<typeof TokenUsage>;
+
+/** A new task or follow-up typed by the person. Starts a run. */
+export const UserMessageEvent = z.object({ type: z.literal('user_message'), text: z.string() });
+
+/** The person's answer to an open `message.ask` (tool call or runtime ask). */
+export const UserReplyEvent = z.object({
+  type: z.literal('user_reply'),
+  askUuid: z.string(),
+  text: z.string(),
+});
+
+/** One model response: its text and every tool call it made (only the first is run). */
+export const AssistantTurnEvent = z.object({
+  type: z.literal('assistant_turn'),
+  text: z.string(),
+  toolCalls: z.array(ToolCall),
+  usage: TokenUsage.nullable(),
+  model: z.string(),
+});
+
+/** A streaming-contract envelope; `toolCallId` links it to the model call it answers, if any. */
+export const EnvelopeEvent = z.object({
+  type: z.literal('envelope'),
+  envelope: Envelope,
+  toolCallId: z.string().nullable(),
+});
+
+/** Why the runtime wrote a notice. */
+export const NoticeKind = z.enum(['no_tool_call', 'stopped', 'provider_error', 'runtime_ask']);
+export type NoticeKind = z.infer<typeof NoticeKind>;
+
+/**
+ * A runtime notice: shown to the person, and when `forModel` is set, told to the model
+ * as a user-role message so it can correct itself.
+ */
+export const NoticeEvent = z.object({
+  type: z.literal('notice'),
+  kind: NoticeKind,
+  text: z.string(),
+  forModel: z.boolean(),
+});
+
+export const EventBody = z.discriminatedUnion('type', [
+  UserMessageEvent,
+  UserReplyEvent,
+  AssistantTurnEvent,
+  EnvelopeEvent,
+  NoticeEvent,
+]);
+export type EventBody = z.infer<typeof EventBody>;
+export type UserMessageEvent = z.infer<typeof UserMessageEvent>;
+export type UserReplyEvent = z.infer<typeof UserReplyEvent>;
+export type AssistantTurnEvent = z.infer<typeof AssistantTurnEvent>;
+export type EnvelopeEvent = z.infer<typeof EnvelopeEvent>;
+export type NoticeEvent = z.infer<typeof NoticeEvent>;
+
+/** One row of the append-only log, key `[conversationId+seq]`. */
+export const StoredEvent = z.object({
+  conversationId: z.string(),
+  seq: z.number().int().nonnegative(),
+  at: z.number(),
+  body: EventBody,
+});
+export type StoredEvent = z.infer<typeof StoredEvent>;

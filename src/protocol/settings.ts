@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Provider and run settings. Secrets live only here (the `settings` table). */
+export const AgentSettings = z.object({
+  baseUrl: z.string(),
+  apiKey: z.string(),
+  model: z.string(),
+  stepBudget: z.number().int().min(1).max(10_000),
+  maxRetries: z.number().int().min(0).max(10),
+  requestTimeoutMs: z.number().int().min(1_000),
+});
+export type AgentSettings = z.infer<typeof AgentSettings>;
+
+export const DEFAULT_SETTINGS: AgentSettings = {
+  baseUrl: 'https://api.openai.com/v1',
+  apiKey: '',
+  model: 'gpt-4o-mini',
+  stepBudget: 50,
+  maxRetries: 3,
+  requestTimeoutMs: 120_000,
+};
+
+/** True when the settings are complete enough to call a provider. */
+export function isConfigured(settings: AgentSettings): boolean {
+  return settings.baseUrl.trim() !== '' && settings.model.trim() !== '';
+}

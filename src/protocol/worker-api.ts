@@ -1,0 +1,33 @@
+import type { Conversation } from './conversation.ts';
+import type { StoredEvent } from './events.ts';
+import type { Plan } from './plan.ts';
+
+/** Everything the UI needs to render one conversation. */
+export type ConversationSnapshot = {
+  conversation: Conversation;
+  events: StoredEvent[];
+  plan: Plan | null;
+};
+
+/**
+ * The agent worker's API, exposed with comlink. Every method resolves once the
+ * change is durable; progress arrives separately on the BroadcastChannel.
+ */
+export interface AgentWorkerApi {
+  /** Creates a conversation from a first task and starts its run; resolves with its id. */
+  startConversation(text: string): Promise<string>;
+  /** Sends a new message to an existing conversation (answers an open question if there is one). */
+  sendMessage(conversationId: string, text: string): Promise<void>;
+  /** Answers the open `message.ask` with `askUuid` and resumes the loop where it stopped. */
+  replyToAsk(conversationId: string, askUuid: string, text: string): Promise<void>;
+  /** Stops the run: aborts the in-flight model request and cancels the action in flight. */
+  stop(conversationId: string): Promise<void>;
+  listConversations(): Promise<Conversation[]>;
+  readConversation(conversationId: string): Promise<ConversationSnapshot | null>;
+  deleteConversation(conversationId: string): Promise<void>;
+}
+
+/** The reply sent by a Confirm button. */
+export const CONFIRM_REPLY = 'Confirm';
+/** The reply sent by a Cancel button. */
+export const CANCEL_REPLY = 'Cancel';

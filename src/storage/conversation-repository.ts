@@ -1,0 +1,35 @@
+import { Conversation } from '../protocol/conversation.ts';
+import type { SandpiperDatabase } from './db.ts';
+
+/** Reads and writes `conversations`; every row read back is validated. */
+export class ConversationRepository {
+  constructor(private readonly database: SandpiperDatabase) {}
+
+  async get(id: string): Promise<Conversation | null> {
+    const row = await this.database.conversations.get(id);
+    return row ? Conversation.parse(row) : null;
+  }
+
+  /** All conversations, most recently updated first. Rows that fail validation are skipped. */
+  async list(): Promise<Conversation[]> {
+    const rows = await this.database.conversations.orderBy('updatedAt').reverse().toArray();
+    return rows.flatMap((row) => {
+      const parsed = Conversation.safeParse(row);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  async put(conversation: Conversation): Promise<void> {
+    await this.database.conversations.put(Conversation.parse(conversation));
+  }
+
+  /** Deletes a conversation with its events and plan, all or nothing. */
+  async delete(id: string): Promise<void> {
+    const database = this.database;
+    await database.transaction('rw', [database.conversations, database.events, database.plans], async () => {
+      await database.events.where('conversationId').equals(id).delete();
+      await database.plans.delete(id);
+      await database.conversations.delete(id);
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+
+/** A raw row as IndexedDB hands it back; repositories parse it with zod before use. */
+export type UnknownRow = Record<string, unknown>;
+
+/** One schema version: Dexie store definitions plus an optional data migration. */
+export type SchemaVersion = {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (transaction: Transaction) => Promise<void> | void;
+};
+
+/**
+ * Every schema version, oldest first. Add a new entry for each change (never edit
+ * an old one) and a migration test in `migrations.test.ts`.
+ */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      conversations: 'id, updatedAt',
+      events: '[conversationId+seq], conversationId',
+      plans: 'conversationId',
+      settings: 'key',
+    },
+  },
+];
+
+export const DATABASE_NAME = 'sandpiper';
+
+/** The app's IndexedDB database. Rows are typed loosely here and parsed by the repositories. */
+export class SandpiperDatabase extends Dexie {
+  conversations!: Table<UnknownRow, string>;
+  events!: Table<UnknownRow, [string, number]>;
+  plans!: Table<UnknownRow, string>;
+  settings!: Table<UnknownRow, string>;
+
+  /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
+  constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {
+    const { upToVersion, ...dexieOptions } = options;
+    super(name, dexieOptions);
+    for (const schema of SCHEMA_VERSIONS) {
+      if (upToVersion !== undefined && schema.version > upToVersion) break;
+      const version = this.version(schema.version).stores(schema.stores);
+      if (schema.upgrade) version.upgrade(schema.upgrade);
+    }
+  }
+}
+
+/** The newest schema version number. */
+export function latestSchemaVersion(): number {
+  return SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]?.version ?? 1;
+}
