@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
+import { ConversationRepository } from './conversation-repository.ts';
+import { latestSchemaVersion, SandpiperDatabase, SCHEMA_VERSIONS } from './db.ts';
+import { EventRepository } from './event-repository.ts';
+import { SettingsRepository } from './settings-repository.ts';
+
+const options = { indexedDB, IDBKeyRange };
+
+/**
+ * Migration harness: opens a database at `version`, lets `seed` write rows in that
+ * version's shape, closes it, and reopens it at the latest version.
+ */
+async function migrateFrom(version: number, seed: (database: SandpiperDatabase) => Promise<void>) {
+  const name = `migration-${randomUUID()}`;
+  const old = new SandpiperDatabase(name, { ...options, upToVersion: version });
+  await old.open();
+  await seed(old);
+  old.close();
+  const latest = new SandpiperDatabase(name, options);
+  await latest.open();
+  return latest;
+}
+
+describe('schema versions', () => {
+  it('are numbered upward without gaps', () => {
+    expect(SCHEMA_VERSIONS.map((schema) => schema.version)).toEqual(
+      SCHEMA_VERSIONS.map((_, index) => index + 1),
+    );
+  });
+
+  it('v1 rows survive opening at the latest version and parse', async () => {
+    const database = await migrateFrom(1, async (v1) => {
+      await v1.conversations.put({ id: 'c1', title: 'Notes', status: 'done', createdAt: 1, updatedAt: 2 });
+      await v1.events.put({
+        conversationId: 'c1',
+        seq: 0,
+        at: 1,
+        body: { type: 'user_message', text: 'Build a notes app' },
+      });
+      await v1.settings.put({ key: 'agent', value: { ...DEFAULT_SETTINGS, model: 'm' } });
+    });
+    expect(database.verno).toBe(latestSchemaVersion());
+    expect(await new ConversationRepository(database).get('c1')).toMatchObject({ title: 'Notes' });
+    expect(await new EventRepository(database).list('c1')).toHaveLength(1);
+    expect((await new SettingsRepository(database).getAgentSettings()).model).toBe('m');
+    database.close();
+  });
+});
+
+describe('repositories', () => {
+  it('refuse rows that do not match their schema', async () => {
+    const database = new SandpiperDatabase(`rows-${randomUUID()}`, options);
+    await database.events.put({ conversationId: 'c', seq: 0, at: 0, body: { type: 'bogus' } });
+    await expect(new EventRepository(database).list('c')).rejects.toThrow();
+    await database.conversations.put({ id: 'broken', title: 3 });
+    expect(await new ConversationRepository(database).list()).toEqual([]);
+    database.close();
+  });
+
+  it('keep valid settings fields and fall back to defaults for invalid ones', async () => {
+    const database = new SandpiperDatabase(`settings-${randomUUID()}`, options);
+    await database.settings.put({ key: 'agent', value: { model: 'x', stepBudget: -4 } });
+    const settings = await new SettingsRepository(database).getAgentSettings();
+    expect(settings.model).toBe('x');
+    expect(settings.stepBudget).toBe(DEFAULT_SETTINGS.stepBudget);
+    await expect(
+      new SettingsRepository(database).putAgentSettings({ ...settings, stepBudget: 0 }),
+    ).rejects.toThrow();
+    database.close();
+  });
+
+  it('delete a conversation with its events and plan', async () => {
+    const database = new SandpiperDatabase(`delete-${randomUUID()}`, options);
+    await database.conversations.put({ id: 'c', title: 't', status: 'idle', createdAt: 0, updatedAt: 0 });
+    await database.events.put({ conversationId: 'c', seq: 0, at: 0, body: { type: 'user_message', text: 'x' } });
+    await database.plans.put({ conversationId: 'c' });
+    await new ConversationRepository(database).delete('c');
+    expect(await database.events.count()).toBe(0);
+    expect(await database.plans.count()).toBe(0);
+    expect(await database.conversations.count()).toBe(0);
+    database.close();
+  });
+});

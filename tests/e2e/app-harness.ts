@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
+import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+/** Debian's Chromium, headless, with the flags this machine needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** The built app on a static server, a scripted model, and a browser page pointed at both. */
+export type AppHarness = {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  model: ScriptedServer;
+  app: StaticServer;
+  /** Fills and saves the Settings dialog so the app talks to the scripted model. */
+  configure(options?: { stepBudget?: number }): Promise<void>;
+  /** Types a task in the composer and sends it. */
+  sendTask(text: string): Promise<void>;
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startApp(): Promise<AppHarness> {
+  if (!existsSync(`${DIST}index.html`)) throw new Error('dist/ is missing: run `npm run build` first.');
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const [model, app, browser] = await Promise.all([startScriptedServer(), startStaticServer(DIST), launchChromium()]);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(app.url);
+  const harness: AppHarness = {
+    browser,
+    context,
+    page,
+    model,
+    app,
+    configure: async (options = {}) => {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByLabel('Base URL').fill(model.url);
+      await page.getByLabel('API key').fill('test-key');
+      await page.getByLabel('Model').fill('scripted-model');
+      if (options.stepBudget) await page.getByLabel('Step budget').fill(String(options.stepBudget));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    },
+    sendTask: async (text) => {
+      await page.getByRole('textbox', { name: 'Message' }).fill(text);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+    },
+    screenshot: async (name) => {
+      await page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
+    },
+    close: async () => {
+      await browser.close();
+      await Promise.all([model.close(), app.close()]);
+      if (pageErrors.length > 0) throw new Error(`Uncaught errors in the page:\n${pageErrors.join('\n')}`);
+    },
+  };
+  return harness;
+}
+
+/** The `data-status` of every action entry of one type, in thread order. */
+export function statuses(page: Page, actionType: string): Promise<(string | null)[]> {
+  return page
+    .locator(`[data-action-type="${actionType}"]`)
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-status')));
+}
+
+/** The `data-status` of every phase in the plan panel, in order. */
+export function phaseStatuses(page: Page): Promise<(string | null)[]> {
+  return page
+    .getByRole('region', { name: 'Plan' })
+    .locator('[data-phase-id]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-status')));
+}
