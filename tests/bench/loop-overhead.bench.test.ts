@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startApp, type AppHarness } from '../e2e/app-harness.ts';
+import { type AppHarness, startApp } from '../e2e/app-harness.ts';
 import { acknowledge, call, NOTES_TASK } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 

@@ -40,7 +40,11 @@ export type AppHarness = {
 export async function startApp(): Promise<AppHarness> {
   if (!existsSync(`${DIST}index.html`)) throw new Error('dist/ is missing: run `npm run build` first.');
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const [model, app, browser] = await Promise.all([startScriptedServer(), startStaticServer(DIST), launchChromium()]);
+  const [model, app, browser] = await Promise.all([
+    startScriptedServer(),
+    startStaticServer(DIST),
+    launchChromium(),
+  ]);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const pageErrors: string[] = [];

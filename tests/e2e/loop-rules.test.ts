@@ -21,15 +21,24 @@ describe('loop rules in Chromium', () => {
     await expect.poll(() => statuses(page, 'plan.advance')).toEqual(['error', 'success']);
     const rejected = page.locator('[data-action-type="plan.advance"][data-status="error"]');
     await rejected.click();
-    await expect.poll(() => page.locator('body').textContent()).toMatch(/must be 2, the next sequential phase/);
+    await expect
+      .poll(() => page.locator('body').textContent())
+      .toMatch(/must be 2, the next sequential phase/);
     // Advanced to phase 2, then the result completed it; phases 3–5 were never reached.
-    await expect.poll(() => phaseStatuses(page)).toEqual(['completed', 'completed', 'pending', 'pending', 'pending']);
+    await expect
+      .poll(() => phaseStatuses(page))
+      .toEqual(['completed', 'completed', 'pending', 'pending', 'pending']);
     await harness.screenshot('rule-skipped-advance');
   });
 
   it('shows an invalid call corrected by the model on the next step', async () => {
     const { page, model } = harness;
-    model.setScript([acknowledge(), call('plan', { action: 'update', phases: 'oops' }), planNotes(), finish()]);
+    model.setScript([
+      acknowledge(),
+      call('plan', { action: 'update', phases: 'oops' }),
+      planNotes(),
+      finish(),
+    ]);
     await harness.sendTask(NOTES_TASK);
     await expect.poll(() => statuses(page, 'plan.update')).toEqual(['error', 'success']);
     await expect.poll(() => phaseStatuses(page)).toHaveLength(5);

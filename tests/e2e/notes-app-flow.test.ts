@@ -29,7 +29,9 @@ describe('seed 001 §11 one-pass validation in Chromium', () => {
     await expect.poll(() => page.locator('[data-action-type="message.info"]').count()).toBeGreaterThan(0);
     // 2. A plan with 5 phases, the first active.
     const plan = page.getByRole('region', { name: 'Plan' });
-    await expect.poll(() => phaseStatuses(page)).toEqual(['active', 'pending', 'pending', 'pending', 'pending']);
+    await expect
+      .poll(() => phaseStatuses(page))
+      .toEqual(['active', 'pending', 'pending', 'pending', 'pending']);
     await expect.poll(() => plan.textContent()).toContain('Build a notes application with authentication');
     // 4. The question with its reply box.
     const reply = page.getByRole('textbox', { name: 'Reply' });
@@ -40,19 +42,19 @@ describe('seed 001 §11 one-pass validation in Chromium', () => {
     // Reload while the question is open: the reply box is still there.
     await page.reload();
     await reply.waitFor();
-    await expect.poll(() => phaseStatuses(page)).toEqual(['active', 'pending', 'pending', 'pending', 'pending']);
+    await expect
+      .poll(() => phaseStatuses(page))
+      .toEqual(['active', 'pending', 'pending', 'pending', 'pending']);
     await reply.fill('SQLite');
     await page.getByRole('button', { name: 'Send reply' }).click();
 
     // 5. Phases flip pending → active → completed through plan.advance.
-    await expect.poll(() => phaseStatuses(page)).toEqual(['completed', 'active', 'pending', 'pending', 'pending']);
-    await expect.poll(() => phaseStatuses(page), { timeout: 10_000 }).toEqual([
-      'completed',
-      'completed',
-      'completed',
-      'completed',
-      'active',
-    ]);
+    await expect
+      .poll(() => phaseStatuses(page))
+      .toEqual(['completed', 'active', 'pending', 'pending', 'pending']);
+    await expect
+      .poll(() => phaseStatuses(page), { timeout: 10_000 })
+      .toEqual(['completed', 'completed', 'completed', 'completed', 'active']);
 
     // 6. The result with its attachments in the given order; every phase completed.
     const result = page.locator('[data-action-type="message.result"]');
@@ -80,9 +82,10 @@ describe('seed 001 §11 one-pass validation in Chromium', () => {
     for (let index = 1; index < model.requests.length; index += 1) {
       const previous = (model.requests[index - 1]?.body as { messages: unknown[] }).messages;
       const current = (model.requests[index]?.body as { messages: unknown[] }).messages;
-      expect(JSON.stringify(current.slice(0, previous.length)), `request ${index + 1} extends request ${index}`).toBe(
-        JSON.stringify(previous),
-      );
+      expect(
+        JSON.stringify(current.slice(0, previous.length)),
+        `request ${index + 1} extends request ${index}`,
+      ).toBe(JSON.stringify(previous));
       expect(current.length).toBeGreaterThan(previous.length);
     }
   });

@@ -26,9 +26,16 @@ export async function recordStatusFlips(page: Page): Promise<void> {
       }
     });
     document.addEventListener('DOMContentLoaded', () =>
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] }),
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-status'],
+      }),
     );
-    (window as unknown as { statusHistories: () => string[][] }).statusHistories = () => [...histories.values()];
+    (window as unknown as { statusHistories: () => string[][] }).statusHistories = () => [
+      ...histories.values(),
+    ];
   });
 }
 

@@ -5,12 +5,22 @@ import { messageTool } from './message.ts';
 async function run(args: unknown): Promise<ToolOutcome> {
   const prepared = messageTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute({ conversationId: 'c', uuid: 'u', plan: null, signal: new AbortController().signal, now: () => 0 });
+  return prepared.call.execute({
+    conversationId: 'c',
+    uuid: 'u',
+    plan: null,
+    signal: new AbortController().signal,
+    now: () => 0,
+  });
 }
 
 describe('message tool', () => {
   it('info succeeds without ending the run', async () => {
-    expect(await run({ type: 'info', text: 'On it' })).toMatchObject({ status: 'success', content: 'On it', endsRun: false });
+    expect(await run({ type: 'info', text: 'On it' })).toMatchObject({
+      status: 'success',
+      content: 'On it',
+      endsRun: false,
+    });
   });
 
   it('ask suspends with the suggested action, normalising seed 001 and spelling variants', async () => {
@@ -29,7 +39,11 @@ describe('message tool', () => {
     const outcome = await run({
       type: 'result',
       text: 'Done',
-      attachments: ['/home/ubuntu/report.md', { name: 'Site', path: 'https://example.org/' }, { path: '/home/ubuntu/a.png', mime: 'image/png' }],
+      attachments: [
+        '/home/ubuntu/report.md',
+        { name: 'Site', path: 'https://example.org/' },
+        { path: '/home/ubuntu/a.png', mime: 'image/png' },
+      ],
     });
     expect(outcome).toMatchObject({
       status: 'success',

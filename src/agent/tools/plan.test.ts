@@ -67,11 +67,18 @@ describe('plan tool', () => {
     expect(ok.plan?.phases.map((phase) => phase.status)).toEqual(['completed', 'active', 'pending']);
 
     const skip = await run({ action: 'advance', next_phase_id: 3 }, plan);
-    expect(skip).toMatchObject({ status: 'error', kind: 'rejected', message: expect.stringMatching(/skips.*update/s) });
+    expect(skip).toMatchObject({
+      status: 'error',
+      kind: 'rejected',
+      message: expect.stringMatching(/skips.*update/s),
+    });
     const back = await run({ action: 'advance', next_phase_id: 1 }, ok.plan!);
     expect(back).toMatchObject({ status: 'error', message: expect.stringMatching(/backward/) });
     const wrongCurrent = await run({ action: 'advance', current_phase_id: 2, next_phase_id: 2 }, plan);
-    expect(wrongCurrent).toMatchObject({ status: 'error', message: expect.stringMatching(/not the current phase/) });
+    expect(wrongCurrent).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/not the current phase/),
+    });
   });
 
   it('advance without a plan or past the last phase is refused', async () => {
@@ -94,6 +101,8 @@ describe('plan tool', () => {
   it('completing the last phase completes the plan', async () => {
     const last = await run({ action: 'update', goal: 'g', phases, current_phase_id: 3 });
     if (last.status !== 'success') throw new Error('no plan');
-    expect(completeCurrentPhase(last.plan!, 1).phases.every((phase) => phase.status === 'completed')).toBe(true);
+    expect(completeCurrentPhase(last.plan!, 1).phases.every((phase) => phase.status === 'completed')).toBe(
+      true,
+    );
   });
 });
