@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppHarness, startApp } from '../e2e/app-harness.ts';
-import { acknowledge, call, NOTES_TASK } from '../fixtures/scenarios.ts';
+import { acknowledge, call, messagesOf, NOTES_TASK } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 
 /**
@@ -53,7 +53,7 @@ it(`measures loop overhead over a ${STEPS}-step scripted task`, async () => {
   }
   gaps.sort((a, b) => a - b);
   const at = (quantile: number) => gaps[Math.min(gaps.length - 1, Math.floor(quantile * gaps.length))]!;
-  const lastContext = (requests.at(-1)?.body as { messages: unknown[] }).messages.length;
+  const lastContext = messagesOf(requests.at(-1)).length;
   console.log(
     [
       `loop-overhead (Chromium, ${STEPS} steps, model answers instantly)`,

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acknowledge, advance, call, calls, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import {
+  acknowledge,
+  advance,
+  call,
+  calls,
+  messagesOf,
+  NOTES_TASK,
+  planNotes,
+} from '../fixtures/scenarios.ts';
 import { type AppHarness, phaseStatuses, startApp, statuses } from './app-harness.ts';
 
 let harness: AppHarness;
@@ -42,7 +50,7 @@ describe('loop rules in Chromium', () => {
     await harness.sendTask(NOTES_TASK);
     await expect.poll(() => statuses(page, 'plan.update')).toEqual(['error', 'success']);
     await expect.poll(() => phaseStatuses(page)).toHaveLength(5);
-    const correction = JSON.stringify((model.requests[2]?.body as { messages: unknown[] }).messages.at(-1));
+    const correction = JSON.stringify(messagesOf(model.requests[2]).at(-1));
     expect(correction).toContain('Invalid arguments for `plan`');
   });
 
@@ -62,7 +70,7 @@ describe('loop rules in Chromium', () => {
     expect(await page.locator('[data-action-type="plan.advance"]').count()).toBe(0);
     await expect.poll(() => page.locator('body').textContent()).toContain('Only this one runs');
     expect((await phaseStatuses(page))[1]).not.toBe('active');
-    const told = JSON.stringify((model.requests[3]?.body as { messages: unknown[] }).messages);
+    const told = JSON.stringify(messagesOf(model.requests[3]));
     expect(told).toContain('only the first one runs');
   });
 

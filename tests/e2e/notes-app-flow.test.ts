@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOTES_TASK, notesAppAfterAnswer, notesAppUntilQuestion } from '../fixtures/scenarios.ts';
+import { messagesOf, NOTES_TASK, notesAppAfterAnswer, notesAppUntilQuestion } from '../fixtures/scenarios.ts';
 import { type AppHarness, phaseStatuses, startApp } from './app-harness.ts';
 import { recordStatusFlips, statusHistories } from './status-recorder.ts';
 
@@ -80,8 +80,8 @@ describe('seed 001 §11 one-pass validation in Chromium', () => {
     // The context is append-only: each request starts with the previous request's messages unchanged.
     expect(model.requests).toHaveLength(9);
     for (let index = 1; index < model.requests.length; index += 1) {
-      const previous = (model.requests[index - 1]?.body as { messages: unknown[] }).messages;
-      const current = (model.requests[index]?.body as { messages: unknown[] }).messages;
+      const previous = messagesOf(model.requests[index - 1]);
+      const current = messagesOf(model.requests[index]);
       expect(
         JSON.stringify(current.slice(0, previous.length)),
         `request ${index + 1} extends request ${index}`,
