@@ -60,14 +60,20 @@ export async function runLoop(context: LoopContext): Promise<void> {
       return loop.askRuntimeQuestion('step_budget', budgetQuestion(context.settings.stepBudget));
     }
     const forced = forcedStep(loop.events);
-    const result = await context.provider.respond({
-      messages: buildMessages(SYSTEM_PROMPT, loop.events),
-      tools: [...TOOL_SPECS],
-      forcedTool: forced?.tool ?? null,
-      signal: context.signal,
-    });
+    let streamingTool: string | null = null;
+    const result = await context.provider.respond(
+      {
+        messages: buildMessages(SYSTEM_PROMPT, loop.events),
+        tools: [...TOOL_SPECS],
+        forcedTool: forced?.tool ?? null,
+        signal: context.signal,
+      },
+      (progress) => {
+        if (progress.type === 'tool_call_started' && progress.index === 0) streamingTool = progress.name;
+      },
+    );
     if (result.type === 'failure') {
-      if (result.kind === 'cancelled') return loop.stopped();
+      if (result.kind === 'cancelled') return loop.stopped(streamingTool);
       await loop.append([{ type: 'notice', kind: 'provider_error', text: result.message, forModel: false }], {
         conversation: { status: 'error' },
       });
@@ -138,10 +144,40 @@ class LoopState {
     );
   }
 
-  async stopped(): Promise<void> {
-    await this.append([{ type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false }], {
-      conversation: { status: 'idle' },
-    });
+  /**
+   * Ends the run after a stop. A tool call the model had begun to stream is the action
+   * in flight: it is recorded as cancelled (outside the model's context, which never saw it).
+   */
+  async stopped(streamingTool: string | null = null): Promise<void> {
+    const cancelled: EventBody[] = [];
+    if (streamingTool) {
+      const uuid = this.context.newId();
+      const phaseId = this.plan?.current_phase_id;
+      const running: Envelope = {
+        uuid,
+        status: 'running',
+        content: `Calling ${streamingTool}`,
+        meta: {
+          action_type: streamingTool,
+          tool: streamingTool,
+          ...(phaseId !== undefined ? { phase_id: phaseId } : {}),
+        },
+      };
+      cancelled.push(
+        { type: 'envelope', envelope: running, toolCallId: null },
+        {
+          type: 'envelope',
+          envelope: failedEnvelope(running, 'cancelled', 'Stopped by the user.'),
+          toolCallId: null,
+        },
+      );
+    }
+    await this.append(
+      [...cancelled, { type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false }],
+      {
+        conversation: { status: 'idle' },
+      },
+    );
   }
 
   async askRuntimeQuestion(reason: 'failures' | 'step_budget', question: string): Promise<void> {

@@ -285,3 +285,28 @@ describe('the agent loop against a scripted model over HTTP', () => {
     expect(JSON.stringify((await harness.events(id)).at(-1)?.body)).toMatch(/Interrupted/);
   });
 });
+
+describe('stopping while the model streams a tool call', () => {
+  it('records the call in flight as cancelled', async () => {
+    const local = await createHarness();
+    try {
+      local.server.setScript([
+        acknowledge(),
+        planNotes(),
+        { ...call('message', { type: 'result', text: 'x'.repeat(400) }), chunkDelayMs: 400 },
+      ]);
+      const id = await local.runtime.startConversation(NOTES_TASK);
+      await local.server.waitForRequests(3);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await local.runtime.stop(id);
+      const completions = await local.completions(id);
+      expect(completions.at(-1)).toMatchObject({
+        status: 'error',
+        meta: { tool: 'message', error: { kind: 'cancelled' } },
+      });
+      expect((await local.runtime.readConversation(id))?.conversation.status).toBe('idle');
+    } finally {
+      await local.close();
+    }
+  });
+});
