@@ -75,7 +75,12 @@ describe('repositories', () => {
   it('delete a conversation with its events and plan', async () => {
     const database = new SandpiperDatabase(`delete-${randomUUID()}`, options);
     await database.conversations.put({ id: 'c', title: 't', status: 'idle', createdAt: 0, updatedAt: 0 });
-    await database.events.put({ conversationId: 'c', seq: 0, at: 0, body: { type: 'user_message', text: 'x' } });
+    await database.events.put({
+      conversationId: 'c',
+      seq: 0,
+      at: 0,
+      body: { type: 'user_message', text: 'x' },
+    });
     await database.plans.put({ conversationId: 'c' });
     await new ConversationRepository(database).delete('c');
     expect(await database.events.count()).toBe(0);

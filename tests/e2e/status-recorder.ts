@@ -33,13 +33,19 @@ export async function recordStatusFlips(page: Page): Promise<void> {
         attributeFilter: ['data-status'],
       }),
     );
-    (window as unknown as { statusHistories: () => string[][] }).statusHistories = () => [
-      ...histories.values(),
-    ];
+    (window as unknown as { statusHistories: () => string[][] }).statusHistories = () =>
+      [...histories.entries()]
+        .filter(
+          ([element, history]) =>
+            element.isConnected &&
+            element.getAttribute('data-action-type') === history[0] &&
+            element.getAttribute('data-status') !== null,
+        )
+        .map(([element, history]) => [...history, `now:${element.getAttribute('data-status')}`]);
   });
 }
 
-/** Every history recorded so far: `[actionType, status, status, …]` per entry. */
+/** The history of every entry still on the page: `[actionType, status, …, 'now:<current status>']`. */
 export function statusHistories(page: Page): Promise<string[][]> {
   return page.evaluate(() => (window as unknown as { statusHistories: () => string[][] }).statusHistories());
 }

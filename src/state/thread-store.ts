@@ -1,0 +1,156 @@
+import { type Accessor, createEffect, createSignal, on } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type { Conversation } from '../protocol/conversation.ts';
+import type { StoredEvent } from '../protocol/events.ts';
+import type { Plan } from '../protocol/plan.ts';
+import type { AgentClient } from './agent-client.ts';
+import { applyEvent, initialThreadState, type ThreadState } from './thread-reducer.ts';
+
+export type LoadState = 'empty' | 'loading' | 'ready' | 'missing' | 'failed';
+
+type CurrentState = {
+  load: LoadState;
+  loadError: string | null;
+  conversation: Conversation | null;
+  plan: Plan | null;
+  thread: ThreadState;
+};
+
+function isNewer<T extends { updatedAt: number }>(candidate: T, current: T | null): boolean {
+  return current === null || candidate.updatedAt >= current.updatedAt;
+}
+
+/**
+ * The open conversation: a snapshot read through the worker, then every broadcast event
+ * for it (from this tab or another) applied through the pure reducer. Events that arrive
+ * while the snapshot loads are held and applied after it; a gap in `seq` triggers a re-read.
+ */
+export function createThreadStore(client: AgentClient, conversationId: Accessor<string | null>) {
+  const [state, setState] = createStore<CurrentState>({
+    load: 'empty',
+    loadError: null,
+    conversation: null,
+    plan: null,
+    thread: initialThreadState(),
+  });
+  const [revision, setRevision] = createSignal(0);
+  let thread = initialThreadState();
+  let held: StoredEvent[] | null = null;
+  let loadToken = 0;
+
+  function commit(next: ThreadState): void {
+    if (next === thread) return;
+    thread = next;
+    setState('thread', reconcile(next, { key: 'key', merge: true }));
+    setRevision((value) => value + 1);
+  }
+
+  async function load(id: string, options: { isResync: boolean }): Promise<void> {
+    const token = ++loadToken;
+    held = [];
+    if (!options.isResync) {
+      thread = initialThreadState(id);
+      setState({
+        load: 'loading',
+        loadError: null,
+        conversation: null,
+        plan: null,
+        thread: initialThreadState(id),
+      });
+    }
+    try {
+      const snapshot = await client.api.readConversation(id);
+      if (token !== loadToken) return;
+      if (!snapshot) {
+        held = null;
+        setState({ load: 'missing', conversation: null, plan: null });
+        return;
+      }
+      let next = initialThreadState(id);
+      for (const event of snapshot.events) next = applyEvent(next, event);
+      for (const event of [...(held ?? [])].sort((first, second) => first.seq - second.seq)) {
+        next = applyEvent(next, event);
+      }
+      held = null;
+      thread = initialThreadState(id);
+      commit(next);
+      setState((current) => ({
+        load: 'ready',
+        conversation:
+          current.conversation && !isNewer(snapshot.conversation, current.conversation)
+            ? current.conversation
+            : snapshot.conversation,
+        plan:
+          snapshot.plan && !isNewer(snapshot.plan, current.plan)
+            ? current.plan
+            : (snapshot.plan ?? current.plan),
+      }));
+    } catch (error) {
+      if (token !== loadToken) return;
+      held = null;
+      setState({ load: 'failed', loadError: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  const unsubscribe = client.subscribe((message) => {
+    const id = conversationId();
+    if (id === null) return;
+    if (message.type === 'event' && message.event.conversationId === id) {
+      if (held) {
+        held.push(message.event);
+      } else if (message.event.seq > thread.lastSeq + 1) {
+        void load(id, { isResync: true });
+      } else {
+        commit(applyEvent(thread, message.event));
+      }
+    } else if (message.type === 'conversation' && message.conversation.id === id) {
+      if (isNewer(message.conversation, state.conversation)) setState('conversation', message.conversation);
+    } else if (message.type === 'plan' && message.plan.conversationId === id) {
+      if (isNewer(message.plan, state.plan)) setState('plan', message.plan);
+    } else if (message.type === 'conversation_deleted' && message.conversationId === id) {
+      setState({ load: 'missing', conversation: null, plan: null });
+    }
+  });
+
+  createEffect(
+    on(conversationId, (id) => {
+      if (id === null) {
+        loadToken += 1;
+        held = null;
+        thread = initialThreadState();
+        setState({
+          load: 'empty',
+          loadError: null,
+          conversation: null,
+          plan: null,
+          thread: initialThreadState(),
+        });
+        return;
+      }
+      void load(id, { isResync: false });
+    }),
+  );
+
+  function requireId(): string {
+    const id = conversationId();
+    if (id === null) throw new Error('No conversation is open.');
+    return id;
+  }
+
+  return {
+    state,
+    /** Increases with every applied change (for scroll-follow effects). */
+    revision,
+    /** Re-reads the snapshot (after a failed call, the log may have moved on in another tab). */
+    reload: () => {
+      const id = conversationId();
+      if (id !== null) void load(id, { isResync: state.load === 'ready' });
+    },
+    send: (text: string) => client.api.sendMessage(requireId(), text),
+    reply: (askUuid: string, text: string) => client.api.replyToAsk(requireId(), askUuid, text),
+    stop: () => client.api.stop(requireId()),
+    dispose: unsubscribe,
+  };
+}
+
+export type ThreadStore = ReturnType<typeof createThreadStore>;

@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'solid-js';
+import type { AgentClient } from '../state/agent-client.ts';
+import type { ConversationsStore } from '../state/conversations-store.ts';
+import type { SettingsStore } from '../state/settings-store.ts';
+import type { ThemeStore } from '../state/theme-store.ts';
+import type { ThreadStore } from '../state/thread-store.ts';
+import type { ToastStore } from '../state/toast-store.ts';
+import type { UiStore } from '../state/ui-store.ts';
+
+/** Everything components share: the agent client and one store per domain. */
+export type AppServices = {
+  client: AgentClient;
+  conversations: ConversationsStore;
+  thread: ThreadStore;
+  settings: SettingsStore;
+  theme: ThemeStore;
+  toasts: ToastStore;
+  ui: UiStore;
+  /** Runs a worker call; a rejection becomes an inline error toast. Resolves true on success. */
+  attempt(action: () => Promise<unknown>, failurePrefix?: string): Promise<boolean>;
+};
+
+export const AppContext = createContext<AppServices>();
+
+/** The app's services; only valid inside `<App>`. */
+export function useApp(): AppServices {
+  const services = useContext(AppContext);
+  if (!services) throw new Error('useApp() must be called inside <App>.');
+  return services;
+}

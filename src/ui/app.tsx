@@ -1,0 +1,123 @@
+import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
+import type { ConversationStatus } from '../protocol/conversation.ts';
+import { createAgentClient, errorMessage } from '../state/agent-client.ts';
+import { createConversationsStore } from '../state/conversations-store.ts';
+import { createSettingsStore } from '../state/settings-store.ts';
+import { createThemeStore } from '../state/theme-store.ts';
+import { createThreadStore } from '../state/thread-store.ts';
+import { createToastStore } from '../state/toast-store.ts';
+import { createUiStore } from '../state/ui-store.ts';
+import { AppContext, type AppServices } from './app-context.ts';
+import { Composer } from './composer.tsx';
+import { DetailsPanel } from './details-panel.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { statusAnnouncement } from './format.ts';
+import { MainHeader } from './main-header.tsx';
+import { SettingsDialog } from './settings-dialog.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { Thread } from './thread.tsx';
+import { Toasts } from './toasts.tsx';
+
+/** The application shell: sidebar | thread with plan and composer | Computer panel. */
+export function App() {
+  const client = createAgentClient();
+  const conversations = createConversationsStore(client);
+  const thread = createThreadStore(client, conversations.selectedId);
+  const settings = createSettingsStore();
+  const theme = createThemeStore();
+  const toasts = createToastStore();
+  const ui = createUiStore();
+
+  const services: AppServices = {
+    client,
+    conversations,
+    thread,
+    settings,
+    theme,
+    toasts,
+    ui,
+    async attempt(action, failurePrefix) {
+      try {
+        await action();
+        return true;
+      } catch (error) {
+        toasts.show(failurePrefix ? `${failurePrefix}: ${errorMessage(error)}` : errorMessage(error));
+        return false;
+      }
+    },
+  };
+
+  onCleanup(client.onWorkerError((message) => toasts.show(message)));
+  onCleanup(() => {
+    thread.dispose();
+    conversations.dispose();
+    settings.dispose();
+    client.dispose();
+  });
+
+  createEffect(on(conversations.selectedId, () => ui.resetSelection(), { defer: true }));
+
+  const [announcement, setAnnouncement] = createSignal('');
+  let lastAnnounced: { id: string; status: ConversationStatus } | null = null;
+  createEffect(() => {
+    const conversation = thread.state.conversation;
+    if (!conversation) return;
+    const previous = lastAnnounced;
+    lastAnnounced = { id: conversation.id, status: conversation.status };
+    if (previous?.id === conversation.id && previous.status !== conversation.status) {
+      setAnnouncement(statusAnnouncement(conversation.status, conversation.title));
+    }
+  });
+
+  const isRunning = () => thread.state.conversation?.status === 'running';
+
+  function onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || event.defaultPrevented || ui.isSettingsOpen()) return;
+    if (ui.isSidebarOpen()) {
+      ui.setSidebarOpen(false);
+    } else if (ui.isDetailsOpen() && !ui.isWide()) {
+      ui.setDetailsOpen(false);
+    } else if (isRunning()) {
+      void services.attempt(() => thread.stop(), 'Could not stop');
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+  document.addEventListener('keydown', onKeyDown);
+  onCleanup(() => document.removeEventListener('keydown', onKeyDown));
+
+  return (
+    <AppContext.Provider value={services}>
+      <div
+        class="app"
+        classList={{ 'is-sidebar-open': ui.isSidebarOpen(), 'is-details-open': ui.isDetailsOpen() }}
+      >
+        <Sidebar />
+        <button
+          type="button"
+          class="scrim"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={() => {
+            ui.setSidebarOpen(false);
+            ui.setDetailsOpen(false);
+          }}
+        />
+        <main class="main">
+          <MainHeader />
+          <Show when={conversations.selectedId() !== null} fallback={<EmptyState />}>
+            <Thread />
+          </Show>
+          <Toasts />
+          <Composer />
+        </main>
+        <DetailsPanel />
+        <SettingsDialog />
+        <div class="visually-hidden" aria-live="polite" aria-atomic="true">
+          {announcement()}
+        </div>
+      </div>
+    </AppContext.Provider>
+  );
+}

@@ -1,0 +1,87 @@
+import { For, Show } from 'solid-js';
+import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
+import { useApp } from './app-context.ts';
+import { Icon } from './icons.tsx';
+
+/** Example tasks that work with the tools available today (planning and writing). */
+export const EXAMPLE_TASKS = [
+  'Plan a three-day trip to Lisbon on a budget of €150 a day',
+  'Write a README for a command-line todo app with install, usage and FAQ sections',
+  'Compare three note-taking apps for a team of five and recommend one',
+];
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** What a new person sees: what Sandpiper does, how to connect a provider, and example tasks. */
+export function EmptyState() {
+  const { settings, ui } = useApp();
+  const current = () => settings.state.settings;
+  const isUntouched = () =>
+    current().apiKey === '' &&
+    current().baseUrl === DEFAULT_SETTINGS.baseUrl &&
+    current().model === DEFAULT_SETTINGS.model;
+
+  function useExample(task: string): void {
+    ui.setDraft(task);
+    ui.focusComposer();
+  }
+
+  return (
+    <div class="empty-state">
+      <div class="empty-inner">
+        <h2 class="empty-title">What should the agent work on?</h2>
+        <p class="empty-lead">
+          Sandpiper plans a task, works through it one step at a time, and shows every step it takes. It runs
+          entirely in this tab.
+        </p>
+        <div class="provider-card" classList={{ 'is-missing': isUntouched() }}>
+          <Icon class="provider-icon" name={isUntouched() ? 'alert' : 'check'} />
+          <div class="provider-text">
+            <Show
+              when={!isUntouched()}
+              fallback={
+                <>
+                  <strong>Connect a model provider first.</strong>
+                  <span>
+                    Open Settings and enter the base URL of any OpenAI-compatible API, your API key, and the
+                    model name. They stay in this browser.
+                  </span>
+                </>
+              }
+            >
+              <strong>
+                Using {current().model} at {hostOf(current().baseUrl)}
+              </strong>
+              <span>
+                {current().apiKey === '' ? 'No API key set — fine for local servers. ' : ''}Change the
+                provider in Settings: base URL of any OpenAI-compatible API, API key, model.
+              </span>
+            </Show>
+          </div>
+          <button type="button" class="button" onClick={() => ui.setSettingsOpen(true)}>
+            {isUntouched() ? 'Connect provider' : 'Change provider'}
+          </button>
+        </div>
+        <h3 class="examples-title">Try an example</h3>
+        <ul class="examples">
+          <For each={EXAMPLE_TASKS}>
+            {(task) => (
+              <li>
+                <button type="button" class="example-button" onClick={() => useExample(task)}>
+                  <Icon class="example-icon" name="sparkle" />
+                  <span>{task}</span>
+                </button>
+              </li>
+            )}
+          </For>
+        </ul>
+      </div>
+    </div>
+  );
+}
