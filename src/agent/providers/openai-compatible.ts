@@ -49,7 +49,8 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
         const stream = await client.chat.completions.create(body, { signal: request.signal });
         const result = await collect(stream, options.model, onProgress);
         // An abort can end the stream quietly, leaving a partial tool call behind.
-        if (request.signal.aborted) return { type: 'failure', kind: 'cancelled', message: 'Stopped by the user.' };
+        if (request.signal.aborted)
+          return { type: 'failure', kind: 'cancelled', message: 'Stopped by the user.' };
         return result;
       } catch (error) {
         return describeFailure(error, request.signal, options.baseUrl);
