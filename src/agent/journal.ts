@@ -5,7 +5,10 @@ import { Plan } from '../protocol/plan.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';
 
-/** Changes written in the same transaction as the events that cause them. */
+/**
+ * Changes written in the same transaction as the events that cause them. The
+ * conversation row (and its `updatedAt`) is written only when its status or title changes.
+ */
 export type JournalChanges = {
   plan?: Plan;
   conversation?: Partial<Pick<Conversation, 'status' | 'title'>>;
@@ -63,10 +66,16 @@ export class Journal {
           const events = bodies.map((body, index) => this.toRow(conversationId, firstSeq + index, body));
           if (events.length > 0) await database.events.bulkAdd(events);
           if (changes.plan) await database.plans.put(Plan.parse(changes.plan));
-          const existing = await database.conversations.get(conversationId);
-          if (!existing) throw new Error(`Conversation ${conversationId} does not exist.`);
-          conversation = Conversation.parse({ ...existing, ...changes.conversation, updatedAt: this.now() });
-          await database.conversations.put(conversation);
+          if (changes.conversation) {
+            const existing = await database.conversations.get(conversationId);
+            if (!existing) throw new Error(`Conversation ${conversationId} does not exist.`);
+            conversation = Conversation.parse({
+              ...existing,
+              ...changes.conversation,
+              updatedAt: this.now(),
+            });
+            await database.conversations.put(conversation);
+          }
           this.nextSeq.set(conversationId, firstSeq + events.length);
           return events;
         },

@@ -1,33 +1,30 @@
-import type { Envelope, EnvelopeMeta, ErrorKind } from '../protocol/envelope.ts';
+import type { Envelope, EnvelopeMeta } from '../protocol/envelope.ts';
 import type { EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
 import type { Plan } from '../protocol/plan.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
-import { buildMessages } from './context-builder.ts';
+import { decideCall, failedEnvelope, TOOL_SPECS } from './call-decision.ts';
+import { buildMessages, messagesForEvent } from './context-builder.ts';
 import type { Journal, JournalChanges } from './journal.ts';
 import { SYSTEM_PROMPT } from './prompts/index.ts';
-import type { ModelProvider, ToolSpec } from './providers/chat-messages.ts';
-import { budgetQuestion, failuresQuestion, runtimeAsk } from './runtime-asks.ts';
+import type { ChatMessage, ModelProvider } from './providers/chat-messages.ts';
+import { budgetQuestion, failuresQuestion, type RuntimeAskReason, runtimeAsk } from './runtime-asks.ts';
 import {
   danglingActions,
   type ForcedStep,
   forcedStep,
-  isSameCall,
-  lastFailedCall,
   stepsSinceUserInput,
   trailingFailures,
 } from './step-policy.ts';
-import type { PreparedCall, ToolOutcome } from './tools/define-tool.ts';
-import { findTool, TOOLS } from './tools/index.ts';
+import type { ToolOutcome } from './tools/define-tool.ts';
 import { completeCurrentPhase } from './tools/plan.ts';
 
-/** Every tool, in its fixed order, as the model sees it. Built once: never filtered or reordered. */
-export const TOOL_SPECS: readonly ToolSpec[] = TOOLS.map((tool) => ({
-  type: 'function',
-  function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-}));
+export { TOOL_SPECS } from './call-decision.ts';
 
 /** Failures in a row after which the runtime asks the person. */
 export const FAILURES_BEFORE_ASKING = 3;
+
+/** Runtime overhead of one step: from the model's response in hand to the next request sent. */
+export type StepTiming = { conversationId: string; overheadMs: number };
 
 /** What one run of the loop needs. */
 export type LoopContext = {
@@ -42,6 +39,7 @@ export type LoopContext = {
   takeQueuedMessages(): string[];
   newId(): string;
   now(): number;
+  onStepTiming?: (timing: StepTiming) => void;
 };
 
 /**
@@ -52,6 +50,7 @@ export type LoopContext = {
 export async function runLoop(context: LoopContext): Promise<void> {
   const loop = new LoopState(context);
   await loop.closeDanglingActions();
+  let responseAt: number | null = null;
   while (true) {
     const queued = context.takeQueuedMessages();
     if (queued.length > 0) await loop.append(queued.map((text) => ({ type: 'user_message', text })));
@@ -61,17 +60,25 @@ export async function runLoop(context: LoopContext): Promise<void> {
     }
     const forced = forcedStep(loop.events);
     let streamingTool: string | null = null;
+    const stepStart = responseAt;
     const result = await context.provider.respond(
       {
-        messages: buildMessages(SYSTEM_PROMPT, loop.events),
+        messages: loop.context(),
         tools: [...TOOL_SPECS],
         forcedTool: forced?.tool ?? null,
         signal: context.signal,
       },
       (progress) => {
+        if (progress.type === 'request_sent' && stepStart !== null) {
+          context.onStepTiming?.({
+            conversationId: context.conversationId,
+            overheadMs: performance.now() - stepStart,
+          });
+        }
         if (progress.type === 'tool_call_started' && progress.index === 0) streamingTool = progress.name;
       },
     );
+    responseAt = performance.now();
     if (result.type === 'failure') {
       if (result.kind === 'cancelled') return loop.stopped(streamingTool);
       await loop.append([{ type: 'notice', kind: 'provider_error', text: result.message, forModel: false }], {
@@ -88,18 +95,11 @@ export async function runLoop(context: LoopContext): Promise<void> {
     };
     const [call, ...extras] = result.toolCalls;
     if (!call) {
-      await loop.append([
-        turn,
-        {
-          type: 'notice',
-          kind: 'no_tool_call',
-          text: 'Your last response had no tool call. Every response must call exactly one tool; use `message` for anything the user should read.',
-          forModel: true,
-        },
-      ]);
-    } else {
-      const isFinished = await loop.runCall(turn, call, extras, forced);
-      if (isFinished) return;
+      const text =
+        'Your last response had no tool call. Every response must call exactly one tool; use `message` for anything the user should read.';
+      await loop.append([turn, { type: 'notice', kind: 'no_tool_call', text, forModel: true }]);
+    } else if (await loop.runCall(turn, call, extras, forced)) {
+      return;
     }
     const failures = trailingFailures(loop.events);
     if (failures.length >= FAILURES_BEFORE_ASKING) {
@@ -108,22 +108,31 @@ export async function runLoop(context: LoopContext): Promise<void> {
   }
 }
 
-type Decision =
-  | { ok: true; call: PreparedCall }
-  | { ok: false; tool: string; actionType: string; kind: ErrorKind; message: string };
+/** What a finished action writes, and whether the run ends with it. */
+type Settlement = { bodies: EventBody[]; changes: JournalChanges; endsRun: boolean };
 
 class LoopState {
-  events: StoredEvent[];
-  plan: Plan | null;
+  readonly events: StoredEvent[];
+  private plan: Plan | null;
+  private readonly messages: ChatMessage[];
 
-  constructor(private readonly context: LoopContext) {
-    this.events = [...context.events];
-    this.plan = context.plan;
+  constructor(private readonly loop: LoopContext) {
+    this.events = [...loop.events];
+    this.plan = loop.plan;
+    this.messages = buildMessages(SYSTEM_PROMPT, this.events);
+  }
+
+  /** The model's context, extended as events are appended (never rebuilt). */
+  context(): ChatMessage[] {
+    return [...this.messages];
   }
 
   async append(bodies: EventBody[], changes: JournalChanges = {}): Promise<void> {
-    const stored = await this.context.journal.append(this.context.conversationId, bodies, changes);
-    this.events.push(...stored);
+    const stored = await this.loop.journal.append(this.loop.conversationId, bodies, changes);
+    for (const event of stored) {
+      this.events.push(event);
+      this.messages.push(...messagesForEvent(event.body));
+    }
     if (changes.plan) this.plan = changes.plan;
   }
 
@@ -131,15 +140,12 @@ class LoopState {
   async closeDanglingActions(): Promise<void> {
     const dangling = danglingActions(this.events);
     if (dangling.length === 0) return;
+    const message = 'Interrupted: the page was closed while this action ran.';
     await this.append(
       dangling.map(({ envelope, toolCallId }) => ({
         type: 'envelope',
         toolCallId,
-        envelope: failedEnvelope(
-          envelope,
-          'cancelled',
-          'Interrupted: the page was closed while this action ran.',
-        ),
+        envelope: failedEnvelope(envelope, 'cancelled', message),
       })),
     );
   }
@@ -151,18 +157,12 @@ class LoopState {
   async stopped(streamingTool: string | null = null): Promise<void> {
     const cancelled: EventBody[] = [];
     if (streamingTool) {
-      const uuid = this.context.newId();
-      const phaseId = this.plan?.current_phase_id;
-      const running: Envelope = {
-        uuid,
-        status: 'running',
-        content: `Calling ${streamingTool}`,
-        meta: {
-          action_type: streamingTool,
-          tool: streamingTool,
-          ...(phaseId !== undefined ? { phase_id: phaseId } : {}),
-        },
-      };
+      const running = this.runningEnvelope(
+        this.loop.newId(),
+        streamingTool,
+        streamingTool,
+        `Calling ${streamingTool}`,
+      );
       cancelled.push(
         { type: 'envelope', envelope: running, toolCallId: null },
         {
@@ -172,71 +172,68 @@ class LoopState {
         },
       );
     }
-    await this.append(
-      [...cancelled, { type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false }],
-      {
-        conversation: { status: 'idle' },
-      },
-    );
+    await this.append([...cancelled, stoppedNotice()], { conversation: { status: 'idle' } });
   }
 
-  async askRuntimeQuestion(reason: 'failures' | 'step_budget', question: string): Promise<void> {
-    await this.append(
-      runtimeAsk({ uuid: this.context.newId(), reason, question, phaseId: this.plan?.current_phase_id }),
-      { conversation: { status: 'asking' } },
-    );
+  async askRuntimeQuestion(reason: RuntimeAskReason, question: string): Promise<void> {
+    const bodies = runtimeAsk({
+      uuid: this.loop.newId(),
+      reason,
+      question,
+      phaseId: this.plan?.current_phase_id,
+    });
+    await this.append(bodies, { conversation: { status: 'asking' } });
   }
 
-  /** Runs the first call of a response; true when the run ends here (question, result or stop). */
+  /**
+   * Runs the first call of a response; true when the run ends here (question, result or
+   * stop). A call with side effects is made durable (turn + `running`) before it runs;
+   * a refused call or a side-effect-free tool commits turn, `running` and completion together.
+   */
   async runCall(
     turn: EventBody,
     call: ToolCall,
     extras: ToolCall[],
     forced: ForcedStep | null,
   ): Promise<boolean> {
-    const decision = this.decide(call, forced);
-    const uuid = this.context.newId();
-    const phaseId = this.plan?.current_phase_id;
-    const baseMeta: EnvelopeMeta = {
-      action_type: decision.ok ? decision.call.actionType : decision.actionType,
-      tool: decision.ok ? decision.call.tool : decision.tool,
-      ...(phaseId !== undefined ? { phase_id: phaseId } : {}),
-      ...(extras.length > 0 ? { ignored_tool_calls: extras.map((extra) => extra.name) } : {}),
-    };
-    const running: Envelope = {
-      uuid,
-      status: 'running',
-      content: decision.ok ? decision.call.description : `Calling ${call.name || 'a tool'}`,
-      meta: baseMeta,
-    };
-    await this.append([turn, { type: 'envelope', envelope: running, toolCallId: call.id }]);
-
+    const decision = decideCall(call, forced, this.events);
+    const running = this.runningEnvelope(
+      this.loop.newId(),
+      decision.ok ? decision.call.tool : decision.tool,
+      decision.ok ? decision.call.actionType : decision.actionType,
+      decision.ok ? decision.call.description : `Calling ${call.name || 'a tool'}`,
+      extras.length > 0 ? { ignored_tool_calls: extras.map((extra) => extra.name) } : {},
+    );
+    const started: EventBody[] = [turn, { type: 'envelope', envelope: running, toolCallId: call.id }];
+    const isImmediate = !decision.ok || !decision.call.hasSideEffects;
+    if (!isImmediate) await this.append(started);
     const outcome: ToolOutcome = decision.ok
       ? await decision.call.execute({
-          conversationId: this.context.conversationId,
-          uuid,
+          conversationId: this.loop.conversationId,
+          uuid: running.uuid,
           plan: this.plan,
-          signal: this.context.signal,
-          now: this.context.now,
+          signal: this.loop.signal,
+          now: this.loop.now,
         })
       : { status: 'error', kind: decision.kind, message: decision.message };
-    return this.complete(running, call.id, outcome);
+    const settlement = this.settle(running, call.id, outcome);
+    await this.append(
+      isImmediate ? [...started, ...settlement.bodies] : settlement.bodies,
+      settlement.changes,
+    );
+    return settlement.endsRun;
   }
 
-  private async complete(running: Envelope, toolCallId: string, outcome: ToolOutcome): Promise<boolean> {
+  private settle(running: Envelope, toolCallId: string, outcome: ToolOutcome): Settlement {
     if (outcome.status === 'error') {
-      await this.append([
-        {
-          type: 'envelope',
-          toolCallId,
-          envelope: failedEnvelope(running, outcome.kind, outcome.message, outcome.meta),
-        },
-      ]);
-      if (outcome.kind === 'cancelled') {
-        await this.stopped();
-        return true;
-      }
-      return false;
+      const body: EventBody = {
+        type: 'envelope',
+        toolCallId,
+        envelope: failedEnvelope(running, outcome.kind, outcome.message, outcome.meta),
+      };
+      return outcome.kind === 'cancelled'
+        ? { bodies: [body, stoppedNotice()], changes: { conversation: { status: 'idle' } }, endsRun: true }
+        : { bodies: [body], changes: {}, endsRun: false };
     }
     const envelope: Envelope = {
       uuid: running.uuid,
@@ -244,80 +241,38 @@ class LoopState {
       content: outcome.content,
       meta: { ...outcome.meta, ...running.meta },
     };
-    const body: EventBody = { type: 'envelope', envelope, toolCallId };
-    if (outcome.status === 'asking') {
-      await this.append([body], { conversation: { status: 'asking' } });
-      return true;
-    }
+    const bodies: EventBody[] = [{ type: 'envelope', envelope, toolCallId }];
+    if (outcome.status === 'asking')
+      return { bodies, changes: { conversation: { status: 'asking' } }, endsRun: true };
     if (outcome.endsRun) {
-      const plan = this.plan ? completeCurrentPhase(this.plan, this.context.now()) : undefined;
-      await this.append([body], { conversation: { status: 'done' }, ...(plan ? { plan } : {}) });
-      return true;
+      const plan = this.plan ? completeCurrentPhase(this.plan, this.loop.now()) : undefined;
+      return {
+        bodies,
+        changes: { conversation: { status: 'done' }, ...(plan ? { plan } : {}) },
+        endsRun: true,
+      };
     }
-    await this.append([body], outcome.plan ? { plan: outcome.plan } : {});
-    return false;
+    return { bodies, changes: outcome.plan ? { plan: outcome.plan } : {}, endsRun: false };
   }
 
-  private decide(call: ToolCall, forced: ForcedStep | null): Decision {
-    const tool = findTool(call.name);
-    if (!tool) {
-      const names = TOOL_SPECS.map((spec) => spec.function.name).join(', ');
-      return fail(
-        call.name || 'unknown',
-        call.name || 'unknown',
-        'validation',
-        `There is no tool named \`${call.name}\`. The tools are: ${names}.`,
-      );
-    }
-    const previous = lastFailedCall(this.events);
-    if (previous && isSameCall(previous, call)) {
-      const prepared = tool.prepare(call.arguments);
-      const actionType = prepared.ok ? prepared.call.actionType : prepared.actionType;
-      return fail(
-        tool.name,
-        actionType,
-        'rejected',
-        'Not run: this is exactly the call that just failed. Change the arguments or take a different approach.',
-      );
-    }
-    const prepared = tool.prepare(call.arguments);
-    if (!prepared.ok) return fail(tool.name, prepared.actionType, 'validation', prepared.message);
-    if (forced && !matchesForcedStep(prepared.call, forced)) {
-      const expected =
-        forced.tool === 'message' ? '`message` with type `info`' : '`plan` with action `update`';
-      const why =
-        forced.tool === 'message'
-          ? 'a brief acknowledgment of the new request, without solutions'
-          : 'the plan for the new request: a goal and its phases';
-      return fail(
-        tool.name,
-        prepared.call.actionType,
-        'validation',
-        `This step must be ${expected}: ${why}.`,
-      );
-    }
-    return { ok: true, call: prepared.call };
+  private runningEnvelope(
+    uuid: string,
+    tool: string,
+    actionType: string,
+    content: string,
+    extraMeta: Record<string, unknown> = {},
+  ): Envelope {
+    const phaseId = this.plan?.current_phase_id;
+    const meta: EnvelopeMeta = {
+      action_type: actionType,
+      tool,
+      ...(phaseId !== undefined ? { phase_id: phaseId } : {}),
+      ...extraMeta,
+    };
+    return { uuid, status: 'running', content, meta };
   }
 }
 
-function matchesForcedStep(call: PreparedCall, forced: ForcedStep): boolean {
-  return forced.tool === 'message' ? call.actionType === 'message.info' : call.actionType === 'plan.update';
-}
-
-function fail(tool: string, actionType: string, kind: ErrorKind, message: string): Decision {
-  return { ok: false, tool, actionType, kind, message };
-}
-
-function failedEnvelope(
-  running: Envelope,
-  kind: ErrorKind,
-  message: string,
-  extraMeta: Record<string, unknown> = {},
-): Envelope {
-  return {
-    uuid: running.uuid,
-    status: 'error',
-    content: message,
-    meta: { ...extraMeta, ...running.meta, error: { kind, message } },
-  };
+function stoppedNotice(): EventBody {
+  return { type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false };
 }

@@ -9,7 +9,7 @@ import { EventRepository } from '../storage/event-repository.ts';
 import { PlanRepository } from '../storage/plan-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
 import { Journal } from './journal.ts';
-import { runLoop } from './loop.ts';
+import { runLoop, type StepTiming } from './loop.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
 import { danglingActions, openQuestion } from './step-policy.ts';
@@ -21,6 +21,8 @@ export type RuntimeDependencies = {
   newId?: () => string;
   now?: () => number;
   locks?: RunLocks;
+  /** Receives the runtime overhead of every step (for benchmarks and diagnostics). */
+  onStepTiming?: (timing: StepTiming) => void;
 };
 
 type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<void> };
@@ -238,6 +240,7 @@ export class AgentRuntime implements AgentWorkerApi {
       takeQueuedMessages: () => queue.splice(0),
       newId: this.newId,
       now: this.now,
+      ...(this.dependencies.onStepTiming ? { onStepTiming: this.dependencies.onStepTiming } : {}),
     });
   }
 

@@ -14,3 +14,6 @@ export const BroadcastMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('plan'), plan: Plan }),
 ]);
 export type BroadcastMessage = z.infer<typeof BroadcastMessage>;
+
+/** Name of the BroadcastChannel that carries performance figures (step overheads). */
+export const DIAGNOSTICS_CHANNEL_NAME = 'sandpiper-diagnostics';

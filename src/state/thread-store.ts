@@ -1,4 +1,4 @@
-import { type Accessor, createEffect, createSignal, on } from 'solid-js';
+import { type Accessor, batch, createEffect, createSignal, on } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { Conversation } from '../protocol/conversation.ts';
 import type { StoredEvent } from '../protocol/events.ts';
@@ -38,10 +38,32 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
   let held: StoredEvent[] | null = null;
   let loadToken = 0;
 
+  /**
+   * Applies a new reducer state to the store. The reducer never mutates, so only items
+   * whose identity changed are written: an event costs O(changed items), not O(thread).
+   */
   function commit(next: ThreadState): void {
     if (next === thread) return;
+    const previous = thread;
     thread = next;
-    setState('thread', reconcile(next, { key: 'key', merge: true }));
+    batch(() => {
+      const isSameThread =
+        previous.conversationId === next.conversationId &&
+        state.thread.items.length === previous.items.length &&
+        next.items.length >= previous.items.length;
+      if (!isSameThread) {
+        setState('thread', reconcile(next, { key: 'key', merge: true }));
+        return;
+      }
+      next.items.forEach((item, index) => {
+        if (previous.items[index] !== item)
+          setState('thread', 'items', index, reconcile(item, { key: 'key', merge: true }));
+      });
+      for (const key of Object.keys(next) as (keyof ThreadState)[]) {
+        if (key === 'items' || previous[key] === next[key]) continue;
+        setState('thread', key, reconcile(next[key], { key: 'key', merge: true }));
+      }
+    });
     setRevision((value) => value + 1);
   }
 

@@ -38,7 +38,9 @@ export class SandpiperDatabase extends Dexie {
   /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
   constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {
     const { upToVersion, ...dexieOptions } = options;
-    super(name, dexieOptions);
+    // 'relaxed' commits once the data reaches the OS, not the disk: a crash of the whole
+    // machine can lose the last write, a page or browser crash cannot.
+    super(name, { chromeTransactionDurability: 'relaxed', ...dexieOptions });
     for (const schema of SCHEMA_VERSIONS) {
       if (upToVersion !== undefined && schema.version > upToVersion) break;
       const version = this.version(schema.version).stores(schema.stores);

@@ -28,6 +28,7 @@ export type ModelRequest = {
 
 /** Progress while a response streams in. */
 export type ModelProgress =
+  | { type: 'request_sent' }
   | { type: 'text_delta'; delta: string }
   | { type: 'tool_call_started'; index: number; name: string };
 

@@ -28,8 +28,13 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
     dangerouslyAllowBrowser: true,
     maxRetries: options.maxRetries,
     timeout: options.requestTimeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Wrapped to tell the loop the moment a request leaves (its step-overhead measure).
+    fetch: (url, init) => {
+      notifyRequestSent?.();
+      return (options.fetch ?? globalThis.fetch)(url, init);
+    },
   });
+  let notifyRequestSent: (() => void) | undefined;
 
   return {
     async respond(request, onProgress) {
@@ -45,6 +50,7 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
         stream: true,
         stream_options: { include_usage: true },
       };
+      notifyRequestSent = () => onProgress?.({ type: 'request_sent' });
       try {
         const stream = await client.chat.completions.create(body, { signal: request.signal });
         const result = await collect(stream, options.model, onProgress);

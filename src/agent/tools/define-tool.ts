@@ -32,6 +32,8 @@ export type ToolOutcome = ToolSuccess | ToolAsking | ToolFailure;
 /** A validated call, ready to run. */
 export type PreparedCall = {
   tool: ToolName;
+  /** False for tools that only compute an outcome (the runtime may commit their envelopes together). */
+  hasSideEffects: boolean;
   actionType: string;
   description: string;
   params: unknown;
@@ -59,6 +61,11 @@ type ToolDefinition<S extends z.ZodType> = {
   name: ToolName;
   description: string;
   parameters: S;
+  /**
+   * False when the tool only computes its outcome from its parameters and the plan: no
+   * sandbox, network or storage work of its own. Defaults to true.
+   */
+  hasSideEffects?: boolean;
   /** Field whose value names the action (`plan.update`), if the tool has one. */
   actionKey?: 'action' | 'type';
   /** Rewrites accepted variants (seed 001 names) to the parameters the model is told. */
@@ -116,6 +123,7 @@ export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): 
       ok: true,
       call: {
         tool: definition.name,
+        hasSideEffects: definition.hasSideEffects ?? true,
         actionType: actionTypeOf(params),
         description: definition.describe(params),
         params,

@@ -52,6 +52,7 @@ export const messageTool = defineTool({
   name: 'message',
   description,
   parameters: MessageParameters,
+  hasSideEffects: false,
   actionKey: 'type',
   normalize: normalizeMessage,
   describe: (params) => {

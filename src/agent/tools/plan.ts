@@ -44,6 +44,7 @@ export const planTool = defineTool({
   name: 'plan',
   description,
   parameters: PlanParameters,
+  hasSideEffects: false,
   actionKey: 'action',
   describe: (params) =>
     params.action === 'update'
