@@ -47,11 +47,28 @@ export class Journal {
     return stored;
   }
 
-  /** Appends events and applies `changes` atomically; returns the stored events. */
+  /**
+   * Appends events and applies `changes` atomically; returns the stored events. If
+   * another writer (a second tab) took the next sequence numbers, the cached counter is
+   * dropped and the append retried once from the database's own last `seq`.
+   */
   async append(
     conversationId: string,
     bodies: EventBody[],
     changes: JournalChanges = {},
+  ): Promise<StoredEvent[]> {
+    try {
+      return await this.appendOnce(conversationId, bodies, changes);
+    } catch (error) {
+      if (!isConstraintError(error)) throw error;
+      return this.appendOnce(conversationId, bodies, changes);
+    }
+  }
+
+  private async appendOnce(
+    conversationId: string,
+    bodies: EventBody[],
+    changes: JournalChanges,
   ): Promise<StoredEvent[]> {
     const database = this.database;
     let conversation: Conversation | null = null;
@@ -98,4 +115,16 @@ export class Journal {
   private toRow(conversationId: string, seq: number, body: EventBody): StoredEvent {
     return StoredEvent.parse({ conversationId, seq, at: this.now(), body });
   }
+}
+
+/** True for a failed add because the key exists (Dexie wraps it in a BulkError for bulkAdd). */
+function isConstraintError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ConstraintError') return true;
+  const failures = (error as { failures?: unknown[] }).failures;
+  return (
+    error.name === 'BulkError' &&
+    Array.isArray(failures) &&
+    failures.some((failure) => failure instanceof Error && failure.name === 'ConstraintError')
+  );
 }

@@ -9,7 +9,7 @@ import { SYSTEM_PROMPT } from './prompts/index.ts';
 import type { ChatMessage, ModelProvider } from './providers/chat-messages.ts';
 import { budgetQuestion, failuresQuestion, type RuntimeAskReason, runtimeAsk } from './runtime-asks.ts';
 import {
-  danglingActions,
+  closeDanglingActions,
   type ForcedStep,
   forcedStep,
   stepsSinceUserInput,
@@ -61,6 +61,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
     const forced = forcedStep(loop.events);
     let streamingTool: string | null = null;
     const stepStart = responseAt;
+    let isTimed = false;
     const result = await context.provider.respond(
       {
         messages: loop.context(),
@@ -69,7 +70,8 @@ export async function runLoop(context: LoopContext): Promise<void> {
         signal: context.signal,
       },
       (progress) => {
-        if (progress.type === 'request_sent' && stepStart !== null) {
+        if (progress.type === 'request_sent' && stepStart !== null && !isTimed) {
+          isTimed = true;
           context.onStepTiming?.({
             conversationId: context.conversationId,
             overheadMs: performance.now() - stepStart,
@@ -138,16 +140,11 @@ class LoopState {
 
   /** Ends actions a closed tab left running, so every action has its completion. */
   async closeDanglingActions(): Promise<void> {
-    const dangling = danglingActions(this.events);
-    if (dangling.length === 0) return;
-    const message = 'Interrupted: the page was closed while this action ran.';
-    await this.append(
-      dangling.map(({ envelope, toolCallId }) => ({
-        type: 'envelope',
-        toolCallId,
-        envelope: failedEnvelope(envelope, 'cancelled', message),
-      })),
+    const closing = closeDanglingActions(
+      this.events,
+      'Interrupted: the page was closed while this action ran.',
     );
+    if (closing.length > 0) await this.append(closing);
   }
 
   /**
@@ -207,15 +204,17 @@ class LoopState {
     const started: EventBody[] = [turn, { type: 'envelope', envelope: running, toolCallId: call.id }];
     const isImmediate = !decision.ok || !decision.call.hasSideEffects;
     if (!isImmediate) await this.append(started);
-    const outcome: ToolOutcome = decision.ok
-      ? await decision.call.execute({
-          conversationId: this.loop.conversationId,
-          uuid: running.uuid,
-          plan: this.plan,
-          signal: this.loop.signal,
-          now: this.loop.now,
-        })
-      : { status: 'error', kind: decision.kind, message: decision.message };
+    const outcome: ToolOutcome = this.loop.signal.aborted
+      ? { status: 'error', kind: 'cancelled', message: 'Stopped by the user before it ran.' }
+      : decision.ok
+        ? await decision.call.execute({
+            conversationId: this.loop.conversationId,
+            uuid: running.uuid,
+            plan: this.plan,
+            signal: this.loop.signal,
+            now: this.loop.now,
+          })
+        : { status: 'error', kind: decision.kind, message: decision.message };
     const settlement = this.settle(running, call.id, outcome);
     await this.append(
       isImmediate ? [...started, ...settlement.bodies] : settlement.bodies,

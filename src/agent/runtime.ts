@@ -1,6 +1,7 @@
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Conversation } from '../protocol/conversation.ts';
 import type { Envelope } from '../protocol/envelope.ts';
+import type { EventBody } from '../protocol/events.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import { type AgentWorkerApi, CANCEL_REPLY, type ConversationSnapshot } from '../protocol/worker-api.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
@@ -12,7 +13,7 @@ import { Journal } from './journal.ts';
 import { runLoop, type StepTiming } from './loop.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
-import { danglingActions, openQuestion } from './step-policy.ts';
+import { closeDanglingActions, openQuestion } from './step-policy.ts';
 
 export type RuntimeDependencies = {
   database: SandpiperDatabase;
@@ -36,6 +37,8 @@ const TITLE_LENGTH = 80;
  */
 export class AgentRuntime implements AgentWorkerApi {
   private readonly active = new Map<string, ActiveRun>();
+  /** The tail of each conversation's command chain (see `exclusive`). */
+  private readonly commands = new Map<string, Promise<void>>();
   private readonly journal: Journal;
   private readonly conversations: ConversationRepository;
   private readonly events: EventRepository;
@@ -73,54 +76,17 @@ export class AgentRuntime implements AgentWorkerApi {
 
   async sendMessage(conversationId: string, text: string): Promise<void> {
     const message = requireText(text);
-    const active = this.active.get(conversationId);
-    if (active) {
-      active.queue.push(message);
-      return;
-    }
-    const question = openQuestion(await this.events.list(conversationId));
-    if (question) return this.replyToAsk(conversationId, question.envelope.uuid, message);
-    await this.journal.append(conversationId, [{ type: 'user_message', text: message }], {
-      conversation: { status: 'running' },
-    });
-    this.launch(conversationId);
+    await this.exclusive(conversationId, () => this.deliver(conversationId, message));
   }
 
   async replyToAsk(conversationId: string, askUuid: string, text: string): Promise<void> {
     const reply = requireText(text);
-    if (this.active.has(conversationId))
-      throw new Error('The agent is still working; there is no open question.');
-    const question = openQuestion(await this.events.list(conversationId));
-    if (!question || question.envelope.uuid !== askUuid) {
-      throw new Error('This question has already been answered.');
-    }
-    const answered: Envelope = {
-      uuid: askUuid,
-      status: 'success',
-      content: reply,
-      meta: { ...question.envelope.meta, question: question.envelope.content, reply },
-    };
-    const isDeclinedBudget =
-      question.envelope.meta.runtime_reason === 'step_budget' && reply.trim() === CANCEL_REPLY;
-    await this.journal.append(
-      conversationId,
-      [
-        { type: 'user_reply', askUuid, text: reply },
-        { type: 'envelope', envelope: answered, toolCallId: question.toolCallId },
-        ...(isDeclinedBudget
-          ? [
-              {
-                type: 'notice' as const,
-                kind: 'stopped' as const,
-                text: 'Stopped at the step budget.',
-                forModel: false,
-              },
-            ]
-          : []),
-      ],
-      { conversation: { status: isDeclinedBudget ? 'idle' : 'running' } },
-    );
-    if (!isDeclinedBudget) this.launch(conversationId);
+    await this.exclusive(conversationId, async () => {
+      if (this.active.has(conversationId)) {
+        throw new Error('The agent is still working; there is no open question.');
+      }
+      await this.answer(conversationId, askUuid, reply);
+    });
   }
 
   async stop(conversationId: string): Promise<void> {
@@ -130,23 +96,25 @@ export class AgentRuntime implements AgentWorkerApi {
       await active.done;
       return;
     }
-    const question = openQuestion(await this.events.list(conversationId));
-    if (!question) return;
-    const message = 'The user stopped the task instead of answering.';
-    const cancelled: Envelope = {
-      uuid: question.envelope.uuid,
-      status: 'error',
-      content: message,
-      meta: { ...question.envelope.meta, error: { kind: 'cancelled', message } },
-    };
-    await this.journal.append(
-      conversationId,
-      [
-        { type: 'envelope', envelope: cancelled, toolCallId: question.toolCallId },
-        { type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false },
-      ],
-      { conversation: { status: 'idle' } },
-    );
+    await this.exclusive(conversationId, async () => {
+      const question = openQuestion(await this.events.list(conversationId));
+      if (!question) return;
+      const message = 'The user stopped the task instead of answering.';
+      const cancelled: Envelope = {
+        uuid: question.envelope.uuid,
+        status: 'error',
+        content: message,
+        meta: { ...question.envelope.meta, error: { kind: 'cancelled', message } },
+      };
+      await this.journal.append(
+        conversationId,
+        [
+          { type: 'envelope', envelope: cancelled, toolCallId: question.toolCallId },
+          { type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false },
+        ],
+        { conversation: { status: 'idle' } },
+      );
+    });
   }
 
   listConversations(): Promise<Conversation[]> {
@@ -165,7 +133,7 @@ export class AgentRuntime implements AgentWorkerApi {
 
   async deleteConversation(conversationId: string): Promise<void> {
     await this.stop(conversationId);
-    await this.conversations.delete(conversationId);
+    await this.exclusive(conversationId, () => this.conversations.delete(conversationId));
     this.journal.forget(conversationId);
     this.dependencies.publish({ type: 'conversation_deleted', conversationId });
   }
@@ -176,38 +144,85 @@ export class AgentRuntime implements AgentWorkerApi {
    */
   async recoverInterruptedRuns(): Promise<void> {
     for (const conversation of await this.conversations.list()) {
-      if (conversation.status !== 'running' || this.active.has(conversation.id)) continue;
-      if (!(await this.locks.isFree(conversation.id))) continue;
-      const events = await this.events.list(conversation.id);
-      const message = 'Interrupted: the page was closed while this action ran.';
-      await this.journal.append(
-        conversation.id,
-        [
-          ...danglingActions(events).map(({ envelope, toolCallId }) => ({
-            type: 'envelope' as const,
-            toolCallId,
-            envelope: {
-              ...envelope,
-              status: 'error' as const,
-              content: message,
-              meta: { ...envelope.meta, error: { kind: 'cancelled' as const, message } },
+      await this.exclusive(conversation.id, async () => {
+        if (conversation.status !== 'running' || this.active.has(conversation.id)) return;
+        if (!(await this.locks.isFree(conversation.id))) return;
+        const events = await this.events.list(conversation.id);
+        await this.journal.append(
+          conversation.id,
+          [
+            ...closeDanglingActions(events, 'Interrupted: the page was closed while this action ran.'),
+            {
+              type: 'notice',
+              kind: 'stopped',
+              text: 'Interrupted when the page was closed. Send a message to continue.',
+              forModel: false,
             },
-          })),
-          {
-            type: 'notice',
-            kind: 'stopped',
-            text: 'Interrupted when the page was closed. Send a message to continue.',
-            forModel: false,
-          },
-        ],
-        { conversation: { status: 'idle' } },
-      );
+          ],
+          { conversation: { status: 'idle' } },
+        );
+      });
     }
   }
 
   /** Resolves when the conversation has no run in progress (for tests and shutdown). */
   async idle(conversationId: string): Promise<void> {
     await this.active.get(conversationId)?.done;
+  }
+
+  /** Routes a message: held for the running loop, the answer to an open question, or a new run. */
+  private async deliver(conversationId: string, message: string): Promise<void> {
+    const active = this.active.get(conversationId);
+    if (active) {
+      active.queue.push(message);
+      return;
+    }
+    if (!(await this.locks.isFree(conversationId))) {
+      throw new Error(
+        'This conversation is running in another tab. Stop it there, or wait until it finishes.',
+      );
+    }
+    const events = await this.events.list(conversationId);
+    const question = openQuestion(events);
+    if (question) return this.answer(conversationId, question.envelope.uuid, message);
+    await this.journal.append(
+      conversationId,
+      [
+        ...closeDanglingActions(events, 'Interrupted before it finished.'),
+        { type: 'user_message', text: message },
+      ],
+      { conversation: { status: 'running' } },
+    );
+    this.launch(conversationId);
+  }
+
+  /** Records the reply to the open question `askUuid` and resumes the loop. */
+  private async answer(conversationId: string, askUuid: string, reply: string): Promise<void> {
+    const question = openQuestion(await this.events.list(conversationId));
+    if (!question || question.envelope.uuid !== askUuid) {
+      throw new Error('This question has already been answered.');
+    }
+    const answered: Envelope = {
+      uuid: askUuid,
+      status: 'success',
+      content: reply,
+      meta: { ...question.envelope.meta, question: question.envelope.content, reply },
+    };
+    const isDeclinedBudget =
+      question.envelope.meta.runtime_reason === 'step_budget' && reply.trim() === CANCEL_REPLY;
+    const stopped: EventBody[] = isDeclinedBudget
+      ? [{ type: 'notice', kind: 'stopped', text: 'Stopped at the step budget.', forModel: false }]
+      : [];
+    await this.journal.append(
+      conversationId,
+      [
+        { type: 'user_reply', askUuid, text: reply },
+        { type: 'envelope', envelope: answered, toolCallId: question.toolCallId },
+        ...stopped,
+      ],
+      { conversation: { status: isDeclinedBudget ? 'idle' : 'running' } },
+    );
+    if (!isDeclinedBudget) this.launch(conversationId);
   }
 
   private launch(conversationId: string): void {
@@ -220,7 +235,46 @@ export class AgentRuntime implements AgentWorkerApi {
       .catch((error: unknown) => this.reportCrash(conversationId, error))
       .finally(() => {
         if (this.active.get(conversationId) === run) this.active.delete(conversationId);
+        const leftover = queue.splice(0);
+        if (leftover.length > 0)
+          void this.deliverLeftover(conversationId, leftover, controller.signal.aborted);
       });
+  }
+
+  /**
+   * Messages sent while the run was ending (it asked, finished, failed or was stopped
+   * before taking them) are never dropped: after a stop they are recorded for the next
+   * run; otherwise they are delivered as if sent now (answering a question, or starting a run).
+   */
+  private async deliverLeftover(
+    conversationId: string,
+    messages: string[],
+    wasStopped: boolean,
+  ): Promise<void> {
+    const text = messages.join('\n\n');
+    try {
+      await this.exclusive(conversationId, async () => {
+        if (!wasStopped) return this.deliver(conversationId, text);
+        await this.journal.append(conversationId, [{ type: 'user_message', text }]);
+      });
+    } catch (error) {
+      await this.reportCrash(conversationId, error);
+    }
+  }
+
+  /** Runs `task` after every earlier command on the same conversation has finished. */
+  private exclusive<T>(conversationId: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.commands.get(conversationId) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.commands.set(conversationId, settled);
+    void settled.then(() => {
+      if (this.commands.get(conversationId) === settled) this.commands.delete(conversationId);
+    });
+    return result;
   }
 
   private async run(conversationId: string, signal: AbortSignal, queue: string[]): Promise<void> {
@@ -248,15 +302,12 @@ export class AgentRuntime implements AgentWorkerApi {
   private async reportCrash(conversationId: string, error: unknown): Promise<void> {
     const detail = error instanceof Error ? error.message : String(error);
     try {
+      const events = await this.events.list(conversationId);
       await this.journal.append(
         conversationId,
         [
-          {
-            type: 'notice',
-            kind: 'provider_error',
-            text: `The agent stopped on an internal error: ${detail}`,
-            forModel: false,
-          },
+          ...closeDanglingActions(events, 'Stopped by an internal error.'),
+          { type: 'notice', kind: 'internal_error', text: detail, forModel: false },
         ],
         { conversation: { status: 'error' } },
       );

@@ -1,5 +1,5 @@
 import type { Envelope } from '../protocol/envelope.ts';
-import type { StoredEvent, ToolCall } from '../protocol/events.ts';
+import type { EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
 import { stableStringify } from './stable-json.ts';
 
 /** A step the runtime forces by masking: the tool, and the action its arguments must name. */
@@ -121,4 +121,22 @@ export function danglingActions(
     else running.delete(body.envelope.uuid);
   }
   return [...running.values()];
+}
+
+/**
+ * Cancelled completions for every dangling action, so that each model tool call is
+ * answered before anything else is appended (the API refuses a tool call without its
+ * result, and the log only grows).
+ */
+export function closeDanglingActions(events: readonly StoredEvent[], message: string): EventBody[] {
+  return danglingActions(events).map(({ envelope, toolCallId }) => ({
+    type: 'envelope',
+    toolCallId,
+    envelope: {
+      uuid: envelope.uuid,
+      status: 'error',
+      content: message,
+      meta: { ...envelope.meta, error: { kind: 'cancelled', message } },
+    },
+  }));
 }

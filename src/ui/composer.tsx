@@ -15,6 +15,8 @@ export function Composer() {
 
   const status = () => thread.state.conversation?.status;
   const isRunning = () => status() === 'running';
+  /** Stop ends a run, or cancels an open question instead of answering it. */
+  const isStoppable = () => isRunning() || status() === 'asking';
   const canSend = () => ui.draft().trim() !== '' && !isSending();
 
   const placeholder = () => {
@@ -80,7 +82,7 @@ export function Composer() {
           }}
         />
         <div class="composer-actions">
-          <Show when={isRunning()}>
+          <Show when={isStoppable()}>
             <button
               type="button"
               class="button stop-button"

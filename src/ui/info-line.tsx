@@ -48,22 +48,24 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   stopped: 'Stopped',
   provider_error: 'The model provider returned an error',
   no_tool_call: 'The model answered without calling a tool; the agent reminded it to use one.',
-  runtime_ask: 'The agent needs your input',
+  internal_error: 'The agent stopped on an internal error',
 };
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
 export function NoticeLine(props: { item: NoticeItem }) {
   return (
     <Switch>
-      <Match when={props.item.noticeKind === 'provider_error'}>
-        <li class="thread-item notice-block is-error" data-notice-kind="provider_error">
+      <Match when={props.item.noticeKind === 'provider_error' || props.item.noticeKind === 'internal_error'}>
+        <li class="thread-item notice-block is-error" data-notice-kind={props.item.noticeKind}>
           <div class="notice-heading">
             <Icon name="alert" />
-            <strong>{NOTICE_TITLE.provider_error}</strong>
+            <strong>{NOTICE_TITLE[props.item.noticeKind]}</strong>
           </div>
           <p class="notice-text">{props.item.text}</p>
           <p class="notice-hint">
-            Check the Base URL, API key and Model in Settings, then send a message to continue.
+            {props.item.noticeKind === 'provider_error'
+              ? 'Check the Base URL, API key and Model in Settings, then send a message to continue.'
+              : 'Nothing that was shown is lost. Send a message to continue.'}
           </p>
         </li>
       </Match>

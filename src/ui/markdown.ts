@@ -25,7 +25,24 @@ export function renderMarkdown(text: string): string {
   const html = marked.parse(text) as string;
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe'],
+    // No remote images (a tracking and data-leak channel, and broken offline) and no
+    // form controls (model text must not be able to draw a fake password field).
+    FORBID_TAGS: [
+      'style',
+      'form',
+      'button',
+      'input',
+      'textarea',
+      'select',
+      'iframe',
+      'img',
+      'video',
+      'audio',
+      'source',
+      'picture',
+    ],
     FORBID_ATTR: ['style'],
+    // Model-chosen ids and names are prefixed so they cannot clash with the app's own.
+    SANITIZE_NAMED_PROPS: true,
   });
 }

@@ -10,7 +10,7 @@ import {
   notesAppUntilQuestion,
   planNotes,
 } from '../fixtures/scenarios.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
 
 type RequestBody = { messages: unknown[]; tools: { function: { name: string } }[]; tool_choice: unknown };
 const bodies = (harness: Harness) => harness.server.requests.map((request) => request.body as RequestBody);
@@ -20,6 +20,7 @@ beforeEach(async () => {
   harness = await createHarness();
 });
 afterEach(async () => {
+  assertWellFormedRequests(harness.server);
   await harness.close();
 });
 

@@ -68,3 +68,31 @@ export async function createHarness(settings: Partial<AgentSettings> = {}): Prom
   };
   return harness;
 }
+
+type WireMessage = { role: string; tool_calls?: { id: string }[]; tool_call_id?: string };
+
+/**
+ * Checks what the real API would refuse or what would spoil the prompt cache: every
+ * request extends the previous one byte for byte, and every assistant tool call is
+ * answered by tool messages right after it.
+ */
+export function assertWellFormedRequests(server: ScriptedServer): void {
+  const all = server.requests.map((request) => (request.body as { messages?: WireMessage[] }).messages ?? []);
+  all.forEach((messages, requestIndex) => {
+    messages.forEach((message, index) => {
+      if (message.role !== 'assistant' || !message.tool_calls?.length) return;
+      const expected = message.tool_calls.map((call) => call.id).sort();
+      const answered = messages
+        .slice(index + 1, index + 1 + expected.length)
+        .map((reply) => (reply.role === 'tool' ? reply.tool_call_id : `<${reply.role}>`))
+        .sort();
+      if (JSON.stringify(answered) !== JSON.stringify(expected)) {
+        throw new Error(`request ${requestIndex + 1}: tool calls ${expected} answered by ${answered}`);
+      }
+    });
+    const previous = all[requestIndex - 1];
+    if (previous && JSON.stringify(messages.slice(0, previous.length)) !== JSON.stringify(previous)) {
+      throw new Error(`request ${requestIndex + 1} does not extend request ${requestIndex}`);
+    }
+  });
+}

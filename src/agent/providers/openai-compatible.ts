@@ -92,23 +92,30 @@ async function collect(
       onProgress?.({ type: 'text_delta', delta: delta.content });
     }
     for (const fragment of delta.tool_calls ?? []) {
-      let call = calls[fragment.index];
+      // Some local servers omit `index` when there is a single call.
+      const index = fragment.index ?? 0;
+      let call = calls[index];
       if (!call) {
         call = { id: '', name: '', arguments: '' };
-        calls[fragment.index] = call;
+        calls[index] = call;
       }
       if (fragment.id) call.id = fragment.id;
       if (fragment.function?.name) {
         const isFirstName = call.name === '';
         call.name += fragment.function.name;
-        if (isFirstName) onProgress?.({ type: 'tool_call_started', index: fragment.index, name: call.name });
+        if (isFirstName) onProgress?.({ type: 'tool_call_started', index, name: call.name });
       }
       if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
     }
   }
   const toolCalls: ToolCall[] = calls
     .filter((call): call is PartialCall => call !== undefined)
-    .map((call, index) => ({ id: call.id || `call_${index}`, name: call.name, arguments: call.arguments }));
+    // Servers that omit ids get unique ones: ids must not repeat across the conversation.
+    .map((call) => ({
+      id: call.id || `call_${crypto.randomUUID()}`,
+      name: call.name,
+      arguments: call.arguments,
+    }));
   return { type: 'response', text, toolCalls, usage, model };
 }
 

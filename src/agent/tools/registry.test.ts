@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TOOL_NAMES } from '../../protocol/envelope.ts';
 import { findTool, TOOLS } from './index.ts';
@@ -61,23 +61,22 @@ describe('tool registry', () => {
     for (const tool of TOOLS) expect(tool.description.length).toBeGreaterThan(100);
   });
 
-  it('keeps the fixture in step with the shared seed when the seed is present', () => {
-    const seedUrl = new URL('../../../../shared/seeds/', import.meta.url);
-    let seed: string;
-    try {
-      const file = readdirSync(seedUrl).find((entry) => entry.startsWith('000_'));
-      if (!file) return;
-      seed = readFileSync(new URL(file, seedUrl), 'utf8');
-    } catch {
-      return;
-    }
-    for (const name of TOOL_NAMES) {
-      const section = seed
-        .split(/\n## \d+\. /)
-        .find((part) => part.startsWith(`\`${name}\``) && part.includes('### Schema'));
-      const json = section?.match(/```json\n([\s\S]*?)```/)?.[1];
-      expect(json, `schema of ${name} in seed 000`).toBeDefined();
-      expect(JSON.parse(json!)).toEqual(seedSchemas[name]);
-    }
-  });
+  const seedFolder = new URL('../../../../shared/seeds/', import.meta.url);
+  const seedFile = existsSync(seedFolder)
+    ? readdirSync(seedFolder).find((entry) => entry.startsWith('000_'))
+    : undefined;
+  it.skipIf(!seedFile)(
+    'keeps the fixture in step with seed 000 in ../shared (skipped where it is absent)',
+    () => {
+      const seed = readFileSync(new URL(seedFile!, seedFolder), 'utf8');
+      for (const name of TOOL_NAMES) {
+        const section = seed
+          .split(/\n## \d+\. /)
+          .find((part) => part.startsWith(`\`${name}\``) && part.includes('### Schema'));
+        const json = section?.match(/```json\n([\s\S]*?)```/)?.[1];
+        expect(json, `schema of ${name} in seed 000`).toBeDefined();
+        expect(JSON.parse(json!)).toEqual(seedSchemas[name]);
+      }
+    },
+  );
 });
