@@ -9,6 +9,8 @@ import type { SandpiperDatabase } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';
 import { PlanRepository } from '../storage/plan-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
+import { CommandQueue } from './command-queue.ts';
+import { requireText, titleFrom } from './conversation-text.ts';
 import { Journal } from './journal.ts';
 import { runLoop, type StepTiming } from './loop.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
@@ -28,8 +30,6 @@ export type RuntimeDependencies = {
 
 type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<void> };
 
-const TITLE_LENGTH = 80;
-
 /**
  * The agent runtime behind the worker API: owns the runs (at most one per
  * conversation), routes messages, replies and stops to them, and reports every
@@ -37,8 +37,7 @@ const TITLE_LENGTH = 80;
  */
 export class AgentRuntime implements AgentWorkerApi {
   private readonly active = new Map<string, ActiveRun>();
-  /** The tail of each conversation's command chain (see `exclusive`). */
-  private readonly commands = new Map<string, Promise<void>>();
+  private readonly commands = new CommandQueue();
   private readonly journal: Journal;
   private readonly conversations: ConversationRepository;
   private readonly events: EventRepository;
@@ -76,12 +75,12 @@ export class AgentRuntime implements AgentWorkerApi {
 
   async sendMessage(conversationId: string, text: string): Promise<void> {
     const message = requireText(text);
-    await this.exclusive(conversationId, () => this.deliver(conversationId, message));
+    await this.commands.exclusive(conversationId, () => this.deliver(conversationId, message));
   }
 
   async replyToAsk(conversationId: string, askUuid: string, text: string): Promise<void> {
     const reply = requireText(text);
-    await this.exclusive(conversationId, async () => {
+    await this.commands.exclusive(conversationId, async () => {
       if (this.active.has(conversationId)) {
         throw new Error('The agent is still working; there is no open question.');
       }
@@ -96,7 +95,7 @@ export class AgentRuntime implements AgentWorkerApi {
       await active.done;
       return;
     }
-    await this.exclusive(conversationId, async () => {
+    await this.commands.exclusive(conversationId, async () => {
       const question = openQuestion(await this.events.list(conversationId));
       if (!question) return;
       const message = 'The user stopped the task instead of answering.';
@@ -133,7 +132,7 @@ export class AgentRuntime implements AgentWorkerApi {
 
   async deleteConversation(conversationId: string): Promise<void> {
     await this.stop(conversationId);
-    await this.exclusive(conversationId, () => this.conversations.delete(conversationId));
+    await this.commands.exclusive(conversationId, () => this.conversations.delete(conversationId));
     this.journal.forget(conversationId);
     this.dependencies.publish({ type: 'conversation_deleted', conversationId });
   }
@@ -144,7 +143,7 @@ export class AgentRuntime implements AgentWorkerApi {
    */
   async recoverInterruptedRuns(): Promise<void> {
     for (const conversation of await this.conversations.list()) {
-      await this.exclusive(conversation.id, async () => {
+      await this.commands.exclusive(conversation.id, async () => {
         if (conversation.status !== 'running' || this.active.has(conversation.id)) return;
         if (!(await this.locks.isFree(conversation.id))) return;
         const events = await this.events.list(conversation.id);
@@ -253,28 +252,13 @@ export class AgentRuntime implements AgentWorkerApi {
   ): Promise<void> {
     const text = messages.join('\n\n');
     try {
-      await this.exclusive(conversationId, async () => {
+      await this.commands.exclusive(conversationId, async () => {
         if (!wasStopped) return this.deliver(conversationId, text);
         await this.journal.append(conversationId, [{ type: 'user_message', text }]);
       });
     } catch (error) {
       await this.reportCrash(conversationId, error);
     }
-  }
-
-  /** Runs `task` after every earlier command on the same conversation has finished. */
-  private exclusive<T>(conversationId: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.commands.get(conversationId) ?? Promise.resolve();
-    const result = previous.then(task, task);
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.commands.set(conversationId, settled);
-    void settled.then(() => {
-      if (this.commands.get(conversationId) === settled) this.commands.delete(conversationId);
-    });
-    return result;
   }
 
   private async run(conversationId: string, signal: AbortSignal, queue: string[]): Promise<void> {
@@ -315,15 +299,4 @@ export class AgentRuntime implements AgentWorkerApi {
       // The database itself is failing; the UI shows the status it last saw.
     }
   }
-}
-
-function requireText(text: string): string {
-  const trimmed = text.trim();
-  if (trimmed === '') throw new Error('The message is empty.');
-  return trimmed;
-}
-
-function titleFrom(task: string): string {
-  const firstLine = task.split('\n')[0] ?? task;
-  return firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
 }

@@ -49,8 +49,3 @@ export const Envelope = z.object({
   meta: EnvelopeMeta,
 });
 export type Envelope = z.infer<typeof Envelope>;
-
-/** True for the statuses that end an action (everything but `running`). */
-export function isCompletion(status: EnvelopeStatus): boolean {
-  return status !== 'running';
-}

@@ -19,8 +19,3 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   maxRetries: 3,
   requestTimeoutMs: 120_000,
 };
-
-/** True when the settings are complete enough to call a provider. */
-export function isConfigured(settings: AgentSettings): boolean {
-  return settings.baseUrl.trim() !== '' && settings.model.trim() !== '';
-}

@@ -32,7 +32,7 @@ export type ModelProgress =
   | { type: 'text_delta'; delta: string }
   | { type: 'tool_call_started'; index: number; name: string };
 
-export type ModelFailureKind = 'cancelled' | 'network' | 'http' | 'invalid_response' | 'configuration';
+export type ModelFailureKind = 'cancelled' | 'network' | 'http' | 'invalid_response';
 
 /** The end of one model request. Providers never throw once called: failures arrive here. */
 export type ModelResult =

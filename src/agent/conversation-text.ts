@@ -1,0 +1,14 @@
+const TITLE_LENGTH = 80;
+
+/** The trimmed text, or an error a person can read when there is nothing to send. */
+export function requireText(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new Error('The message is empty.');
+  return trimmed;
+}
+
+/** A conversation title from its first task: the first line, cut to 80 characters. */
+export function titleFrom(task: string): string {
+  const firstLine = task.split('\n')[0] ?? task;
+  return firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
+}
