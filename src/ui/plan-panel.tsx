@@ -6,7 +6,7 @@ import { Icon, Spinner } from './icons.tsx';
  * The plan, sticky at the top of the thread: goal, phases in order (completed ✓, active
  * with a spinner, pending dimmed) and a progress bar. On phones it folds into a strip.
  */
-export function PlanPanel(props: { plan: Plan }) {
+export function PlanPanel(props: { plan: Plan; isWorking: boolean }) {
   const [isExpanded, setExpanded] = createSignal(false);
   const total = () => props.plan.phases.length;
   const completed = () => props.plan.phases.filter((phase) => phase.status === 'completed').length;
@@ -48,8 +48,11 @@ export function PlanPanel(props: { plan: Plan }) {
                     <Match when={phase.status === 'completed'}>
                       <Icon name="check" size={12} />
                     </Match>
-                    <Match when={phase.status === 'active'}>
+                    <Match when={phase.status === 'active' && props.isWorking}>
                       <Spinner />
+                    </Match>
+                    <Match when={phase.status === 'active'}>
+                      <span class="phase-dot is-active" />
                     </Match>
                     <Match when={phase.status === 'pending'}>
                       <span class="phase-dot" />

@@ -87,7 +87,9 @@ export function Thread() {
 
   return (
     <div class="thread-scroller" ref={scroller} onScroll={onScroll}>
-      <Show when={thread.state.plan}>{(plan) => <PlanPanel plan={plan()} />}</Show>
+      <Show when={thread.state.plan}>
+        {(plan) => <PlanPanel plan={plan()} isWorking={thread.state.conversation?.status === 'running'} />}
+      </Show>
       <div class="thread-body">
         <Switch>
           <Match when={thread.state.load === 'loading'}>
