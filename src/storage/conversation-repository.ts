@@ -23,11 +23,13 @@ export class ConversationRepository {
     await this.database.conversations.put(Conversation.parse(conversation));
   }
 
-  /** Deletes a conversation with its events and plan, all or nothing. */
+  /** Deletes a conversation with its events, plan and workspace files, all or nothing. */
   async delete(id: string): Promise<void> {
     const database = this.database;
-    await database.transaction('rw', [database.conversations, database.events, database.plans], async () => {
+    const tables = [database.conversations, database.events, database.plans, database.files];
+    await database.transaction('rw', tables, async () => {
       await database.events.where('conversationId').equals(id).delete();
+      await database.files.where('conversationId').equals(id).delete();
       await database.plans.delete(id);
       await database.conversations.delete(id);
     });

@@ -24,6 +24,11 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       settings: 'key',
     },
   },
+  {
+    // v2: each conversation's persisted workspace (issue 3), paths relative to /home/ubuntu.
+    version: 2,
+    stores: { files: '[conversationId+path], conversationId' },
+  },
 ];
 
 export const DATABASE_NAME = 'sandpiper';
@@ -34,6 +39,7 @@ export class SandpiperDatabase extends Dexie {
   events!: Table<UnknownRow, [string, number]>;
   plans!: Table<UnknownRow, string>;
   settings!: Table<UnknownRow, string>;
+  files!: Table<UnknownRow, [string, string]>;
 
   /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
   constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {

@@ -48,6 +48,22 @@ describe('schema versions', () => {
     expect((await new SettingsRepository(database).getAgentSettings()).model).toBe('m');
     database.close();
   });
+
+  it('v2 adds an empty files table beside the v1 data', async () => {
+    const database = await migrateFrom(1, async (v1) => {
+      await v1.conversations.put({ id: 'c1', title: 'Notes', status: 'idle', createdAt: 1, updatedAt: 1 });
+    });
+    expect(database.tables.map((table) => table.name).sort()).toEqual([
+      'conversations',
+      'events',
+      'files',
+      'plans',
+      'settings',
+    ]);
+    expect(await database.files.count()).toBe(0);
+    expect(await new ConversationRepository(database).get('c1')).toMatchObject({ title: 'Notes' });
+    database.close();
+  });
 });
 
 describe('repositories', () => {

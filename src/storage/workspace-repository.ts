@@ -1,0 +1,87 @@
+import Dexie from 'dexie';
+import { WorkspaceFile } from '../protocol/workspace.ts';
+import type { SandpiperDatabase } from './db.ts';
+
+/** A set of workspace changes applied together. */
+export type WorkspaceChanges = { writes: WorkspaceFile[]; deletes: string[] };
+
+/** A write refused because the workspace would outgrow its limit; nothing was written. */
+export class WorkspaceFullError extends Error {
+  constructor(
+    readonly usedBytes: number,
+    readonly limitBytes: number,
+  ) {
+    super(
+      `The workspace would hold ${formatBytes(usedBytes)}, over its limit of ${formatBytes(limitBytes)}. Delete files or raise the limit in Settings; nothing was written.`,
+    );
+    this.name = 'WorkspaceFullError';
+  }
+}
+
+/**
+ * The persisted workspaces (`files` table). Changes are applied in one transaction,
+ * after checking the size limit, so a refused or failed write leaves the old files whole.
+ */
+export class WorkspaceRepository {
+  constructor(private readonly database: SandpiperDatabase) {}
+
+  /** Every entry of a conversation's workspace, validated, in path order. */
+  async list(conversationId: string): Promise<WorkspaceFile[]> {
+    const rows = await this.database.files
+      .where('[conversationId+path]')
+      .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+      .toArray();
+    return rows.map((row) => WorkspaceFile.parse(row));
+  }
+
+  async read(conversationId: string, path: string): Promise<WorkspaceFile | null> {
+    const row = await this.database.files.get([conversationId, path]);
+    return row ? WorkspaceFile.parse(row) : null;
+  }
+
+  /** Total bytes of a conversation's files. */
+  async usedBytes(conversationId: string): Promise<number> {
+    let total = 0;
+    await this.database.files
+      .where('conversationId')
+      .equals(conversationId)
+      .each((row) => {
+        total += typeof row.size === 'number' ? row.size : 0;
+      });
+    return total;
+  }
+
+  /** Applies writes and deletes atomically; throws `WorkspaceFullError` past `limitBytes`. */
+  async apply(conversationId: string, changes: WorkspaceChanges, limitBytes: number): Promise<void> {
+    const writes = changes.writes.map((file) => WorkspaceFile.parse(file));
+    if (writes.some((file) => file.conversationId !== conversationId)) {
+      throw new Error('A workspace change names another conversation.');
+    }
+    const database = this.database;
+    await database.transaction('rw', database.files, async () => {
+      const touched = [...writes.map((file) => file.path), ...changes.deletes];
+      const previous = await database.files.bulkGet(
+        touched.map((path) => [conversationId, path] as [string, string]),
+      );
+      const released = previous.reduce<number>(
+        (sum, row) => sum + (row && typeof row.size === 'number' ? row.size : 0),
+        0,
+      );
+      const added = writes.reduce((sum, file) => sum + file.size, 0);
+      const used = (await this.usedBytes(conversationId)) - released + added;
+      if (used > limitBytes) throw new WorkspaceFullError(used, limitBytes);
+      if (changes.deletes.length > 0) {
+        await database.files.bulkDelete(
+          changes.deletes.map((path) => [conversationId, path] as [string, string]),
+        );
+      }
+      if (writes.length > 0) await database.files.bulkPut(writes);
+    });
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
