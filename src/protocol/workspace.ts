@@ -5,7 +5,7 @@ export const WorkspaceFile = z.object({
   conversationId: z.string().min(1),
   path: z.string().min(1),
   kind: z.enum(['file', 'directory']),
-  content: z.instanceof(Uint8Array),
+  content: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'content must be bytes'),
   size: z.number().int().nonnegative(),
   modifiedAt: z.number(),
 });
