@@ -1,6 +1,7 @@
 import type { Envelope, EnvelopeMeta } from '../protocol/envelope.ts';
 import type { EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
 import type { Plan } from '../protocol/plan.ts';
+import type { SandboxPort } from '../protocol/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import { decideCall, failedEnvelope, TOOL_SPECS } from './call-decision.ts';
 import { buildMessages, messagesForEvent } from './context-builder.ts';
@@ -39,6 +40,8 @@ export type LoopContext = {
   takeQueuedMessages(): string[];
   newId(): string;
   now(): number;
+  /** The conversation's sandbox, opened on first use. */
+  openSandbox(): Promise<SandboxPort>;
   onStepTiming?: (timing: StepTiming) => void;
 };
 
@@ -213,6 +216,7 @@ class LoopState {
             plan: this.plan,
             signal: this.loop.signal,
             now: this.loop.now,
+            sandbox: this.loop.openSandbox,
           })
         : { status: 'error', kind: decision.kind, message: decision.message };
     const settlement = this.settle(running, call.id, outcome);

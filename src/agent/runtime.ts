@@ -2,6 +2,7 @@ import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Conversation } from '../protocol/conversation.ts';
 import type { Envelope } from '../protocol/envelope.ts';
 import type { EventBody } from '../protocol/events.ts';
+import type { SandboxPort } from '../protocol/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import { type AgentWorkerApi, CANCEL_REPLY, type ConversationSnapshot } from '../protocol/worker-api.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
@@ -9,6 +10,7 @@ import type { SandpiperDatabase } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';
 import { PlanRepository } from '../storage/plan-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
+import { WorkspaceRepository } from '../storage/workspace-repository.ts';
 import { CommandQueue } from './command-queue.ts';
 import { requireText, titleFrom } from './conversation-text.ts';
 import { Journal } from './journal.ts';
@@ -24,6 +26,8 @@ export type RuntimeDependencies = {
   newId?: () => string;
   now?: () => number;
   locks?: RunLocks;
+  /** Opens a conversation's sandbox; defaults to the virtual sandbox over the persisted workspace. */
+  openSandbox?: (conversationId: string, settings: AgentSettings) => Promise<SandboxPort>;
   /** Receives the runtime overhead of every step (for benchmarks and diagnostics). */
   onStepTiming?: (timing: StepTiming) => void;
 };
@@ -38,6 +42,7 @@ type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<v
 export class AgentRuntime implements AgentWorkerApi {
   private readonly active = new Map<string, ActiveRun>();
   private readonly commands = new CommandQueue();
+  private readonly sandboxes = new Map<string, Promise<SandboxPort>>();
   private readonly journal: Journal;
   private readonly conversations: ConversationRepository;
   private readonly events: EventRepository;
@@ -134,6 +139,7 @@ export class AgentRuntime implements AgentWorkerApi {
     await this.stop(conversationId);
     await this.commands.exclusive(conversationId, () => this.conversations.delete(conversationId));
     this.journal.forget(conversationId);
+    this.sandboxes.delete(conversationId);
     this.dependencies.publish({ type: 'conversation_deleted', conversationId });
   }
 
@@ -278,8 +284,33 @@ export class AgentRuntime implements AgentWorkerApi {
       takeQueuedMessages: () => queue.splice(0),
       newId: this.newId,
       now: this.now,
+      openSandbox: () => this.sandboxFor(conversationId, settings),
       ...(this.dependencies.onStepTiming ? { onStepTiming: this.dependencies.onStepTiming } : {}),
     });
+  }
+
+  /** The conversation's sandbox, opened once and kept while the worker lives. */
+  private sandboxFor(conversationId: string, settings: AgentSettings): Promise<SandboxPort> {
+    let sandbox = this.sandboxes.get(conversationId);
+    if (!sandbox) {
+      const open =
+        this.dependencies.openSandbox ??
+        (async (id: string, saved: AgentSettings) => {
+          // just-bash is large: loaded the first time a conversation needs its sandbox.
+          const { VirtualSandbox } = await import('../sandbox/virtual-sandbox.ts');
+          return VirtualSandbox.open({
+            conversationId: id,
+            workspace: new WorkspaceRepository(this.dependencies.database),
+            limitBytes: saved.workspaceLimitBytes,
+            allowedUrlPrefixes: saved.allowedUrlPrefixes,
+            now: this.now,
+          });
+        });
+      sandbox = open(conversationId, settings);
+      sandbox.catch(() => this.sandboxes.delete(conversationId));
+      this.sandboxes.set(conversationId, sandbox);
+    }
+    return sandbox;
   }
 
   /** A bug or a failed write must still leave a readable conversation, never a silent stop. */

@@ -5,6 +5,9 @@
  * the agent sees is `/home/ubuntu`.
  */
 
+/** The default `shell` timeout in seconds (seed 000). */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
 /** The agent's home, where each conversation's workspace is mounted. */
 export const WORKSPACE_ROOT = '/home/ubuntu';
 

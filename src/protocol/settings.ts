@@ -8,6 +8,10 @@ export const AgentSettings = z.object({
   stepBudget: z.number().int().min(1).max(10_000),
   maxRetries: z.number().int().min(0).max(10),
   requestTimeoutMs: z.number().int().min(1_000),
+  /** Size limit of each conversation's workspace. */
+  workspaceLimitBytes: z.number().int().min(1024),
+  /** URL prefixes the sandbox may fetch; empty means no network from the sandbox. */
+  allowedUrlPrefixes: z.array(z.string().url()),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
@@ -18,4 +22,6 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   stepBudget: 50,
   maxRetries: 3,
   requestTimeoutMs: 120_000,
+  workspaceLimitBytes: 200 * 1024 * 1024,
+  allowedUrlPrefixes: [],
 };

@@ -1,5 +1,11 @@
 import type { Bash } from 'just-bash';
-import { type ExecOptions, type ExecResult, SandboxError, WORKSPACE_ROOT } from '../protocol/sandbox.ts';
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  type ExecOptions,
+  type ExecResult,
+  SandboxError,
+  WORKSPACE_ROOT,
+} from '../protocol/sandbox.ts';
 
 type Finished = { exitCode: number; stdout: string; stderr: string; cwd: string };
 
@@ -12,9 +18,6 @@ type Session = {
   pendingSave: Promise<void> | null;
   last: ExecResult | null;
 };
-
-/** The default `exec` timeout, seconds (seed 000). */
-export const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /**
  * Named shell sessions over one just-bash instance. Each session keeps its working
@@ -54,13 +57,18 @@ export class ShellSessions {
       .finally(() => options.signal?.removeEventListener('abort', onAbort));
     session.running = { command, controller, done };
     session.transcript += `$ ${command}\n`;
-    return this.collect(session, options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, options.onOutput);
+    return this.collect(
+      session,
+      options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+      options.onOutput,
+      options.signal,
+    );
   }
 
-  async wait(name: string, timeoutSeconds: number): Promise<ExecResult> {
+  async wait(name: string, timeoutSeconds: number, signal?: AbortSignal): Promise<ExecResult> {
     const session = this.session(name);
     if (!session.running) return session.last ?? idle(name);
-    return this.collect(session, timeoutSeconds);
+    return this.collect(session, timeoutSeconds, undefined, signal);
   }
 
   /** Stops the session's command; just-bash stops at its next statement. */
@@ -87,14 +95,25 @@ export class ShellSessions {
     session: Session,
     timeoutSeconds: number,
     onOutput?: ExecOptions['onOutput'],
+    signal?: AbortSignal,
   ): Promise<ExecResult> {
     const running = session.running;
     if (!running) return session.last ?? idle(session.name);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
     const timedOut = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), Math.max(0, timeoutSeconds) * 1000);
     });
-    const finished = await Promise.race([running.done, timedOut]).finally(() => clearTimeout(timer));
+    // A stop answers at once; the command itself stops at its next statement.
+    const stopped = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new SandboxError('cancelled', 'Stopped by the user.'));
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    const finished = await Promise.race([running.done, timedOut, stopped]).finally(() => {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    });
     if (finished === null) {
       // The command outlives its timeout: save its files as soon as it ends, even if nobody waits.
       if (!session.pendingSave) {

@@ -136,8 +136,8 @@ export class VirtualSandbox implements SandboxPort {
     return this.shells.exec(session, command, options);
   }
 
-  wait(session: string, timeoutSeconds: number): Promise<ExecResult> {
-    return this.shells.wait(session, timeoutSeconds);
+  wait(session: string, timeoutSeconds: number, signal?: AbortSignal): Promise<ExecResult> {
+    return this.shells.wait(session, timeoutSeconds, signal);
   }
 
   async send(session: string): Promise<ExecResult> {

@@ -81,7 +81,7 @@ describe('loop rules in Chromium', () => {
       planNotes(),
       advance(1, 4),
       advance(1, 5),
-      call('shell', { action: 'exec', session: 'main', command: 'ls' }),
+      call('search', { type: 'info', queries: ['notes app auth patterns'] }),
     ]);
     await harness.sendTask(NOTES_TASK);
     const reply = page.getByRole('textbox', { name: 'Reply' });

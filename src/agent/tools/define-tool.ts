@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorKind, ToolName } from '../../protocol/envelope.ts';
 import type { Plan } from '../../protocol/plan.ts';
+import { SandboxError, type SandboxPort } from '../../protocol/sandbox.ts';
 import { type JsonSchema, toModelJsonSchema } from './model-schema.ts';
 
 /** Tool-specific `meta` fields (seed 001 §13); `action_type` and `tool` are added by the runtime. */
@@ -13,6 +14,8 @@ export type ToolContext = {
   plan: Plan | null;
   signal: AbortSignal;
   now(): number;
+  /** The conversation's sandbox, opened on first use (tools that never touch it never open it). */
+  sandbox(): Promise<SandboxPort>;
 };
 
 /** A finished action. `plan` is a plan change written in the same transaction as the envelope. */
@@ -143,6 +146,13 @@ async function runSafely(
     return capContent(await run());
   } catch (error) {
     if (signal.aborted) return { status: 'error', kind: 'cancelled', message: 'Stopped by the user.' };
+    if (error instanceof SandboxError) {
+      return {
+        status: 'error',
+        kind: error.kind === 'cancelled' ? 'cancelled' : 'execution',
+        message: error.message,
+      };
+    }
     return { status: 'error', kind: 'execution', message: `The tool failed: ${errorText(error)}` };
   }
 }

@@ -11,6 +11,7 @@ async function run(args: unknown): Promise<ToolOutcome> {
     plan: null,
     signal: new AbortController().signal,
     now: () => 0,
+    sandbox: () => Promise.reject(new Error('message never opens the sandbox')),
   });
 }
 

@@ -9,6 +9,7 @@ const context = (plan: Plan | null): ToolContext => ({
   plan,
   signal: new AbortController().signal,
   now: () => 42,
+  sandbox: () => Promise.reject(new Error('plan never opens the sandbox')),
 });
 
 async function run(args: unknown, plan: Plan | null = null): Promise<ToolOutcome> {

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { type AppHarness, startApp, statuses } from './app-harness.ts';
+
+let harness: AppHarness;
+beforeEach(async () => {
+  harness = await startApp();
+  await harness.configure();
+});
+afterEach(async () => {
+  await harness.close();
+});
+
+const finish = () => call('message', { type: 'result', text: 'Done.' });
+
+it('runs shell commands in the browser sandbox, and the workspace survives a reload', async () => {
+  const { page, model } = harness;
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('shell', {
+      action: 'exec',
+      session: 'main',
+      command: 'mkdir -p notes && echo "remember the milk" > notes/todo.txt && grep -c milk notes/todo.txt',
+    }),
+    finish(),
+  ]);
+  await harness.sendTask(NOTES_TASK);
+  await page.locator('[data-action-type="message.result"]').waitFor();
+  expect(await statuses(page, 'shell.exec')).toEqual(['success']);
+  const observation = JSON.parse((messagesOf(model.requests[3]).at(-1) as { content: string }).content);
+  expect(observation.meta).toMatchObject({ exit_code: 0, stdout: '1\n', session: 'main' });
+
+  await page.reload();
+  model.push(
+    acknowledge('Checking the note.'),
+    planNotes(),
+    call('shell', { action: 'exec', session: 'main', command: 'cat notes/todo.txt' }),
+    finish(),
+  );
+  await page.getByRole('textbox', { name: 'Message' }).fill('What was in the note?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => statuses(page, 'shell.exec'), { timeout: 15_000 }).toEqual(['success', 'success']);
+  expect(JSON.stringify(messagesOf(model.requests.at(-1)).at(-1))).toContain('remember the milk');
+  await page.locator('[data-action-type="shell.exec"]').last().click();
+  await expect.poll(() => page.locator('body').textContent()).toContain('remember the milk');
+  await harness.screenshot('shell-after-reload');
+});

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
+
+let harness: Harness;
+beforeEach(async () => {
+  harness = await createHarness();
+});
+afterEach(async () => {
+  assertWellFormedRequests(harness.server);
+  await harness.close();
+});
+
+const shell = (args: Record<string, unknown>) => call('shell', { session: 'main', ...args });
+const finish = () => call('message', { type: 'result', text: 'Done.' });
+
+async function run(...steps: ReturnType<typeof call>[]) {
+  harness.server.setScript([acknowledge(), planNotes(), ...steps, finish()]);
+  const id = await harness.runtime.startConversation(NOTES_TASK);
+  await harness.runtime.idle(id);
+  const shells = (await harness.completions(id)).filter((envelope) => envelope.meta.tool === 'shell');
+  return { id, shells };
+}
+
+describe('the shell tool in the virtual sandbox', () => {
+  it('runs commands with seed 001 meta and saves the files they write to the workspace', async () => {
+    const { id, shells } = await run(
+      shell({
+        action: 'exec',
+        command: 'mkdir -p notes && printf "alpha\\nbeta\\n" > notes/list.txt && grep -n beta notes/list.txt',
+      }),
+      shell({ action: 'exec', command: 'cat missing.txt' }),
+    );
+    expect(shells[0]).toMatchObject({
+      status: 'success',
+      meta: { action_type: 'shell.exec', session: 'main', exit_code: 0, stdout: '2:beta\n', stderr: '' },
+    });
+    expect(shells[1]?.meta.exit_code).not.toBe(0);
+    expect(shells[1]?.meta.stderr).toMatch(/missing\.txt/);
+    const files = await new WorkspaceRepository(harness.database).list(id);
+    expect(files.map((file) => file.path)).toEqual(['notes', 'notes/list.txt']);
+    // The model reads the output in its observation.
+    expect(JSON.stringify(messagesOf(harness.server.requests[3]).at(-1))).toContain('2:beta');
+  });
+
+  it('cuts output over 16 KB and saves all of it to a workspace file named in the observation', async () => {
+    const { id, shells } = await run(shell({ action: 'exec', command: 'seq 1 20000' }));
+    const stdout = String(shells[0]?.meta.stdout);
+    expect(stdout.length).toBeLessThan(16 * 1024);
+    expect(stdout).toMatch(/^1\n2\n/);
+    expect(stdout).toMatch(/20000\n$/);
+    const [path] = (shells[0]?.meta.full_output_paths ?? []) as string[];
+    expect(stdout).toContain(path);
+    const saved = await new WorkspaceRepository(harness.database).read(
+      id,
+      path!.replace('/home/ubuntu/', ''),
+    );
+    expect(new TextDecoder().decode(saved?.content).split('\n')).toHaveLength(20001);
+  });
+
+  it('returns at the timeout with the command running; wait collects it', async () => {
+    const { shells } = await run(
+      shell({ action: 'exec', command: 'sleep 2; echo late', timeout: 1 }),
+      shell({ action: 'wait', timeout: 10 }),
+    );
+    expect(shells[0]).toMatchObject({ status: 'success', meta: { exit_code: null, is_running: true } });
+    expect(shells[0]?.content).toMatch(/Still running after 1 s/);
+    expect(shells[1]).toMatchObject({
+      status: 'success',
+      meta: { action_type: 'shell.wait', exit_code: 0, stdout: 'late\n' },
+    });
+  });
+
+  it('says plainly that input cannot be sent to a running process, and validates arguments', async () => {
+    const { shells } = await run(shell({ action: 'send', input: 'y\n' }), shell({ action: 'exec' }));
+    expect(shells[0]).toMatchObject({ status: 'error', meta: { error: { kind: 'execution' } } });
+    expect(shells[0]?.content).toMatch(/cannot send input to a running process/);
+    expect(shells[1]).toMatchObject({ status: 'error', meta: { error: { kind: 'validation' } } });
+    expect(shells[1]?.content).toMatch(/needs a `command`/);
+  });
+});
