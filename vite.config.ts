@@ -5,6 +5,10 @@ export default defineConfig({
   plugins: [solid()],
   base: process.env.SANDPIPER_BASE ?? '/',
   worker: { format: 'es' },
+  // micromatch's picomatch reads `path.sep`, `process.platform` and `process.version` when
+  // it loads: in the browser it gets a real `path` and those two values, not Vite's stubs.
+  resolve: { alias: { path: 'path-browserify' } },
+  define: { 'process.platform': JSON.stringify('browser'), 'process.version': JSON.stringify('v20.0.0') },
   build: { target: 'es2022', sourcemap: true },
   preview: { host: '127.0.0.1' },
   test: {

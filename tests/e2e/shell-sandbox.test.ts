@@ -36,12 +36,26 @@ it('runs shell commands in the browser sandbox, and the workspace survives a rel
     acknowledge('Checking the note.'),
     planNotes(),
     call('shell', { action: 'exec', session: 'main', command: 'cat notes/todo.txt' }),
+    call('match', { action: 'grep', scope: '/home/ubuntu/**/*.txt', regex: 'milk' }),
+    call('file', {
+      action: 'edit',
+      path: '/home/ubuntu/notes/todo.txt',
+      edits: [{ find: 'milk', replace: 'oat milk' }],
+    }),
     finish(),
   );
   await page.getByRole('textbox', { name: 'Message' }).fill('What was in the note?');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => statuses(page, 'shell.exec'), { timeout: 15_000 }).toEqual(['success', 'success']);
-  expect(JSON.stringify(messagesOf(model.requests.at(-1)).at(-1))).toContain('remember the milk');
+  await expect.poll(() => statuses(page, 'file.edit'), { timeout: 15_000 }).toEqual(['success']);
+  expect(await statuses(page, 'shell.exec')).toEqual(['success', 'success']);
+  expect(await statuses(page, 'match.grep')).toEqual(['success']);
+  const grep = JSON.parse((messagesOf(model.requests.at(-2)).at(-1) as { content: string }).content);
+  expect(grep.meta.results).toEqual([
+    {
+      path: '/home/ubuntu/notes/todo.txt',
+      matches: [{ line: 1, match: 'remember the milk', leading: [], trailing: [] }],
+    },
+  ]);
   await page.locator('[data-action-type="shell.exec"]').last().click();
   await expect.poll(() => page.locator('body').textContent()).toContain('remember the milk');
   await harness.screenshot('shell-after-reload');
