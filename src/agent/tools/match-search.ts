@@ -42,6 +42,7 @@ export async function grepFiles(
   files: FileStat[],
   pattern: RegExp,
   context: { leading: number; trailing: number },
+  maxMatches: number = MAX_MATCHES,
 ): Promise<GrepReport> {
   const report: GrepReport = {
     results: [],
@@ -65,7 +66,7 @@ export async function grepFiles(
     lines.forEach((line, index) => {
       if (!pattern.test(line)) return;
       report.matchCount += 1;
-      if (report.matchCount > MAX_MATCHES) {
+      if (report.matchCount > maxMatches) {
         report.isTruncated = true;
         return;
       }
