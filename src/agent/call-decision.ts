@@ -1,4 +1,4 @@
-import type { Envelope, ErrorKind } from '../protocol/envelope.ts';
+import type { ErrorKind } from '../protocol/envelope.ts';
 import type { StoredEvent, ToolCall } from '../protocol/events.ts';
 import type { ToolSpec } from './providers/chat-messages.ts';
 import { type ForcedStep, isSameCall, lastFailedCall } from './step-policy.ts';
@@ -65,19 +65,4 @@ function matchesForcedStep(call: PreparedCall, forced: ForcedStep): boolean {
 
 function refuse(tool: string, actionType: string, kind: ErrorKind, message: string): Decision {
   return { ok: false, tool, actionType, kind, message };
-}
-
-/** The `error` completion of an action: `meta.error` carries the kind and the message. */
-export function failedEnvelope(
-  running: Envelope,
-  kind: ErrorKind,
-  message: string,
-  extraMeta: Record<string, unknown> = {},
-): Envelope {
-  return {
-    uuid: running.uuid,
-    status: 'error',
-    content: message,
-    meta: { ...extraMeta, ...running.meta, error: { kind, message } },
-  };
 }

@@ -13,6 +13,7 @@ import { SettingsRepository } from '../storage/settings-repository.ts';
 import { WorkspaceRepository } from '../storage/workspace-repository.ts';
 import { CommandQueue } from './command-queue.ts';
 import { requireText, titleFrom } from './conversation-text.ts';
+import { failedEnvelope } from './envelopes.ts';
 import { Journal } from './journal.ts';
 import { runLoop, type StepTiming } from './loop.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
@@ -103,13 +104,11 @@ export class AgentRuntime implements AgentWorkerApi {
     await this.commands.exclusive(conversationId, async () => {
       const question = openQuestion(await this.events.list(conversationId));
       if (!question) return;
-      const message = 'The user stopped the task instead of answering.';
-      const cancelled: Envelope = {
-        uuid: question.envelope.uuid,
-        status: 'error',
-        content: message,
-        meta: { ...question.envelope.meta, error: { kind: 'cancelled', message } },
-      };
+      const cancelled = failedEnvelope(
+        question.envelope,
+        'cancelled',
+        'The user stopped the task instead of answering.',
+      );
       await this.journal.append(
         conversationId,
         [

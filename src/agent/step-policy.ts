@@ -1,5 +1,6 @@
 import type { Envelope } from '../protocol/envelope.ts';
 import type { EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
+import { failedEnvelope } from './envelopes.ts';
 import { stableStringify } from './stable-json.ts';
 
 /** A step the runtime forces by masking: the tool, and the action its arguments must name. */
@@ -132,11 +133,6 @@ export function closeDanglingActions(events: readonly StoredEvent[], message: st
   return danglingActions(events).map(({ envelope, toolCallId }) => ({
     type: 'envelope',
     toolCallId,
-    envelope: {
-      uuid: envelope.uuid,
-      status: 'error',
-      content: message,
-      meta: { ...envelope.meta, error: { kind: 'cancelled', message } },
-    },
+    envelope: failedEnvelope(envelope, 'cancelled', message),
   }));
 }

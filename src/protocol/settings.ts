@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_WORKSPACE_LIMIT_BYTES } from './workspace.ts';
 
 /** Provider and run settings. Secrets live only here (the `settings` table). */
 export const AgentSettings = z.object({
@@ -22,6 +23,6 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   stepBudget: 50,
   maxRetries: 3,
   requestTimeoutMs: 120_000,
-  workspaceLimitBytes: 200 * 1024 * 1024,
+  workspaceLimitBytes: DEFAULT_WORKSPACE_LIMIT_BYTES,
   allowedUrlPrefixes: [],
 };

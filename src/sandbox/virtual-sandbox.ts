@@ -186,7 +186,7 @@ export class VirtualSandbox implements SandboxPort {
     if (existing?.kind === 'directory')
       throw new SandboxError('is_a_directory', `${absolute} is a directory.`);
     const released = existing && !isAppend ? existing.size : 0;
-    const projected = (await this.sync.usedBytes()) - released + addedBytes;
+    const projected = this.sync.usedBytes() - released + addedBytes;
     if (projected > this.limitBytes) {
       throw new SandboxError('workspace_full', new WorkspaceFullError(projected, this.limitBytes).message);
     }

@@ -39,10 +39,13 @@ export class WorkspaceSync {
     this.seen = await this.scan();
   }
 
-  /** Bytes the workspace holds now, in memory. */
-  async usedBytes(): Promise<number> {
+  /**
+   * Bytes the workspace held at the last sync. Every operation syncs before it resolves,
+   * so this is the current size without rescanning the filesystem.
+   */
+  usedBytes(): number {
     let total = 0;
-    for (const entry of (await this.scan()).values()) total += entry.size;
+    for (const entry of this.seen.values()) total += entry.size;
     return total;
   }
 

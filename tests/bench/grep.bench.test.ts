@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
 import { globFiles, grepFiles } from '../../src/agent/tools/match-search.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { listFiles, ZOD_SOURCES } from '../fixtures/source-tree.ts';
 
 /**
  * match.grep throughput over a ~20 MB tree (zod's sources copied seven times) next to GNU
@@ -17,24 +17,14 @@ import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
  * sessions. Measured in Node with fake-indexeddb (not yet in the browser worker).
  * Prints figures; asserts only that both greps found the same number of lines.
  */
-const SOURCE = fileURLToPath(new URL('../../node_modules/zod/src/', import.meta.url));
+const SOURCE = ZOD_SOURCES;
 const COPIES = 7;
 const REGEX = 'export (function|const) [a-z]+';
-
-function walk(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? walk(join(directory, entry.name))
-      : entry.isFile()
-        ? [join(directory, entry.name)]
-        : [],
-  );
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 it('prints match.grep and GNU grep throughput, and shell echo latency', async () => {
-  const sources = walk(SOURCE);
+  const sources = listFiles(SOURCE);
   const disk = mkdtempSync(join(tmpdir(), 'sandpiper-grep-'));
   const database = new SandpiperDatabase(`grep-bench-${randomUUID()}`, { indexedDB, IDBKeyRange });
   try {

@@ -1,35 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globFiles, grepFiles } from '../../src/agent/tools/match-search.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { listFiles, ZOD_SOURCES } from '../fixtures/source-tree.ts';
 
-/** A real source tree: zod's TypeScript sources from node_modules. */
-const TREE = fileURLToPath(new URL('../../node_modules/zod/src/', import.meta.url));
+const TREE = ZOD_SOURCES;
 const MOUNT = '/home/ubuntu/zod';
-
-function walk(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? walk(join(directory, entry.name))
-      : entry.isFile()
-        ? [join(directory, entry.name)]
-        : [],
-  );
-}
 
 let database: SandpiperDatabase;
 let sandbox: VirtualSandbox;
 let localFiles: string[];
 
 beforeAll(async () => {
-  localFiles = walk(TREE).sort();
+  localFiles = listFiles(TREE).sort();
   database = new SandpiperDatabase(`parity-${randomUUID()}`, { indexedDB, IDBKeyRange });
   const workspace = new WorkspaceRepository(database);
   const writes = localFiles.map((file) => {
