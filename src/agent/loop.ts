@@ -1,3 +1,4 @@
+import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Envelope, EnvelopeMeta } from '../protocol/envelope.ts';
 import type { EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
 import type { Plan } from '../protocol/plan.ts';
@@ -28,6 +29,9 @@ export const FAILURES_BEFORE_ASKING = 3;
 /** Runtime overhead of one step: from the model's response in hand to the next request sent. */
 export type StepTiming = { conversationId: string; overheadMs: number };
 
+/** A chunk of a running action's output, as announced to the UI. */
+export type ToolOutput = Extract<BroadcastMessage, { type: 'tool_output' }>;
+
 /** What one run of the loop needs. */
 export type LoopContext = {
   conversationId: string;
@@ -43,6 +47,8 @@ export type LoopContext = {
   now(): number;
   /** The conversation's sandbox, opened on first use. */
   openSandbox(): Promise<SandboxPort>;
+  /** Announces output of a running action (not durable). */
+  publishOutput?: (output: ToolOutput) => void;
   onStepTiming?: (timing: StepTiming) => void;
 };
 
@@ -218,6 +224,14 @@ class LoopState {
             signal: this.loop.signal,
             now: this.loop.now,
             sandbox: this.loop.openSandbox,
+            reportOutput: (session, chunk) =>
+              this.loop.publishOutput?.({
+                type: 'tool_output',
+                conversationId: this.loop.conversationId,
+                uuid: running.uuid,
+                session,
+                ...chunk,
+              }),
           })
         : { status: 'error', kind: decision.kind, message: decision.message };
     const settlement = this.settle(running, call.id, outcome);

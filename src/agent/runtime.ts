@@ -284,6 +284,7 @@ export class AgentRuntime implements AgentWorkerApi {
       newId: this.newId,
       now: this.now,
       openSandbox: () => this.sandboxFor(conversationId, settings),
+      publishOutput: this.dependencies.publish,
       ...(this.dependencies.onStepTiming ? { onStepTiming: this.dependencies.onStepTiming } : {}),
     });
   }

@@ -12,6 +12,18 @@ export const BroadcastMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conversation'), conversation: Conversation }),
   z.object({ type: z.literal('conversation_deleted'), conversationId: z.string() }),
   z.object({ type: z.literal('plan'), plan: Plan }),
+  /**
+   * Output of a running action as it streams (not durable: the action's envelope holds
+   * the whole output once it ends). `uuid` is the running envelope's.
+   */
+  z.object({
+    type: z.literal('tool_output'),
+    conversationId: z.string(),
+    uuid: z.string(),
+    session: z.string(),
+    stream: z.enum(['stdout', 'stderr']),
+    text: z.string(),
+  }),
 ]);
 export type BroadcastMessage = z.infer<typeof BroadcastMessage>;
 

@@ -13,6 +13,8 @@ export const AgentSettings = z.object({
   workspaceLimitBytes: z.number().int().min(1024),
   /** URL prefixes the sandbox may fetch; empty means no network from the sandbox. */
   allowedUrlPrefixes: z.array(z.string().url()),
+  /** Use WebContainer (Node, npm, dev servers) instead of the virtual bash when it can boot. */
+  nodeRuntime: z.boolean(),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
@@ -25,4 +27,5 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   requestTimeoutMs: 120_000,
   workspaceLimitBytes: DEFAULT_WORKSPACE_LIMIT_BYTES,
   allowedUrlPrefixes: [],
+  nodeRuntime: false,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorKind, ToolName } from '../../protocol/envelope.ts';
 import type { Plan } from '../../protocol/plan.ts';
-import { SandboxError, type SandboxPort } from '../../protocol/sandbox.ts';
+import { type ExecChunk, SandboxError, type SandboxPort } from '../../protocol/sandbox.ts';
 import { type JsonSchema, toModelJsonSchema } from './model-schema.ts';
 
 /** Tool-specific `meta` fields (seed 001 §13); `action_type` and `tool` are added by the runtime. */
@@ -16,6 +16,8 @@ export type ToolContext = {
   now(): number;
   /** The conversation's sandbox, opened on first use (tools that never touch it never open it). */
   sandbox(): Promise<SandboxPort>;
+  /** Shows output of the running action as it streams (not durable; the envelope keeps it all). */
+  reportOutput(session: string, chunk: ExecChunk): void;
 };
 
 /** A finished action. `plan` is a plan change written in the same transaction as the envelope. */

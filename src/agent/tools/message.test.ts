@@ -12,6 +12,7 @@ async function run(args: unknown): Promise<ToolOutcome> {
     signal: new AbortController().signal,
     now: () => 0,
     sandbox: () => Promise.reject(new Error('message never opens the sandbox')),
+    reportOutput: () => undefined,
   });
 }
 

@@ -10,6 +10,7 @@ const context = (plan: Plan | null): ToolContext => ({
   signal: new AbortController().signal,
   now: () => 42,
   sandbox: () => Promise.reject(new Error('plan never opens the sandbox')),
+  reportOutput: () => undefined,
 });
 
 async function run(args: unknown, plan: Plan | null = null): Promise<ToolOutcome> {

@@ -45,7 +45,11 @@ export const shellTool = defineTool({
     switch (params.action) {
       case 'exec':
         if (!params.command?.trim()) return invalid('`exec` needs a `command`.');
-        result = await sandbox.exec(session, params.command, { timeoutSeconds, signal: context.signal });
+        result = await sandbox.exec(session, params.command, {
+          timeoutSeconds,
+          signal: context.signal,
+          onOutput: (chunk) => context.reportOutput(session, chunk),
+        });
         break;
       case 'wait':
         result = await sandbox.wait(session, timeoutSeconds, context.signal);
