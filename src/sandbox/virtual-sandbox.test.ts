@@ -109,4 +109,38 @@ describe('VirtualSandbox', () => {
     expect(finished).toMatchObject({ exitCode: 0, stdout: 'finished\n', isRunning: false });
     expect(await sandbox.readText('/home/ubuntu/out.txt')).toBe('written\n');
   });
+
+  it('saves exactly what the filesystem holds after commands that copy, move, link and delete trees', async () => {
+    database = new SandpiperDatabase(`sandbox-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    const { sandbox, workspace } = await open(1_000_000);
+    const steps = [
+      'mkdir -p a/b/c && echo one > a/b/c/one.txt && echo two > a/two.txt',
+      'cp -r a copy && echo changed > copy/two.txt',
+      'mv copy moved && mkdir -p moved/new/deeper && touch moved/new/deeper/empty',
+      'cd a/b && echo relative > rel.txt && cd - > /dev/null',
+      'sed -i "s/one/ONE/" a/b/c/one.txt',
+      // (just-bash writes through a symlinked directory to a phantom entry, so none here.)
+      'ln -s /home/ubuntu/a/b linked && ls linked',
+      'cp -r a backup && rm -r a && mv backup a && chmod 600 a/two.txt',
+      'find moved -name "*.txt" -delete',
+      'rm -rf moved linked && echo same > same.txt && echo same > same.txt',
+    ];
+    for (const step of steps) {
+      const result = await sandbox.exec('main', step);
+      expect(result.exitCode, `${step}: ${result.stderr}`).toBe(0);
+      expect(await persisted(workspace), step).toEqual(await liveTree(sandbox));
+    }
+  });
 });
+
+/** What the sandbox's filesystem holds under /home/ubuntu, read through the shell (symlinks left out). */
+async function liveTree(sandbox: VirtualSandbox): Promise<Record<string, string>> {
+  const listing = await sandbox.exec('inspect', 'find . -mindepth 1 -type f -o -mindepth 1 -type d');
+  const tree: Record<string, string> = {};
+  for (const line of listing.stdout.split('\n').filter(Boolean)) {
+    const path = line.replace(/^\.\//, '');
+    const stat = await sandbox.stat(`/home/ubuntu/${path}`);
+    tree[path] = stat?.kind === 'directory' ? '<dir>' : await sandbox.readText(`/home/ubuntu/${path}`);
+  }
+  return tree;
+}

@@ -1,4 +1,4 @@
-import { Bash, InMemoryFs } from 'just-bash';
+import { Bash } from 'just-bash';
 import {
   type ExecOptions,
   type ExecResult,
@@ -10,6 +10,7 @@ import {
 } from '../protocol/sandbox.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../storage/workspace-repository.ts';
 import { ShellSessions } from './shell-sessions.ts';
+import { TrackedFs } from './tracked-fs.ts';
 import { WorkspaceSync } from './workspace-sync.ts';
 
 export type VirtualSandboxOptions = {
@@ -32,7 +33,7 @@ export class VirtualSandbox implements SandboxPort {
   private flushing: Promise<unknown> = Promise.resolve();
 
   private constructor(
-    private readonly fs: InMemoryFs,
+    private readonly fs: TrackedFs,
     private readonly sync: WorkspaceSync,
     private readonly shells: ShellSessions,
     private readonly limitBytes: number,
@@ -41,7 +42,7 @@ export class VirtualSandbox implements SandboxPort {
 
   /** Opens a conversation's sandbox, loading its persisted workspace. */
   static async open(options: VirtualSandboxOptions): Promise<VirtualSandbox> {
-    const fs = new InMemoryFs();
+    const fs = new TrackedFs();
     const sync = new WorkspaceSync(options.conversationId, fs, options.workspace, options.limitBytes);
     await sync.load();
     const prefixes = options.allowedUrlPrefixes ?? [];

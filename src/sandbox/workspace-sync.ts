@@ -1,17 +1,23 @@
-import type { IFileSystem, InMemoryFs } from 'just-bash';
+import type { IFileSystem } from 'just-bash';
 import { WORKSPACE_ROOT } from '../protocol/sandbox.ts';
 import type { WorkspaceFile } from '../protocol/workspace.ts';
 import type { WorkspaceChanges, WorkspaceRepository } from '../storage/workspace-repository.ts';
+import type { TrackedFs } from './tracked-fs.ts';
 
 /** What the last sync saw of one workspace entry. */
 type Seen = { kind: 'file' | 'directory'; size: number; modifiedAt: number };
 
 const PREFIX = `${WORKSPACE_ROOT}/`;
 
+/** Past this many touched paths a full rescan is cheaper than looking at each. */
+const MAX_TOUCHED_PATHS = 200;
+
 /**
  * Keeps a conversation's in-memory workspace (`/home/ubuntu` in the bash filesystem)
  * and its persisted copy in the `files` table in step: loads it once, then after every
- * action writes only what changed (by size and modification time), in one transaction.
+ * action writes what changed, in one transaction. The filesystem notes the paths each
+ * action touched, so a sync looks only at those (and what lies under them); when it
+ * cannot tell, it rescans everything and compares sizes and modification times.
  */
 export class WorkspaceSync {
   private seen = new Map<string, Seen>();
@@ -20,7 +26,7 @@ export class WorkspaceSync {
 
   constructor(
     private readonly conversationId: string,
-    private readonly fs: InMemoryFs,
+    private readonly fs: TrackedFs,
     private readonly repository: WorkspaceRepository,
     private readonly limitBytes: number,
   ) {}
@@ -37,6 +43,7 @@ export class WorkspaceSync {
       }
     }
     this.seen = await this.scan();
+    this.fs.takeChanges();
   }
 
   /**
@@ -55,6 +62,72 @@ export class WorkspaceSync {
    * state that was not saved.
    */
   async flush(now: number): Promise<string[]> {
+    const touched = await this.touchedRegion();
+    const changes = touched ? await this.changesIn(touched, now) : await this.changesEverywhere(now);
+    const changed = [...changes.writes.map((file) => file.path), ...changes.deletes];
+    if (changed.length === 0) return [];
+    try {
+      await this.repository.apply(this.conversationId, changes, this.limitBytes);
+    } catch (error) {
+      await this.restore(changed);
+      throw error;
+    }
+    for (const file of changes.writes) {
+      this.seen.set(file.path, { kind: file.kind, size: file.size, modifiedAt: file.modifiedAt });
+    }
+    for (const path of changes.deletes) this.seen.delete(path);
+    return changed;
+  }
+
+  /**
+   * The workspace paths (relative) the filesystem saw touched since the last sync, or
+   * null when only a full rescan can tell (too many, a relative path, a symlink on the way).
+   */
+  private async touchedRegion(): Promise<string[] | null> {
+    const changes = this.fs.takeChanges();
+    if (changes.isEverything || changes.paths.size > MAX_TOUCHED_PATHS) return null;
+    const region: string[] = [];
+    for (const absolute of changes.paths) {
+      if (absolute === WORKSPACE_ROOT) return null;
+      if (!absolute.startsWith(PREFIX)) continue;
+      if (await this.runsThroughSymlink(absolute)) return null;
+      region.push(absolute.slice(PREFIX.length));
+    }
+    return region;
+  }
+
+  /** What changed at the touched paths, their parents and everything under them. */
+  private async changesIn(touched: string[], now: number): Promise<WorkspaceChanges> {
+    const candidates = new Set<string>();
+    for (const path of touched) {
+      for (let parent = parentOf(path); parent !== ''; parent = parentOf(parent)) candidates.add(parent);
+      candidates.add(path);
+    }
+    const isUnder = (path: string) => touched.some((root) => path.startsWith(`${root}/`));
+    for (const absolute of (this.fs as IFileSystem).getAllPaths()) {
+      if (absolute.startsWith(PREFIX) && isUnder(absolute.slice(PREFIX.length)))
+        candidates.add(absolute.slice(PREFIX.length));
+    }
+    const changes: WorkspaceChanges = { writes: [], deletes: [] };
+    for (const path of [...candidates].sort()) {
+      const entry = await this.entryAt(path);
+      const before = this.seen.get(path);
+      if (entry === null) {
+        if (before) changes.deletes.push(path);
+        continue;
+      }
+      // A parent directory that was already saved as one needs no new row.
+      const isKnownParent = !touched.includes(path) && !isUnder(path) && before?.kind === entry.kind;
+      if (!isKnownParent) changes.writes.push(await this.toRow(path, entry, now));
+    }
+    for (const path of this.seen.keys()) {
+      if (isUnder(path) && !candidates.has(path)) changes.deletes.push(path);
+    }
+    return changes;
+  }
+
+  /** Compares a full rescan with what the last sync saw (by kind, size and modification time). */
+  private async changesEverywhere(now: number): Promise<WorkspaceChanges> {
     const previousScanAt = this.scannedAt;
     const current = await this.scan();
     const changes: WorkspaceChanges = { writes: [], deletes: [] };
@@ -70,16 +143,34 @@ export class WorkspaceSync {
       changes.writes.push(await this.toRow(path, entry, now));
     }
     for (const path of this.seen.keys()) if (!current.has(path)) changes.deletes.push(path);
-    const changed = [...changes.writes.map((file) => file.path), ...changes.deletes];
-    if (changed.length === 0) return [];
+    return changes;
+  }
+
+  /** The entry at a workspace path, or null when there is none (symlinks are not kept). */
+  private async entryAt(path: string): Promise<Seen | null> {
+    const stat = await this.lstatOrNull(`${PREFIX}${path}`);
+    if (!stat || stat.isSymbolicLink) return null;
+    return {
+      kind: stat.isDirectory ? 'directory' : 'file',
+      size: stat.isDirectory ? 0 : stat.size,
+      modifiedAt: stat.mtime.getTime(),
+    };
+  }
+
+  private async lstatOrNull(absolute: string) {
     try {
-      await this.repository.apply(this.conversationId, changes, this.limitBytes);
-    } catch (error) {
-      await this.restore(changed);
-      throw error;
+      return await this.fs.lstat(absolute);
+    } catch {
+      return null;
     }
-    this.seen = current;
-    return changed;
+  }
+
+  /** True when `absolute` or one of its parents inside the workspace is a symlink. */
+  private async runsThroughSymlink(absolute: string): Promise<boolean> {
+    for (let path = absolute; path.startsWith(PREFIX); path = path.slice(0, path.lastIndexOf('/'))) {
+      if ((await this.lstatOrNull(path))?.isSymbolicLink) return true;
+    }
+    return false;
   }
 
   private async toRow(path: string, entry: Seen, now: number): Promise<WorkspaceFile> {
@@ -116,8 +207,9 @@ export class WorkspaceSync {
     const entries = new Map<string, Seen>();
     for (const absolute of (this.fs as IFileSystem).getAllPaths()) {
       if (!absolute.startsWith(PREFIX)) continue;
-      const stat = await this.fs.lstat(absolute);
-      if (stat.isSymbolicLink) continue;
+      // just-bash can list an entry it cannot stat (a write through a relative symlinked directory).
+      const stat = await this.lstatOrNull(absolute);
+      if (!stat || stat.isSymbolicLink) continue;
       entries.set(absolute.slice(PREFIX.length), {
         kind: stat.isDirectory ? 'directory' : 'file',
         size: stat.isDirectory ? 0 : stat.size,
@@ -126,4 +218,10 @@ export class WorkspaceSync {
     }
     return entries;
   }
+}
+
+/** The parent of a relative workspace path ('' for a top-level entry). */
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
 }
