@@ -5,12 +5,14 @@ import type { Plan } from '../protocol/plan.ts';
 import type { SandboxPort } from '../protocol/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import { decideCall, TOOL_SPECS } from './call-decision.ts';
-import { buildMessages, messagesForEvent } from './context-builder.ts';
+import { planCompaction } from './context-compaction.ts';
 import { failedEnvelope } from './envelopes.ts';
 import type { Journal, JournalChanges } from './journal.ts';
+import { ModelContext, oversizedEnvelopes, saveObservations } from './model-context.ts';
 import { SYSTEM_PROMPT } from './prompts/index.ts';
-import type { ChatMessage, ModelProvider } from './providers/chat-messages.ts';
+import type { ModelProvider } from './providers/chat-messages.ts';
 import { budgetQuestion, failuresQuestion, type RuntimeAskReason, runtimeAsk } from './runtime-asks.ts';
+import { type Settlement, settle, stoppedNotice } from './settlement.ts';
 import {
   closeDanglingActions,
   type ForcedStep,
@@ -19,7 +21,6 @@ import {
   trailingFailures,
 } from './step-policy.ts';
 import type { ToolOutcome } from './tools/define-tool.ts';
-import { completeCurrentPhase } from './tools/plan.ts';
 
 export { TOOL_SPECS } from './call-decision.ts';
 
@@ -68,13 +69,15 @@ export async function runLoop(context: LoopContext): Promise<void> {
     if (stepsSinceUserInput(loop.events) >= context.settings.stepBudget) {
       return loop.askRuntimeQuestion('step_budget', budgetQuestion(context.settings.stepBudget));
     }
+    await loop.compactIfNeeded();
     const forced = forcedStep(loop.events);
     let streamingTool: string | null = null;
     const stepStart = responseAt;
     let isTimed = false;
+    const requestChars = loop.context.size();
     const result = await context.provider.respond(
       {
-        messages: loop.context(),
+        messages: loop.context.snapshot(),
         tools: [...TOOL_SPECS],
         forcedTool: forced?.tool ?? null,
         signal: context.signal,
@@ -91,6 +94,9 @@ export async function runLoop(context: LoopContext): Promise<void> {
       },
     );
     responseAt = performance.now();
+    if (result.type !== 'failure' && result.usage) {
+      loop.context.recordPromptTokens(requestChars, result.usage.prompt);
+    }
     if (result.type === 'failure') {
       if (result.kind === 'cancelled') return loop.stopped(streamingTool);
       await loop.append([{ type: 'notice', kind: 'provider_error', text: result.message, forModel: false }], {
@@ -120,32 +126,54 @@ export async function runLoop(context: LoopContext): Promise<void> {
   }
 }
 
-/** What a finished action writes, and whether the run ends with it. */
-type Settlement = { bodies: EventBody[]; changes: JournalChanges; endsRun: boolean };
+/** Characters the constant tool list adds to every request. */
+const TOOLS_CHARS = JSON.stringify(TOOL_SPECS).length;
 
 class LoopState {
   readonly events: StoredEvent[];
+  /** The model's context, extended as events are appended. */
+  readonly context: ModelContext;
   private plan: Plan | null;
-  private readonly messages: ChatMessage[];
 
   constructor(private readonly loop: LoopContext) {
     this.events = [...loop.events];
     this.plan = loop.plan;
-    this.messages = buildMessages(SYSTEM_PROMPT, this.events);
-  }
-
-  /** The model's context, extended as events are appended (never rebuilt). */
-  context(): ChatMessage[] {
-    return [...this.messages];
+    this.context = new ModelContext(SYSTEM_PROMPT, TOOLS_CHARS, this.events);
   }
 
   async append(bodies: EventBody[], changes: JournalChanges = {}): Promise<void> {
     const stored = await this.loop.journal.append(this.loop.conversationId, bodies, changes);
-    for (const event of stored) {
-      this.events.push(event);
-      this.messages.push(...messagesForEvent(event.body));
-    }
+    this.events.push(...stored);
+    this.context.extend(stored, this.events);
     if (changes.plan) this.plan = changes.plan;
+  }
+
+  /**
+   * Near the model's window, records a compaction of older bulky observations, after
+   * saving each one whole to the file its excerpt names. If they cannot be saved, the
+   * context stays as it is (nothing is dropped that cannot be restored).
+   */
+  async compactIfNeeded(): Promise<void> {
+    const { contextWindowTokens, compactAtTokens } = this.loop.settings;
+    const compaction = planCompaction(this.events, this.context.estimatedTokens(), {
+      contextWindowTokens,
+      compactAtTokens,
+    });
+    if (!compaction) return;
+    try {
+      if (compaction.toSave.length > 0)
+        await saveObservations(await this.loop.openSandbox(), compaction.toSave);
+    } catch {
+      return;
+    }
+    await this.append([
+      {
+        type: 'compaction',
+        throughSeq: compaction.throughSeq,
+        estimatedTokens: compaction.estimatedTokens,
+        contextWindowTokens,
+      },
+    ]);
   }
 
   /** Ends actions a closed tab left running, so every action has its completion. */
@@ -234,7 +262,8 @@ class LoopState {
               }),
           })
         : { status: 'error', kind: decision.kind, message: decision.message };
-    const settlement = this.settle(running, call.id, outcome);
+    const settlement = settle(running, call.id, outcome, this.plan, this.loop.now());
+    await this.saveOversizedObservations(settlement);
     await this.append(
       isImmediate ? [...started, ...settlement.bodies] : settlement.bodies,
       settlement.changes,
@@ -242,35 +271,21 @@ class LoopState {
     return settlement.endsRun;
   }
 
-  private settle(running: Envelope, toolCallId: string, outcome: ToolOutcome): Settlement {
-    if (outcome.status === 'error') {
-      const body: EventBody = {
-        type: 'envelope',
-        toolCallId,
-        envelope: failedEnvelope(running, outcome.kind, outcome.message, outcome.meta),
-      };
-      return outcome.kind === 'cancelled'
-        ? { bodies: [body, stoppedNotice()], changes: { conversation: { status: 'idle' } }, endsRun: true }
-        : { bodies: [body], changes: {}, endsRun: false };
+  /** An observation too big for the context is saved whole before its excerpt is recorded. */
+  private async saveOversizedObservations(settlement: Settlement): Promise<void> {
+    const oversized = oversizedEnvelopes(settlement.bodies);
+    if (oversized.length === 0) return;
+    try {
+      await saveObservations(await this.loop.openSandbox(), oversized);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      settlement.bodies.push({
+        type: 'notice',
+        kind: 'internal_error',
+        text: `The whole observation could not be saved to the workspace (${reason}); only its excerpt is available.`,
+        forModel: true,
+      });
     }
-    const envelope: Envelope = {
-      uuid: running.uuid,
-      status: outcome.status,
-      content: outcome.content,
-      meta: { ...outcome.meta, ...running.meta },
-    };
-    const bodies: EventBody[] = [{ type: 'envelope', envelope, toolCallId }];
-    if (outcome.status === 'asking')
-      return { bodies, changes: { conversation: { status: 'asking' } }, endsRun: true };
-    if (outcome.endsRun) {
-      const plan = this.plan ? completeCurrentPhase(this.plan, this.loop.now()) : undefined;
-      return {
-        bodies,
-        changes: { conversation: { status: 'done' }, ...(plan ? { plan } : {}) },
-        endsRun: true,
-      };
-    }
-    return { bodies, changes: outcome.plan ? { plan: outcome.plan } : {}, endsRun: false };
   }
 
   private runningEnvelope(
@@ -289,8 +304,4 @@ class LoopState {
     };
     return { uuid, status: 'running', content, meta };
   }
-}
-
-function stoppedNotice(): EventBody {
-  return { type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false };
 }

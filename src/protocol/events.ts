@@ -54,12 +54,25 @@ export const NoticeEvent = z.object({
   forModel: z.boolean(),
 });
 
+/**
+ * The context neared the model's window: from here on, bulky observations of events up
+ * to `throughSeq` are shown as excerpts with the path of the file that holds them whole.
+ */
+export const CompactionEvent = z.object({
+  type: z.literal('compaction'),
+  throughSeq: z.number().int().nonnegative(),
+  /** The estimate that triggered it, and the model's window (tokens). */
+  estimatedTokens: z.number().int().nonnegative(),
+  contextWindowTokens: z.number().int().positive(),
+});
+
 export const EventBody = z.discriminatedUnion('type', [
   UserMessageEvent,
   UserReplyEvent,
   AssistantTurnEvent,
   EnvelopeEvent,
   NoticeEvent,
+  CompactionEvent,
 ]);
 export type EventBody = z.infer<typeof EventBody>;
 export type UserMessageEvent = z.infer<typeof UserMessageEvent>;
@@ -67,6 +80,7 @@ export type UserReplyEvent = z.infer<typeof UserReplyEvent>;
 export type AssistantTurnEvent = z.infer<typeof AssistantTurnEvent>;
 export type EnvelopeEvent = z.infer<typeof EnvelopeEvent>;
 export type NoticeEvent = z.infer<typeof NoticeEvent>;
+export type CompactionEvent = z.infer<typeof CompactionEvent>;
 
 /** One row of the append-only log, key `[conversationId+seq]`. */
 export const StoredEvent = z.object({

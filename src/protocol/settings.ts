@@ -13,6 +13,13 @@ export const AgentSettings = z.object({
   workspaceLimitBytes: z.number().int().min(1024),
   /** URL prefixes the sandbox may fetch; empty means no network from the sandbox. */
   allowedUrlPrefixes: z.array(z.string().url()),
+  /** The model's context window in tokens; older bulky observations are compacted near it. */
+  contextWindowTokens: z.number().int().min(1024),
+  /**
+   * Compact older bulky observations once a request would pass this many tokens (or
+   * 75% of the window, whichever comes first): long contexts cost on every step.
+   */
+  compactAtTokens: z.number().int().min(1024),
   /** Use WebContainer (Node, npm, dev servers) instead of the virtual bash when it can boot. */
   nodeRuntime: z.boolean(),
 });
@@ -28,4 +35,6 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   workspaceLimitBytes: DEFAULT_WORKSPACE_LIMIT_BYTES,
   allowedUrlPrefixes: [],
   nodeRuntime: false,
+  contextWindowTokens: 128_000,
+  compactAtTokens: 64_000,
 };

@@ -69,6 +69,9 @@ export async function createHarness(settings: Partial<AgentSettings> = {}): Prom
   return harness;
 }
 
+/** Words of the runtime note a compaction adds (see context-builder.ts). */
+export const COMPACTION_NOTE_MARK = 'older bulky observations now show only an excerpt';
+
 type WireMessage = { role: string; tool_calls?: { id: string }[]; tool_call_id?: string };
 
 /**
@@ -91,7 +94,13 @@ export function assertWellFormedRequests(server: ScriptedServer): void {
       }
     });
     const previous = all[requestIndex - 1];
-    if (previous && JSON.stringify(messages.slice(0, previous.length)) !== JSON.stringify(previous)) {
+    // Only a compaction (announced by its runtime note, the last message) may rewrite earlier messages.
+    const isCompaction = JSON.stringify(messages.at(-1) ?? '').includes(COMPACTION_NOTE_MARK);
+    if (
+      previous &&
+      !isCompaction &&
+      JSON.stringify(messages.slice(0, previous.length)) !== JSON.stringify(previous)
+    ) {
       throw new Error(`request ${requestIndex + 1} does not extend request ${requestIndex}`);
     }
   });

@@ -59,8 +59,11 @@ export type Tool = {
   prepare(rawArguments: string): PrepareResult;
 };
 
-/** Longest `content` an observation keeps; the rest is cut with a note. */
-export const MAX_CONTENT_CHARACTERS = 16_384;
+/**
+ * Longest `content` an envelope keeps (a guard for the log and the UI); the rest is cut
+ * with a note. What the model reads is cut much shorter, restorably (observation.ts).
+ */
+export const MAX_CONTENT_CHARACTERS = 1024 * 1024;
 
 type ToolDefinition<S extends z.ZodType> = {
   name: ToolName;
