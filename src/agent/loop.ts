@@ -11,13 +11,20 @@ import type { Journal, JournalChanges } from './journal.ts';
 import { ModelContext, oversizedEnvelopes, saveObservations } from './model-context.ts';
 import { SYSTEM_PROMPT } from './prompts/index.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
-import { budgetQuestion, failuresQuestion, type RuntimeAskReason, runtimeAsk } from './runtime-asks.ts';
+import {
+  budgetQuestion,
+  failuresQuestion,
+  type RuntimeAskReason,
+  runtimeAsk,
+  tokenBudgetQuestion,
+} from './runtime-asks.ts';
 import { type Settlement, settle, stoppedNotice } from './settlement.ts';
 import {
   closeDanglingActions,
   type ForcedStep,
   forcedStep,
   stepsSinceUserInput,
+  tokensSinceUserInput,
   trailingFailures,
 } from './step-policy.ts';
 import type { ToolOutcome } from './tools/define-tool.ts';
@@ -68,6 +75,11 @@ export async function runLoop(context: LoopContext): Promise<void> {
     if (context.signal.aborted) return loop.stopped();
     if (stepsSinceUserInput(loop.events) >= context.settings.stepBudget) {
       return loop.askRuntimeQuestion('step_budget', budgetQuestion(context.settings.stepBudget));
+    }
+    const { tokenBudget } = context.settings;
+    const spent = tokenBudget === null ? 0 : tokensSinceUserInput(loop.events);
+    if (tokenBudget !== null && spent >= tokenBudget) {
+      return loop.askRuntimeQuestion('token_budget', tokenBudgetQuestion(tokenBudget, spent));
     }
     await loop.compactIfNeeded();
     const forced = forcedStep(loop.events);

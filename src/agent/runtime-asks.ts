@@ -3,7 +3,7 @@ import type { EventBody } from '../protocol/events.ts';
 import type { Failure } from './step-policy.ts';
 
 /** Why the runtime itself asked the person (not the model). */
-export type RuntimeAskReason = 'failures' | 'step_budget';
+export type RuntimeAskReason = 'failures' | 'step_budget' | 'token_budget';
 
 /** Running + asking envelopes for a question the runtime asks on its own. */
 export function runtimeAsk(options: {
@@ -17,7 +17,7 @@ export function runtimeAsk(options: {
     tool: 'message',
     ...(options.phaseId !== undefined ? { phase_id: options.phaseId } : {}),
     attachments: [],
-    suggested_action: options.reason === 'step_budget' ? 'confirm' : 'none',
+    suggested_action: options.reason === 'failures' ? 'none' : 'confirm',
     runtime_reason: options.reason,
   };
   const running: Envelope = {
@@ -45,4 +45,9 @@ export function failuresQuestion(failures: readonly Failure[]): string {
 /** The question when the step budget of a run is spent. */
 export function budgetQuestion(stepBudget: number): string {
   return `I have used this run's step budget (${stepBudget} steps) and the task is not finished yet. Shall I continue?`;
+}
+
+/** The question when the token budget of a run is spent. */
+export function tokenBudgetQuestion(tokenBudget: number, spent: number): string {
+  return `This run has used ${spent.toLocaleString('en-US')} tokens, past its budget of ${tokenBudget.toLocaleString('en-US')}, and the task is not finished yet. Shall I continue?`;
 }

@@ -44,6 +44,15 @@ export function stepsSinceUserInput(events: readonly StoredEvent[]): number {
     .filter(({ body }) => body.type === 'assistant_turn').length;
 }
 
+/** Tokens (prompt + completion, as the API reported them) spent since the person last spoke. */
+export function tokensSinceUserInput(events: readonly StoredEvent[]): number {
+  let total = 0;
+  for (const { body } of events.slice(indexAfterLast(events, ['user_message', 'user_reply']))) {
+    if (body.type === 'assistant_turn' && body.usage) total += body.usage.prompt + body.usage.completion;
+  }
+  return total;
+}
+
 /**
  * The failures at the end of the log since the person last spoke, oldest first; any
  * success breaks the run. A stop (`cancelled`) is not a failure.

@@ -20,6 +20,8 @@ export const AgentSettings = z.object({
    * 75% of the window, whichever comes first): long contexts cost on every step.
    */
   compactAtTokens: z.number().int().min(1024),
+  /** Tokens a run may spend before the agent asks to go on; null means no limit. */
+  tokenBudget: z.number().int().min(1000).nullable(),
   /** Use WebContainer (Node, npm, dev servers) instead of the virtual bash when it can boot. */
   nodeRuntime: z.boolean(),
 });
@@ -34,6 +36,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   requestTimeoutMs: 120_000,
   workspaceLimitBytes: DEFAULT_WORKSPACE_LIMIT_BYTES,
   allowedUrlPrefixes: [],
+  tokenBudget: null,
   nodeRuntime: false,
   contextWindowTokens: 128_000,
   compactAtTokens: 64_000,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANCEL_REPLY } from '../../src/protocol/worker-api.ts';
+import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
 import {
   acknowledge,
   advance,
@@ -234,6 +234,27 @@ describe('the agent loop against a scripted model over HTTP', () => {
     await harness.runtime.idle(id);
     expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('idle');
     expect(harness.server.requests).toHaveLength(3);
+  });
+
+  it('asks to continue once a run has spent its token budget, and goes on after Confirm', async () => {
+    await harness.close();
+    harness = await createHarness({ tokenBudget: 5_000 });
+    const usage = { prompt_tokens: 2_000, completion_tokens: 100 };
+    harness.server.setScript([
+      call('message', { type: 'info', text: 'On it.' }, { usage }),
+      call('plan', { action: 'update', goal: 'g', phases: [{ id: 1, title: 'Work' }] }, { usage }),
+      call('message', { type: 'info', text: 'working' }, { usage }),
+      call('message', { type: 'result', text: 'Done.' }, { usage }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const question = (await harness.completions(id)).at(-1)!;
+    expect(question.meta).toMatchObject({ runtime_reason: 'token_budget', suggested_action: 'confirm' });
+    expect(question.content).toMatch(/6,300 tokens, past its budget of 5,000/);
+    expect(harness.server.requests).toHaveLength(3);
+    await harness.runtime.replyToAsk(id, question.uuid, CONFIRM_REPLY);
+    await harness.runtime.idle(id);
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
   });
 
   it('ends the run with a clear message when the provider keeps failing', async () => {
