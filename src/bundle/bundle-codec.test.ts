@@ -1,0 +1,127 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { decodeBundle, encodeBundle } from './bundle-codec.ts';
+import { sampleBundleContents } from './bundle-fixtures.ts';
+import { BundleError, DEFAULT_BUNDLE_LIMITS } from './bundle-format.ts';
+
+/** Unpacks an exported bundle, lets a test tamper with its entries, and packs it again. */
+function tampered(edit: (entries: Record<string, Uint8Array>) => void): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  const zip = encodeBundle(sampleBundleContents(), '0.1.0', 5);
+  // Reuse the decoder's view of a good bundle: re-zip the same entries with edits.
+  const contents = decodeBundle(zip);
+  entries['manifest.json'] = strToU8(
+    JSON.stringify({
+      format: 'sandpiper-conversation',
+      formatVersion: 1,
+      appVersion: '0.1.0',
+      exportedAt: 5,
+      workspace: contents.files.map(({ path, kind, size, modifiedAt }) => ({ path, kind, size, modifiedAt })),
+    }),
+  );
+  entries['conversation.json'] = strToU8(JSON.stringify(contents.conversation));
+  entries['events.json'] = strToU8(JSON.stringify(contents.events));
+  entries['plan.json'] = strToU8(JSON.stringify(contents.plan));
+  entries['schedules.json'] = strToU8('[]');
+  for (const file of contents.files)
+    if (file.kind === 'file') entries[`workspace/${file.path}`] = file.content;
+  edit(entries);
+  return zipSync(entries);
+}
+
+const manifestWith = (
+  entries: Record<string, Uint8Array>,
+  change: (manifest: Record<string, unknown>) => void,
+) => {
+  const manifest = JSON.parse(new TextDecoder().decode(entries['manifest.json']));
+  change(manifest);
+  entries['manifest.json'] = strToU8(JSON.stringify(manifest));
+};
+
+const refusal = (bytes: Uint8Array, limits = DEFAULT_BUNDLE_LIMITS) => {
+  try {
+    decodeBundle(bytes, limits);
+  } catch (error) {
+    expect(error).toBeInstanceOf(BundleError);
+    return (error as Error).message;
+  }
+  throw new Error('the bundle was accepted');
+};
+
+describe('conversation bundles', () => {
+  it('round-trips a conversation, its plan and its workspace byte for byte', () => {
+    const contents = sampleBundleContents();
+    expect(decodeBundle(encodeBundle(contents, '0.1.0', 5))).toEqual(contents);
+  });
+
+  it('refuses workspace paths that would leave the workspace', () => {
+    for (const path of [
+      '../escape.txt',
+      '/etc/passwd',
+      'notes/../../escape',
+      'C:/windows/x',
+      'a\\..\\b',
+      'a/\u0000b',
+    ]) {
+      const bytes = tampered((entries) => {
+        manifestWith(entries, (manifest) => {
+          (manifest.workspace as unknown[]).push({ path, kind: 'file', size: 1, modifiedAt: 1 });
+        });
+        entries[`workspace/${path}`] = strToU8('x');
+      });
+      expect(refusal(bytes), path).toMatch(/workspace path that is not allowed|unexpected entry/);
+    }
+  });
+
+  it('refuses a zip entry outside the known layout, such as ../evil', () => {
+    const bytes = tampered((entries) => {
+      entries['../evil.sh'] = strToU8('rm -rf /');
+    });
+    expect(refusal(bytes)).toMatch(/unexpected entry: "..\/evil.sh"/);
+  });
+
+  it('stops a zip bomb while inflating, whatever its headers claim', () => {
+    const bomb = tampered((entries) => {
+      manifestWith(entries, (manifest) => {
+        (manifest.workspace as unknown[]).push({ path: 'zeros.bin', kind: 'file', size: 1, modifiedAt: 1 });
+      });
+      entries['workspace/zeros.bin'] = new Uint8Array(20 * 1024 * 1024);
+    });
+    expect(bomb.byteLength).toBeLessThan(200 * 1024);
+    expect(refusal(bomb, { ...DEFAULT_BUNDLE_LIMITS, maxUnpackedBytes: 5 * 1024 * 1024 })).toMatch(
+      /unpacks to more than 5\.0 MB.*zip bomb/,
+    );
+  });
+
+  it('refuses a bundle over the size limit before reading it', () => {
+    const bytes = encodeBundle(sampleBundleContents(), '0.1.0', 5);
+    expect(refusal(bytes, { ...DEFAULT_BUNDLE_LIMITS, maxBundleBytes: 100 })).toMatch(
+      /over the 0\.0 MB limit/,
+    );
+  });
+
+  it('refuses wrong types in the JSON, saying where', () => {
+    const bytes = tampered((entries) => {
+      const events = JSON.parse(new TextDecoder().decode(entries['events.json']));
+      events[1].seq = 'one';
+      entries['events.json'] = strToU8(JSON.stringify(events));
+    });
+    expect(refusal(bytes)).toMatch(/not valid: the conversation data at events\.1\.seq/);
+  });
+
+  it('refuses a newer format version with a clear message', () => {
+    const bytes = tampered((entries) => manifestWith(entries, (manifest) => (manifest.formatVersion = 2)));
+    expect(refusal(bytes)).toMatch(/newer Sandpiper \(bundle format 2; this app reads up to 1\)/);
+  });
+
+  it('refuses files that are not bundles, and bundles that mix conversations', () => {
+    expect(refusal(strToU8('just text'))).toMatch(/not a readable zip|not a zip/);
+    expect(refusal(zipSync({ 'readme.txt': strToU8('hi') }))).toMatch(/no manifest\.json/);
+    const mixed = tampered((entries) => {
+      const events = JSON.parse(new TextDecoder().decode(entries['events.json']));
+      events[0].conversationId = 'other';
+      entries['events.json'] = strToU8(JSON.stringify(events));
+    });
+    expect(refusal(mixed)).toMatch(/more than one conversation/);
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { Conversation } from '../protocol/conversation.ts';
+import { StoredEvent } from '../protocol/events.ts';
+import { Plan } from '../protocol/plan.ts';
+
+/** The bundle format this build writes, and the newest it reads. */
+export const BUNDLE_FORMAT_VERSION = 1;
+export const BUNDLE_FORMAT_NAME = 'sandpiper-conversation';
+
+/** Entry names inside the zip. Workspace files live under `workspace/`, relative to /home/ubuntu. */
+export const BUNDLE_ENTRIES = {
+  manifest: 'manifest.json',
+  conversation: 'conversation.json',
+  events: 'events.json',
+  plan: 'plan.json',
+  schedules: 'schedules.json',
+  workspacePrefix: 'workspace/',
+} as const;
+
+/** Only the format fields, read first so a newer version is refused before anything else is parsed. */
+export const BundleFormatHeader = z.object({
+  format: z.literal(BUNDLE_FORMAT_NAME),
+  formatVersion: z.number().int().positive(),
+});
+
+/** One workspace entry as the manifest lists it (directories are listed; files also have bytes in the zip). */
+export const BundleWorkspaceEntry = z.object({
+  path: z.string().min(1),
+  kind: z.enum(['file', 'directory']),
+  size: z.number().int().nonnegative(),
+  modifiedAt: z.number(),
+});
+export type BundleWorkspaceEntry = z.infer<typeof BundleWorkspaceEntry>;
+
+export const BundleManifest = BundleFormatHeader.extend({
+  appVersion: z.string(),
+  exportedAt: z.number(),
+  workspace: z.array(BundleWorkspaceEntry),
+});
+export type BundleManifest = z.infer<typeof BundleManifest>;
+
+/** Everything a bundle carries: one conversation and nothing else (no settings, no keys). */
+export const BundleContents = z.object({
+  conversation: Conversation,
+  events: z.array(StoredEvent),
+  plan: Plan.nullable(),
+  /** Schedules of the conversation (kept as given; the schedule tool validates its own rows). */
+  schedules: z.array(z.record(z.string(), z.unknown())),
+  files: z.array(
+    BundleWorkspaceEntry.extend({
+      content: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'content must be bytes'),
+    }),
+  ),
+});
+export type BundleContents = z.infer<typeof BundleContents>;
+
+/** Limits an imported bundle must keep; anything past them is refused with the reason. */
+export type BundleLimits = {
+  /** Size of the zip itself. */
+  maxBundleBytes: number;
+  /** Sum of every entry once decompressed (a zip bomb stops here). */
+  maxUnpackedBytes: number;
+  maxEntries: number;
+};
+
+export const DEFAULT_BUNDLE_LIMITS: BundleLimits = {
+  maxBundleBytes: 100 * 1024 * 1024,
+  maxUnpackedBytes: 250 * 1024 * 1024,
+  maxEntries: 20_000,
+};
+
+/** Why a bundle was refused, in words a person can act on. */
+export class BundleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BundleError';
+  }
+}
