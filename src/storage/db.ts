@@ -1,4 +1,5 @@
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+import { DATABASE_NAME } from './db-name.ts';
 
 /** A raw row as IndexedDB hands it back; repositories parse it with zod before use. */
 export type UnknownRow = Record<string, unknown>;
@@ -31,7 +32,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
 ];
 
-export const DATABASE_NAME = 'sandpiper';
+export { DATABASE_NAME };
 
 /** The app's IndexedDB database. Rows are typed loosely here and parsed by the repositories. */
 export class SandpiperDatabase extends Dexie {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mimeForPath } from './attachments.ts';
+import { mimeForPath } from '../../protocol/mime-types.ts';
 import { briefParameter } from './common-parameters.ts';
 import { defineTool, type ToolContext, type ToolOutcome } from './define-tool.ts';
 import description from './file.md?raw';

@@ -1,0 +1,20 @@
+/**
+ * Headers that make a page cross-origin isolated (WebContainer needs
+ * `crossOriginIsolated`): added by the service worker to every same-origin response,
+ * so a static host that cannot set headers still gets isolation once it controls the page.
+ * COEP `credentialless` keeps cross-origin fetches without CORP working (a remote model API).
+ */
+export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'credentialless',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/** `response` with the isolation headers; opaque and error responses are returned as they are. */
+export function withIsolationHeaders(response: Response): Response {
+  if (response.type === 'opaque' || response.type === 'opaqueredirect' || response.status === 0)
+    return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION_HEADERS)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

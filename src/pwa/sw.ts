@@ -1,0 +1,59 @@
+/// <reference lib="webworker" />
+
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  addPlugins,
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { withIsolationHeaders } from './isolation-headers.ts';
+import { SKIP_WAITING_MESSAGE } from './messages.ts';
+import { parsePreviewUrl, previewResponse } from './preview-route.ts';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+/** Every same-origin response leaves with the isolation headers. */
+const isolation = {
+  handlerWillRespond: async ({ response }: { response: Response }) => withIsolationHeaders(response),
+};
+const scopePath = new URL(self.registration.scope).pathname;
+
+// The app shell: precached at install, served cache-first, old revisions cleaned up.
+addPlugins([isolation]);
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/\/preview\//] }));
+
+// Workspace previews (`expose`), straight from IndexedDB.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && parsePreviewUrl(url, scopePath) !== null,
+  async ({ url }) => previewResponse(parsePreviewUrl(url, scopePath)!),
+);
+
+// Heavy lazy parts (xterm, web-llm's code, reveal.js): cached the first time they load.
+// WebLLM's weights come from other origins and go to WebLLM's own cache, never here.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`${scopePath}assets/`),
+  new CacheFirst({
+    cacheName: 'sandpiper-lazy-assets',
+    plugins: [isolation, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+  }),
+);
+
+// Anything else of ours goes to the network, still with the headers; other origins are left alone.
+registerRoute(({ sameOrigin }) => sameOrigin, new NetworkOnly({ plugins: [isolation] }));
+
+// First install takes over at once (so the page can reload into isolation); later
+// versions wait until the person accepts the update.
+self.addEventListener('install', () => {
+  if (!self.registration.active) void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('message', (event) => {
+  if (event.data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
