@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleBundleContents } from '../bundle/bundle-fixtures.ts';
+import { BundleRepository } from './bundle-repository.ts';
+import { SandpiperDatabase } from './db.ts';
+import { UsageRepository } from './usage-repository.ts';
+
+let database: SandpiperDatabase;
+afterEach(() => database?.close());
+
+describe('UsageRepository', () => {
+  it('sums history and workspace bytes per conversation, largest first, and clears a workspace alone', async () => {
+    database = new SandpiperDatabase(`usage-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    const bundles = new BundleRepository(database);
+    const big = sampleBundleContents('big');
+    big.files.push({
+      path: 'data.bin',
+      kind: 'file',
+      size: 5000,
+      modifiedAt: 1,
+      content: new Uint8Array(5000),
+    });
+    await bundles.importAsNew(sampleBundleContents('small'), 'small', 1, 1e6);
+    await bundles.importAsNew(big, 'big', 1, 1e6);
+    const usage = new UsageRepository(database);
+    const [first, second] = await usage.byConversation();
+    expect(first).toMatchObject({ conversationId: 'big', workspaceBytes: 5015 });
+    expect(second).toMatchObject({ conversationId: 'small', workspaceBytes: 15 });
+    expect(first?.historyBytes).toBeGreaterThan(300);
+    await usage.clearWorkspace('big');
+    const after = await usage.byConversation();
+    expect(after.find((entry) => entry.conversationId === 'big')).toMatchObject({ workspaceBytes: 0 });
+    expect((await bundles.read('big'))?.events).toHaveLength(2);
+  });
+});

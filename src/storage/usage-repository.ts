@@ -1,0 +1,55 @@
+import type { SandpiperDatabase } from './db.ts';
+
+/** What one conversation keeps in IndexedDB, in bytes (events and plan as JSON, workspace as stored). */
+export type ConversationUsage = { conversationId: string; historyBytes: number; workspaceBytes: number };
+
+/**
+ * Measures storage per conversation for the Storage settings. History size is the JSON
+ * length of its events and plan (close to what IndexedDB stores, not exact); workspace
+ * size is the sum of its files.
+ */
+export class UsageRepository {
+  constructor(private readonly database: SandpiperDatabase) {}
+
+  async byConversation(): Promise<ConversationUsage[]> {
+    const usage = new Map<string, ConversationUsage>();
+    const entry = (conversationId: string) => {
+      let found = usage.get(conversationId);
+      if (!found) {
+        found = { conversationId, historyBytes: 0, workspaceBytes: 0 };
+        usage.set(conversationId, found);
+      }
+      return found;
+    };
+    const database = this.database;
+    await database.transaction(
+      'r',
+      [database.conversations, database.events, database.plans, database.files],
+      async () => {
+        await database.conversations.each((row) => {
+          if (typeof row.id === 'string') entry(row.id).historyBytes += JSON.stringify(row).length;
+        });
+        await database.events.each((row) => {
+          if (typeof row.conversationId === 'string')
+            entry(row.conversationId).historyBytes += JSON.stringify(row).length;
+        });
+        await database.plans.each((row) => {
+          if (typeof row.conversationId === 'string')
+            entry(row.conversationId).historyBytes += JSON.stringify(row).length;
+        });
+        await database.files.each((row) => {
+          if (typeof row.conversationId === 'string' && typeof row.size === 'number')
+            entry(row.conversationId).workspaceBytes += row.size;
+        });
+      },
+    );
+    return [...usage.values()].sort(
+      (a, b) => b.historyBytes + b.workspaceBytes - (a.historyBytes + a.workspaceBytes),
+    );
+  }
+
+  /** Deletes a conversation's workspace files only (its history stays). */
+  async clearWorkspace(conversationId: string): Promise<void> {
+    await this.database.files.where('conversationId').equals(conversationId).delete();
+  }
+}
