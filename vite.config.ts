@@ -1,5 +1,6 @@
 import solid from 'vite-plugin-solid';
 import { defineConfig } from 'vitest/config';
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/protocol/cross-origin-isolation.ts';
 
 export default defineConfig({
   plugins: [solid()],
@@ -10,7 +11,9 @@ export default defineConfig({
   resolve: { alias: { path: 'path-browserify' } },
   define: { 'process.platform': JSON.stringify('browser'), 'process.version': JSON.stringify('v20.0.0') },
   build: { target: 'es2022', sourcemap: true },
-  preview: { host: '127.0.0.1' },
+  // Cross-origin isolation, which the optional Node runtime (WebContainer) needs.
+  server: { headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
+  preview: { host: '127.0.0.1', headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
   test: {
     projects: [
       {

@@ -49,6 +49,8 @@ const api: AgentWorkerApi = {
     await ready;
     return runtime.deleteConversation(id);
   },
+  // Arrives from the main thread as a comlink proxy; needs no recovery to be done first.
+  connectNodeRuntime: (host) => runtime.connectNodeRuntime(host),
 };
 
 Comlink.expose(api);

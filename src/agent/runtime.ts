@@ -5,12 +5,13 @@ import type { EventBody } from '../protocol/events.ts';
 import type { SandboxPort } from '../protocol/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import { type AgentWorkerApi, CANCEL_REPLY, type ConversationSnapshot } from '../protocol/worker-api.ts';
+import { ConversationSandboxes } from '../sandbox/webcontainer/conversation-sandboxes.ts';
+import type { NodeRuntimeHostPort } from '../sandbox/webcontainer/host-protocol.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';
 import { PlanRepository } from '../storage/plan-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
-import { WorkspaceRepository } from '../storage/workspace-repository.ts';
 import { CommandQueue } from './command-queue.ts';
 import { requireText, titleFrom } from './conversation-text.ts';
 import { failedEnvelope } from './envelopes.ts';
@@ -43,7 +44,7 @@ type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<v
 export class AgentRuntime implements AgentWorkerApi {
   private readonly active = new Map<string, ActiveRun>();
   private readonly commands = new CommandQueue();
-  private readonly sandboxes = new Map<string, Promise<SandboxPort>>();
+  private readonly sandboxes: ConversationSandboxes;
   private readonly journal: Journal;
   private readonly conversations: ConversationRepository;
   private readonly events: EventRepository;
@@ -62,6 +63,11 @@ export class AgentRuntime implements AgentWorkerApi {
     this.events = new EventRepository(dependencies.database);
     this.plans = new PlanRepository(dependencies.database);
     this.settings = new SettingsRepository(dependencies.database);
+    this.sandboxes = new ConversationSandboxes({
+      database: dependencies.database,
+      now: this.now,
+      ...(dependencies.openSandbox ? { openSandbox: dependencies.openSandbox } : {}),
+    });
   }
 
   async startConversation(text: string): Promise<string> {
@@ -138,7 +144,7 @@ export class AgentRuntime implements AgentWorkerApi {
     await this.stop(conversationId);
     await this.commands.exclusive(conversationId, () => this.conversations.delete(conversationId));
     this.journal.forget(conversationId);
-    this.sandboxes.delete(conversationId);
+    this.sandboxes.forget(conversationId);
     this.dependencies.publish({ type: 'conversation_deleted', conversationId });
   }
 
@@ -167,6 +173,11 @@ export class AgentRuntime implements AgentWorkerApi {
         );
       });
     }
+  }
+
+  /** Takes the main thread's WebContainer host; later runs use it when the Node runtime is on and ready. */
+  async connectNodeRuntime(host: NodeRuntimeHostPort): Promise<void> {
+    this.sandboxes.connectNodeRuntime(host);
   }
 
   /** Resolves when the conversation has no run in progress (for tests and shutdown). */
@@ -272,6 +283,15 @@ export class AgentRuntime implements AgentWorkerApi {
       this.events.list(conversationId),
       this.plans.get(conversationId),
     ]);
+    // The sandbox is chosen once per run, when the run first needs it.
+    let sandbox: Promise<SandboxPort> | undefined;
+    const openSandbox = async () => {
+      sandbox ??= this.sandboxes.sandboxFor(conversationId, settings);
+      return sandbox.catch((error: unknown) => {
+        sandbox = undefined;
+        throw error;
+      });
+    };
     await runLoop({
       conversationId,
       events,
@@ -283,34 +303,10 @@ export class AgentRuntime implements AgentWorkerApi {
       takeQueuedMessages: () => queue.splice(0),
       newId: this.newId,
       now: this.now,
-      openSandbox: () => this.sandboxFor(conversationId, settings),
+      openSandbox,
       publishOutput: this.dependencies.publish,
       ...(this.dependencies.onStepTiming ? { onStepTiming: this.dependencies.onStepTiming } : {}),
     });
-  }
-
-  /** The conversation's sandbox, opened once and kept while the worker lives. */
-  private sandboxFor(conversationId: string, settings: AgentSettings): Promise<SandboxPort> {
-    let sandbox = this.sandboxes.get(conversationId);
-    if (!sandbox) {
-      const open =
-        this.dependencies.openSandbox ??
-        (async (id: string, saved: AgentSettings) => {
-          // just-bash is large: loaded the first time a conversation needs its sandbox.
-          const { VirtualSandbox } = await import('../sandbox/virtual-sandbox.ts');
-          return VirtualSandbox.open({
-            conversationId: id,
-            workspace: new WorkspaceRepository(this.dependencies.database),
-            limitBytes: saved.workspaceLimitBytes,
-            allowedUrlPrefixes: saved.allowedUrlPrefixes,
-            now: this.now,
-          });
-        });
-      sandbox = open(conversationId, settings);
-      sandbox.catch(() => this.sandboxes.delete(conversationId));
-      this.sandboxes.set(conversationId, sandbox);
-    }
-    return sandbox;
   }
 
   /** A bug or a failed write must still leave a readable conversation, never a silent stop. */

@@ -1,3 +1,4 @@
+import type { NodeRuntimeHostPort } from '../sandbox/webcontainer/host-protocol.ts';
 import type { Conversation } from './conversation.ts';
 import type { StoredEvent } from './events.ts';
 import type { Plan } from './plan.ts';
@@ -25,6 +26,12 @@ export interface AgentWorkerApi {
   listConversations(): Promise<Conversation[]>;
   readConversation(conversationId: string): Promise<ConversationSnapshot | null>;
   deleteConversation(conversationId: string): Promise<void>;
+  /**
+   * Hands the worker the main thread's WebContainer host (a `Comlink.proxy` of it).
+   * Runs use it as their sandbox while the `nodeRuntime` setting is on and the host
+   * reports ready; otherwise the virtual sandbox serves.
+   */
+  connectNodeRuntime(host: NodeRuntimeHostPort): Promise<void>;
 }
 
 /** The reply sent by a Confirm button. */

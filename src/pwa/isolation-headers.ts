@@ -1,3 +1,5 @@
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from '../protocol/cross-origin-isolation.ts';
+
 /**
  * Headers that make a page cross-origin isolated (WebContainer needs
  * `crossOriginIsolated`): added by the service worker to every same-origin response,
@@ -5,8 +7,7 @@
  * COEP `credentialless` keeps cross-origin fetches without CORP working (a remote model API).
  */
 export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'credentialless',
+  ...CROSS_ORIGIN_ISOLATION_HEADERS,
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 

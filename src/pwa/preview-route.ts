@@ -45,7 +45,8 @@ export async function previewResponse(target: PreviewTarget): Promise<Response> 
       headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
-  return new Response(content, {
+  // A copy typed as an ArrayBuffer view, which Response accepts as a body.
+  return new Response(new Uint8Array(content), {
     status: 200,
     headers: { ...headers, 'Content-Type': contentTypeForPath(target.path) },
   });
