@@ -1,7 +1,11 @@
 import * as Comlink from 'comlink';
 import { createOpenAiCompatibleProvider } from '../src/agent/providers/openai-compatible.ts';
 import { AgentRuntime } from '../src/agent/runtime.ts';
-import { BROADCAST_CHANNEL_NAME, DIAGNOSTICS_CHANNEL_NAME } from '../src/protocol/broadcast.ts';
+import {
+  BROADCAST_CHANNEL_NAME,
+  BroadcastMessage,
+  DIAGNOSTICS_CHANNEL_NAME,
+} from '../src/protocol/broadcast.ts';
 import type { AgentWorkerApi } from '../src/protocol/worker-api.ts';
 import { SandpiperDatabase } from '../src/storage/db.ts';
 
@@ -18,37 +22,35 @@ const runtime = new AgentRuntime({
 // is exposed at once: messages posted to a worker before it listens are lost.
 const ready = runtime
   .recoverInterruptedRuns()
+  .then(() => runtime.followRunsElsewhere())
   .catch((error: unknown) => console.error('Sandpiper: recovering interrupted runs failed', error));
 
+// A run another tab starts is followed, to be taken over if that tab closes mid-run.
+const others = new BroadcastChannel(BROADCAST_CHANNEL_NAME);
+others.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const parsed = BroadcastMessage.safeParse(event.data);
+  if (!parsed.success || parsed.data.type !== 'conversation') return;
+  const { id, status } = parsed.data.conversation;
+  if (status === 'running') void ready.then(() => runtime.followRun(id));
+});
+
+/** `method` of the runtime, called only once the recovery is done. */
+function afterRecovery<K extends keyof AgentWorkerApi>(method: K): AgentWorkerApi[K] {
+  const call = runtime[method] as (...args: unknown[]) => Promise<unknown>;
+  return (async (...args: unknown[]) => {
+    await ready;
+    return call.apply(runtime, args);
+  }) as AgentWorkerApi[K];
+}
+
 const api: AgentWorkerApi = {
-  startConversation: async (text) => {
-    await ready;
-    return runtime.startConversation(text);
-  },
-  sendMessage: async (id, text) => {
-    await ready;
-    return runtime.sendMessage(id, text);
-  },
-  replyToAsk: async (id, askUuid, text) => {
-    await ready;
-    return runtime.replyToAsk(id, askUuid, text);
-  },
-  stop: async (id) => {
-    await ready;
-    return runtime.stop(id);
-  },
-  listConversations: async () => {
-    await ready;
-    return runtime.listConversations();
-  },
-  readConversation: async (id) => {
-    await ready;
-    return runtime.readConversation(id);
-  },
-  deleteConversation: async (id) => {
-    await ready;
-    return runtime.deleteConversation(id);
-  },
+  startConversation: afterRecovery('startConversation'),
+  sendMessage: afterRecovery('sendMessage'),
+  replyToAsk: afterRecovery('replyToAsk'),
+  stop: afterRecovery('stop'),
+  listConversations: afterRecovery('listConversations'),
+  readConversation: afterRecovery('readConversation'),
+  deleteConversation: afterRecovery('deleteConversation'),
   // Arrives from the main thread as a comlink proxy; needs no recovery to be done first.
   connectNodeRuntime: (host) => runtime.connectNodeRuntime(host),
 };

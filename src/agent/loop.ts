@@ -34,8 +34,13 @@ export { TOOL_SPECS } from './call-decision.ts';
 /** Failures in a row after which the runtime asks the person. */
 export const FAILURES_BEFORE_ASKING = 3;
 
-/** Runtime overhead of one step: from the model's response in hand to the next request sent. */
-export type StepTiming = { conversationId: string; overheadMs: number };
+/**
+ * Diagnostics: the runtime overhead of one step (from the model's response in hand to
+ * the next request sent), or how long one action's tool ran.
+ */
+export type StepTiming =
+  | { kind: 'step'; conversationId: string; overheadMs: number }
+  | { kind: 'action'; conversationId: string; actionType: string; durationMs: number };
 
 /** A chunk of a running action's output, as announced to the UI. */
 export type ToolOutput = Extract<BroadcastMessage, { type: 'tool_output' }>;
@@ -98,6 +103,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
         if (progress.type === 'request_sent' && stepStart !== null && !isTimed) {
           isTimed = true;
           context.onStepTiming?.({
+            kind: 'step',
             conversationId: context.conversationId,
             overheadMs: performance.now() - stepStart,
           });
@@ -254,6 +260,7 @@ class LoopState {
     const started: EventBody[] = [turn, { type: 'envelope', envelope: running, toolCallId: call.id }];
     const isImmediate = !decision.ok || !decision.call.hasSideEffects;
     if (!isImmediate) await this.append(started);
+    const toolStart = performance.now();
     const outcome: ToolOutcome = this.loop.signal.aborted
       ? { status: 'error', kind: 'cancelled', message: 'Stopped by the user before it ran.' }
       : decision.ok
@@ -274,6 +281,14 @@ class LoopState {
               }),
           })
         : { status: 'error', kind: decision.kind, message: decision.message };
+    if (decision.ok) {
+      this.loop.onStepTiming?.({
+        kind: 'action',
+        conversationId: this.loop.conversationId,
+        actionType: decision.call.actionType,
+        durationMs: performance.now() - toolStart,
+      });
+    }
     const settlement = settle(running, call.id, outcome, this.plan, this.loop.now());
     await this.saveOversizedObservations(settlement);
     await this.append(

@@ -43,6 +43,8 @@ type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<v
  */
 export class AgentRuntime implements AgentWorkerApi {
   private readonly active = new Map<string, ActiveRun>();
+  /** Conversations whose run another tab holds, waited on to take over if that tab closes. */
+  private readonly following = new Set<string>();
   private readonly commands = new CommandQueue();
   private readonly sandboxes: ConversationSandboxes;
   private readonly journal: Journal;
@@ -175,6 +177,41 @@ export class AgentRuntime implements AgentWorkerApi {
     }
   }
 
+  /**
+   * Follows a run another tab holds: waits for its lock, and if that tab was closed with
+   * the run unfinished, takes the run over here (the action it left open is closed as
+   * interrupted, then the loop goes on). Resolves once the lock was won. Idempotent.
+   */
+  async followRun(conversationId: string): Promise<void> {
+    if (this.active.has(conversationId) || this.following.has(conversationId)) return;
+    this.following.add(conversationId);
+    try {
+      await this.locks.hold(conversationId, async () => {
+        const conversation = await this.conversations.get(conversationId);
+        if (conversation?.status !== 'running' || this.active.has(conversationId)) return;
+        await this.journal.append(conversationId, [
+          {
+            type: 'notice',
+            kind: 'stopped',
+            text: 'The tab running this task was closed; continuing here.',
+            forModel: false,
+          },
+        ]);
+        await this.launch(conversationId, true).done;
+      });
+    } finally {
+      this.following.delete(conversationId);
+    }
+  }
+
+  /** Follows every run that another tab holds right now (call once at start, after recovery). */
+  async followRunsElsewhere(): Promise<void> {
+    for (const conversation of await this.conversations.list()) {
+      if (conversation.status === 'running' && !this.active.has(conversation.id))
+        void this.followRun(conversation.id);
+    }
+  }
+
   /** Takes the main thread's WebContainer host; later runs use it when the Node runtime is on and ready. */
   async connectNodeRuntime(host: NodeRuntimeHostPort): Promise<void> {
     this.sandboxes.connectNodeRuntime(host);
@@ -223,10 +260,18 @@ export class AgentRuntime implements AgentWorkerApi {
       content: reply,
       meta: { ...question.envelope.meta, question: question.envelope.content, reply },
     };
+    const reason = question.envelope.meta.runtime_reason;
     const isDeclinedBudget =
-      question.envelope.meta.runtime_reason === 'step_budget' && reply.trim() === CANCEL_REPLY;
+      (reason === 'step_budget' || reason === 'token_budget') && reply.trim() === CANCEL_REPLY;
     const stopped: EventBody[] = isDeclinedBudget
-      ? [{ type: 'notice', kind: 'stopped', text: 'Stopped at the step budget.', forModel: false }]
+      ? [
+          {
+            type: 'notice',
+            kind: 'stopped',
+            text: reason === 'token_budget' ? 'Stopped at the token budget.' : 'Stopped at the step budget.',
+            forModel: false,
+          },
+        ]
       : [];
     await this.journal.append(
       conversationId,
@@ -240,13 +285,14 @@ export class AgentRuntime implements AgentWorkerApi {
     if (!isDeclinedBudget) this.launch(conversationId);
   }
 
-  private launch(conversationId: string): void {
+  /** Starts a run; `holdsLock` when the caller already holds the conversation's lock. */
+  private launch(conversationId: string, holdsLock = false): ActiveRun {
     const controller = new AbortController();
     const queue: string[] = [];
     const run: ActiveRun = { controller, queue, done: Promise.resolve() };
     this.active.set(conversationId, run);
-    run.done = this.locks
-      .hold(conversationId, () => this.run(conversationId, controller.signal, queue))
+    const body = () => this.run(conversationId, controller.signal, queue);
+    run.done = (holdsLock ? body() : this.locks.hold(conversationId, body))
       .catch((error: unknown) => this.reportCrash(conversationId, error))
       .finally(() => {
         if (this.active.get(conversationId) === run) this.active.delete(conversationId);
@@ -254,6 +300,7 @@ export class AgentRuntime implements AgentWorkerApi {
         if (leftover.length > 0)
           void this.deliverLeftover(conversationId, leftover, controller.signal.aborted);
       });
+    return run;
   }
 
   /**

@@ -36,7 +36,7 @@ it(`measures loop overhead over a ${STEPS}-step scripted task`, async () => {
     const timings: number[] = [];
     (window as unknown as { stepTimings: number[] }).stepTimings = timings;
     new BroadcastChannel(channelName).onmessage = (event) => {
-      timings.push(event.data.overheadMs);
+      if (event.data.kind === 'step') timings.push(event.data.overheadMs);
     };
   }, DIAGNOSTICS_CHANNEL_NAME);
   const plan = call('plan', {
