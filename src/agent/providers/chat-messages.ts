@@ -32,7 +32,8 @@ export type ModelProgress =
   | { type: 'text_delta'; delta: string }
   | { type: 'tool_call_started'; index: number; name: string };
 
-export type ModelFailureKind = 'cancelled' | 'network' | 'http' | 'invalid_response';
+/** Why a request failed; `engine` is an in-browser engine's own failure (no model, out of memory, window full). */
+export type ModelFailureKind = 'cancelled' | 'network' | 'http' | 'invalid_response' | 'engine';
 
 /** The end of one model request. Providers never throw once called: failures arrive here. */
 export type ModelResult =

@@ -1,0 +1,97 @@
+import type { ChatCompletionMessageParam } from '@mlc-ai/web-llm';
+import type { ChatMessage } from '../chat-messages.ts';
+import { type CallFormat, renderCalls } from './call-format.ts';
+import { toolResultHeading } from './tool-instructions.ts';
+
+/** How the context is laid out for the engine. */
+export type MessageLayout = {
+  /** The format earlier tool calls are written back in (the one the model generates). */
+  callFormat: CallFormat;
+  /** Constant text appended to our system prompt (the tool list and answer format), or null. */
+  instructions: string | null;
+  /**
+   * Where our system prompt goes: its own system message, or ahead of the first user
+   * message (web-llm's native tool calling refuses a system message of ours).
+   */
+  systemPrompt: 'system_message' | 'first_user_message';
+  /** A system message sent ahead of everything (the Hermes prompt on a forced step), or null. */
+  leadingSystemMessage: string | null;
+};
+
+type Turn = { role: 'user' | 'assistant'; content: string };
+
+/**
+ * The context as web-llm takes it. web-llm keeps only text (an assistant's
+ * `tool_calls` are dropped, and its content must be a string) and many models'
+ * templates have no `tool` role (Hermes-2-Pro, Llama-3, Gemma throw "Role is not
+ * supported"), so:
+ * - an assistant's tool calls are written as the text the model generated for them
+ *   (recalled byte for byte when this engine produced them, else rendered compactly);
+ * - a tool result becomes user text headed with its tool's name;
+ * - consecutive user texts are joined into one message: web-llm reuses its KV cache
+ *   only when a single new message follows its previous reply.
+ * The result is a pure function of its input, so a longer context yields a longer
+ * prompt with the same beginning.
+ */
+export function toEngineMessages(
+  messages: readonly ChatMessage[],
+  layout: MessageLayout,
+  recallReply: (callId: string) => string | undefined,
+): ChatCompletionMessageParam[] {
+  const [first, ...rest] = messages;
+  const ourSystem = first?.role === 'system' ? first.content : null;
+  const body = ourSystem === null ? messages : rest;
+  const turns = joinUserTurns(toTurns(body, layout.callFormat, recallReply));
+  const system = [ourSystem, layout.instructions].filter((part) => part !== null).join('\n\n');
+  const result: ChatCompletionMessageParam[] = [];
+  if (layout.leadingSystemMessage !== null)
+    result.push({ role: 'system', content: layout.leadingSystemMessage });
+  if (system !== '' && layout.systemPrompt === 'system_message')
+    result.push({ role: 'system', content: system });
+  if (system !== '' && layout.systemPrompt === 'first_user_message') prefixFirstUserTurn(turns, system);
+  for (const turn of turns) result.push(turn);
+  return result;
+}
+
+function toTurns(
+  messages: readonly ChatMessage[],
+  callFormat: CallFormat,
+  recallReply: (callId: string) => string | undefined,
+): Turn[] {
+  const toolNames = new Map<string, string>();
+  return messages.map((message): Turn => {
+    if (message.role === 'tool') {
+      const heading = toolResultHeading(toolNames.get(message.tool_call_id) ?? 'a tool');
+      return { role: 'user', content: `${heading}\n${message.content}` };
+    }
+    if (message.role !== 'assistant') return { role: 'user', content: message.content };
+    const calls = message.tool_calls ?? [];
+    for (const call of calls) toolNames.set(call.id, call.function.name);
+    const [firstCall] = calls;
+    if (!firstCall) return { role: 'assistant', content: message.content ?? '' };
+    const remembered = recallReply(firstCall.id);
+    if (remembered !== undefined) return { role: 'assistant', content: remembered };
+    const rendered = renderCalls(
+      calls.map((call) => call.function),
+      callFormat,
+    );
+    const text = message.content ?? '';
+    return { role: 'assistant', content: text === '' ? rendered : `${text}\n${rendered}` };
+  });
+}
+
+function joinUserTurns(turns: readonly Turn[]): Turn[] {
+  const joined: Turn[] = [];
+  for (const turn of turns) {
+    const previous = joined.at(-1);
+    if (previous?.role === 'user' && turn.role === 'user') previous.content += `\n\n${turn.content}`;
+    else joined.push({ ...turn });
+  }
+  return joined;
+}
+
+function prefixFirstUserTurn(turns: Turn[], system: string): void {
+  const firstUser = turns.find((turn) => turn.role === 'user');
+  if (firstUser) firstUser.content = `${system}\n\n${firstUser.content}`;
+  else turns.unshift({ role: 'user', content: system });
+}

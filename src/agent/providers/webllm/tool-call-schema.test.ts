@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TOOL_SPECS } from '../../call-decision.ts';
+import { findTool } from '../../tools/index.ts';
+import { toolCallSchema } from './tool-call-schema.ts';
+
+/** A validator for a built schema, through zod's JSON Schema reader (a real JSON Schema implementation). */
+function validatorFor(schema: unknown) {
+  const parsed = z.fromJSONSchema(JSON.parse(JSON.stringify(schema)));
+  return (value: unknown) => parsed.safeParse(value).success;
+}
+
+const PHASES = [
+  { id: 1, title: 'Plan', capabilities: { web: true } },
+  { id: 2, title: 'Deliver', capabilities: {} },
+];
+
+/** Calls every tool accepts, one for each of several tools. */
+const VALID_CALLS = [
+  { name: 'message', arguments: { type: 'info', text: 'On it.' } },
+  { name: 'message', arguments: { type: 'result', text: 'Done.', attachments: ['/home/ubuntu/a.md'] } },
+  { name: 'plan', arguments: { action: 'update', goal: 'Ship it', phases: PHASES } },
+  { name: 'plan', arguments: { action: 'advance', current_phase_id: 1, next_phase_id: 2 } },
+  { name: 'shell', arguments: { action: 'exec', brief: 'List', session: 'main', command: 'ls' } },
+];
+
+/** Calls that are wrong, and why. */
+const INVALID_CALLS: [string, unknown][] = [
+  ['an unknown tool', { name: 'teleport', arguments: { to: 'mars' } }],
+  ['a value outside an enum', { name: 'message', arguments: { type: 'shout', text: 'Hi' } }],
+  ['a missing required parameter', { name: 'message', arguments: { type: 'info' } }],
+  ['a wrongly typed parameter', { name: 'plan', arguments: { action: 'update', goal: 'x', phases: 'many' } }],
+  ["one tool's arguments under another's name", { name: 'plan', arguments: { type: 'info', text: 'Hi' } }],
+  ['no arguments', { name: 'message' }],
+  ['a key beside name and arguments', { name: 'message', arguments: { type: 'info', text: 'Hi' }, id: 1 }],
+  ['two calls in an array', [{ name: 'message', arguments: { type: 'info', text: 'Hi' } }]],
+];
+
+describe('toolCallSchema', () => {
+  const free = validatorFor(toolCallSchema(TOOL_SPECS, null, 'object'));
+
+  it('admits a correct call of any tool, and the tool itself accepts each one', () => {
+    for (const call of VALID_CALLS) {
+      expect(free(call), JSON.stringify(call)).toBe(true);
+      expect(findTool(call.name)?.prepare(JSON.stringify(call.arguments)).ok, call.name).toBe(true);
+    }
+  });
+
+  it.each(INVALID_CALLS)('refuses %s', (_why, call) => {
+    expect(free(call)).toBe(false);
+  });
+
+  it('is the union of the registry’s own parameter schemas, in the tool order', () => {
+    type Branch = { properties: { name: { const: string }; arguments: unknown } };
+    const schema = toolCallSchema(TOOL_SPECS, null, 'object') as { anyOf: Branch[] };
+    expect(schema.anyOf.map((branch) => branch.properties.name.const)).toEqual(
+      TOOL_SPECS.map((tool) => tool.function.name),
+    );
+    schema.anyOf.forEach((branch, index) => {
+      expect(branch.properties.arguments).toEqual(TOOL_SPECS[index]?.function.parameters);
+    });
+    expect(JSON.stringify(toolCallSchema(TOOL_SPECS, null, 'object'))).toBe(JSON.stringify(schema));
+  });
+
+  it('admits only the forced tool when one is forced', () => {
+    const forced = validatorFor(toolCallSchema(TOOL_SPECS, 'plan', 'object'));
+    expect(forced(VALID_CALLS[2])).toBe(true);
+    expect(forced(VALID_CALLS[0])).toBe(false);
+  });
+
+  it('writes the Hermes format as an array of exactly one call, arguments first', () => {
+    const schema = toolCallSchema(TOOL_SPECS, 'message', 'hermes_array') as { items: { properties: object } };
+    expect(Object.keys(schema.items.properties)).toEqual(['arguments', 'name']);
+    const hermes = validatorFor(schema);
+    const call = { arguments: { type: 'info', text: 'Hi' }, name: 'message' };
+    expect(hermes([call])).toBe(true);
+    expect(hermes([])).toBe(false);
+    expect(hermes([call, call])).toBe(false);
+    expect(hermes(call)).toBe(false);
+  });
+
+  it('refuses to force a tool that was not offered', () => {
+    expect(() => toolCallSchema(TOOL_SPECS, 'teleport', 'object')).toThrow(/not among the tools/);
+  });
+});
