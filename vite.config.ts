@@ -1,5 +1,6 @@
 import solid from 'vite-plugin-solid';
 import { defineConfig } from 'vitest/config';
+import packageJson from './package.json' with { type: 'json' };
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/protocol/cross-origin-isolation.ts';
 
 export default defineConfig({
@@ -9,7 +10,11 @@ export default defineConfig({
   // micromatch's picomatch reads `path.sep`, `process.platform` and `process.version` when
   // it loads: in the browser it gets a real `path` and those two values, not Vite's stubs.
   resolve: { alias: { path: 'path-browserify' } },
-  define: { 'process.platform': JSON.stringify('browser'), 'process.version': JSON.stringify('v20.0.0') },
+  define: {
+    'process.platform': JSON.stringify('browser'),
+    'process.version': JSON.stringify('v20.0.0'),
+    __APP_VERSION__: JSON.stringify(packageJson.version),
+  },
   build: { target: 'es2022', sourcemap: true },
   // Cross-origin isolation, which the optional Node runtime (WebContainer) needs.
   server: { headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },

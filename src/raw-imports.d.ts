@@ -3,3 +3,6 @@ declare module '*.md?raw' {
   const text: string;
   export default text;
 }
+
+/** The app's version from package.json, defined at build time (vite.config.ts). */
+declare const __APP_VERSION__: string;

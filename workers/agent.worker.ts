@@ -1,18 +1,26 @@
 import * as Comlink from 'comlink';
+import { ConversationArchive } from '../src/agent/conversation-archive.ts';
 import { createOpenAiCompatibleProvider } from '../src/agent/providers/openai-compatible.ts';
+import { createEngineHost } from '../src/agent/providers/webllm/engine-host.ts';
+import type { GpuLike } from '../src/agent/providers/webllm/gpu-detection.ts';
+import { loadWebLlmLibrary } from '../src/agent/providers/webllm/load-web-llm.ts';
+import { LocalModels } from '../src/agent/providers/webllm/local-models.ts';
 import { AgentRuntime } from '../src/agent/runtime.ts';
 import {
   BROADCAST_CHANNEL_NAME,
   BroadcastMessage,
   DIAGNOSTICS_CHANNEL_NAME,
 } from '../src/protocol/broadcast.ts';
-import type { AgentWorkerApi } from '../src/protocol/worker-api.ts';
+import type { AgentWorkerApi, RuntimeApi } from '../src/protocol/worker-api.ts';
 import { SandpiperDatabase } from '../src/storage/db.ts';
 
 const channel = new BroadcastChannel(BROADCAST_CHANNEL_NAME);
 const diagnostics = new BroadcastChannel(DIAGNOSTICS_CHANNEL_NAME);
+const engineHost = createEngineHost(() => loadWebLlmLibrary());
+const localModels = new LocalModels(engineHost, () => (navigator as { gpu?: GpuLike }).gpu);
+const database = new SandpiperDatabase();
 const runtime = new AgentRuntime({
-  database: new SandpiperDatabase(),
+  database,
   publish: (message) => channel.postMessage(message),
   createProvider: (settings) => createOpenAiCompatibleProvider(settings),
   onStepTiming: (timing) => diagnostics.postMessage(timing),
@@ -20,6 +28,14 @@ const runtime = new AgentRuntime({
 
 // Every command waits for the recovery, so none can interleave with its writes. The API
 // is exposed at once: messages posted to a worker before it listens are lost.
+const archive = new ConversationArchive({
+  database,
+  publish: (message) => channel.postMessage(message),
+  newId: () => crypto.randomUUID(),
+  now: Date.now,
+  appVersion: __APP_VERSION__,
+});
+
 const ready = runtime
   .recoverInterruptedRuns()
   .then(() => runtime.followRunsElsewhere())
@@ -35,12 +51,12 @@ others.addEventListener('message', (event: MessageEvent<unknown>) => {
 });
 
 /** `method` of the runtime, called only once the recovery is done. */
-function afterRecovery<K extends keyof AgentWorkerApi>(method: K): AgentWorkerApi[K] {
+function afterRecovery<K extends keyof RuntimeApi>(method: K): RuntimeApi[K] {
   const call = runtime[method] as (...args: unknown[]) => Promise<unknown>;
   return (async (...args: unknown[]) => {
     await ready;
     return call.apply(runtime, args);
-  }) as AgentWorkerApi[K];
+  }) as RuntimeApi[K];
 }
 
 const api: AgentWorkerApi = {
@@ -53,6 +69,17 @@ const api: AgentWorkerApi = {
   deleteConversation: afterRecovery('deleteConversation'),
   // Arrives from the main thread as a comlink proxy; needs no recovery to be done first.
   connectNodeRuntime: (host) => runtime.connectNodeRuntime(host),
+  exportConversation: async (id) => {
+    const exported = await archive.exportConversation(id);
+    return Comlink.transfer(exported, [exported.bytes.buffer]);
+  },
+  importBundle: (bytes) => archive.importBundle(bytes),
+  storageUsage: () => archive.storageUsage(),
+  clearWorkspace: afterRecovery('clearWorkspace'),
+  listLocalModels: () => localModels.list(),
+  downloadLocalModel: (modelId, window, onProgress) => localModels.download(modelId, window, onProgress),
+  cancelLocalModelDownload: () => localModels.cancelDownload(),
+  deleteLocalModel: (modelId) => localModels.remove(modelId),
 };
 
 Comlink.expose(api);

@@ -4,7 +4,7 @@ import type { Envelope } from '../protocol/envelope.ts';
 import type { EventBody } from '../protocol/events.ts';
 import type { SandboxPort } from '../protocol/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
-import { type AgentWorkerApi, CANCEL_REPLY, type ConversationSnapshot } from '../protocol/worker-api.ts';
+import { CANCEL_REPLY, type ConversationSnapshot, type RuntimeApi } from '../protocol/worker-api.ts';
 import { ConversationSandboxes } from '../sandbox/webcontainer/conversation-sandboxes.ts';
 import type { NodeRuntimeHostPort } from '../sandbox/webcontainer/host-protocol.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
@@ -12,6 +12,7 @@ import type { SandpiperDatabase } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';
 import { PlanRepository } from '../storage/plan-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
+import { UsageRepository } from '../storage/usage-repository.ts';
 import { CommandQueue } from './command-queue.ts';
 import { requireText, titleFrom } from './conversation-text.ts';
 import { failedEnvelope } from './envelopes.ts';
@@ -41,7 +42,7 @@ type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<v
  * conversation), routes messages, replies and stops to them, and reports every
  * failure into the conversation instead of throwing it away.
  */
-export class AgentRuntime implements AgentWorkerApi {
+export class AgentRuntime implements RuntimeApi {
   private readonly active = new Map<string, ActiveRun>();
   /** Conversations whose run another tab holds, waited on to take over if that tab closes. */
   private readonly following = new Set<string>();
@@ -175,6 +176,17 @@ export class AgentRuntime implements AgentWorkerApi {
         );
       });
     }
+  }
+
+  /** Deletes a conversation's workspace files (its history stays); refused while it runs. */
+  async clearWorkspace(conversationId: string): Promise<void> {
+    await this.commands.exclusive(conversationId, async () => {
+      if (this.active.has(conversationId) || !(await this.locks.isFree(conversationId))) {
+        throw new Error('The agent is working in this conversation; stop it first.');
+      }
+      await new UsageRepository(this.dependencies.database).clearWorkspace(conversationId);
+      this.sandboxes.forget(conversationId);
+    });
   }
 
   /**

@@ -1,4 +1,9 @@
+import type { ExportedBundle } from '../agent/conversation-archive.ts';
+import type { LoadProgress } from '../agent/providers/webllm/engine-host.ts';
+import type { LocalModelList } from '../agent/providers/webllm/local-models.ts';
+import type { DownloadOutcome } from '../agent/providers/webllm/model-manager.ts';
 import type { NodeRuntimeHostPort } from '../sandbox/webcontainer/host-protocol.ts';
+import type { ConversationUsage } from '../storage/usage-repository.ts';
 import type { Conversation } from './conversation.ts';
 import type { StoredEvent } from './events.ts';
 import type { Plan } from './plan.ts';
@@ -32,7 +37,41 @@ export interface AgentWorkerApi {
    * reports ready; otherwise the virtual sandbox serves.
    */
   connectNodeRuntime(host: NodeRuntimeHostPort): Promise<void>;
+
+  /** One conversation as a bundle (zip): its events, plan and workspace; no settings. */
+  exportConversation(conversationId: string): Promise<ExportedBundle>;
+  /** Validates a bundle and imports it as a new conversation; rejects with the reason. */
+  importBundle(bytes: Uint8Array): Promise<string>;
+  /** Bytes each conversation keeps (history and workspace), largest first. */
+  storageUsage(): Promise<ConversationUsage[]>;
+  /** Deletes a conversation's workspace files, keeping its history. */
+  clearWorkspace(conversationId: string): Promise<void>;
+
+  /** WebGPU's verdict on this device and the in-browser models judged against it. */
+  listLocalModels(): Promise<LocalModelList>;
+  /** Downloads (and loads) an in-browser model; `onProgress` is a `Comlink.proxy`. Never rejects. */
+  downloadLocalModel(
+    modelId: string,
+    contextWindowTokens: number,
+    onProgress: (progress: LoadProgress) => void,
+  ): Promise<DownloadOutcome>;
+  cancelLocalModelDownload(): Promise<void>;
+  deleteLocalModel(modelId: string): Promise<void>;
 }
+
+/** The part of the worker API the agent runtime itself serves (runs, messages, workspaces). */
+export type RuntimeApi = Pick<
+  AgentWorkerApi,
+  | 'startConversation'
+  | 'sendMessage'
+  | 'replyToAsk'
+  | 'stop'
+  | 'listConversations'
+  | 'readConversation'
+  | 'deleteConversation'
+  | 'connectNodeRuntime'
+  | 'clearWorkspace'
+>;
 
 /** The reply sent by a Confirm button. */
 export const CONFIRM_REPLY = 'Confirm';

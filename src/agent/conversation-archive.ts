@@ -1,0 +1,68 @@
+import { decodeBundle, encodeBundle } from '../bundle/bundle-codec.ts';
+import type { BroadcastMessage } from '../protocol/broadcast.ts';
+import { BundleRepository } from '../storage/bundle-repository.ts';
+import type { SandpiperDatabase } from '../storage/db.ts';
+import { SettingsRepository } from '../storage/settings-repository.ts';
+import { type ConversationUsage, UsageRepository } from '../storage/usage-repository.ts';
+
+/** An exported conversation: a file name and the bundle's bytes. */
+export type ExportedBundle = { fileName: string; bytes: Uint8Array };
+
+/**
+ * Conversations as files, and the storage they take: export one conversation as a
+ * bundle, import a bundle as a new conversation, and measure or free storage. Nothing
+ * here reads settings except the workspace limit (never a key).
+ */
+export class ConversationArchive {
+  private readonly bundles: BundleRepository;
+
+  constructor(
+    private readonly dependencies: {
+      database: SandpiperDatabase;
+      publish: (message: BroadcastMessage) => void;
+      newId: () => string;
+      now: () => number;
+      appVersion: string;
+    },
+  ) {
+    this.bundles = new BundleRepository(dependencies.database);
+  }
+
+  async exportConversation(conversationId: string): Promise<ExportedBundle> {
+    const contents = await this.bundles.read(conversationId);
+    if (!contents) throw new Error('This conversation no longer exists.');
+    const bytes = encodeBundle(contents, this.dependencies.appVersion, this.dependencies.now());
+    return { fileName: `${fileNameFor(contents.conversation.title)}.sandpiper.zip`, bytes };
+  }
+
+  /** Validates a bundle and writes it as a new conversation; resolves with its id. */
+  async importBundle(bytes: Uint8Array): Promise<string> {
+    const contents = decodeBundle(bytes);
+    const { workspaceLimitBytes } = await new SettingsRepository(
+      this.dependencies.database,
+    ).getAgentSettings();
+    const conversation = await this.bundles.importAsNew(
+      contents,
+      this.dependencies.newId(),
+      this.dependencies.now(),
+      workspaceLimitBytes,
+    );
+    this.dependencies.publish({ type: 'conversation', conversation });
+    return conversation.id;
+  }
+
+  storageUsage(): Promise<ConversationUsage[]> {
+    return new UsageRepository(this.dependencies.database).byConversation();
+  }
+}
+
+/** A file name from a title: letters, digits and dashes, never empty. */
+export function fileNameFor(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .toLowerCase();
+  return slug || 'conversation';
+}

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConversationArchive } from '../../src/agent/conversation-archive.ts';
+import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { createHarness, type Harness } from './harness.ts';
+
+let harness: Harness;
+afterEach(async () => {
+  await harness.close();
+});
+
+describe('conversation bundles through the runtime', () => {
+  it('exports a finished conversation; after deleting it, the import has the same thread, plan and files', async () => {
+    harness = await createHarness();
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('file', { action: 'write', path: '/home/ubuntu/notes/todo.md', text: '- buy milk\n' }),
+      call('shell', {
+        action: 'exec',
+        session: 'main',
+        command: 'mkdir -p empty && printf "\\x01\\x02" | base64 > bin.b64',
+      }),
+      call('message', { type: 'result', text: 'Done.', attachments: ['/home/ubuntu/notes/todo.md'] }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const archive = new ConversationArchive({
+      database: harness.database,
+      publish: (message) => harness.published.push(message),
+      newId: () => 'imported-1',
+      now: () => 42,
+      appVersion: '0.1.0',
+    });
+    const before = await harness.runtime.readConversation(id);
+    const filesBefore = await new WorkspaceRepository(harness.database).list(id);
+    const exported = await archive.exportConversation(id);
+    expect(exported.fileName).toBe('build-a-notes-app-with-auth.sandpiper.zip');
+
+    await harness.runtime.deleteConversation(id);
+    expect(await harness.runtime.readConversation(id)).toBeNull();
+    const newId = await archive.importBundle(exported.bytes);
+    expect(newId).toBe('imported-1');
+
+    const after = await harness.runtime.readConversation(newId);
+    const withoutIds = <T extends { conversationId: string }>(rows: T[]) =>
+      rows.map(({ conversationId: _id, ...rest }) => rest);
+    expect(withoutIds(after?.events ?? [])).toEqual(withoutIds(before?.events ?? []));
+    expect(after?.plan && { ...after.plan, conversationId: id }).toEqual(before?.plan);
+    expect(after?.conversation).toEqual({ ...before?.conversation, id: newId, updatedAt: 42 });
+    const filesAfter = await new WorkspaceRepository(harness.database).list(newId);
+    expect(withoutIds(filesAfter)).toEqual(withoutIds(filesBefore));
+    expect(filesAfter.map((file) => file.path)).toContain('empty');
+    expect(harness.published.at(-1)).toMatchObject({ type: 'conversation', conversation: { id: newId } });
+  });
+});
