@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink';
 import { liveQuery } from 'dexie';
+import { EMBEDDER_POLICY } from '../protocol/cross-origin-isolation.ts';
 import type { ContainerApi } from '../sandbox/webcontainer/container-api.ts';
 import { WORKDIR_NAME } from '../sandbox/webcontainer/container-api.ts';
-import { EMBEDDER_POLICY } from '../protocol/cross-origin-isolation.ts';
 import {
   DEFAULT_BOOT_TIMEOUT_MS,
   NodeRuntimeController,

@@ -2,6 +2,9 @@ import { createSignal } from 'solid-js';
 
 export type ThemePreference = 'system' | 'light' | 'dark';
 
+/** The theme in use: the preference, or the system's when the preference is `system`. */
+export type ColorScheme = 'light' | 'dark';
+
 /** localStorage key; `index.html` reads it too, before first paint. */
 export const THEME_STORAGE_KEY = 'sandpiper-theme';
 
@@ -24,6 +27,9 @@ function applyPreference(preference: ThemePreference): void {
 export function createThemeStore() {
   const [preference, setPreferenceSignal] = createSignal<ThemePreference>(readPreference());
   applyPreference(preference());
+  const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+  const [isSystemDark, setSystemDark] = createSignal(systemDark.matches);
+  systemDark.addEventListener('change', (event) => setSystemDark(event.matches));
 
   function setPreference(next: ThemePreference): void {
     setPreferenceSignal(next);
@@ -36,7 +42,16 @@ export function createThemeStore() {
     }
   }
 
-  return { preference, setPreference };
+  return {
+    preference,
+    setPreference,
+    /** The scheme in use now (for things styled from script, such as the terminal). */
+    scheme: (): ColorScheme => {
+      const chosen = preference();
+      if (chosen !== 'system') return chosen;
+      return isSystemDark() ? 'dark' : 'light';
+    },
+  };
 }
 
 export type ThemeStore = ReturnType<typeof createThemeStore>;

@@ -222,4 +222,51 @@ describe('applyEvent', () => {
       { kind: 'notice', noticeKind: 'provider_error', text: '401 Incorrect API key provided.' },
     ]);
   });
+
+  it('gives an action the arguments of the call it answers, from the running envelope on', () => {
+    const turn = (id: string, args: string): EventBody => ({
+      type: 'assistant_turn',
+      text: '',
+      toolCalls: [{ id, name: 'shell', arguments: args }],
+      usage: null,
+      model: 'm',
+    });
+    const shell = (uuid: string, toolCallId: string, status: Envelope['status'], meta = {}): EventBody => ({
+      type: 'envelope',
+      toolCallId,
+      envelope: {
+        uuid,
+        status,
+        content: 'Running `ls` in session build',
+        meta: { tool: 'shell', action_type: 'shell.exec', ...meta },
+      },
+    });
+    const running = applyEvents(
+      initialThreadState(CONVERSATION),
+      log(
+        turn('call-1', '{"action":"exec","session":"build","command":"ls"}'),
+        shell('s1', 'call-1', 'running'),
+        turn('call-2', '{not json'),
+        shell('s2', 'call-2', 'running'),
+      ),
+    );
+    expect(onlyAction(running, 's1').callArguments).toEqual({
+      action: 'exec',
+      session: 'build',
+      command: 'ls',
+    });
+    expect(onlyAction(running, 's2').callArguments).toEqual({});
+
+    const done = applyEvent(running, {
+      conversationId: CONVERSATION,
+      seq: 4,
+      at: 2_000,
+      body: shell('s1', 'call-1', 'success', { session: 'build', stdout: 'a\n' }),
+    });
+    expect(onlyAction(done, 's1')).toMatchObject({
+      status: 'success',
+      callArguments: { session: 'build', command: 'ls' },
+      meta: { stdout: 'a\n' },
+    });
+  });
 });

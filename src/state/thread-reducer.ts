@@ -1,8 +1,14 @@
 import type { Envelope, EnvelopeMeta, EnvelopeStatus } from '../protocol/envelope.ts';
 import type { NoticeKind, StoredEvent } from '../protocol/events.ts';
+import {
+  type Attachment,
+  attachmentsOf,
+  parseArguments,
+  stringArray,
+  stringField,
+} from './envelope-fields.ts';
 
-/** A file or link the agent attached to a message, as `meta.attachments` reports it. */
-export type Attachment = { name: string; path: string; mime: string };
+export type { Attachment } from './envelope-fields.ts';
 
 /** How the thread shows an action: a quiet line, a question card, a result card or a compact row. */
 export type ActionView = 'info' | 'ask' | 'result' | 'action';
@@ -55,6 +61,11 @@ export type ActionItem = {
   attachments: Attachment[];
   ignoredToolCalls: string[];
   errorMessage: string | null;
+  /**
+   * The arguments the model gave the call this action answers (parsed JSON, `{}` when
+   * unknown): a running envelope's meta has no tool fields yet, its call does.
+   */
+  callArguments: Record<string, unknown>;
 };
 
 export type ThreadItem = UserItem | ReplyItem | NoticeItem | ActionItem;
@@ -76,6 +87,8 @@ export type ThreadState = {
   runningActionUuids: string[];
   lastAssistantText: string | null;
   model: string | null;
+  /** Tool call id → raw JSON arguments, for the calls of the latest assistant turn. */
+  latestCallArguments: Record<string, string>;
 };
 
 /** An empty thread; with a `conversationId`, events of other conversations are ignored. */
@@ -90,6 +103,7 @@ export function initialThreadState(conversationId: string | null = null): Thread
     runningActionUuids: [],
     lastAssistantText: null,
     model: null,
+    latestCallArguments: {},
   };
 }
 
@@ -140,7 +154,8 @@ export function applyEvent(state: ThreadState, event: StoredEvent): ThreadState 
             turns: next.usage.turns + 1,
           }
         : { ...next.usage, turns: next.usage.turns + 1 };
-      return { ...next, usage, lastAssistantText: body.text, model: body.model };
+      const latestCallArguments = Object.fromEntries(body.toolCalls.map((call) => [call.id, call.arguments]));
+      return { ...next, usage, lastAssistantText: body.text, model: body.model, latestCallArguments };
     }
     case 'notice':
       return appendItem(next, {
@@ -153,7 +168,10 @@ export function applyEvent(state: ThreadState, event: StoredEvent): ThreadState 
         modelText: body.kind === 'no_tool_call' && next.lastAssistantText ? next.lastAssistantText : null,
       });
     case 'envelope':
-      return applyEnvelope(next, body.envelope, event.seq, event.at);
+      return applyEnvelope(next, body.envelope, event.seq, event.at, body.toolCallId);
+    case 'compaction':
+      // Changes what the model is sent, not what the person sees.
+      return next;
   }
 }
 
@@ -166,11 +184,18 @@ function appendItem(state: ThreadState, item: ThreadItem): ThreadState {
   return { ...state, items: [...state.items, item] };
 }
 
-function applyEnvelope(state: ThreadState, envelope: Envelope, seq: number, at: number): ThreadState {
+function applyEnvelope(
+  state: ThreadState,
+  envelope: Envelope,
+  seq: number,
+  at: number,
+  toolCallId: string | null,
+): ThreadState {
   const index = state.actionIndex[envelope.uuid];
   const previous = index === undefined ? undefined : state.items[index];
   const existing = previous?.kind === 'action' ? previous : undefined;
-  const item = nextActionItem(existing, envelope, seq, at);
+  const rawArguments = toolCallId === null ? undefined : state.latestCallArguments[toolCallId];
+  const item = nextActionItem(existing, envelope, seq, at, rawArguments);
   const isRunning = envelope.status === 'running';
   const runningActionUuids = isRunning
     ? [...state.runningActionUuids.filter((uuid) => uuid !== envelope.uuid), envelope.uuid]
@@ -202,6 +227,7 @@ function nextActionItem(
   envelope: Envelope,
   seq: number,
   at: number,
+  rawArguments: string | undefined,
 ): ActionItem {
   const { meta, status } = envelope;
   const isRunning = status === 'running';
@@ -230,6 +256,7 @@ function nextActionItem(
     attachments: attachmentsOf(meta),
     ignoredToolCalls: stringArray(meta.ignored_tool_calls),
     errorMessage: status === 'error' ? (meta.error?.message ?? envelope.content) : null,
+    callArguments: existing?.callArguments ?? parseArguments(rawArguments),
   };
 }
 
@@ -245,37 +272,4 @@ function askStateFor(status: EnvelopeStatus, hasAsked: boolean): AskState {
   if (status === 'success') return 'answered';
   if (status === 'error') return 'cancelled';
   return hasAsked ? 'open' : 'pending';
-}
-
-function stringField(meta: EnvelopeMeta, field: string): string | null {
-  const value = meta[field];
-  return typeof value === 'string' ? value : null;
-}
-
-function stringArray(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-}
-
-/** `meta.attachments` in the given order; malformed entries are skipped, never reordered. */
-function attachmentsOf(meta: EnvelopeMeta): Attachment[] {
-  const raw = meta.attachments;
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((entry): Attachment[] => {
-    if (typeof entry === 'string' && entry.trim() !== '') {
-      const path = entry.trim();
-      return [
-        { name: path.slice(path.lastIndexOf('/') + 1) || path, path, mime: 'application/octet-stream' },
-      ];
-    }
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { name, path, mime } = entry as Record<string, unknown>;
-    if (typeof path !== 'string' || path === '') return [];
-    return [
-      {
-        name: typeof name === 'string' && name !== '' ? name : path,
-        path,
-        mime: typeof mime === 'string' && mime !== '' ? mime : 'application/octet-stream',
-      },
-    ];
-  });
 }

@@ -1,5 +1,11 @@
 import { createSignal } from 'solid-js';
 
+/** The Computer panel's tabs: the selected action's view, or the workspace's files. */
+export type ComputerTab = 'action' | 'files';
+
+/** A workspace file open in the Files tab, optionally at a line to show. */
+export type OpenedFile = { path: string; line: number | null };
+
 /** The three-column layout; below it the Computer panel is a sheet. Matches the CSS breakpoint. */
 export const WIDE_LAYOUT_QUERY = '(min-width: 1100px)';
 
@@ -14,6 +20,9 @@ export function createUiStore() {
   const [isDetailsOpen, setDetailsOpen] = createSignal(false);
   const [isSidebarOpen, setSidebarOpen] = createSignal(false);
   const [isSettingsOpen, setSettingsOpen] = createSignal(false);
+  const [computerTab, setComputerTab] = createSignal<ComputerTab>('action');
+  const [openedFile, setOpenedFile] = createSignal<OpenedFile | null>(null);
+  const [isRawView, setRawView] = createSignal(false);
   let composer: HTMLTextAreaElement | undefined;
 
   const wideQuery = window.matchMedia(WIDE_LAYOUT_QUERY);
@@ -36,21 +45,42 @@ export function createUiStore() {
     setSidebarOpen,
     setSettingsOpen,
     setDetailsOpen,
+    computerTab,
+    setComputerTab,
+    /** The file the Files tab shows (null: the tree). */
+    openedFile,
+    /** True when the action view shows the raw envelope instead of its tool's view. */
+    isRawView,
+    setRawView,
     /** Shows an action in the Computer panel (opening the sheet on narrow screens) and stops following live. */
     selectAction(uuid: string, options: { openSheet: boolean }): void {
       setSelectedActionUuid(uuid);
       setFollowingLive(false);
+      setComputerTab('action');
       if (options.openSheet && !isWide()) setDetailsOpen(true);
+    },
+    /** Opens a workspace file (relative path) in the Files tab, at `line` when given. */
+    openFile(path: string, line: number | null = null): void {
+      setOpenedFile({ path, line });
+      setComputerTab('files');
+      if (!isWide()) setDetailsOpen(true);
+    },
+    /** Back from a file to the tree. */
+    closeFile(): void {
+      setOpenedFile(null);
     },
     /** Makes the Computer panel follow the latest action again. */
     followLive(): void {
       setFollowingLive(true);
+      setComputerTab('action');
       setSelectedActionUuid(null);
     },
     resetSelection(): void {
       setSelectedActionUuid(null);
       setFollowingLive(true);
       setDetailsOpen(false);
+      setOpenedFile(null);
+      setComputerTab('action');
     },
     registerComposer(element: HTMLTextAreaElement): void {
       composer = element;

@@ -5,7 +5,9 @@ import type { SettingsStore } from '../state/settings-store.ts';
 import type { ThemeStore } from '../state/theme-store.ts';
 import type { ThreadStore } from '../state/thread-store.ts';
 import type { ToastStore } from '../state/toast-store.ts';
+import type { ToolOutputStore } from '../state/tool-output-store.ts';
 import type { UiStore } from '../state/ui-store.ts';
+import type { WorkspaceStore } from '../state/workspace-store.ts';
 
 /** Everything components share: the agent client and one store per domain. */
 export type AppServices = {
@@ -16,6 +18,10 @@ export type AppServices = {
   theme: ThemeStore;
   toasts: ToastStore;
   ui: UiStore;
+  /** The open conversation's workspace files, read from IndexedDB. */
+  workspace: WorkspaceStore;
+  /** Live output of the open conversation's running actions. */
+  toolOutput: ToolOutputStore;
   /** Runs a worker call; a rejection becomes an inline error toast. Resolves true on success. */
   attempt(action: () => Promise<unknown>, failurePrefix?: string): Promise<boolean>;
 };

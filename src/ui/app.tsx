@@ -2,11 +2,17 @@ import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
 import type { ConversationStatus } from '../protocol/conversation.ts';
 import { createAgentClient, errorMessage } from '../state/agent-client.ts';
 import { createConversationsStore } from '../state/conversations-store.ts';
+import { startNodeRuntimeHost } from '../state/node-runtime-host.ts';
 import { createSettingsStore } from '../state/settings-store.ts';
 import { createThemeStore } from '../state/theme-store.ts';
 import { createThreadStore } from '../state/thread-store.ts';
 import { createToastStore } from '../state/toast-store.ts';
+import { createToolOutputStore } from '../state/tool-output-store.ts';
 import { createUiStore } from '../state/ui-store.ts';
+import { WorkspaceReader } from '../state/workspace-reader.ts';
+import { createWorkspaceStore } from '../state/workspace-store.ts';
+import { SandpiperDatabase } from '../storage/db.ts';
+import { SettingsRepository } from '../storage/settings-repository.ts';
 import { AppContext, type AppServices } from './app-context.ts';
 import { Composer } from './composer.tsx';
 import { DetailsPanel } from './details-panel.tsx';
@@ -21,9 +27,13 @@ import { Toasts } from './toasts.tsx';
 /** The application shell: sidebar | thread with plan and composer | Computer panel. */
 export function App() {
   const client = createAgentClient();
+  onCleanup(startNodeRuntimeHost(client));
   const conversations = createConversationsStore(client);
   const thread = createThreadStore(client, conversations.selectedId);
-  const settings = createSettingsStore();
+  const database = new SandpiperDatabase();
+  const settings = createSettingsStore(new SettingsRepository(database));
+  const workspace = createWorkspaceStore(client, conversations.selectedId, new WorkspaceReader(database));
+  const toolOutput = createToolOutputStore(client, conversations.selectedId);
   const theme = createThemeStore();
   const toasts = createToastStore();
   const ui = createUiStore();
@@ -36,6 +46,8 @@ export function App() {
     theme,
     toasts,
     ui,
+    workspace,
+    toolOutput,
     async attempt(action, failurePrefix) {
       try {
         await action();
@@ -50,8 +62,11 @@ export function App() {
   onCleanup(client.onWorkerError((message) => toasts.show(message)));
   onCleanup(() => {
     thread.dispose();
+    workspace.dispose();
+    toolOutput.dispose();
     conversations.dispose();
     settings.dispose();
+    database.close();
     client.dispose();
   });
 

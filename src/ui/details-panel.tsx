@@ -1,68 +1,23 @@
 import { createEffect, createMemo, For, on, Show } from 'solid-js';
-import { type ActionItem, actionItems } from '../state/thread-reducer.ts';
-import { actionDuration } from './action-row.tsx';
+import { actionItems } from '../state/thread-reducer.ts';
+import type { ComputerTab } from '../state/ui-store.ts';
+import { ActionView, actionTabLabel } from './action-view.tsx';
 import { useApp } from './app-context.ts';
-import { useClock } from './clock.ts';
-import { Icon, toolIcon } from './icons.tsx';
-import { JsonView } from './json-view.tsx';
-import { EnvelopeStatusChip } from './status-chip.tsx';
+import { Icon } from './icons.tsx';
+import { WorkspaceBrowser } from './workspace-browser.tsx';
+import './styles/computer-views.css';
 
-function ActionDetails(props: { item: ActionItem }) {
-  const now = useClock();
-  const facts = () => [
-    ['Tool', props.item.tool],
-    ['Action', props.item.actionType],
-    ['Started', new Date(props.item.startedAt).toLocaleTimeString()],
-    ['Duration', actionDuration(props.item, now()) || '—'],
-  ];
-  return (
-    <div class="details-body" data-uuid={props.item.uuid}>
-      <div class="details-title">
-        <span class="action-icon">
-          <Icon name={toolIcon(props.item.tool)} />
-        </span>
-        <h3>{props.item.description || props.item.actionType}</h3>
-        <EnvelopeStatusChip status={props.item.status} isLabelVisible />
-      </div>
-      <dl class="details-facts">
-        <For each={facts()}>
-          {([term, value]) => (
-            <div>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          )}
-        </For>
-      </dl>
-      <Show when={props.item.errorMessage}>
-        {(message) => (
-          <div class="details-error" role="note">
-            <Icon name="alert" />
-            <p>{message()}</p>
-          </div>
-        )}
-      </Show>
-      <Show when={props.item.content !== props.item.errorMessage}>
-        <section class="details-section">
-          <h4>{props.item.status === 'running' ? 'Description' : 'Output'}</h4>
-          <pre class="details-content">{props.item.content || '(empty)'}</pre>
-        </section>
-      </Show>
-      <section class="details-section">
-        <h4>Meta</h4>
-        <JsonView value={props.item.meta} label="Envelope meta" />
-      </section>
-    </div>
-  );
-}
+const TABS: ComputerTab[] = ['action', 'files'];
 
 /**
  * The Computer panel: follows the latest action while the agent runs, or shows the one the
- * person picked; a step scrubber moves through earlier actions. A sheet below 1100 px.
+ * person picked; a step scrubber moves through earlier actions. Two tabs: the action's own
+ * view (terminal, editor, results or details) and the workspace's files. A sheet below 1100 px.
  */
 export function DetailsPanel() {
-  const { thread, ui } = useApp();
+  const { thread, ui, conversations } = useApp();
   let closeButton: HTMLButtonElement | undefined;
+  let tabList: HTMLDivElement | undefined;
 
   const actions = createMemo(() => actionItems(thread.state.thread));
   const index = createMemo(() => {
@@ -73,12 +28,41 @@ export function DetailsPanel() {
     return found >= 0 ? found : list.length - 1;
   });
   const current = () => actions()[index()];
+  const hasConversation = () => conversations.selectedId() !== null;
+  const tabLabel = (tab: ComputerTab) => (tab === 'files' ? 'Files' : actionTabLabel(current()?.tool));
+
+  function ActionOrEmpty() {
+    return (
+      <Show
+        when={current()}
+        fallback={
+          <div class="details-empty">
+            <Icon name="monitor" size={28} />
+            <p>
+              Each step the agent takes shows up here: commands in a terminal, files with their contents,
+              search results, and the raw envelope.
+            </p>
+          </div>
+        }
+      >
+        {(item) => <ActionView item={item()} />}
+      </Show>
+    );
+  }
 
   function step(offset: number): void {
     const target = actions()[index() + offset];
     if (!target) return;
     if (index() + offset === actions().length - 1) ui.followLive();
     else ui.selectAction(target.uuid, { openSheet: false });
+  }
+
+  function onTabKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = ui.computerTab() === 'action' ? 'files' : 'action';
+    ui.setComputerTab(next);
+    tabList?.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
   }
 
   createEffect(
@@ -136,16 +120,45 @@ export function DetailsPanel() {
           <Icon name="close" />
         </button>
       </header>
+      <Show when={hasConversation()}>
+        <div ref={tabList} class="computer-tabs" role="tablist" aria-label="Computer views">
+          <For each={TABS}>
+            {(tab) => (
+              <button
+                type="button"
+                role="tab"
+                id={`computer-tab-${tab}`}
+                data-tab={tab}
+                aria-controls="computer-tabpanel"
+                aria-selected={ui.computerTab() === tab}
+                tabIndex={ui.computerTab() === tab ? 0 : -1}
+                onClick={() => ui.setComputerTab(tab)}
+                onKeyDown={onTabKeyDown}
+              >
+                {tabLabel(tab)}
+              </button>
+            )}
+          </For>
+        </div>
+      </Show>
       <Show
-        when={current()}
+        when={hasConversation()}
         fallback={
-          <div class="details-empty">
-            <Icon name="monitor" size={28} />
-            <p>Each step the agent takes shows up here: what it ran, what came back, and the raw envelope.</p>
+          <div class="computer-body">
+            <ActionOrEmpty />
           </div>
         }
       >
-        {(item) => <ActionDetails item={item()} />}
+        <div
+          class="computer-body"
+          id="computer-tabpanel"
+          role="tabpanel"
+          aria-labelledby={`computer-tab-${ui.computerTab()}`}
+        >
+          <Show when={ui.computerTab() === 'files'} fallback={<ActionOrEmpty />}>
+            <WorkspaceBrowser />
+          </Show>
+        </div>
       </Show>
     </aside>
   );

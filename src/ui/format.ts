@@ -86,3 +86,16 @@ export function statusAnnouncement(status: ConversationStatus, title: string): s
       return 'Stopped.';
   }
 }
+
+/** "512 B", "3.4 KB", "12 MB" (1 KB = 1024 bytes, as the workspace limit counts). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${trimZero(value.toFixed(value < 10 ? 1 : 0))} ${units[unit]}`;
+}

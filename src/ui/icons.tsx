@@ -37,7 +37,9 @@ export type IconName =
   | 'question'
   | 'hand'
   | 'sparkle'
-  | 'info';
+  | 'info'
+  | 'folder'
+  | 'download';
 
 /** Path data, not elements: a Solid element can only live in one place in the DOM. */
 const PATHS: Record<IconName, string> = {
@@ -80,6 +82,9 @@ const PATHS: Record<IconName, string> = {
   hand: 'M8 13V5a1.5 1.5 0 0 1 3 0v6M11 10V4a1.5 1.5 0 0 1 3 0v7M14 10V6a1.5 1.5 0 0 1 3 0v8a7 7 0 0 1-7 7 6 6 0 0 1-5-3l-2.5-4a1.5 1.5 0 0 1 2.5-1.6L8 15',
   sparkle: 'M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z',
   info: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 11v6M12 7.5h.01',
+  folder:
+    'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2h8.5A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5z',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
 };
 
 const TOOL_ICONS: Record<string, IconName> = {

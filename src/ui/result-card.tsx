@@ -1,12 +1,43 @@
 import { For, Show } from 'solid-js';
 import type { ActionItem, Attachment } from '../state/thread-reducer.ts';
+import { workspacePathOf } from '../state/workspace-paths.ts';
 import { IgnoredCalls } from './action-row.tsx';
+import { useApp } from './app-context.ts';
 import { formatTime } from './format.ts';
 import { Icon, mimeIcon } from './icons.tsx';
 import { renderMarkdown } from './markdown.ts';
 
 function isWebLink(path: string): boolean {
   return /^https?:\/\//i.test(path);
+}
+
+/** The attachment's name: a link for web pages, a button that opens workspace files in the Files tab. */
+function AttachmentName(props: { attachment: Attachment }) {
+  const { ui } = useApp();
+  const workspacePath = () => workspacePathOf(props.attachment.path);
+  return (
+    <Show
+      when={!isWebLink(props.attachment.path)}
+      fallback={
+        <a class="attachment-name" href={props.attachment.path} target="_blank" rel="noopener noreferrer">
+          {props.attachment.name}
+        </a>
+      }
+    >
+      <Show when={workspacePath()} fallback={<span class="attachment-name">{props.attachment.name}</span>}>
+        {(path) => (
+          <button
+            type="button"
+            class="attachment-name attachment-open"
+            title={`Open ${path()} in the Files tab`}
+            onClick={() => ui.openFile(path())}
+          >
+            {props.attachment.name}
+          </button>
+        )}
+      </Show>
+    </Show>
+  );
 }
 
 function AttachmentCard(props: { attachment: Attachment }) {
@@ -16,14 +47,7 @@ function AttachmentCard(props: { attachment: Attachment }) {
         <Icon name={mimeIcon(props.attachment.mime)} size={18} />
       </span>
       <span class="attachment-body">
-        <Show
-          when={isWebLink(props.attachment.path)}
-          fallback={<span class="attachment-name">{props.attachment.name}</span>}
-        >
-          <a class="attachment-name" href={props.attachment.path} target="_blank" rel="noopener noreferrer">
-            {props.attachment.name}
-          </a>
-        </Show>
+        <AttachmentName attachment={props.attachment} />
         <span class="attachment-meta">
           <span class="attachment-path" title={props.attachment.path}>
             {props.attachment.path}

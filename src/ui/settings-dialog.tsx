@@ -2,18 +2,20 @@ import { createEffect, createSignal, on, Show } from 'solid-js';
 import { errorMessage } from '../state/agent-client.ts';
 import { formFromSettings, type SettingsForm, validateSettingsForm } from '../state/settings-form.ts';
 import { useApp } from './app-context.ts';
+import { SandboxFields } from './settings-sandbox-fields.tsx';
 
-type FieldName = keyof SettingsForm;
+type TextFieldName = 'baseUrl' | 'apiKey' | 'model' | 'stepBudget';
 
 /**
- * The provider settings in a modal dialog: Base URL, API key, Model, Step budget.
- * Invalid input shows a message and saves nothing; Esc or Cancel closes without saving.
+ * The settings in a modal dialog: the provider (Base URL, API key, Model, Step budget) and
+ * the sandbox (Node runtime, network allow-list, workspace size limit). Invalid input shows
+ * a message and saves nothing; Esc or Cancel closes without saving.
  */
 export function SettingsDialog() {
   const { settings, ui } = useApp();
   const [form, setForm] = createSignal<SettingsForm>(formFromSettings(settings.state.settings));
   const [error, setError] = createSignal<string | null>(null);
-  const [invalidField, setInvalidField] = createSignal<FieldName | null>(null);
+  const [invalidField, setInvalidField] = createSignal<keyof SettingsForm | null>(null);
   const [isSaving, setSaving] = createSignal(false);
   let dialog: HTMLDialogElement | undefined;
   let firstField: HTMLInputElement | undefined;
@@ -33,7 +35,7 @@ export function SettingsDialog() {
     }),
   );
 
-  function update(field: FieldName, value: string): void {
+  function update<Field extends keyof SettingsForm>(field: Field, value: SettingsForm[Field]): void {
     setForm((current) => ({ ...current, [field]: value }));
   }
 
@@ -42,6 +44,7 @@ export function SettingsDialog() {
     if (!result.ok) {
       setError(result.message);
       setInvalidField(result.field);
+      if (result.field) document.getElementById(`settings-${result.field}`)?.focus();
       return;
     }
     setInvalidField(null);
@@ -57,7 +60,7 @@ export function SettingsDialog() {
   }
 
   function field(
-    name: FieldName,
+    name: TextFieldName,
     label: string,
     attributes: { type: string; hint: string; autocomplete?: string },
   ) {
@@ -120,6 +123,7 @@ export function SettingsDialog() {
           type: 'number',
           hint: 'Model calls per run before the agent asks whether to continue (1–10000).',
         })}
+        <SandboxFields form={form()} invalidField={invalidField()} onChange={update} />
         <Show when={error()}>
           {(message) => (
             <p class="form-error" id="settings-error" role="alert">

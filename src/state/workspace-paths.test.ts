@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { baseName, workspacePathOf } from './workspace-paths.ts';
+
+describe('workspacePathOf', () => {
+  it('makes paths under /home/ubuntu relative, resolving . and ..', () => {
+    expect(workspacePathOf('/home/ubuntu/notes/todo.md')).toBe('notes/todo.md');
+    expect(workspacePathOf('/home/ubuntu//notes/./a/../todo.md')).toBe('notes/todo.md');
+    expect(workspacePathOf('notes/todo.md')).toBe('notes/todo.md');
+  });
+
+  it('is null outside the workspace and for the root itself', () => {
+    expect(workspacePathOf('/tmp/out.txt')).toBeNull();
+    expect(workspacePathOf('/home/ubuntu')).toBeNull();
+    expect(workspacePathOf('/home/ubuntu/../root/.ssh/id')).toBeNull();
+    expect(workspacePathOf('/home/ubuntu2/x')).toBeNull();
+    expect(workspacePathOf('  ')).toBeNull();
+  });
+});
+
+describe('baseName', () => {
+  it('is the last segment', () => {
+    expect(baseName('notes/todo.md')).toBe('todo.md');
+    expect(baseName('todo.md')).toBe('todo.md');
+    expect(baseName('notes/')).toBe('notes');
+  });
+});

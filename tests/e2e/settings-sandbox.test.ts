@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { type AppHarness, startApp } from './app-harness.ts';
+
+let harness: AppHarness;
+beforeEach(async () => {
+  harness = await startApp();
+});
+afterEach(async () => {
+  await harness.close();
+});
+
+it('edits the sandbox settings: Node runtime, network allow-list and workspace limit, with validation', async () => {
+  const { page } = harness;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const nodeRuntime = dialog.getByRole('checkbox', { name: 'Node runtime' });
+  const allowList = dialog.getByRole('textbox', { name: 'Sandbox network allow-list' });
+  const limit = dialog.getByRole('spinbutton', { name: 'Workspace size limit (MB)' });
+  expect(await nodeRuntime.isChecked()).toBe(false);
+  expect(await dialog.locator('#settings-nodeRuntime-status').textContent()).toContain('Off');
+  expect(await allowList.inputValue()).toBe('');
+  expect(await limit.inputValue()).toBe('200');
+
+  await dialog.getByLabel('Base URL').fill(harness.model.url);
+  await dialog.getByLabel('Model').fill('scripted-model');
+  await allowList.fill('https://api.github.com/\nftp://files.example.com/');
+  await limit.fill('64');
+  await nodeRuntime.check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('Line 2');
+  expect(await allowList.getAttribute('aria-invalid')).toBe('true');
+  await harness.screenshot('settings-sandbox-invalid-390');
+
+  await allowList.fill('https://api.github.com/\n\nhttps://registry.npmjs.org/');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  expect(await nodeRuntime.isChecked()).toBe(true);
+  expect(await allowList.inputValue()).toBe('https://api.github.com/\nhttps://registry.npmjs.org/');
+  expect(await limit.inputValue()).toBe('64');
+  expect(await dialog.locator('#settings-nodeRuntime-status').textContent()).not.toBe('');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await harness.screenshot('settings-sandbox-saved-390-dark');
+});
