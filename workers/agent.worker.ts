@@ -5,6 +5,7 @@ import { createEngineHost } from '../src/agent/providers/webllm/engine-host.ts';
 import type { GpuLike } from '../src/agent/providers/webllm/gpu-detection.ts';
 import { loadWebLlmLibrary } from '../src/agent/providers/webllm/load-web-llm.ts';
 import { LocalModels } from '../src/agent/providers/webllm/local-models.ts';
+import { createWebLlmProvider } from '../src/agent/providers/webllm/webllm-provider.ts';
 import { AgentRuntime } from '../src/agent/runtime.ts';
 import {
   BROADCAST_CHANNEL_NAME,
@@ -22,7 +23,17 @@ const database = new SandpiperDatabase();
 const runtime = new AgentRuntime({
   database,
   publish: (message) => channel.postMessage(message),
-  createProvider: (settings) => createOpenAiCompatibleProvider(settings),
+  createProvider: (profile, settings) =>
+    profile.kind === 'webllm'
+      ? createWebLlmProvider({
+          host: engineHost,
+          model: { modelId: profile.model, contextWindowTokens: profile.contextWindowTokens },
+        })
+      : createOpenAiCompatibleProvider({
+          ...profile,
+          maxRetries: settings.maxRetries,
+          requestTimeoutMs: settings.requestTimeoutMs,
+        }),
   onStepTiming: (timing) => diagnostics.postMessage(timing),
 });
 
@@ -67,6 +78,7 @@ const api: AgentWorkerApi = {
   listConversations: afterRecovery('listConversations'),
   readConversation: afterRecovery('readConversation'),
   deleteConversation: afterRecovery('deleteConversation'),
+  setConversationProvider: afterRecovery('setConversationProvider'),
   // Arrives from the main thread as a comlink proxy; needs no recovery to be done first.
   connectNodeRuntime: (host) => runtime.connectNodeRuntime(host),
   exportConversation: async (id) => {

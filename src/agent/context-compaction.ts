@@ -1,7 +1,7 @@
 import type { Envelope } from '../protocol/envelope.ts';
 import type { StoredEvent } from '../protocol/events.ts';
 import { compactedThroughSeq } from './context-builder.ts';
-import { compactedArguments, fullObservation, needsSavedObservation, observationFor } from './observation.ts';
+import { compactedArguments, needsSavedObservation, observationFor } from './observation.ts';
 import type { ChatMessage } from './providers/chat-messages.ts';
 
 /** Share of the model's window at which older bulky observations are compacted at the latest. */

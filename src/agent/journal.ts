@@ -11,7 +11,7 @@ import { EventRepository } from '../storage/event-repository.ts';
  */
 export type JournalChanges = {
   plan?: Plan;
-  conversation?: Partial<Pick<Conversation, 'status' | 'title'>>;
+  conversation?: Partial<Pick<Conversation, 'status' | 'title' | 'providerId'>>;
 };
 
 /**

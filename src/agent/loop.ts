@@ -52,6 +52,8 @@ export type LoopContext = {
   plan: Plan | null;
   settings: AgentSettings;
   provider: ModelProvider;
+  /** The provider's context window in tokens (compaction starts before it). */
+  contextWindowTokens: number;
   journal: Journal;
   signal: AbortSignal;
   /** Messages the person sent while the run was busy; taken between steps. */
@@ -172,7 +174,8 @@ class LoopState {
    * context stays as it is (nothing is dropped that cannot be restored).
    */
   async compactIfNeeded(): Promise<void> {
-    const { contextWindowTokens, compactAtTokens } = this.loop.settings;
+    const { contextWindowTokens } = this.loop;
+    const { compactAtTokens } = this.loop.settings;
     const compaction = planCompaction(this.events, this.context.estimatedTokens(), {
       contextWindowTokens,
       compactAtTokens,

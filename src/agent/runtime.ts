@@ -2,8 +2,9 @@ import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Conversation } from '../protocol/conversation.ts';
 import type { Envelope } from '../protocol/envelope.ts';
 import type { EventBody } from '../protocol/events.ts';
+import type { ProviderProfile } from '../protocol/providers.ts';
 import type { SandboxPort } from '../protocol/sandbox.ts';
-import type { AgentSettings } from '../protocol/settings.ts';
+import { type AgentSettings, providerFor } from '../protocol/settings.ts';
 import { CANCEL_REPLY, type ConversationSnapshot, type RuntimeApi } from '../protocol/worker-api.ts';
 import { ConversationSandboxes } from '../sandbox/webcontainer/conversation-sandboxes.ts';
 import type { NodeRuntimeHostPort } from '../sandbox/webcontainer/host-protocol.ts';
@@ -25,7 +26,8 @@ import { closeDanglingActions, openQuestion } from './step-policy.ts';
 export type RuntimeDependencies = {
   database: SandpiperDatabase;
   publish: (message: BroadcastMessage) => void;
-  createProvider: (settings: AgentSettings) => ModelProvider;
+  /** The model provider for a run: the conversation's saved provider, with the run settings. */
+  createProvider: (profile: ProviderProfile, settings: AgentSettings) => ModelProvider;
   newId?: () => string;
   now?: () => number;
   locks?: RunLocks;
@@ -76,12 +78,14 @@ export class AgentRuntime implements RuntimeApi {
   async startConversation(text: string): Promise<string> {
     const task = requireText(text);
     const now = this.now();
+    const { activeProviderId } = await this.settings.getAgentSettings();
     const conversation: Conversation = {
       id: this.newId(),
       title: titleFrom(task),
       status: 'running',
       createdAt: now,
       updatedAt: now,
+      providerId: activeProviderId,
     };
     await this.journal.createConversation(conversation, [{ type: 'user_message', text: task }]);
     this.launch(conversation.id);
@@ -176,6 +180,20 @@ export class AgentRuntime implements RuntimeApi {
         );
       });
     }
+  }
+
+  /**
+   * Switches the conversation to another saved provider. Runs read it when they start,
+   * so a run in progress finishes with its provider and the next one uses the new one.
+   */
+  async setConversationProvider(conversationId: string, providerId: string): Promise<void> {
+    const settings = await this.settings.getAgentSettings();
+    if (!settings.providers.some((profile) => profile.id === providerId)) {
+      throw new Error('That provider is no longer saved in Settings.');
+    }
+    await this.commands.exclusive(conversationId, () =>
+      this.journal.append(conversationId, [], { conversation: { providerId } }),
+    );
   }
 
   /** Deletes a conversation's workspace files (its history stays); refused while it runs. */
@@ -338,10 +356,12 @@ export class AgentRuntime implements RuntimeApi {
 
   private async run(conversationId: string, signal: AbortSignal, queue: string[]): Promise<void> {
     const settings = await this.settings.getAgentSettings();
-    const [events, plan] = await Promise.all([
+    const [events, plan, conversation] = await Promise.all([
       this.events.list(conversationId),
       this.plans.get(conversationId),
+      this.conversations.get(conversationId),
     ]);
+    const profile = providerFor(settings, conversation?.providerId);
     // The sandbox is chosen once per run, when the run first needs it.
     let sandbox: Promise<SandboxPort> | undefined;
     const openSandbox = async () => {
@@ -356,7 +376,8 @@ export class AgentRuntime implements RuntimeApi {
       events,
       plan,
       settings,
-      provider: this.dependencies.createProvider(settings),
+      provider: this.dependencies.createProvider(profile, settings),
+      contextWindowTokens: profile.contextWindowTokens,
       journal: this.journal,
       signal,
       takeQueuedMessages: () => queue.splice(0),

@@ -9,5 +9,7 @@ export const Conversation = z.object({
   status: ConversationStatus,
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** The saved provider this conversation uses (absent: the active one). */
+  providerId: z.string().optional(),
 });
 export type Conversation = z.infer<typeof Conversation>;

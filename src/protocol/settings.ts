@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { PROVIDER_PRESETS, ProviderProfile, profileFromPreset } from './providers.ts';
 import { DEFAULT_WORKSPACE_LIMIT_BYTES } from './workspace.ts';
 
 /** Provider and run settings. Secrets live only here (the `settings` table). */
 export const AgentSettings = z.object({
-  baseUrl: z.string(),
-  apiKey: z.string(),
-  model: z.string(),
+  /** Saved providers (at least one); API keys live in them and nowhere else. */
+  providers: z.array(ProviderProfile).min(1),
+  /** The provider new conversations use (each conversation keeps its own choice). */
+  activeProviderId: z.string(),
   stepBudget: z.number().int().min(1).max(10_000),
   maxRetries: z.number().int().min(0).max(10),
   requestTimeoutMs: z.number().int().min(1_000),
@@ -13,8 +15,6 @@ export const AgentSettings = z.object({
   workspaceLimitBytes: z.number().int().min(1024),
   /** URL prefixes the sandbox may fetch; empty means no network from the sandbox. */
   allowedUrlPrefixes: z.array(z.string().url()),
-  /** The model's context window in tokens; older bulky observations are compacted near it. */
-  contextWindowTokens: z.number().int().min(1024),
   /**
    * Compact older bulky observations once a request would pass this many tokens (or
    * 75% of the window, whichever comes first): long contexts cost on every step.
@@ -27,10 +27,11 @@ export const AgentSettings = z.object({
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
+const OPENAI = PROVIDER_PRESETS[0]!;
+
 export const DEFAULT_SETTINGS: AgentSettings = {
-  baseUrl: 'https://api.openai.com/v1',
-  apiKey: '',
-  model: 'gpt-4o-mini',
+  providers: [profileFromPreset(OPENAI, OPENAI.id)],
+  activeProviderId: OPENAI.id,
   stepBudget: 50,
   maxRetries: 3,
   requestTimeoutMs: 120_000,
@@ -38,6 +39,14 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   allowedUrlPrefixes: [],
   tokenBudget: null,
   nodeRuntime: false,
-  contextWindowTokens: 128_000,
   compactAtTokens: 64_000,
 };
+
+/**
+ * The provider a conversation uses: its own choice while that provider exists, else
+ * the active one, else the first saved.
+ */
+export function providerFor(settings: AgentSettings, providerId: string | null | undefined): ProviderProfile {
+  const byId = (id: string | null | undefined) => settings.providers.find((profile) => profile.id === id);
+  return byId(providerId) ?? byId(settings.activeProviderId) ?? (settings.providers[0] as ProviderProfile);
+}

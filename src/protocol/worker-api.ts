@@ -31,6 +31,8 @@ export interface AgentWorkerApi {
   listConversations(): Promise<Conversation[]>;
   readConversation(conversationId: string): Promise<ConversationSnapshot | null>;
   deleteConversation(conversationId: string): Promise<void>;
+  /** Switches a conversation to another saved provider (from its next run on). */
+  setConversationProvider(conversationId: string, providerId: string): Promise<void>;
   /**
    * Hands the worker the main thread's WebContainer host (a `Comlink.proxy` of it).
    * Runs use it as their sandbox while the `nodeRuntime` setting is on and the host
@@ -69,6 +71,7 @@ export type RuntimeApi = Pick<
   | 'listConversations'
   | 'readConversation'
   | 'deleteConversation'
+  | 'setConversationProvider'
   | 'connectNodeRuntime'
   | 'clearWorkspace'
 >;

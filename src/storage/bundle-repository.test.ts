@@ -37,9 +37,10 @@ describe('BundleRepository', () => {
 
   it('exports nothing from settings or other conversations', async () => {
     const repository = open();
+    const settings = await new SettingsRepository(database).getAgentSettings();
     await new SettingsRepository(database).putAgentSettings({
-      ...(await new SettingsRepository(database).getAgentSettings()),
-      apiKey: 'sk-secret-key',
+      ...settings,
+      providers: settings.providers.map((profile) => ({ ...profile, apiKey: 'sk-secret-key' })),
     });
     await repository.importAsNew(sampleBundleContents('a'), 'a', 1, 1024 * 1024);
     await repository.importAsNew(

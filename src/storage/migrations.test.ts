@@ -40,12 +40,20 @@ describe('schema versions', () => {
         at: 1,
         body: { type: 'user_message', text: 'Build a notes app' },
       });
-      await v1.settings.put({ key: 'agent', value: { ...DEFAULT_SETTINGS, model: 'm' } });
+      // Settings as v1 saved them: one provider, flat.
+      await v1.settings.put({
+        key: 'agent',
+        value: { baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'm', stepBudget: 7 },
+      });
     });
     expect(database.verno).toBe(latestSchemaVersion());
     expect(await new ConversationRepository(database).get('c1')).toMatchObject({ title: 'Notes' });
     expect(await new EventRepository(database).list('c1')).toHaveLength(1);
-    expect((await new SettingsRepository(database).getAgentSettings()).model).toBe('m');
+    const settings = await new SettingsRepository(database).getAgentSettings();
+    expect(settings.providers).toEqual([
+      expect.objectContaining({ id: 'saved', name: 'Ollama', presetId: 'ollama', model: 'm', apiKey: '' }),
+    ]);
+    expect(settings).toMatchObject({ activeProviderId: 'saved', stepBudget: 7 });
     database.close();
   });
 
@@ -78,10 +86,16 @@ describe('repositories', () => {
 
   it('keep valid settings fields and fall back to defaults for invalid ones', async () => {
     const database = new SandpiperDatabase(`settings-${randomUUID()}`, options);
-    await database.settings.put({ key: 'agent', value: { model: 'x', stepBudget: -4 } });
+    await database.settings.put({
+      key: 'agent',
+      value: { maxRetries: 5, stepBudget: -4, providers: [], activeProviderId: 'gone' },
+    });
     const settings = await new SettingsRepository(database).getAgentSettings();
-    expect(settings.model).toBe('x');
+    expect(settings.maxRetries).toBe(5);
     expect(settings.stepBudget).toBe(DEFAULT_SETTINGS.stepBudget);
+    // No providers is not valid: the default provider stays, and is the active one.
+    expect(settings.providers).toEqual(DEFAULT_SETTINGS.providers);
+    expect(settings.activeProviderId).toBe(DEFAULT_SETTINGS.activeProviderId);
     await expect(
       new SettingsRepository(database).putAgentSettings({ ...settings, stepBudget: 0 }),
     ).rejects.toThrow();

@@ -1,3 +1,4 @@
+import { PROVIDER_PRESETS, type ProviderProfile } from '../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from './db.ts';
 
@@ -16,11 +17,13 @@ export class SettingsRepository {
     const saved = row?.value;
     if (typeof saved !== 'object' || saved === null) return { ...DEFAULT_SETTINGS };
     const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-    for (const [field, value] of Object.entries(saved)) {
+    for (const [field, value] of Object.entries(withProviders(saved as Record<string, unknown>))) {
       const schema = AgentSettings.shape[field as keyof AgentSettings];
       if (schema?.safeParse(value).success) merged[field] = value;
     }
-    return AgentSettings.parse(merged);
+    const settings = AgentSettings.parse(merged);
+    const hasActive = settings.providers.some((profile) => profile.id === settings.activeProviderId);
+    return hasActive ? settings : { ...settings, activeProviderId: settings.providers[0]?.id ?? '' };
   }
 
   /** Validates and saves the agent settings; invalid input is refused with zod's message. */
@@ -28,4 +31,29 @@ export class SettingsRepository {
     const value = AgentSettings.parse(settings);
     await this.database.settings.put({ key: AGENT_SETTINGS_KEY, value });
   }
+}
+
+/**
+ * Settings saved before providers existed kept one provider flat (`baseUrl`, `apiKey`,
+ * `model`, `contextWindowTokens`): it becomes the one saved provider, and the active one.
+ */
+function withProviders(saved: Record<string, unknown>): Record<string, unknown> {
+  if ('providers' in saved || typeof saved.baseUrl !== 'string') return saved;
+  const { baseUrl, apiKey, model, contextWindowTokens, ...rest } = saved;
+  const preset = PROVIDER_PRESETS.find(
+    (candidate) => candidate.baseUrl === String(baseUrl).replace(/\/+$/, ''),
+  );
+  const profile: ProviderProfile = {
+    id: 'saved',
+    name: preset?.name ?? 'My provider',
+    kind: 'openai-compatible',
+    presetId: preset?.id ?? null,
+    baseUrl: String(baseUrl),
+    apiKey: typeof apiKey === 'string' ? apiKey : '',
+    model: typeof model === 'string' ? model : (preset?.defaultModel ?? ''),
+    contextWindowTokens:
+      typeof contextWindowTokens === 'number' ? contextWindowTokens : (preset?.contextWindowTokens ?? 32_000),
+    prices: null,
+  };
+  return { ...rest, providers: [profile], activeProviderId: profile.id };
 }

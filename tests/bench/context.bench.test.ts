@@ -85,7 +85,7 @@ it(`measures prefix reuse and prompt growth over a ${STEPS}-step task`, async ()
   };
   console.log(
     [
-      `context (${STEPS} steps, large shell outputs and file reads, window ${DEFAULT_SETTINGS.contextWindowTokens} tokens)`,
+      `context (${STEPS} steps, large shell outputs and file reads, window 128000 tokens, compaction from ${DEFAULT_SETTINGS.compactAtTokens})`,
       `  byte-identical prefix shared with the next request: average ${(average * 100).toFixed(2)}%, lowest ${(Math.min(...shares) * 100).toFixed(1)}% (target ≥ 98%)`,
       `  prompt size: step 10 ${sizeAt(10)}, step 30 ${sizeAt(30)}, step 60 ${sizeAt(60)}; largest ${(Math.max(...prompts.map((prompt) => prompt.length)) / 1024).toFixed(1)} KB`,
       `  compactions: ${compactions.length}${compactedAt.length > 0 ? ` (before requests ${compactedAt.join(', ')})` : ''}`,

@@ -51,7 +51,7 @@ describe('restorable compression of the context', () => {
   });
 
   it('compacts older bulky observations near the window, saving each first, and then extends again', async () => {
-    harness = await createHarness({ contextWindowTokens: 24_000 });
+    harness = await createHarness({}, { contextWindowTokens: 24_000 });
     const steps = Array.from({ length: 16 }, (_, index) => bigOutput(index, 4));
     harness.server.setScript([acknowledge(), planNotes(), ...steps, finish()]);
     const id = await harness.runtime.startConversation(NOTES_TASK);

@@ -5,6 +5,7 @@ import { AgentRuntime } from '../../src/agent/runtime.ts';
 import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
+import type { ProviderProfile } from '../../src/protocol/providers.ts';
 import { type AgentSettings, DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
@@ -27,14 +28,36 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-export async function createHarness(settings: Partial<AgentSettings> = {}): Promise<Harness> {
+/** The one saved provider the harness uses: the scripted server. */
+export const SCRIPTED_PROVIDER_ID = 'scripted';
+
+/**
+ * `settings` override the run settings; `provider` overrides fields of the saved
+ * provider that points at the scripted server.
+ */
+export async function createHarness(
+  settings: Partial<AgentSettings> = {},
+  provider: Partial<ProviderProfile> = {},
+): Promise<Harness> {
   const server = await startScriptedServer();
   const database = new SandpiperDatabase(`sandpiper-test-${randomUUID()}`, { indexedDB, IDBKeyRange });
   await new SettingsRepository(database).putAgentSettings({
     ...DEFAULT_SETTINGS,
-    baseUrl: server.url,
-    apiKey: 'test-key',
-    model: 'scripted-model',
+    providers: [
+      {
+        id: SCRIPTED_PROVIDER_ID,
+        name: 'Scripted',
+        kind: 'openai-compatible',
+        presetId: null,
+        baseUrl: server.url,
+        apiKey: 'test-key',
+        model: 'scripted-model',
+        contextWindowTokens: 128_000,
+        prices: null,
+        ...provider,
+      },
+    ],
+    activeProviderId: SCRIPTED_PROVIDER_ID,
     maxRetries: 0,
     ...settings,
   });
@@ -43,7 +66,7 @@ export async function createHarness(settings: Partial<AgentSettings> = {}): Prom
     new AgentRuntime({
       database,
       publish: (message) => published.push(message),
-      createProvider: (saved) => createOpenAiCompatibleProvider(saved),
+      createProvider: (profile, saved) => createOpenAiCompatibleProvider({ ...profile, ...saved }),
     });
   const events = new EventRepository(database);
   const harness: Harness = {

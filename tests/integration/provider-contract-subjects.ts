@@ -12,6 +12,7 @@ import { createWebLlmProvider } from '../../src/agent/providers/webllm/webllm-pr
 import { AgentRuntime } from '../../src/agent/runtime.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
+import type { ProviderProfile } from '../../src/protocol/providers.ts';
 import { type AgentSettings, DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
@@ -19,6 +20,9 @@ import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { FakeMlcEngine, type FakeTurn } from '../fixtures/fake-mlc-engine.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { startScriptedServer } from '../fixtures/scripted-llm-server.ts';
+
+/** The context window the in-browser subjects load their model with. */
+const WEBLLM_CONTEXT_WINDOW = 16_384;
 
 /** A model turn, said once for every provider. */
 export type ContractTurn =
@@ -67,11 +71,21 @@ export type ContractSubject = {
 /** The OpenAI-compatible provider, through the real `openai` client and the scripted server. */
 export async function remoteSubject(): Promise<ContractSubject> {
   const server = await startScriptedServer();
-  const settings = (overrides: Partial<AgentSettings> = {}): AgentSettings => ({
-    ...DEFAULT_SETTINGS,
+  const profile: ProviderProfile = {
+    id: 'scripted',
+    name: 'Scripted',
+    kind: 'openai-compatible',
+    presetId: null,
     baseUrl: server.url,
     apiKey: 'test-key',
     model: 'scripted-model',
+    contextWindowTokens: 128_000,
+    prices: null,
+  };
+  const settings = (overrides: Partial<AgentSettings> = {}): AgentSettings => ({
+    ...DEFAULT_SETTINGS,
+    providers: [profile],
+    activeProviderId: profile.id,
     maxRetries: 1,
     ...overrides,
   });
@@ -94,7 +108,7 @@ export async function remoteSubject(): Promise<ContractSubject> {
   };
   return {
     name: 'openai-compatible (scripted HTTP server)',
-    provider: createOpenAiCompatibleProvider(settings()),
+    provider: createOpenAiCompatibleProvider({ ...profile, ...settings() }),
     script: (turns) => server.push(...turns.map(toScripted)),
     requestCount: () => server.requests.length,
     admittedTools: (index) => {
@@ -119,7 +133,9 @@ export async function remoteSubject(): Promise<ContractSubject> {
     },
     attempts: () => server.requests.length,
     loopRig: (overrides) =>
-      createLoopRig(settings(overrides), (saved) => createOpenAiCompatibleProvider(saved)),
+      createLoopRig(settings(overrides), (saved, run) =>
+        createOpenAiCompatibleProvider({ ...saved, ...run }),
+      ),
     close: () => server.close(),
   };
 }
@@ -129,7 +145,7 @@ export function webLlmSubject(modelId: string, label: string): ContractSubject {
   const engine = new FakeMlcEngine();
   engine.cachedModels.add(modelId);
   const host = createEngineHost(async () => engine.library());
-  const model = { modelId, contextWindowTokens: DEFAULT_SETTINGS.contextWindowTokens };
+  const model = { modelId, contextWindowTokens: WEBLLM_CONTEXT_WINDOW };
   const provider = createWebLlmProvider({ host, model });
   const isNative = engine.library().functionCallingModelIds.includes(modelId);
   const record = (index: number) => {
@@ -181,8 +197,27 @@ export function webLlmSubject(modelId: string, label: string): ContractSubject {
     extendsPrevious: (index) => record(index).isKvCacheReused,
     attempts: () => engine.createCalls,
     loopRig: (overrides) =>
-      createLoopRig({ ...DEFAULT_SETTINGS, ...overrides }, (saved) =>
-        createWebLlmProvider({ host, model: { modelId, contextWindowTokens: saved.contextWindowTokens } }),
+      createLoopRig(
+        {
+          ...DEFAULT_SETTINGS,
+          providers: [
+            {
+              id: 'local',
+              name: 'In this browser',
+              kind: 'webllm',
+              presetId: null,
+              baseUrl: '',
+              apiKey: '',
+              model: modelId,
+              contextWindowTokens: WEBLLM_CONTEXT_WINDOW,
+              prices: null,
+            },
+          ],
+          activeProviderId: 'local',
+          ...overrides,
+        },
+        (saved) =>
+          createWebLlmProvider({ host, model: { modelId, contextWindowTokens: saved.contextWindowTokens } }),
       ),
     close: async () => undefined,
   };
@@ -200,7 +235,7 @@ function constNames(schema: unknown): string[] {
 
 async function createLoopRig(
   settings: AgentSettings,
-  createProvider: (settings: AgentSettings) => ModelProvider,
+  createProvider: (profile: ProviderProfile, settings: AgentSettings) => ModelProvider,
 ): Promise<LoopRig> {
   const database = new SandpiperDatabase(`sandpiper-contract-${randomUUID()}`, { indexedDB, IDBKeyRange });
   await new SettingsRepository(database).putAgentSettings(settings);

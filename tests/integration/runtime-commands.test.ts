@@ -94,7 +94,7 @@ describe('runtime commands', () => {
           throw new Error('broadcast failed');
         }
       },
-      createProvider: (settings) => createOpenAiCompatibleProvider(settings),
+      createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
     });
     harness.server.setScript([
       acknowledge(),
@@ -128,7 +128,7 @@ describe('runtime commands', () => {
     const firstTab = new AgentRuntime({
       database: harness.database,
       publish: () => {},
-      createProvider: (settings) => createOpenAiCompatibleProvider(settings),
+      createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
     });
     await firstTab.replyToAsk(id, second.uuid, '3000');
     await firstTab.idle(id);

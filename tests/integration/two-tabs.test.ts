@@ -34,7 +34,7 @@ describe('two tabs on one conversation', () => {
       database: harness.database,
       publish: () => undefined,
       locks: tabB,
-      createProvider: (settings) => createOpenAiCompatibleProvider(settings),
+      createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
     });
     harness.server.setScript([
       acknowledge(),
@@ -66,7 +66,7 @@ describe('two tabs on one conversation', () => {
       database: harness.database,
       publish: () => undefined,
       locks: locks.openTab(),
-      createProvider: (settings) => createOpenAiCompatibleProvider(settings),
+      createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
     });
     const runtimeB = new AgentRuntime({
       database: harness.database,

@@ -4,16 +4,15 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
 import type { TokenUsage, ToolCall } from '../../protocol/events.ts';
+import type { ProviderProfile } from '../../protocol/providers.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import type { ModelProgress, ModelProvider, ModelResult } from './chat-messages.ts';
 
-type ProviderOptions = Pick<
-  AgentSettings,
-  'baseUrl' | 'apiKey' | 'model' | 'maxRetries' | 'requestTimeoutMs'
-> & {
-  /** Injected for tests; defaults to the global fetch. */
-  fetch?: typeof fetch;
-};
+type ProviderOptions = Pick<ProviderProfile, 'baseUrl' | 'apiKey' | 'model'> &
+  Pick<AgentSettings, 'maxRetries' | 'requestTimeoutMs'> & {
+    /** Injected for tests; defaults to the global fetch. */
+    fetch?: typeof fetch;
+  };
 
 /**
  * A provider for any OpenAI-compatible chat completions API, through the `openai`
