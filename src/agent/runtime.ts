@@ -389,9 +389,14 @@ export class AgentRuntime implements RuntimeApi {
     });
   }
 
-  /** A bug or a failed write must still leave a readable conversation, never a silent stop. */
+  /**
+   * A bug or a failed write must still leave a readable conversation, never a silent
+   * stop. A full storage is announced at once (the notice itself may not fit).
+   */
   private async reportCrash(conversationId: string, error: unknown): Promise<void> {
-    const detail = error instanceof Error ? error.message : String(error);
+    const quota = isQuotaError(error) ? storageAlert(error) : null;
+    if (quota) this.dependencies.publish({ type: 'alert', conversationId, ...quota });
+    const detail = quota?.text ?? (error instanceof Error ? error.message : String(error));
     try {
       const events = await this.events.list(conversationId);
       await this.journal.append(
@@ -402,8 +407,31 @@ export class AgentRuntime implements RuntimeApi {
         ],
         { conversation: { status: 'error' } },
       );
-    } catch {
-      // The database itself is failing; the UI shows the status it last saw.
+    } catch (failure) {
+      // The database itself is failing: nothing can be written, so the open tabs are told.
+      if (!quota) this.dependencies.publish({ type: 'alert', conversationId, ...storageAlert(failure) });
     }
   }
+}
+
+/** What to tell the person when a write failed: what to free when storage is full. */
+function storageAlert(error: unknown): { kind: 'storage_full' | 'storage_failed'; text: string } {
+  if (isQuotaError(error)) {
+    return {
+      kind: 'storage_full',
+      text: 'Storage is full, so the last step was not saved (everything before it is intact). Free space in Settings → Storage by deleting conversations or workspaces you no longer need, then send a message to continue.',
+    };
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return { kind: 'storage_failed', text: `Saving failed: ${detail}. Everything saved before it is intact.` };
+}
+
+/** IndexedDB's quota error, bare or wrapped by Dexie. */
+export function isQuotaError(error: unknown): boolean {
+  for (let current = error; current; current = (current as { inner?: unknown }).inner) {
+    const name = (current as { name?: unknown }).name;
+    if (name === 'QuotaExceededError') return true;
+    if (typeof current !== 'object') return false;
+  }
+  return false;
 }

@@ -24,6 +24,16 @@ export const BroadcastMessage = z.discriminatedUnion('type', [
     stream: z.enum(['stdout', 'stderr']),
     text: z.string(),
   }),
+  /**
+   * Something the person must know that could not be written down (storage is full, say):
+   * not durable, shown once by the tabs that are open.
+   */
+  z.object({
+    type: z.literal('alert'),
+    conversationId: z.string().nullable(),
+    kind: z.enum(['storage_full', 'storage_failed']),
+    text: z.string(),
+  }),
 ]);
 export type BroadcastMessage = z.infer<typeof BroadcastMessage>;
 

@@ -19,9 +19,14 @@ describe('validateSettingsForm', () => {
       ok: true,
       settings: {
         ...current,
-        baseUrl: 'http://127.0.0.1:9999/v1',
-        apiKey: 'key',
-        model: 'scripted-model',
+        providers: [
+          {
+            ...current.providers[0],
+            baseUrl: 'http://127.0.0.1:9999/v1',
+            apiKey: 'key',
+            model: 'scripted-model',
+          },
+        ],
         stepBudget: 30,
       },
     });

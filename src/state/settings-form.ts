@@ -1,4 +1,4 @@
-import { AgentSettings } from '../protocol/settings.ts';
+import { AgentSettings, providerFor } from '../protocol/settings.ts';
 
 /** The fields the settings dialog edits, as typed (text, and a checkbox). */
 export type SettingsForm = {
@@ -21,12 +21,13 @@ const BYTES_PER_MB = 1024 * 1024;
 /** Bounds of the workspace size limit, in MB. */
 export const WORKSPACE_LIMIT_MB = { min: 1, max: 100_000 } as const;
 
-/** The dialog's fields for `settings`. */
+/** The dialog's fields for `settings` (the provider fields are the active provider's). */
 export function formFromSettings(settings: AgentSettings): SettingsForm {
+  const provider = providerFor(settings, settings.activeProviderId);
   return {
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    model: settings.model,
+    baseUrl: provider.baseUrl,
+    apiKey: provider.apiKey,
+    model: provider.model,
     stepBudget: String(settings.stepBudget),
     nodeRuntime: settings.nodeRuntime,
     allowedUrlPrefixes: settings.allowedUrlPrefixes.join('\n'),
@@ -101,7 +102,8 @@ function isProblem(value: unknown): value is Problem {
 }
 
 /**
- * Checks the form and merges it over `current` (fields the dialog does not edit are kept).
+ * Checks the form and merges it over `current` (fields the dialog does not edit are kept;
+ * the provider fields go to the active provider).
  * Pure: returns the first problem in words a person can act on, or the settings to save.
  */
 export function validateSettingsForm(form: SettingsForm, current: AgentSettings): SettingsValidation {
@@ -116,11 +118,12 @@ export function validateSettingsForm(form: SettingsForm, current: AgentSettings)
   if (isProblem(allowedUrlPrefixes)) return { ok: false, ...allowedUrlPrefixes };
   const workspaceLimitBytes = checkWorkspaceLimit(form.workspaceLimitMb);
   if (isProblem(workspaceLimitBytes)) return { ok: false, ...workspaceLimitBytes };
+  const active = providerFor(current, current.activeProviderId);
+  const edited = { ...active, baseUrl, apiKey: form.apiKey.trim(), model };
   const parsed = AgentSettings.safeParse({
     ...current,
-    baseUrl,
-    apiKey: form.apiKey.trim(),
-    model,
+    providers: current.providers.map((profile) => (profile.id === active.id ? edited : profile)),
+    activeProviderId: active.id,
     stepBudget,
     nodeRuntime: form.nodeRuntime,
     allowedUrlPrefixes,

@@ -1,5 +1,5 @@
 import { For, Show } from 'solid-js';
-import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
+import { DEFAULT_SETTINGS, providerFor } from '../protocol/settings.ts';
 import { useApp } from './app-context.ts';
 import { Icon } from './icons.tsx';
 
@@ -21,11 +21,13 @@ function hostOf(url: string): string {
 /** What a new person sees: what Sandpiper does, how to connect a provider, and example tasks. */
 export function EmptyState() {
   const { settings, ui } = useApp();
-  const current = () => settings.state.settings;
-  const isUntouched = () =>
-    current().apiKey === '' &&
-    current().baseUrl === DEFAULT_SETTINGS.baseUrl &&
-    current().model === DEFAULT_SETTINGS.model;
+  const current = () => providerFor(settings.state.settings, settings.state.settings.activeProviderId);
+  const isUntouched = () => {
+    const initial = DEFAULT_SETTINGS.providers[0];
+    return (
+      current().apiKey === '' && current().baseUrl === initial?.baseUrl && current().model === initial?.model
+    );
+  };
 
   function useExample(task: string): void {
     ui.setDraft(task);

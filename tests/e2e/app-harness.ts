@@ -4,7 +4,10 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** The built app to serve: dist/, or SANDPIPER_DIST (so parallel work can build elsewhere). */
+const DIST = process.env.SANDPIPER_DIST
+  ? `${process.env.SANDPIPER_DIST.replace(/\/+$/, '')}/`
+  : fileURLToPath(new URL('../../dist/', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
 /** Debian's Chromium, headless, with the flags this machine needs. */
