@@ -59,7 +59,7 @@ describe('saved providers', () => {
     await harness.runtime.idle(id);
     expect(other.requests).toHaveLength(3);
     expect(harness.server.requests).toHaveLength(6);
-    expect((other.requests[0]?.body as { model: string }).model).toBe('other-model');
+    expect(other.requests[0]?.body).toMatchObject({ model: 'other-model' });
     // The whole conversation so far goes to the new provider.
     expect(JSON.stringify(other.requests[0]?.body)).toContain('Still the first provider.');
     expect((await harness.runtime.readConversation(id))?.conversation).toMatchObject({
