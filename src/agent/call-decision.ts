@@ -29,12 +29,10 @@ export function decideCall(
   if (!tool) {
     const names = TOOL_SPECS.map((spec) => spec.function.name).join(', ');
     const name = call.name || 'unknown';
-    return refuse(
-      name,
-      name,
-      'validation',
-      `There is no tool named \`${call.name}\`. The tools are: ${names}.`,
-    );
+    const message = call.name.trim()
+      ? `There is no tool named \`${call.name}\`. The tools are: ${names}.`
+      : `Your response was not a readable tool call (no tool name could be read). Answer with exactly one call of one of: ${names}.`;
+    return refuse(name, name, 'validation', message);
   }
   const prepared = tool.prepare(call.arguments);
   const actionType = prepared.ok ? prepared.call.actionType : prepared.actionType;

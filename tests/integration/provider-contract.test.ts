@@ -189,7 +189,7 @@ describe.each(SUBJECTS)('provider contract — $label', (entry) => {
 
     it('turns output that is not JSON (cut off) into a validation observation the model reads', async () => {
       // A cut-off native output loses the tool's name, which Hermes writes last.
-      await expectValidationObservation({ kind: 'invalid_json' }, /not valid JSON|no tool named ``/);
+      await expectValidationObservation({ kind: 'invalid_json' }, /not valid JSON|not a readable tool call/);
     });
 
     it.runIf(entry.canWriteInvalidCalls)(
