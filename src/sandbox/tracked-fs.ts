@@ -1,4 +1,5 @@
 import { InMemoryFs } from 'just-bash';
+import { normalizePath } from './sandbox-paths.ts';
 
 /** What changed since the last `takeChanges`: some paths, or possibly anything. */
 export type FsChanges = { isEverything: true } | { isEverything: false; paths: Set<string> };
@@ -93,18 +94,7 @@ export class TrackedFs extends InMemoryFs {
 
   private touch(path: string): void {
     if (this.isEverythingChanged) return;
-    if (path.startsWith('/')) this.changed.add(normalize(path));
+    if (path.startsWith('/')) this.changed.add(normalizePath(path));
     else this.isEverythingChanged = true;
   }
-}
-
-/** `path` with `.`, `..` and repeated slashes resolved. */
-export function normalize(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
 }

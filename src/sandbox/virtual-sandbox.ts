@@ -9,6 +9,7 @@ import {
   WORKSPACE_ROOT,
 } from '../protocol/sandbox.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../storage/workspace-repository.ts';
+import { FlushQueue, requireAbsolutePath } from './sandbox-paths.ts';
 import { ShellSessions } from './shell-sessions.ts';
 import { TrackedFs } from './tracked-fs.ts';
 import { WorkspaceSync } from './workspace-sync.ts';
@@ -30,15 +31,20 @@ export type VirtualSandboxOptions = {
 export class VirtualSandbox implements SandboxPort {
   readonly kind = 'virtual';
   private readonly listeners = new Set<(event: SandboxEvent) => void>();
-  private flushing: Promise<unknown> = Promise.resolve();
+  private readonly flushes: FlushQueue;
 
   private constructor(
     private readonly fs: TrackedFs,
     private readonly sync: WorkspaceSync,
     private readonly shells: ShellSessions,
     private readonly limitBytes: number,
-    private readonly now: () => number,
-  ) {}
+    now: () => number,
+  ) {
+    this.flushes = new FlushQueue(
+      () => this.sync.flush(now()),
+      (paths) => this.emit({ type: 'files_changed', paths }),
+    );
+  }
 
   /** Opens a conversation's sandbox, loading its persisted workspace. */
   static async open(options: VirtualSandboxOptions): Promise<VirtualSandbox> {
@@ -70,7 +76,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async writeFile(path: string, content: string | Uint8Array): Promise<void> {
-    const absolute = requireAbsolute(path);
+    const absolute = requireAbsolutePath(path);
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     await this.checkRoom(absolute, bytes.byteLength, false);
     await this.fs.mkdir(parentOf(absolute), { recursive: true });
@@ -79,7 +85,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async appendFile(path: string, content: string): Promise<void> {
-    const absolute = requireAbsolute(path);
+    const absolute = requireAbsolutePath(path);
     const bytes = new TextEncoder().encode(content);
     await this.checkRoom(absolute, bytes.byteLength, true);
     await this.fs.mkdir(parentOf(absolute), { recursive: true });
@@ -88,7 +94,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async list(path: string): Promise<FileStat[]> {
-    const absolute = requireAbsolute(path);
+    const absolute = requireAbsolutePath(path);
     const stat = await this.stat(absolute);
     if (!stat) throw new SandboxError('not_found', `${absolute} does not exist.`);
     if (stat.kind !== 'directory')
@@ -101,7 +107,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async stat(path: string): Promise<FileStat | null> {
-    const absolute = requireAbsolute(path);
+    const absolute = requireAbsolutePath(path);
     if (!(await this.fs.exists(absolute))) return null;
     const stat = await this.fs.stat(absolute);
     return {
@@ -113,12 +119,12 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async mkdir(path: string): Promise<void> {
-    await this.fs.mkdir(requireAbsolute(path), { recursive: true });
+    await this.fs.mkdir(requireAbsolutePath(path), { recursive: true });
     await this.flush();
   }
 
   async remove(path: string, options: { isRecursive?: boolean } = {}): Promise<void> {
-    const absolute = requireAbsolute(path);
+    const absolute = requireAbsolutePath(path);
     if (!(await this.fs.exists(absolute))) throw new SandboxError('not_found', `${absolute} does not exist.`);
     await this.fs.rm(absolute, { recursive: options.isRecursive ?? false });
     await this.flush();
@@ -126,7 +132,7 @@ export class VirtualSandbox implements SandboxPort {
 
   async rename(from: string, to: string): Promise<void> {
     const source = await this.requireExisting(from);
-    const target = requireAbsolute(to);
+    const target = requireAbsolutePath(to);
     if (await this.fs.exists(target)) throw new SandboxError('already_exists', `${target} already exists.`);
     await this.fs.mkdir(parentOf(target), { recursive: true });
     await this.fs.mv(source, target);
@@ -161,19 +167,9 @@ export class VirtualSandbox implements SandboxPort {
     return () => this.listeners.delete(listener);
   }
 
-  /** Saves every change since the last flush (serialized: one flush at a time). */
+  /** Saves every change since the last flush (one flush at a time). */
   flush(): Promise<void> {
-    const next = this.flushing.then(async () => {
-      try {
-        const paths = await this.sync.flush(this.now());
-        if (paths.length > 0) this.emit({ type: 'files_changed', paths });
-      } catch (error) {
-        if (error instanceof WorkspaceFullError) throw new SandboxError('workspace_full', error.message);
-        throw error;
-      }
-    });
-    this.flushing = next.catch(() => undefined);
-    return next;
+    return this.flushes.flush();
   }
 
   private emit(event: SandboxEvent): void {
@@ -194,7 +190,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   private async requireExisting(path: string): Promise<string> {
-    const absolute = requireAbsolute(path);
+    const absolute = requireAbsolutePath(path);
     if (!(await this.fs.exists(absolute))) throw new SandboxError('not_found', `${absolute} does not exist.`);
     return absolute;
   }
@@ -206,23 +202,6 @@ export class VirtualSandbox implements SandboxPort {
     }
     return absolute;
   }
-}
-
-function requireAbsolute(path: string): string {
-  const trimmed = path.trim();
-  if (!trimmed.startsWith('/')) {
-    throw new SandboxError(
-      'not_found',
-      `Paths must be absolute (for example ${WORKSPACE_ROOT}/notes.md); got "${path}".`,
-    );
-  }
-  const parts: string[] = [];
-  for (const part of trimmed.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
 }
 
 function parentOf(absolute: string): string {

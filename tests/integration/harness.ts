@@ -31,6 +31,22 @@ export type Harness = {
 /** The one saved provider the harness uses: the scripted server. */
 export const SCRIPTED_PROVIDER_ID = 'scripted';
 
+/** A saved provider that points at a scripted server. */
+export function scriptedProvider(url: string, overrides: Partial<ProviderProfile> = {}): ProviderProfile {
+  return {
+    id: SCRIPTED_PROVIDER_ID,
+    name: 'Scripted',
+    kind: 'openai-compatible',
+    presetId: null,
+    baseUrl: url,
+    apiKey: 'test-key',
+    model: 'scripted-model',
+    contextWindowTokens: 128_000,
+    prices: null,
+    ...overrides,
+  };
+}
+
 /**
  * `settings` override the run settings; `provider` overrides fields of the saved
  * provider that points at the scripted server.
@@ -43,20 +59,7 @@ export async function createHarness(
   const database = new SandpiperDatabase(`sandpiper-test-${randomUUID()}`, { indexedDB, IDBKeyRange });
   await new SettingsRepository(database).putAgentSettings({
     ...DEFAULT_SETTINGS,
-    providers: [
-      {
-        id: SCRIPTED_PROVIDER_ID,
-        name: 'Scripted',
-        kind: 'openai-compatible',
-        presetId: null,
-        baseUrl: server.url,
-        apiKey: 'test-key',
-        model: 'scripted-model',
-        contextWindowTokens: 128_000,
-        prices: null,
-        ...provider,
-      },
-    ],
+    providers: [scriptedProvider(server.url, provider)],
     activeProviderId: SCRIPTED_PROVIDER_ID,
     maxRetries: 0,
     ...settings,

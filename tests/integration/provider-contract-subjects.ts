@@ -20,6 +20,7 @@ import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { FakeMlcEngine, type FakeTurn } from '../fixtures/fake-mlc-engine.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { startScriptedServer } from '../fixtures/scripted-llm-server.ts';
+import { scriptedProvider } from './harness.ts';
 
 /** The context window the in-browser subjects load their model with. */
 const WEBLLM_CONTEXT_WINDOW = 16_384;
@@ -71,17 +72,7 @@ export type ContractSubject = {
 /** The OpenAI-compatible provider, through the real `openai` client and the scripted server. */
 export async function remoteSubject(): Promise<ContractSubject> {
   const server = await startScriptedServer();
-  const profile: ProviderProfile = {
-    id: 'scripted',
-    name: 'Scripted',
-    kind: 'openai-compatible',
-    presetId: null,
-    baseUrl: server.url,
-    apiKey: 'test-key',
-    model: 'scripted-model',
-    contextWindowTokens: 128_000,
-    prices: null,
-  };
+  const profile = scriptedProvider(server.url);
   const settings = (overrides: Partial<AgentSettings> = {}): AgentSettings => ({
     ...DEFAULT_SETTINGS,
     providers: [profile],

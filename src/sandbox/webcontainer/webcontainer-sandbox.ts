@@ -7,6 +7,7 @@ import {
   type SandboxPort,
 } from '../../protocol/sandbox.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
+import { FlushQueue } from '../sandbox-paths.ts';
 import { ContainerSessions } from './container-sessions.ts';
 import { ContainerWorkspace } from './container-workspace.ts';
 import type { ContainerEntry, ContainerEvent } from './host-protocol.ts';
@@ -34,7 +35,7 @@ export class WebContainerSandbox implements SandboxPort {
   readonly kind = 'webcontainer';
   private readonly listeners = new Set<(event: SandboxEvent) => void>();
   private readonly shells: ContainerSessions;
-  private flushing: Promise<unknown> = Promise.resolve();
+  private readonly flushes: FlushQueue;
   private unsubscribe: () => void = () => undefined;
 
   private constructor(
@@ -44,6 +45,10 @@ export class WebContainerSandbox implements SandboxPort {
     private readonly limitBytes: number,
     private readonly now: () => number,
   ) {
+    this.flushes = new FlushQueue(
+      () => this.workspace.flush(this.now()),
+      (changed) => this.emit({ type: 'files_changed', paths: changed }),
+    );
     this.shells = new ContainerSessions({
       connection,
       paths,
@@ -191,17 +196,7 @@ export class WebContainerSandbox implements SandboxPort {
 
   /** Saves every change in the container since the last sync (one flush at a time). */
   flush(): Promise<void> {
-    const next = this.flushing.then(async () => {
-      try {
-        const paths = await this.workspace.flush(this.now());
-        if (paths.length > 0) this.emit({ type: 'files_changed', paths });
-      } catch (error) {
-        if (error instanceof WorkspaceFullError) throw new SandboxError('workspace_full', error.message);
-        throw error;
-      }
-    });
-    this.flushing = next.catch(() => undefined);
-    return next;
+    return this.flushes.flush();
   }
 
   private async write(relative: string, bytes: Uint8Array, isAppend: boolean): Promise<void> {

@@ -1,4 +1,5 @@
 import { SandboxError, WORKSPACE_ROOT } from '../../protocol/sandbox.ts';
+import { requireAbsolutePath } from '../sandbox-paths.ts';
 import type { SnapshotExclusions } from './host-protocol.ts';
 
 /**
@@ -38,7 +39,7 @@ export class WorkspacePaths {
 
   /** The workspace-relative path of an absolute agent path; refuses paths outside the workspace. */
   toRelative(agentPath: string): string {
-    const normalized = normalizeAbsolute(agentPath);
+    const normalized = requireAbsolutePath(agentPath);
     if (normalized === WORKSPACE_ROOT) return '';
     if (!normalized.startsWith(`${WORKSPACE_ROOT}/`)) {
       throw new SandboxError(
@@ -124,21 +125,4 @@ function partialMatchLength(text: string, target: string): number {
     if (text.endsWith(target.slice(0, length))) return length;
   }
   return 0;
-}
-
-function normalizeAbsolute(path: string): string {
-  const trimmed = path.trim();
-  if (!trimmed.startsWith('/')) {
-    throw new SandboxError(
-      'not_found',
-      `Paths must be absolute (for example ${WORKSPACE_ROOT}/notes.md); got "${path}".`,
-    );
-  }
-  const parts: string[] = [];
-  for (const part of trimmed.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
 }

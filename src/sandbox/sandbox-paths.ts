@@ -1,0 +1,52 @@
+import { SandboxError, WORKSPACE_ROOT } from '../protocol/sandbox.ts';
+import { WorkspaceFullError } from '../storage/workspace-repository.ts';
+
+/** An absolute path with `.`, `..` and repeated slashes resolved (`..` stops at the root). */
+export function normalizePath(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** `path` normalised; a relative path is refused with an example of an absolute one. */
+export function requireAbsolutePath(path: string): string {
+  const trimmed = path.trim();
+  if (!trimmed.startsWith('/')) {
+    throw new SandboxError(
+      'not_found',
+      `Paths must be absolute (for example ${WORKSPACE_ROOT}/notes.md); got "${path}".`,
+    );
+  }
+  return normalizePath(trimmed);
+}
+
+/**
+ * Runs a sandbox's workspace saves one at a time (each after the previous settled),
+ * reports the paths each one changed, and turns a full workspace into the sandbox's error.
+ */
+export class FlushQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly save: () => Promise<string[]>,
+    private readonly onChanged: (paths: string[]) => void,
+  ) {}
+
+  flush(): Promise<void> {
+    const next = this.tail.then(async () => {
+      try {
+        const paths = await this.save();
+        if (paths.length > 0) this.onChanged(paths);
+      } catch (error) {
+        if (error instanceof WorkspaceFullError) throw new SandboxError('workspace_full', error.message);
+        throw error;
+      }
+    });
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
