@@ -89,7 +89,14 @@ const api: AgentWorkerApi = {
   storageUsage: () => archive.storageUsage(),
   clearWorkspace: afterRecovery('clearWorkspace'),
   listLocalModels: () => localModels.list(),
-  downloadLocalModel: (modelId, window, onProgress) => localModels.download(modelId, window, onProgress),
+  downloadLocalModel: async (modelId, window, onProgress) => {
+    try {
+      return await localModels.download(modelId, window, onProgress);
+    } finally {
+      // The callback arrived as a comlink proxy: release its port once the download ends.
+      (onProgress as Partial<Comlink.ProxyMethods>)[Comlink.releaseProxy]?.();
+    }
+  },
   cancelLocalModelDownload: () => localModels.cancelDownload(),
   deleteLocalModel: (modelId) => localModels.remove(modelId),
 };
