@@ -1,12 +1,37 @@
+import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
 import { defineConfig } from 'vitest/config';
 import packageJson from './package.json' with { type: 'json' };
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/protocol/cross-origin-isolation.ts';
+import { chunkFileName, LAZY_ASSETS_FOLDER } from './src/pwa/lazy-chunks.ts';
+import { webManifest } from './src/pwa/web-manifest.ts';
 
 export default defineConfig({
-  plugins: [solid()],
+  plugins: [
+    solid(),
+    // Our own service worker (src/pwa/sw.ts), registered by src/state/app-updates.ts
+    // with workbox-window; none in `vite dev`.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: webManifest(packageJson.description),
+      // The manifest and its icons are matched by the patterns below already.
+      includeManifestIcons: false,
+      injectManifest: {
+        // A classic script: registrable in every browser that has service workers.
+        rollupFormat: 'iife',
+        // The app shell, the agent worker and the virtual sandbox (shell commands work
+        // offline); heavy parts loaded on demand stay out (cached on first use).
+        globPatterns: ['**/*.{html,js,css,svg,png}'],
+        globIgnores: [`assets/${LAZY_ASSETS_FOLDER}/**`],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   base: process.env.SANDPIPER_BASE ?? '/',
-  worker: { format: 'es' },
+  worker: { format: 'es', rolldownOptions: { output: { chunkFileNames: chunkFileName } } },
   // micromatch's picomatch reads `path.sep`, `process.platform` and `process.version` when
   // it loads: in the browser it gets a real `path` and those two values, not Vite's stubs.
   resolve: { alias: { path: 'path-browserify' } },
@@ -15,7 +40,11 @@ export default defineConfig({
     'process.version': JSON.stringify('v20.0.0'),
     __APP_VERSION__: JSON.stringify(packageJson.version),
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: { output: { chunkFileNames: chunkFileName } },
+  },
   // Cross-origin isolation, which the optional Node runtime (WebContainer) needs.
   server: { headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
   preview: { host: '127.0.0.1', headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },

@@ -21,8 +21,9 @@ function byMostRecent(first: Conversation, second: Conversation): number {
 /**
  * The conversation list (kept current by broadcasts from every tab) and which one is
  * open. The open conversation lives in the URL hash, so a reload reopens it.
+ * `onStarted` is called after each new conversation starts (the app's first real use).
  */
-export function createConversationsStore(client: AgentClient) {
+export function createConversationsStore(client: AgentClient, options: { onStarted?: () => void } = {}) {
   const [state, setState] = createStore<ConversationsState>({
     conversations: [],
     isLoaded: false,
@@ -94,6 +95,7 @@ export function createConversationsStore(client: AgentClient) {
   async function start(text: string): Promise<string> {
     const id = await client.api.startConversation(text);
     select(id);
+    options.onStarted?.();
     return id;
   }
 

@@ -3,50 +3,59 @@ import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import { formFromSettings, validateSettingsForm } from './settings-form.ts';
 
 const form = {
-  baseUrl: 'http://127.0.0.1:9999/v1/',
-  apiKey: ' key ',
-  model: ' scripted-model ',
-  stepBudget: '30',
+  stepBudget: ' 30 ',
+  tokenBudget: '',
   nodeRuntime: false,
   allowedUrlPrefixes: '',
   workspaceLimitMb: '200',
 };
 
 describe('validateSettingsForm', () => {
-  it('trims the fields and keeps the settings the dialog does not edit', () => {
-    const current = { ...DEFAULT_SETTINGS, maxRetries: 7 };
+  it('trims the fields and keeps the settings the form does not edit (providers among them)', () => {
+    const current = {
+      ...DEFAULT_SETTINGS,
+      maxRetries: 7,
+      providers: [{ ...DEFAULT_SETTINGS.providers[0]!, apiKey: 'secret', model: 'gpt-4.1' }],
+    };
     expect(validateSettingsForm(form, current)).toEqual({
       ok: true,
-      settings: {
-        ...current,
-        providers: [
-          {
-            ...current.providers[0],
-            baseUrl: 'http://127.0.0.1:9999/v1',
-            apiKey: 'key',
-            model: 'scripted-model',
-          },
-        ],
-        stepBudget: 30,
-      },
+      settings: { ...current, stepBudget: 30 },
     });
   });
 
-  it('refuses a base URL that is not an http(s) address and names the field', () => {
-    const result = validateSettingsForm({ ...form, baseUrl: 'api.openai.com' }, DEFAULT_SETTINGS);
-    expect(result).toMatchObject({ ok: false, field: 'baseUrl' });
-  });
-
-  it('refuses an empty model and a step budget that is not a whole number in range', () => {
-    expect(validateSettingsForm({ ...form, model: '  ' }, DEFAULT_SETTINGS)).toMatchObject({
-      ok: false,
-      field: 'model',
-    });
+  it('refuses a step budget that is not a whole number in range', () => {
     for (const stepBudget of ['0', '2.5', '', '10001']) {
       expect(validateSettingsForm({ ...form, stepBudget }, DEFAULT_SETTINGS)).toMatchObject({
         ok: false,
         field: 'stepBudget',
       });
+    }
+  });
+
+  it('reads an empty token budget as no limit, and a whole number of at least 1000 as the budget', () => {
+    const limited = { ...DEFAULT_SETTINGS, tokenBudget: 50_000 };
+    expect(validateSettingsForm({ ...form, tokenBudget: '  ' }, limited)).toMatchObject({
+      ok: true,
+      settings: { tokenBudget: null },
+    });
+    for (const [typed, tokens] of [
+      ['1000', 1000],
+      [' 250000 ', 250_000],
+      ['1,500,000', 1_500_000],
+      ['200 000', 200_000],
+    ] as const) {
+      expect(validateSettingsForm({ ...form, tokenBudget: typed }, DEFAULT_SETTINGS)).toMatchObject({
+        ok: true,
+        settings: { tokenBudget: tokens },
+      });
+    }
+  });
+
+  it('refuses a token budget below 1000 or not a whole number, and names the field', () => {
+    for (const tokenBudget of ['999', '0', '-5000', '1500.5', 'lots', '1e400']) {
+      const result = validateSettingsForm({ ...form, tokenBudget }, DEFAULT_SETTINGS);
+      expect(result).toMatchObject({ ok: false, field: 'tokenBudget' });
+      expect(result.ok ? '' : result.message).toContain('at least 1000');
     }
   });
 
@@ -104,6 +113,7 @@ describe('validateSettingsForm', () => {
     });
     const custom = {
       ...DEFAULT_SETTINGS,
+      tokenBudget: 120_000,
       nodeRuntime: true,
       allowedUrlPrefixes: ['https://registry.npmjs.org/', 'https://api.github.com/'],
       workspaceLimitBytes: 64 * 1024 * 1024,

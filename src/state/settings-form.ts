@@ -1,11 +1,14 @@
-import { AgentSettings, providerFor } from '../protocol/settings.ts';
+import { AgentSettings } from '../protocol/settings.ts';
+import { isHttpUrl } from './provider-validation.ts';
 
-/** The fields the settings dialog edits, as typed (text, and a checkbox). */
+/**
+ * The run and sandbox fields the settings dialog edits, as typed (text, and a checkbox).
+ * The providers have their own form (`providers-form.ts`).
+ */
 export type SettingsForm = {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
   stepBudget: string;
+  /** Tokens a run may spend before the agent asks to go on; empty means no limit. */
+  tokenBudget: string;
   nodeRuntime: boolean;
   /** URL prefixes the sandbox may fetch, one per line. */
   allowedUrlPrefixes: string;
@@ -21,14 +24,14 @@ const BYTES_PER_MB = 1024 * 1024;
 /** Bounds of the workspace size limit, in MB. */
 export const WORKSPACE_LIMIT_MB = { min: 1, max: 100_000 } as const;
 
-/** The dialog's fields for `settings` (the provider fields are the active provider's). */
+/** The smallest token budget a run may have (the settings schema's minimum). */
+export const MINIMUM_TOKEN_BUDGET = 1000;
+
+/** The dialog's run and sandbox fields for `settings`. */
 export function formFromSettings(settings: AgentSettings): SettingsForm {
-  const provider = providerFor(settings, settings.activeProviderId);
   return {
-    baseUrl: provider.baseUrl,
-    apiKey: provider.apiKey,
-    model: provider.model,
     stepBudget: String(settings.stepBudget),
+    tokenBudget: settings.tokenBudget === null ? '' : String(settings.tokenBudget),
     nodeRuntime: settings.nodeRuntime,
     allowedUrlPrefixes: settings.allowedUrlPrefixes.join('\n'),
     workspaceLimitMb: String(
@@ -39,20 +42,6 @@ export function formFromSettings(settings: AgentSettings): SettingsForm {
 
 type Problem = { field: keyof SettingsForm; message: string };
 
-function checkBaseUrl(text: string): Problem | string {
-  const baseUrl = text.trim().replace(/\/+$/, '');
-  if (baseUrl === '') {
-    return { field: 'baseUrl', message: 'Base URL is required, for example https://api.openai.com/v1.' };
-  }
-  if (!isHttpUrl(baseUrl)) {
-    return {
-      field: 'baseUrl',
-      message: 'Base URL must be a full http:// or https:// address, for example https://api.openai.com/v1.',
-    };
-  }
-  return baseUrl;
-}
-
 function checkStepBudget(text: string): Problem | number {
   const trimmed = text.trim();
   const stepBudget = Number(trimmed);
@@ -60,6 +49,20 @@ function checkStepBudget(text: string): Problem | number {
     return { field: 'stepBudget', message: 'Step budget must be a whole number from 1 to 10000.' };
   }
   return stepBudget;
+}
+
+/** Empty means no limit; digit-group separators (spaces, commas, underscores) are allowed. */
+function checkTokenBudget(text: string): Problem | number | null {
+  const trimmed = text.trim().replaceAll(/[\s,_]/g, '');
+  if (trimmed === '') return null;
+  const tokenBudget = Number(trimmed);
+  if (!Number.isSafeInteger(tokenBudget) || tokenBudget < MINIMUM_TOKEN_BUDGET) {
+    return {
+      field: 'tokenBudget',
+      message: `Token budget must be empty (no limit) or a whole number of tokens, at least ${MINIMUM_TOKEN_BUDGET}.`,
+    };
+  }
+  return tokenBudget;
 }
 
 /** Each non-empty line must be an http(s) URL; blank lines are ignored and duplicates dropped. */
@@ -102,29 +105,23 @@ function isProblem(value: unknown): value is Problem {
 }
 
 /**
- * Checks the form and merges it over `current` (fields the dialog does not edit are kept;
- * the provider fields go to the active provider).
+ * Checks the form and merges it over `current` (fields the form does not edit, such as
+ * the providers, are kept).
  * Pure: returns the first problem in words a person can act on, or the settings to save.
  */
 export function validateSettingsForm(form: SettingsForm, current: AgentSettings): SettingsValidation {
-  const baseUrl = checkBaseUrl(form.baseUrl);
-  if (isProblem(baseUrl)) return { ok: false, ...baseUrl };
-  const model = form.model.trim();
-  if (model === '')
-    return { ok: false, field: 'model', message: 'Model is required, for example gpt-4o-mini.' };
   const stepBudget = checkStepBudget(form.stepBudget);
   if (isProblem(stepBudget)) return { ok: false, ...stepBudget };
+  const tokenBudget = checkTokenBudget(form.tokenBudget);
+  if (isProblem(tokenBudget)) return { ok: false, ...tokenBudget };
   const allowedUrlPrefixes = checkAllowList(form.allowedUrlPrefixes);
   if (isProblem(allowedUrlPrefixes)) return { ok: false, ...allowedUrlPrefixes };
   const workspaceLimitBytes = checkWorkspaceLimit(form.workspaceLimitMb);
   if (isProblem(workspaceLimitBytes)) return { ok: false, ...workspaceLimitBytes };
-  const active = providerFor(current, current.activeProviderId);
-  const edited = { ...active, baseUrl, apiKey: form.apiKey.trim(), model };
   const parsed = AgentSettings.safeParse({
     ...current,
-    providers: current.providers.map((profile) => (profile.id === active.id ? edited : profile)),
-    activeProviderId: active.id,
     stepBudget,
+    tokenBudget,
     nodeRuntime: form.nodeRuntime,
     allowedUrlPrefixes,
     workspaceLimitBytes,
@@ -137,13 +134,4 @@ export function validateSettingsForm(form: SettingsForm, current: AgentSettings)
     };
   }
   return { ok: true, settings: parsed.data };
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
 }

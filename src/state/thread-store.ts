@@ -34,7 +34,10 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     thread: initialThreadState(),
   });
   const [revision, setRevision] = createSignal(0);
+  const [isReplaying, setReplaying] = createSignal(false);
   let thread = initialThreadState();
+  /** Events of the replay frame on screen (`thread` is built from exactly these). */
+  let replayShown: { events: readonly StoredEvent[]; count: number } | null = null;
   let held: StoredEvent[] | null = null;
   let loadToken = 0;
 
@@ -117,6 +120,8 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
   const unsubscribe = client.subscribe((message) => {
     const id = conversationId();
     if (id === null) return;
+    // A replay shows a past frame: live changes to the log wait until it ends (then re-read).
+    if (isReplaying() && (message.type === 'event' || message.type === 'plan')) return;
     if (message.type === 'event' && message.event.conversationId === id) {
       if (held) {
         held.push(message.event);
@@ -136,6 +141,8 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
 
   createEffect(
     on(conversationId, (id) => {
+      setReplaying(false);
+      replayShown = null;
       if (id === null) {
         loadToken += 1;
         held = null;
@@ -159,10 +166,44 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     return id;
   }
 
+  /**
+   * Shows the first `count` of `events` (the open conversation's log) and `plan` as the
+   * thread, plan panel and Computer panel see them, read-only: no question is open for
+   * an answer, and live changes wait until `endReplay`. Moving forward applies only the
+   * new events; moving back rebuilds the frame.
+   */
+  function showReplayFrame(events: readonly StoredEvent[], count: number, plan: Plan | null): void {
+    const id = requireId();
+    const isForward = replayShown?.events === events && count >= replayShown.count;
+    let next = isForward ? thread : initialThreadState(id);
+    for (const event of events.slice(isForward ? (replayShown?.count ?? 0) : 0, count)) {
+      next = applyEvent(next, event);
+    }
+    replayShown = { events, count };
+    setReplaying(true);
+    commit(next.openAskUuids.length === 0 ? next : { ...next, openAskUuids: [] });
+    setState('plan', plan);
+  }
+
+  /** Leaves the replay: the conversation is read again as it stands now. */
+  function endReplay(): void {
+    if (!isReplaying()) return;
+    setReplaying(false);
+    replayShown = null;
+    // The frame's plan is rebuilt from the log: the stored one replaces it whatever its timestamps.
+    setState('plan', null);
+    const id = conversationId();
+    if (id !== null) void load(id, { isResync: true });
+  }
+
   return {
     state,
     /** Increases with every applied change (for scroll-follow effects). */
     revision,
+    /** True while a replay frame is on screen instead of the live conversation. */
+    isReplaying,
+    showReplayFrame,
+    endReplay,
     /** Re-reads the snapshot (after a failed call, the log may have moved on in another tab). */
     reload: () => {
       const id = conversationId();

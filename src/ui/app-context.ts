@@ -1,6 +1,11 @@
 import { createContext, useContext } from 'solid-js';
 import type { AgentClient } from '../state/agent-client.ts';
+import type { AlertsStore } from '../state/alerts-store.ts';
+import type { AppUpdatesStore } from '../state/app-updates.ts';
+import type { BundleImportStore } from '../state/bundle-import-store.ts';
 import type { ConversationsStore } from '../state/conversations-store.ts';
+import type { PersistenceNoticeStore } from '../state/persistence-notice.ts';
+import type { ReplayStore } from '../state/replay-store.ts';
 import type { SettingsStore } from '../state/settings-store.ts';
 import type { ThemeStore } from '../state/theme-store.ts';
 import type { ThreadStore } from '../state/thread-store.ts';
@@ -22,6 +27,16 @@ export type AppServices = {
   workspace: WorkspaceStore;
   /** Live output of the open conversation's running actions. */
   toolOutput: ToolOutputStore;
+  /** The service worker: a waiting new version, the install prompt. */
+  appUpdates: AppUpdatesStore;
+  /** Alerts the worker broadcast (storage full), shown as banners. */
+  alerts: AlertsStore;
+  /** Whether the browser keeps our data, told once after the first task. */
+  persistenceNotice: PersistenceNoticeStore;
+  /** Imports of conversation bundles (file, drop, `?bundle=`). */
+  bundleImport: BundleImportStore;
+  /** Replay of the open conversation. */
+  replay: ReplayStore;
   /** Runs a worker call; a rejection becomes an inline error toast. Resolves true on success. */
   attempt(action: () => Promise<unknown>, failurePrefix?: string): Promise<boolean>;
 };

@@ -1,8 +1,14 @@
 import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
 import type { ConversationStatus } from '../protocol/conversation.ts';
 import { createAgentClient, errorMessage } from '../state/agent-client.ts';
+import { createAlertsStore } from '../state/alerts-store.ts';
+import { createAppUpdatesStore } from '../state/app-updates.ts';
+import { createBundleImportStore } from '../state/bundle-import-store.ts';
 import { createConversationsStore } from '../state/conversations-store.ts';
+import { readLaunchParameters } from '../state/launch-parameters.ts';
 import { startNodeRuntimeHost } from '../state/node-runtime-host.ts';
+import { createPersistenceNoticeStore } from '../state/persistence-notice.ts';
+import { createReplayStore } from '../state/replay-store.ts';
 import { createSettingsStore } from '../state/settings-store.ts';
 import { createThemeStore } from '../state/theme-store.ts';
 import { createThreadStore } from '../state/thread-store.ts';
@@ -13,12 +19,15 @@ import { WorkspaceReader } from '../state/workspace-reader.ts';
 import { createWorkspaceStore } from '../state/workspace-store.ts';
 import { SandpiperDatabase } from '../storage/db.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
+import { AppBanners } from './app-banners.tsx';
 import { AppContext, type AppServices } from './app-context.ts';
 import { Composer } from './composer.tsx';
 import { DetailsPanel } from './details-panel.tsx';
+import { DropOverlay } from './drop-overlay.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { statusAnnouncement } from './format.ts';
 import { MainHeader } from './main-header.tsx';
+import { ReplayControls } from './replay-controls.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { Thread } from './thread.tsx';
@@ -28,7 +37,10 @@ import { Toasts } from './toasts.tsx';
 export function App() {
   const client = createAgentClient();
   onCleanup(startNodeRuntimeHost(client));
-  const conversations = createConversationsStore(client);
+  const persistenceNotice = createPersistenceNoticeStore();
+  const conversations = createConversationsStore(client, {
+    onStarted: () => void persistenceNotice.noteTaskSent(),
+  });
   const thread = createThreadStore(client, conversations.selectedId);
   const database = new SandpiperDatabase();
   const settings = createSettingsStore(new SettingsRepository(database));
@@ -37,6 +49,10 @@ export function App() {
   const theme = createThemeStore();
   const toasts = createToastStore();
   const ui = createUiStore();
+  const appUpdates = createAppUpdatesStore();
+  const alerts = createAlertsStore(client);
+  const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
+  const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
 
   const services: AppServices = {
     client,
@@ -48,6 +64,11 @@ export function App() {
     ui,
     workspace,
     toolOutput,
+    appUpdates,
+    alerts,
+    persistenceNotice,
+    bundleImport,
+    replay,
     async attempt(action, failurePrefix) {
       try {
         await action();
@@ -61,6 +82,9 @@ export function App() {
 
   onCleanup(client.onWorkerError((message) => toasts.show(message)));
   onCleanup(() => {
+    replay.dispose();
+    alerts.dispose();
+    appUpdates.dispose();
     thread.dispose();
     workspace.dispose();
     toolOutput.dispose();
@@ -71,6 +95,16 @@ export function App() {
   });
 
   createEffect(on(conversations.selectedId, () => ui.resetSelection(), { defer: true }));
+
+  const launch = readLaunchParameters(new URL(window.location.href));
+  if (launch.cleanUrl !== null) window.history.replaceState(window.history.state, '', launch.cleanUrl);
+  if (launch.isNewConversation) {
+    conversations.select(null);
+    queueMicrotask(() => ui.focusComposer());
+  }
+  if (launch.bundleUrl !== null) void bundleImport.importFromUrl(launch.bundleUrl);
+  if (launch.isBundleUrlInvalid)
+    toasts.show('Could not import the bundle: its address is not an http(s) URL.');
 
   const [announcement, setAnnouncement] = createSignal('');
   let lastAnnounced: { id: string; status: ConversationStatus } | null = null;
@@ -92,6 +126,8 @@ export function App() {
       ui.setSidebarOpen(false);
     } else if (ui.isDetailsOpen() && !ui.isWide()) {
       ui.setDetailsOpen(false);
+    } else if (replay.isActive()) {
+      replay.exit();
     } else if (isRunning()) {
       void services.attempt(() => thread.stop(), 'Could not stop');
     } else {
@@ -121,14 +157,18 @@ export function App() {
         />
         <main class="main">
           <MainHeader />
+          <AppBanners />
           <Show when={conversations.selectedId() !== null} fallback={<EmptyState />}>
             <Thread />
           </Show>
           <Toasts />
-          <Composer />
+          <Show when={replay.isActive()} fallback={<Composer />}>
+            <ReplayControls />
+          </Show>
         </main>
         <DetailsPanel />
         <SettingsDialog />
+        <DropOverlay />
         <div class="visually-hidden" aria-live="polite" aria-atomic="true">
           {announcement()}
         </div>

@@ -21,6 +21,7 @@ function suggestedAction(item: ActionItem): string {
 
 function heading(item: ActionItem): string {
   if (item.meta.runtime_reason === 'step_budget') return 'Step budget reached';
+  if (item.meta.runtime_reason === 'token_budget') return 'Token budget reached';
   if (item.meta.runtime_reason === 'failures') return 'The agent is stuck';
   switch (suggestedAction(item)) {
     case 'confirm_browser_operation':

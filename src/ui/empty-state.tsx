@@ -18,16 +18,23 @@ function hostOf(url: string): string {
   }
 }
 
-/** What a new person sees: what Sandpiper does, how to connect a provider, and example tasks. */
+/**
+ * What a new person sees: what Sandpiper does, how to connect a provider (a preset, any
+ * OpenAI-compatible API, or a model in this tab), and example tasks.
+ */
 export function EmptyState() {
   const { settings, ui } = useApp();
   const current = () => providerFor(settings.state.settings, settings.state.settings.activeProviderId);
   const isUntouched = () => {
     const initial = DEFAULT_SETTINGS.providers[0];
     return (
-      current().apiKey === '' && current().baseUrl === initial?.baseUrl && current().model === initial?.model
+      current().kind === 'openai-compatible' &&
+      current().apiKey === '' &&
+      current().baseUrl === initial?.baseUrl &&
+      current().model === initial?.model
     );
   };
+  const isInBrowser = () => current().kind === 'webllm';
 
   function useExample(task: string): void {
     ui.setDraft(task);
@@ -51,18 +58,20 @@ export function EmptyState() {
                 <>
                   <strong>Connect a model provider first.</strong>
                   <span>
-                    Open Settings and enter the base URL of any OpenAI-compatible API, your API key, and the
-                    model name. They stay in this browser.
+                    In Settings → Providers, add OpenAI, OpenRouter, a local Ollama or LM Studio, or any
+                    OpenAI-compatible API, with its key; or download a small model to run in this tab
+                    (In-browser model, needs WebGPU). Everything stays in this browser.
                   </span>
                 </>
               }
             >
               <strong>
-                Using {current().model} at {hostOf(current().baseUrl)}
+                Using {current().model} {isInBrowser() ? 'in this tab' : `at ${hostOf(current().baseUrl)}`}
               </strong>
               <span>
-                {current().apiKey === '' ? 'No API key set — fine for local servers. ' : ''}Change the
-                provider in Settings: base URL of any OpenAI-compatible API, API key, model.
+                {!isInBrowser() && current().apiKey === '' ? 'No API key set — fine for local servers. ' : ''}
+                Save more providers in Settings and pick one for new conversations; each conversation can
+                switch in its header.
               </span>
             </Show>
           </div>

@@ -39,7 +39,17 @@ export type IconName =
   | 'sparkle'
   | 'info'
   | 'folder'
-  | 'download';
+  | 'download'
+  | 'upload'
+  | 'share'
+  | 'play'
+  | 'pause'
+  | 'step-back'
+  | 'step-forward'
+  | 'replay'
+  | 'more'
+  | 'storage'
+  | 'install';
 
 /** Path data, not elements: a Solid element can only live in one place in the DOM. */
 const PATHS: Record<IconName, string> = {
@@ -85,6 +95,17 @@ const PATHS: Record<IconName, string> = {
   folder:
     'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2h8.5A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5z',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  upload: 'M12 15V4M7 9l5-5 5 5M5 20h14',
+  share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',
+  play: 'M7 5v14l12-7z',
+  pause: 'M8 5v14M16 5v14',
+  'step-back': 'M6 5v14M18 5 9 12l9 7z',
+  'step-forward': 'M18 5v14M6 5l9 7-9 7z',
+  replay: 'M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4M10 9v6l5-3z',
+  more: 'M5 12a1 1 0 1 0 2 0 1 1 0 1 0-2 0M11 12a1 1 0 1 0 2 0 1 1 0 1 0-2 0M17 12a1 1 0 1 0 2 0 1 1 0 1 0-2 0',
+  storage:
+    'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+  install: 'M12 3v10M8 9l4 4 4-4M4 15v4h16v-4',
 };
 
 const TOOL_ICONS: Record<string, IconName> = {

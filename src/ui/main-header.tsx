@@ -1,15 +1,18 @@
 import { Show } from 'solid-js';
 import { actionItems } from '../state/thread-reducer.ts';
 import { useApp } from './app-context.ts';
-import { formatTokenCount } from './format.ts';
+import { ConversationMenu } from './conversation-menu.tsx';
 import { Icon } from './icons.tsx';
+import { ProviderSwitcher } from './provider-switcher.tsx';
 import { ConversationStatusChip } from './status-chip.tsx';
+import { TokenMeter } from './token-meter.tsx';
 
-/** The thread's header: menu (phones), title, token meter, status, and the Computer panel toggle. */
+/**
+ * The thread's header: menu (phones), title, the conversation's provider switcher, token
+ * meter, status, and the Computer panel toggle.
+ */
 export function MainHeader() {
   const { thread, ui } = useApp();
-  const usage = () => thread.state.thread.usage;
-  const total = () => usage().prompt + usage().completion;
   const hasActions = () => actionItems(thread.state.thread).length > 0;
 
   return (
@@ -27,14 +30,10 @@ export function MainHeader() {
             <h1 class="thread-title" title={conversation().title}>
               {conversation().title}
             </h1>
-            <span
-              class="token-meter"
-              title={`Prompt ${usage().prompt.toLocaleString()} · completion ${usage().completion.toLocaleString()} · cached ${usage().cached.toLocaleString()} · ${usage().turns} model calls`}
-            >
-              {formatTokenCount(total())}
-              <span class="token-unit"> tokens</span>
-            </span>
+            <ProviderSwitcher conversation={conversation()} class="in-header" />
+            <TokenMeter conversation={conversation()} />
             <ConversationStatusChip status={conversation().status} />
+            <ConversationMenu />
             <Show when={hasActions()}>
               <button
                 type="button"

@@ -1,34 +1,68 @@
-import { createEffect, createSignal, on, Show } from 'solid-js';
+import { createEffect, createSignal, ErrorBoundary, type JSX, lazy, on, Show } from 'solid-js';
 import { errorMessage } from '../state/agent-client.ts';
+import { validateProvidersForm } from '../state/provider-validation.ts';
+import { chooseLocalModel, type ProvidersForm, providersFormFromSettings } from '../state/providers-form.ts';
 import { formFromSettings, type SettingsForm, validateSettingsForm } from '../state/settings-form.ts';
 import { useApp } from './app-context.ts';
+import type { InvalidProviderField } from './settings-providers.tsx';
+import { RunFields } from './settings-run-fields.tsx';
 import { SandboxFields } from './settings-sandbox-fields.tsx';
+import { StorageSection } from './storage-section.tsx';
 
-type TextFieldName = 'baseUrl' | 'apiKey' | 'model' | 'stepBudget';
+// The two largest sections load in their own chunks (fetched at start-up, not on opening)
+// to keep the entry chunk small.
+const ProvidersSection = lazy(() =>
+  import('./settings-providers.tsx').then((module) => ({ default: module.ProvidersSection })),
+);
+const LocalModelsSection = lazy(() =>
+  import('./settings-local-models.tsx').then((module) => ({ default: module.LocalModelsSection })),
+);
+
+/** A lazily loaded section, or why it could not load (a new version deployed, say). */
+function SectionBoundary(props: { name: string; children: JSX.Element }) {
+  return (
+    <ErrorBoundary
+      fallback={(error: unknown) => (
+        <p class="form-error" role="alert">
+          The {props.name} settings could not load ({error instanceof Error ? error.message : String(error)}).
+          Reload the page to try again.
+        </p>
+      )}
+    >
+      {props.children}
+    </ErrorBoundary>
+  );
+}
 
 /**
- * The settings in a modal dialog: the provider (Base URL, API key, Model, Step budget) and
+ * The settings in a modal dialog: the saved providers, in-browser models, run budgets and
  * the sandbox (Node runtime, network allow-list, workspace size limit). Invalid input shows
  * a message and saves nothing; Esc or Cancel closes without saving.
  */
 export function SettingsDialog() {
   const { settings, ui } = useApp();
   const [form, setForm] = createSignal<SettingsForm>(formFromSettings(settings.state.settings));
+  const [providers, setProviders] = createSignal<ProvidersForm>(
+    providersFormFromSettings(settings.state.settings),
+  );
+  const [editingProviderId, setEditingProviderId] = createSignal<string | null>(null);
   const [error, setError] = createSignal<string | null>(null);
   const [invalidField, setInvalidField] = createSignal<keyof SettingsForm | null>(null);
+  const [invalidProvider, setInvalidProvider] = createSignal<InvalidProviderField | null>(null);
   const [isSaving, setSaving] = createSignal(false);
   let dialog: HTMLDialogElement | undefined;
-  let firstField: HTMLInputElement | undefined;
 
   createEffect(
     on(ui.isSettingsOpen, (open) => {
       if (!dialog) return;
       if (open && !dialog.open) {
         setForm(formFromSettings(settings.state.settings));
+        setProviders(providersFormFromSettings(settings.state.settings));
+        setEditingProviderId(settings.state.settings.activeProviderId);
         setError(null);
         setInvalidField(null);
+        setInvalidProvider(null);
         dialog.showModal();
-        firstField?.focus();
       } else if (!open && dialog.open) {
         dialog.close();
       }
@@ -39,15 +73,40 @@ export function SettingsDialog() {
     setForm((current) => ({ ...current, [field]: value }));
   }
 
+  function chooseLocalModelFromList(modelId: string): void {
+    const used = chooseLocalModel(providers(), modelId, crypto.randomUUID());
+    setProviders(used.form);
+    setEditingProviderId(null);
+  }
+
+  const activeLocalModelId = () => {
+    const current = providers();
+    const active = current.providers.find((draft) => draft.id === current.activeProviderId);
+    return active?.kind === 'webllm' ? active.model : null;
+  };
+
   async function save(): Promise<void> {
-    const result = validateSettingsForm(form(), settings.state.settings);
+    setInvalidField(null);
+    setInvalidProvider(null);
+    const checkedProviders = validateProvidersForm(providers());
+    if (!checkedProviders.ok) {
+      setError(checkedProviders.message);
+      setInvalidProvider({ providerId: checkedProviders.providerId, field: checkedProviders.field });
+      setEditingProviderId(checkedProviders.providerId);
+      requestAnimationFrame(() => document.getElementById(`provider-${checkedProviders.field}`)?.focus());
+      return;
+    }
+    const result = validateSettingsForm(form(), {
+      ...settings.state.settings,
+      providers: checkedProviders.providers,
+      activeProviderId: checkedProviders.activeProviderId,
+    });
     if (!result.ok) {
       setError(result.message);
       setInvalidField(result.field);
       if (result.field) document.getElementById(`settings-${result.field}`)?.focus();
       return;
     }
-    setInvalidField(null);
     setSaving(true);
     try {
       await settings.save(result.settings);
@@ -57,36 +116,6 @@ export function SettingsDialog() {
     } finally {
       setSaving(false);
     }
-  }
-
-  function field(
-    name: TextFieldName,
-    label: string,
-    attributes: { type: string; hint: string; autocomplete?: string },
-  ) {
-    const id = `settings-${name}`;
-    return (
-      <div class="field">
-        <label for={id}>{label}</label>
-        <input
-          id={id}
-          ref={(element) => {
-            if (name === 'baseUrl') firstField = element;
-          }}
-          type={attributes.type}
-          autocomplete={attributes.autocomplete ?? 'off'}
-          spellcheck={false}
-          aria-describedby={invalidField() === name ? `${id}-hint settings-error` : `${id}-hint`}
-          aria-invalid={invalidField() === name ? 'true' : undefined}
-          value={form()[name]}
-          onInput={(event) => update(name, event.currentTarget.value)}
-          {...(attributes.type === 'number' ? { min: 1, max: 10_000, step: 1 } : {})}
-        />
-        <p class="field-hint" id={`${id}-hint`}>
-          {attributes.hint}
-        </p>
-      </div>
-    );
   }
 
   return (
@@ -106,24 +135,28 @@ export function SettingsDialog() {
       >
         <h2 id="settings-title">Settings</h2>
         <p class="dialog-intro">
-          Sandpiper calls any OpenAI-compatible chat completions API directly from this tab. These values are
-          stored only in this browser.
+          Sandpiper calls OpenAI-compatible APIs directly from this tab, or runs a model in it. Everything
+          here is stored only in this browser.
         </p>
-        {field('baseUrl', 'Base URL', {
-          type: 'url',
-          hint: 'For example https://api.openai.com/v1 or http://localhost:11434/v1.',
-        })}
-        {field('apiKey', 'API key', {
-          type: 'password',
-          hint: 'Sent only to the Base URL. Leave empty for local servers that need none.',
-          autocomplete: 'new-password',
-        })}
-        {field('model', 'Model', { type: 'text', hint: 'The model name the API expects, e.g. gpt-4o-mini.' })}
-        {field('stepBudget', 'Step budget', {
-          type: 'number',
-          hint: 'Model calls per run before the agent asks whether to continue (1–10000).',
-        })}
+        <SectionBoundary name="provider">
+          <ProvidersSection
+            form={providers()}
+            onChange={setProviders}
+            editingId={editingProviderId()}
+            onEdit={setEditingProviderId}
+            invalid={invalidProvider()}
+          />
+        </SectionBoundary>
+        <SectionBoundary name="in-browser model">
+          <LocalModelsSection
+            isOpen={ui.isSettingsOpen()}
+            activeModelId={activeLocalModelId()}
+            onUse={chooseLocalModelFromList}
+          />
+        </SectionBoundary>
+        <RunFields form={form()} invalidField={invalidField()} onChange={update} />
         <SandboxFields form={form()} invalidField={invalidField()} onChange={update} />
+        <StorageSection />
         <Show when={error()}>
           {(message) => (
             <p class="form-error" id="settings-error" role="alert">

@@ -3,6 +3,7 @@ import type { ThemePreference } from '../state/theme-store.ts';
 import { useApp } from './app-context.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { Icon, type IconName } from './icons.tsx';
+import { SidebarTools } from './sidebar-tools.tsx';
 
 const THEMES: { value: ThemePreference; label: string; icon: IconName }[] = [
   { value: 'system', label: 'Use system theme', icon: 'monitor' },
@@ -10,7 +11,10 @@ const THEMES: { value: ThemePreference; label: string; icon: IconName }[] = [
   { value: 'dark', label: 'Use dark theme', icon: 'moon' },
 ];
 
-/** The left column (a drawer on phones): new conversation, search, the list, settings and theme. */
+/**
+ * The left column (a drawer on phones): new conversation, search, the list, import and
+ * install, settings and theme.
+ */
 export function Sidebar() {
   const { conversations, ui, theme } = useApp();
   const [query, setQuery] = createSignal('');
@@ -49,6 +53,7 @@ export function Sidebar() {
         onInput={(event) => setQuery(event.currentTarget.value)}
       />
       <ConversationList query={query()} />
+      <SidebarTools />
       <div class="sidebar-footer">
         <button
           type="button"

@@ -10,8 +10,8 @@ const DIST = process.env.SANDPIPER_DIST
   : fileURLToPath(new URL('../../dist/', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
-/** Debian's Chromium, headless, with the flags this machine needs. */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless, with the flags this machine needs and any `extraArgs`. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -21,9 +21,16 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }
+
+/** How to start the app. */
+export type AppOptions = {
+  /** More Chromium flags, e.g. `--enable-unsafe-webgpu` for WebGPU's software adapter. */
+  launchArgs?: readonly string[];
+};
 
 /** The built app on a static server, a scripted model, and a browser page pointed at both. */
 export type AppHarness = {
@@ -32,7 +39,7 @@ export type AppHarness = {
   page: Page;
   model: ScriptedServer;
   app: StaticServer;
-  /** Fills and saves the Settings dialog so the app talks to the scripted model. */
+  /** Points the active provider at the scripted model in Settings → Providers, and saves. */
   configure(options?: { stepBudget?: number }): Promise<void>;
   /** Types a task in the composer and sends it. */
   sendTask(text: string): Promise<void>;
@@ -40,13 +47,14 @@ export type AppHarness = {
   close(): Promise<void>;
 };
 
-export async function startApp(): Promise<AppHarness> {
+/** Serves the built app and a scripted model, and opens the app in a fresh headless Chromium. */
+export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness> {
   if (!existsSync(`${DIST}index.html`)) throw new Error('dist/ is missing: run `npm run build` first.');
   mkdirSync(SCREENSHOTS, { recursive: true });
   const [model, app, browser] = await Promise.all([
     startScriptedServer(),
     startStaticServer(DIST),
-    launchChromium(),
+    launchChromium(appOptions.launchArgs),
   ]);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -60,13 +68,17 @@ export async function startApp(): Promise<AppHarness> {
     model,
     app,
     configure: async (options = {}) => {
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByLabel('Base URL').fill(model.url);
-      await page.getByLabel('API key').fill('test-key');
-      await page.getByLabel('Model').fill('scripted-model');
-      if (options.stepBudget) await page.getByLabel('Step budget').fill(String(options.stepBudget));
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      // The dialog opens with the active provider's editor open.
+      const dialog = page.getByRole('dialog', { name: 'Settings' });
+      await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
+      await dialog.getByLabel('API key', { exact: true }).fill('test-key');
+      await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+      if (options.stepBudget) {
+        await dialog.getByLabel('Step budget', { exact: true }).fill(String(options.stepBudget));
+      }
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
     },
     sendTask: async (text) => {
       await page.getByRole('textbox', { name: 'Message' }).fill(text);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { chunkFileName, isLazyChunk } from './lazy-chunks.ts';
+
+const root = '/work/app';
+
+describe('lazy chunks', () => {
+  it('are chunks made only of the heavy, on-demand libraries', () => {
+    expect(isLazyChunk({ moduleIds: [`${root}/node_modules/@xterm/xterm/lib/xterm.mjs`] })).toBe(true);
+    expect(
+      isLazyChunk({
+        moduleIds: [
+          '\0rolldown/runtime.js',
+          `${root}/node_modules/highlight.js/lib/core.js`,
+          `${root}/node_modules/highlight.js/es/core.js`,
+        ],
+      }),
+    ).toBe(true);
+    expect(isLazyChunk({ moduleIds: [`${root}/node_modules/@mlc-ai/web-llm/lib/index.js`] })).toBe(true);
+    expect(isLazyChunk({ moduleIds: [`${root}/src/sandbox/webcontainer/webcontainer-sandbox.ts`] })).toBe(
+      true,
+    );
+    expect(isLazyChunk({ moduleIds: ['C:\\app\\node_modules\\fflate\\esm\\browser.js'] })).toBe(true);
+  });
+
+  it('never include the app shell or the virtual sandbox, which must work offline', () => {
+    expect(isLazyChunk({ moduleIds: [`${root}/node_modules/just-bash/dist/bundle/browser.js`] })).toBe(false);
+    expect(
+      isLazyChunk({
+        moduleIds: [`${root}/node_modules/@xterm/xterm/lib/xterm.mjs`, `${root}/src/ui/terminal.tsx`],
+      }),
+    ).toBe(false);
+    expect(isLazyChunk({ moduleIds: ['\0vite/preload-helper.js'] })).toBe(false);
+    expect(isLazyChunk({ moduleIds: [] })).toBe(false);
+  });
+
+  it('go to assets/lazy/, the others stay in assets/', () => {
+    expect(chunkFileName({ moduleIds: [`${root}/node_modules/fflate/esm/browser.js`] })).toBe(
+      'assets/lazy/[name]-[hash].js',
+    );
+    expect(chunkFileName({ moduleIds: [`${root}/src/sandbox/virtual-sandbox.ts`] })).toBe(
+      'assets/[name]-[hash].js',
+    );
+  });
+});

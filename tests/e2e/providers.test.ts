@@ -1,0 +1,344 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Locator } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
+import { type AppHarness, startApp } from './app-harness.ts';
+
+let harness: AppHarness;
+beforeEach(async () => {
+  harness = await startApp();
+});
+afterEach(async () => {
+  await harness.close();
+});
+
+const finish = (text = 'Done.') => call('message', { type: 'result', text });
+
+function settingsDialog(): Locator {
+  return harness.page.getByRole('dialog', { name: 'Settings' });
+}
+
+async function openSettings(): Promise<Locator> {
+  await harness.page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = settingsDialog();
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function save(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Adds a provider from the picker (a preset's name, or Custom); its editor opens. */
+async function addProvider(dialog: Locator, preset: string): Promise<void> {
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  await dialog
+    .getByRole('group', { name: 'Add a provider' })
+    .getByRole('button', { name: preset, exact: true })
+    .click();
+}
+
+function field(dialog: Locator, label: string): Locator {
+  return dialog.getByLabel(label, { exact: true });
+}
+
+/** A local server whose /cors/… answers without CORS headers and /auth/… refuses the key. */
+async function startRefusingServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    if (request.url?.startsWith('/auth/')) {
+      response.setHeader('Access-Control-Allow-Origin', '*');
+      response.setHeader('Access-Control-Allow-Headers', '*');
+      if (request.method === 'OPTIONS') return void response.writeHead(204).end();
+      return void response.writeHead(401, { 'Content-Type': 'application/json' }).end('{"error":{}}');
+    }
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[{"id":"hidden"}]}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('Settings → Providers', () => {
+  it('adds a provider from a preset, tests it against the scripted server and makes it active', async () => {
+    const { page, model } = harness;
+    const dialog = await openSettings();
+    await dialog.getByRole('button', { name: 'Add provider' }).click();
+    const picker = dialog.getByRole('group', { name: 'Add a provider' });
+    expect(await picker.getByRole('button').count()).toBe(12); // ten presets, Custom, Close
+    expect(await picker.textContent()).toContain('OLLAMA_ORIGINS');
+    await harness.screenshot('providers-picker-1440');
+    await picker.getByRole('button', { name: 'Ollama', exact: true }).click();
+
+    expect(await field(dialog, 'Name').inputValue()).toBe('Ollama');
+    expect(await field(dialog, 'Base URL').inputValue()).toBe('http://localhost:11434/v1');
+    expect(await dialog.locator('#provider-baseUrl-hint').textContent()).toContain('OLLAMA_ORIGINS');
+    await field(dialog, 'Base URL').fill(model.url);
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    const status = dialog.getByRole('status').filter({ hasText: 'Connected' });
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/Connected to http:\/\/127\.0\.0\.1:\d+: 1 model\./);
+    expect(await status.getAttribute('data-tone')).toBe('success');
+    expect(await dialog.locator('#provider-model-hint').textContent()).toContain(
+      'does not list “qwen2.5:7b”',
+    );
+    const suggestions = await dialog
+      .locator(`datalist#${await field(dialog, 'Model').getAttribute('list')} option`)
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(suggestions).toEqual(['scripted-model']);
+    await field(dialog, 'Model').fill('scripted-model');
+    await dialog.getByRole('radio', { name: /^Ollama/ }).check();
+    await harness.screenshot('providers-tested-1440');
+    await save(dialog);
+
+    // New conversations use the active provider.
+    model.setScript([acknowledge(), planNotes(), finish()]);
+    await harness.sendTask(NOTES_TASK);
+    await page.locator('[data-action-type="message.result"]').waitFor();
+    expect(model.requests[0]?.body).toMatchObject({ model: 'scripted-model' });
+    const switcher = page.getByRole('combobox', { name: 'Provider for this conversation' });
+    expect(await switcher.locator('option:checked').textContent()).toBe('Ollama');
+
+    const reopened = await openSettings();
+    expect(await reopened.getByRole('radio', { name: /^Ollama/ }).isChecked()).toBe(true);
+    expect(await reopened.getByRole('radio', { name: /^OpenAI/ }).isChecked()).toBe(false);
+  });
+
+  it('explains an unreachable server, a CORS refusal with the preset’s note, and a refused key', async () => {
+    const refusing = await startRefusingServer();
+    try {
+      const dialog = await openSettings();
+      await addProvider(dialog, 'Custom');
+      const status = dialog.locator('.provider-editor [role="status"]');
+      await field(dialog, 'Base URL').fill('http://127.0.0.1:9/v1');
+      await dialog.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => status.textContent()).toContain('Could not reach http://127.0.0.1:9.');
+      expect(await status.getAttribute('data-tone')).toBe('error');
+      await harness.screenshot('providers-unreachable-1440');
+
+      await field(dialog, 'Base URL').fill(`${refusing.url}/auth/v1`);
+      expect(await status.textContent()).toBe('');
+      await field(dialog, 'API key').fill('wrong-key');
+      await dialog.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => status.textContent()).toContain('refused the API key (HTTP 401)');
+
+      await addProvider(dialog, 'LM Studio');
+      await field(dialog, 'Base URL').fill(`${refusing.url}/cors/v1`);
+      await dialog.getByRole('button', { name: 'Test connection' }).click();
+      await expect.poll(() => status.textContent()).toContain('refuses requests from this app (CORS)');
+      expect(await status.textContent()).toContain('LM Studio: Turn on “Enable CORS”');
+      await harness.screenshot('providers-cors-1440');
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('validates a provider before saving, shows and hides the key, and never deletes the last one', async () => {
+    const dialog = await openSettings();
+    const onlyDelete = dialog.getByRole('button', { name: 'Delete OpenAI', exact: true });
+    expect(await onlyDelete.isDisabled()).toBe(true);
+
+    await field(dialog, 'API key').fill('sk-secret');
+    expect(await field(dialog, 'API key').getAttribute('type')).toBe('password');
+    await dialog.getByRole('button', { name: 'Show key' }).click();
+    expect(await field(dialog, 'API key').getAttribute('type')).toBe('text');
+    await dialog.getByRole('button', { name: 'Hide key' }).click();
+    expect(await field(dialog, 'API key').getAttribute('type')).toBe('password');
+
+    await addProvider(dialog, 'Custom');
+    await field(dialog, 'Name').fill('Lab server');
+    await field(dialog, 'Base URL').fill('lab.internal:8000');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toContain('Lab server: Base URL must be');
+    expect(await field(dialog, 'Base URL').getAttribute('aria-invalid')).toBe('true');
+    await field(dialog, 'Base URL').fill('http://lab.internal:8000/v1');
+    await field(dialog, 'Model').fill('qwen');
+    await field(dialog, 'Input price').fill('0.5');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('Output price is needed');
+    expect(await field(dialog, 'Output price').getAttribute('aria-invalid')).toBe('true');
+    await field(dialog, 'Output price').fill('1.5');
+    await dialog.getByRole('radio', { name: /^Lab server/ }).check();
+    await save(dialog);
+
+    // Settings opens with the active provider's editor open. Deleting the active provider
+    // makes the first remaining one active.
+    const reopened = await openSettings();
+    expect(await field(reopened, 'Cached input price').inputValue()).toBe('0.5');
+    await reopened.getByRole('button', { name: 'Delete Lab server', exact: true }).click();
+    expect(await reopened.getByRole('radio').count()).toBe(1);
+    expect(await reopened.getByRole('radio', { name: /^OpenAI/ }).isChecked()).toBe(true);
+    await save(reopened);
+    const afterDelete = await openSettings();
+    expect(await afterDelete.getByRole('radio').count()).toBe(1);
+    expect(await field(afterDelete, 'API key').inputValue()).toBe('sk-secret');
+  });
+
+  it('works by keyboard and fits a phone without sideways scrolling', async () => {
+    const { page } = harness;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const dialog = await openSettings();
+    const focusedLabel = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id);
+
+    await dialog.getByRole('button', { name: 'Add provider' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedLabel).toBe('OpenAI');
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole('group', { name: 'Add a provider' }).count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Add provider');
+
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Ollama', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedLabel).toBe('provider-name');
+    await dialog.getByRole('radio', { name: /^OpenAI/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: /^Ollama/ }).isChecked()).toBe(true);
+
+    const overflow = await page.evaluate(() => {
+      const open = document.querySelector('dialog[open]') as HTMLElement;
+      const root = document.scrollingElement as HTMLElement;
+      return [open.scrollWidth - open.clientWidth, root.scrollWidth - root.clientWidth];
+    });
+    expect(overflow).toEqual([0, 0]);
+    await harness.screenshot('providers-keyboard-390');
+
+    await field(dialog, 'Name').focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const reopened = await openSettings();
+    expect(await reopened.getByRole('radio', { name: /^Ollama/ }).isChecked()).toBe(true);
+  });
+});
+
+describe('Settings → Runs', () => {
+  it('a token budget per run makes the agent ask under “Token budget reached”', async () => {
+    const { page, model } = harness;
+    await harness.configure();
+    const dialog = await openSettings();
+    const budget = field(dialog, 'Token budget per run');
+    expect(await budget.inputValue()).toBe('');
+    await budget.fill('999');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('at least 1000');
+    expect(await budget.getAttribute('aria-invalid')).toBe('true');
+    await budget.fill('1,000');
+    await save(dialog);
+
+    model.setScript([
+      { ...acknowledge(), usage: { prompt_tokens: 900, completion_tokens: 150 } },
+      planNotes(),
+      finish(),
+    ]);
+    await harness.sendTask(NOTES_TASK);
+    const card = page.getByRole('article', { name: 'Token budget reached' });
+    await card.waitFor();
+    expect(model.requests).toHaveLength(1);
+    await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('Stopped at the token budget.').waitFor();
+    expect(model.requests).toHaveLength(1);
+
+    const reopened = await openSettings();
+    expect(await field(reopened, 'Token budget per run').inputValue()).toBe('1000');
+  });
+});
+
+describe('the conversation header', () => {
+  let second: ScriptedServer;
+  beforeEach(async () => {
+    second = await startScriptedServer();
+  });
+  afterEach(async () => {
+    await second.close();
+  });
+
+  it('switches the conversation’s provider: its next run goes to the second server', async () => {
+    const { page, model } = harness;
+    await harness.configure();
+    const dialog = await openSettings();
+    await addProvider(dialog, 'Custom');
+    await field(dialog, 'Name').fill('Second server');
+    await field(dialog, 'Base URL').fill(second.url);
+    await field(dialog, 'Model').fill('second-model');
+    await save(dialog);
+
+    model.setScript([acknowledge(), planNotes(), finish('First run.')]);
+    await harness.sendTask(NOTES_TASK);
+    await page.locator('[data-action-type="message.result"]').waitFor();
+    const switcher = page.getByRole('combobox', { name: 'Provider for this conversation' });
+    expect(await switcher.locator('option:checked').textContent()).toBe('OpenAI');
+    expect(await switcher.getAttribute('title')).toContain('next run');
+
+    await switcher.selectOption({ label: 'Second server' });
+    // The title follows the conversation once the worker has stored the switch.
+    await expect.poll(() => switcher.getAttribute('title')).toContain('Second server');
+    second.setScript([acknowledge('Now on the second server.'), planNotes(), finish('Second run.')]);
+    await harness.sendTask('One more thing');
+    await expect.poll(() => page.locator('[data-action-type="message.result"]').count()).toBe(2);
+    expect(model.requests).toHaveLength(3);
+    expect(second.requests).toHaveLength(3);
+    expect(second.requests[0]?.body).toMatchObject({ model: 'second-model' });
+    expect(JSON.stringify(second.requests[0]?.body)).toContain('First run.');
+    await harness.screenshot('header-provider-switched-1440');
+
+    await page.reload();
+    expect(await switcher.locator('option:checked').textContent()).toBe('Second server');
+  });
+
+  it('meters the conversation’s tokens live, and its cost once the provider has prices', async () => {
+    const { page, model } = harness;
+    await harness.configure();
+    const usage = { prompt_tokens: 1000, completion_tokens: 200, cached_tokens: 400 };
+    model.setScript([
+      { ...acknowledge(), usage },
+      { ...planNotes(), usage },
+      { ...call('message', { type: 'ask', text: 'SQLite or PostgreSQL?', suggested_action: 'none' }), usage },
+      { ...finish(), usage },
+    ]);
+    await harness.sendTask(NOTES_TASK);
+    await page.getByRole('textbox', { name: 'Reply' }).waitFor();
+    const meter = page.getByRole('button', { name: /^Token usage/ });
+    await expect.poll(() => meter.textContent()).toBe('Token usage: 3.6k tokens');
+    await meter.click();
+    const details = page.getByRole('dialog', { name: 'Token usage' });
+    await details.waitFor();
+    expect(await details.textContent()).toContain('Prompt3,000');
+    expect(await details.textContent()).toContain('of which cached1,200');
+    expect(await details.textContent()).toContain('Completion600');
+    expect(await details.textContent()).toContain('Model calls3');
+    expect(await details.textContent()).toContain('no prices set');
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
+
+    const dialog = await openSettings();
+    await field(dialog, 'Input price').fill('2');
+    await field(dialog, 'Cached input price').fill('0.5');
+    await field(dialog, 'Output price').fill('8');
+    await save(dialog);
+    // Per call: 600 uncached × $2 + 400 cached × $0.5 + 200 × $8 = $0.003 per million… × 3 calls.
+    await expect.poll(() => meter.textContent()).toBe('Token usage: 3.6k tokens · $0.009');
+
+    await page.getByRole('textbox', { name: 'Reply' }).fill('SQLite');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.locator('[data-action-type="message.result"]').waitFor();
+    await expect.poll(() => meter.textContent()).toBe('Token usage: 4.8k tokens · $0.012');
+    await meter.click();
+    expect(await details.textContent()).toContain('Estimated cost$0.012');
+    expect(await details.textContent()).toContain('At OpenAI’s prices');
+    await harness.screenshot('header-token-meter-1440');
+  });
+});

@@ -1,0 +1,230 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { build, type Plugin } from 'vite';
+import { TODO_TASK, todoWorkspaceFlow } from '../fixtures/scenarios.ts';
+import type { AppHarness } from './app-harness.ts';
+
+/** The built app the harness serves (dist/, or SANDPIPER_DIST), as a folder path ending in `/`. */
+export const BUILT_APP = process.env.SANDPIPER_DIST
+  ? `${process.env.SANDPIPER_DIST.replace(/\/+$/, '')}/`
+  : fileURLToPath(new URL('../../dist/', import.meta.url));
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A fresh temporary folder; `remove()` deletes it. */
+export async function temporaryFolder(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), `sandpiper-${prefix}-`));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** Copies a built app into `target` (replacing what was there), as a deploy would. */
+export async function deployBuild(source: string, target: string): Promise<void> {
+  await rm(target, { recursive: true, force: true });
+  await cp(source, target, { recursive: true });
+}
+
+/**
+ * Builds the app with the project's Vite config into `outDir`: under `base` when given,
+ * and with `<meta name="sandpiper-build" content="…">` in index.html when `buildLabel`
+ * is given (so a test can tell two builds apart).
+ */
+export async function buildApp(
+  outDir: string,
+  options: { base?: string; buildLabel?: string } = {},
+): Promise<void> {
+  const plugins: Plugin[] = [];
+  if (options.buildLabel) {
+    const label = options.buildLabel;
+    plugins.push({
+      name: 'sandpiper-build-label',
+      transformIndexHtml: (html) =>
+        html.replace('</head>', `  <meta name="sandpiper-build" content="${label}" />\n  </head>`),
+    });
+  }
+  // Vitest runs tests with NODE_ENV=test; the service worker's build reads it (workbox's dev logging).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: PROJECT_ROOT,
+      configFile: join(PROJECT_ROOT, 'vite.config.ts'),
+      logLevel: 'error',
+      plugins,
+      ...(options.base ? { base: options.base } : {}),
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/** The build label of the page on screen (null for a build without one). */
+export function buildLabel(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () => document.querySelector('meta[name="sandpiper-build"]')?.getAttribute('content') ?? null,
+  );
+}
+
+/** Resolves once a service worker controls the page and has finished installing (its precache is full). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+/** The id of the open conversation, from the URL hash. */
+export async function openConversationId(page: Page): Promise<string> {
+  const hash = await page.evaluate(() => window.location.hash);
+  const match = /^#\/c\/(.+)$/.exec(hash);
+  if (!match?.[1]) throw new Error(`No conversation is open (hash ${JSON.stringify(hash)}).`);
+  return decodeURIComponent(match[1]);
+}
+
+/**
+ * Runs the todo task (write, edit, three commands, a search, a result) to its end and
+ * returns the conversation's id.
+ */
+export async function finishTodoConversation(harness: AppHarness): Promise<string> {
+  harness.model.setScript(todoWorkspaceFlow());
+  await harness.sendTask(TODO_TASK);
+  await harness.page.locator('[data-action-type="message.result"]').waitFor({ timeout: 30_000 });
+  await harness.page
+    .getByRole('region', { name: 'Plan' })
+    .locator('[data-status="completed"]')
+    .last()
+    .waitFor();
+  return openConversationId(harness.page);
+}
+
+/** The thread as a person reads it: every item's text, in order. */
+export function threadTexts(page: Page): Promise<string[]> {
+  return page
+    .getByRole('list', { name: 'Conversation' })
+    .locator(':scope > li')
+    .evaluateAll((items) => items.map((item) => (item as HTMLElement).innerText.trim()));
+}
+
+/** The plan panel: its goal and every phase with its status. */
+export async function planSummary(page: Page): Promise<{ goal: string; phases: string[] }> {
+  const plan = page.getByRole('region', { name: 'Plan' });
+  return {
+    goal: (await plan.locator('.plan-goal').textContent()) ?? '',
+    phases: await plan
+      .locator('[data-phase-id]')
+      .evaluateAll((phases) =>
+        phases.map(
+          (phase) =>
+            `${phase.querySelector('.phase-title')?.textContent}:${phase.getAttribute('data-status')}`,
+        ),
+      ),
+  };
+}
+
+/** A conversation's workspace as stored in IndexedDB: path → kind and bytes (as numbers). */
+export function workspaceFiles(page: Page, conversationId: string): Promise<Record<string, string>> {
+  return page.evaluate(
+    (id) =>
+      new Promise<Record<string, string>>((resolve, reject) => {
+        const request = indexedDB.open('sandpiper');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const read = request.result
+            .transaction('files', 'readonly')
+            .objectStore('files')
+            .getAll(IDBKeyRange.bound([id, ''], [id, '\uffff']));
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            const files: Record<string, string> = {};
+            for (const row of read.result as Array<{ path: string; kind: string; content?: Uint8Array }>) {
+              files[row.path] = `${row.kind}:${row.content ? new TextDecoder().decode(row.content) : ''}`;
+            }
+            request.result.close();
+            resolve(files);
+          };
+        };
+      }),
+    conversationId,
+  );
+}
+
+/** Imports a bundle through the sidebar's Import button and its file picker. */
+export async function importThroughPicker(page: Page, fileName: string, bytes: Uint8Array): Promise<void> {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Import bundle' }).click(),
+  ]);
+  await chooser.setFiles({ name: fileName, mimeType: 'application/zip', buffer: Buffer.from(bytes) });
+}
+
+/**
+ * Drags a file over the window and drops it, as a person would from the desktop: the
+ * drop overlay shows while it is over the page. `beforeDrop` runs while it is shown.
+ */
+export async function dropFile(
+  page: Page,
+  fileName: string,
+  bytes: Uint8Array,
+  beforeDrop: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, content }) => {
+      const transfer = new DataTransfer();
+      const type = name.endsWith('.zip') ? 'application/zip' : 'text/plain';
+      transfer.items.add(new File([new Uint8Array(content)], name, { type }));
+      return transfer;
+    },
+    { name: fileName, content: [...bytes] },
+  );
+  const target = page.locator('main');
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await page.locator('.drop-overlay').waitFor();
+  await beforeDrop();
+  await page.locator('.drop-overlay').dispatchEvent('drop', { dataTransfer });
+}
+
+/** The error toasts shown now. */
+export function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('.toast .toast-text').allTextContents();
+}
+
+/** Longer than the layout's transitions (the sidebar and the Computer sheet slide for 200 ms). */
+const SETTLE_MS = 400;
+
+/**
+ * Screenshots at both widths and in both themes, named `<name>-<width>-<theme>.png`
+ * (`prepare` runs before each). Returns the widths at which the page scrolled sideways.
+ */
+export async function screenshotEverywhere(
+  harness: Pick<AppHarness, 'page' | 'screenshot'>,
+  name: string,
+  prepare: () => Promise<void> = async () => undefined,
+): Promise<number[]> {
+  const { page } = harness;
+  const overflowing: number[] = [];
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await prepare();
+      await page.waitForTimeout(SETTLE_MS);
+      if ((await hasHorizontalScroll(page)) && !overflowing.includes(width)) overflowing.push(width);
+      await harness.screenshot(`${name}-${width}-${theme}`);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForTimeout(SETTLE_MS);
+  return overflowing;
+}
+
+/** True when the page scrolls sideways (something is wider than the viewport). */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
