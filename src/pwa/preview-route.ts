@@ -1,5 +1,6 @@
 import { contentTypeForPath } from '../protocol/mime-types.ts';
 import { DATABASE_NAME } from '../storage/db-name.ts';
+import { ISOLATION_HEADERS } from './isolation-headers.ts';
 
 /** Where a preview URL points: a conversation's workspace file (relative to /home/ubuntu). */
 export type PreviewTarget = { conversationId: string; path: string };
@@ -30,11 +31,14 @@ export function parsePreviewUrl(url: URL, scopePath: string): PreviewTarget | nu
 
 /**
  * Serves a workspace file from IndexedDB. The response carries a CSP `sandbox`, so a
- * preview opened directly still runs in an opaque origin (no access to the app's data).
+ * preview opened directly still runs in an opaque origin (no access to the app's data),
+ * and the isolation headers, so the isolated app page may frame it.
  */
 export async function previewResponse(target: PreviewTarget): Promise<Response> {
   const content = await readWorkspaceFile(target).catch(() => null);
   const headers = {
+    // The app page is cross-origin isolated: a preview framed in it must carry the same policy.
+    ...ISOLATION_HEADERS,
     'Cache-Control': 'no-store',
     'Content-Security-Policy': 'sandbox allow-scripts allow-forms allow-popups allow-modals',
     'X-Content-Type-Options': 'nosniff',
