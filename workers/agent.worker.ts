@@ -55,6 +55,8 @@ const ready = runtime
 // A run another tab starts is followed, to be taken over if that tab closes mid-run.
 const others = new BroadcastChannel(BROADCAST_CHANNEL_NAME);
 others.addEventListener('message', (event: MessageEvent<unknown>) => {
+  // Most messages are events: skip them before validating anything (this runs on every step).
+  if ((event.data as { type?: unknown } | null)?.type !== 'conversation') return;
   const parsed = BroadcastMessage.safeParse(event.data);
   if (!parsed.success || parsed.data.type !== 'conversation') return;
   const { id, status } = parsed.data.conversation;
