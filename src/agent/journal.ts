@@ -31,6 +31,14 @@ export class Journal {
     this.events = new EventRepository(database);
   }
 
+  /**
+   * True when the last event of the conversation (`lastSeq`) is one this journal wrote,
+   * so nothing else (another tab) has written to it since.
+   */
+  wroteLast(conversationId: string, lastSeq: number): boolean {
+    return this.nextSeq.get(conversationId) === lastSeq + 1;
+  }
+
   /** Creates a conversation together with its first events. */
   async createConversation(conversation: Conversation, bodies: EventBody[]): Promise<StoredEvent[]> {
     const database = this.database;

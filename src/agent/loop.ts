@@ -8,7 +8,12 @@ import { decideCall, TOOL_SPECS } from './call-decision.ts';
 import { planCompaction } from './context-compaction.ts';
 import { failedEnvelope } from './envelopes.ts';
 import type { Journal, JournalChanges } from './journal.ts';
-import { ModelContext, oversizedEnvelopes, saveObservations } from './model-context.ts';
+import {
+  ModelContext,
+  oversizedEnvelopes,
+  restoreMissingObservations,
+  saveObservations,
+} from './model-context.ts';
 import { SYSTEM_PROMPT } from './prompts/index.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 import {
@@ -75,6 +80,8 @@ export type LoopContext = {
 export async function runLoop(context: LoopContext): Promise<void> {
   const loop = new LoopState(context);
   await loop.closeDanglingActions();
+  // Best effort: a missing file only means an excerpt cannot be opened in full.
+  await restoreMissingObservations(loop.events, context.openSandbox).catch(() => undefined);
   let responseAt: number | null = null;
   while (true) {
     const queued = context.takeQueuedMessages();

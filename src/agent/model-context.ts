@@ -83,3 +83,28 @@ export async function saveObservations(sandbox: SandboxPort, envelopes: readonly
     await sandbox.writeFile(observationPath(envelope.uuid), fullObservation(envelope));
   }
 }
+
+/**
+ * Writes the file of every observation the context shows as an excerpt whose file is
+ * missing (envelopes recorded before excerpts existed, or imported from a bundle), so
+ * every `full_observation` path the model reads can be opened. Nothing to do, and the
+ * sandbox is not opened, when no observation is excerpted.
+ */
+export async function restoreMissingObservations(
+  events: readonly StoredEvent[],
+  openSandbox: () => Promise<SandboxPort>,
+): Promise<void> {
+  const compactedThrough = compactedThroughSeq(events);
+  const excerpted = events.flatMap((event) =>
+    event.body.type === 'envelope' &&
+    event.body.toolCallId !== null &&
+    needsSavedObservation(event.body.envelope, event.seq <= compactedThrough)
+      ? [event.body.envelope]
+      : [],
+  );
+  if (excerpted.length === 0) return;
+  const sandbox = await openSandbox();
+  for (const envelope of excerpted) {
+    if (!(await sandbox.stat(observationPath(envelope.uuid)))) await saveObservations(sandbox, [envelope]);
+  }
+}

@@ -52,6 +52,8 @@ export function needsSavedObservation(envelope: Envelope, isCompacted = false): 
 
 function isSavedElsewhere(envelope: Envelope, full: string, isCompacted: boolean): boolean {
   if (envelope.status === 'running' || envelope.status === 'asking') return false;
+  // An answered question carries the person's words: never cut, like their messages.
+  if (envelope.meta.action_type === 'message.ask') return false;
   return full.length > OBSERVATION_INLINE_LIMIT || (isCompacted && full.length >= COMPACTABLE_MIN_CHARS);
 }
 

@@ -1,7 +1,7 @@
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Conversation } from '../protocol/conversation.ts';
 import type { Envelope } from '../protocol/envelope.ts';
-import type { EventBody } from '../protocol/events.ts';
+import type { EventBody, StoredEvent } from '../protocol/events.ts';
 import type { ProviderProfile } from '../protocol/providers.ts';
 import type { SandboxPort } from '../protocol/sandbox.ts';
 import { type AgentSettings, providerFor } from '../protocol/settings.ts';
@@ -149,6 +149,9 @@ export class AgentRuntime implements RuntimeApi {
 
   async deleteConversation(conversationId: string): Promise<void> {
     await this.stop(conversationId);
+    if (!(await this.locks.isFree(conversationId))) {
+      throw new Error('This conversation is running in another tab. Stop it there before deleting it.');
+    }
     await this.commands.exclusive(conversationId, () => this.conversations.delete(conversationId));
     this.journal.forget(conversationId);
     this.sandboxes.forget(conversationId);
@@ -204,6 +207,10 @@ export class AgentRuntime implements RuntimeApi {
       }
       await new UsageRepository(this.dependencies.database).clearWorkspace(conversationId);
       this.sandboxes.forget(conversationId);
+      // Recorded in the log, so other tabs reopen their sandbox rather than write old files back.
+      await this.journal.append(conversationId, [
+        { type: 'notice', kind: 'workspace_cleared', text: 'The workspace was cleared.', forModel: true },
+      ]);
     });
   }
 
@@ -227,6 +234,8 @@ export class AgentRuntime implements RuntimeApi {
             forModel: false,
           },
         ]);
+        // The closed tab wrote the workspace last: reopen it from what it saved.
+        this.sandboxes.forget(conversationId);
         await this.launch(conversationId, true).done;
       });
     } finally {
@@ -265,6 +274,7 @@ export class AgentRuntime implements RuntimeApi {
       );
     }
     const events = await this.events.list(conversationId);
+    this.forgetSandboxIfChangedElsewhere(conversationId, events);
     const question = openQuestion(events);
     if (question) return this.answer(conversationId, question.envelope.uuid, message);
     await this.journal.append(
@@ -280,7 +290,9 @@ export class AgentRuntime implements RuntimeApi {
 
   /** Records the reply to the open question `askUuid` and resumes the loop. */
   private async answer(conversationId: string, askUuid: string, reply: string): Promise<void> {
-    const question = openQuestion(await this.events.list(conversationId));
+    const events = await this.events.list(conversationId);
+    this.forgetSandboxIfChangedElsewhere(conversationId, events);
+    const question = openQuestion(events);
     if (!question || question.envelope.uuid !== askUuid) {
       throw new Error('This question has already been answered.');
     }
@@ -313,6 +325,17 @@ export class AgentRuntime implements RuntimeApi {
       { conversation: { status: isDeclinedBudget ? 'idle' : 'running' } },
     );
     if (!isDeclinedBudget) this.launch(conversationId);
+  }
+
+  /**
+   * Another tab may have run this conversation (or cleared its workspace) since this
+   * worker's sandbox last saw it: then the sandbox is reopened from the saved workspace
+   * at its next use, rather than writing its stale files over newer ones. Call with the
+   * log as read before this worker appends to it.
+   */
+  private forgetSandboxIfChangedElsewhere(conversationId: string, events: readonly StoredEvent[]): void {
+    if (!this.journal.wroteLast(conversationId, events.at(-1)?.seq ?? -1))
+      this.sandboxes.forget(conversationId);
   }
 
   /** Starts a run; `holdsLock` when the caller already holds the conversation's lock. */
@@ -361,6 +384,8 @@ export class AgentRuntime implements RuntimeApi {
       this.plans.get(conversationId),
       this.conversations.get(conversationId),
     ]);
+    // Another tab may have taken the run over while this one waited for the lock, and finished it.
+    if (conversation?.status !== 'running') return;
     const profile = providerFor(settings, conversation?.providerId);
     // The sandbox is chosen once per run, when the run first needs it.
     let sandbox: Promise<SandboxPort> | undefined;

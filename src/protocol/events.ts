@@ -40,7 +40,13 @@ export const EnvelopeEvent = z.object({
 });
 
 /** Why the runtime wrote a notice. */
-export const NoticeKind = z.enum(['no_tool_call', 'stopped', 'provider_error', 'internal_error']);
+export const NoticeKind = z.enum([
+  'no_tool_call',
+  'stopped',
+  'provider_error',
+  'internal_error',
+  'workspace_cleared',
+]);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 
 /**

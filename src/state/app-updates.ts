@@ -110,6 +110,13 @@ export function createAppUpdatesStore() {
         else window.location.reload();
       });
     },
+    /**
+     * Work the page must not lose to a reload is under way (an import from a link): the
+     * one-time reload into isolation is skipped, as after an interaction.
+     */
+    holdReloads(): void {
+      hasInteracted = true;
+    },
     /** Hides the prompt until the next page load (the new version then waits on). */
     dismissUpdate(): void {
       setUpdateWaiting(false);

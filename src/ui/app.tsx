@@ -102,7 +102,11 @@ export function App() {
     conversations.select(null);
     queueMicrotask(() => ui.focusComposer());
   }
-  if (launch.bundleUrl !== null) void bundleImport.importFromUrl(launch.bundleUrl);
+  if (launch.bundleUrl !== null) {
+    // The link's parameter is already gone from the address: a reload now would lose the import.
+    appUpdates.holdReloads();
+    void bundleImport.importFromUrl(launch.bundleUrl);
+  }
   if (launch.isBundleUrlInvalid)
     toasts.show('Could not import the bundle: its address is not an http(s) URL.');
 

@@ -25,10 +25,12 @@ export function CodeView(props: {
   );
 
   createEffect(() => {
-    const html = highlighted.state === 'ready' ? highlighted() : null;
+    const text = props.text;
+    // Without a language the resource keeps its last (other file's) HTML: never use it then.
+    const html = props.language && highlighted.state === 'ready' ? highlighted() : null;
     // highlight.js escapes the text itself; anything else is set as text, never as HTML.
     if (html) code.innerHTML = html;
-    else code.textContent = props.text;
+    else code.textContent = text;
   });
 
   const gutter = createMemo(() =>

@@ -49,6 +49,7 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   provider_error: 'The model provider returned an error',
   no_tool_call: 'The model answered without calling a tool; the agent reminded it to use one.',
   internal_error: 'The agent stopped on an internal error',
+  workspace_cleared: 'Workspace cleared',
 };
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */

@@ -79,4 +79,80 @@ describe('restorable compression of the context', () => {
     // The most recent observation is still whole in the last request.
     expect(lastRequest).toContain('step 15 line 64 padding');
   });
+
+  it('writes the missing file of an excerpted observation recorded before excerpts existed', async () => {
+    harness = await createHarness();
+    const big = 'y'.repeat(20_000);
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('message', { type: 'result', text: 'Done.' }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    // An old build recorded a 20 KB observation and saved no file for it.
+    const events = await harness.events(id);
+    const last = events.at(-1)!.seq;
+    await harness.database.events.bulkAdd([
+      {
+        conversationId: id,
+        seq: last + 1,
+        at: 1,
+        body: {
+          type: 'assistant_turn',
+          text: '',
+          toolCalls: [{ id: 'old_call', name: 'shell', arguments: '{}' }],
+          usage: null,
+          model: 'm',
+        },
+      },
+      {
+        conversationId: id,
+        seq: last + 2,
+        at: 1,
+        body: {
+          type: 'envelope',
+          toolCallId: 'old_call',
+          envelope: {
+            uuid: 'old-envelope',
+            status: 'success',
+            content: 'Exited with code 0 in session main.',
+            meta: {
+              action_type: 'shell.exec',
+              tool: 'shell',
+              session: 'main',
+              exit_code: 0,
+              stdout: big,
+              stderr: '',
+            },
+          },
+        },
+      },
+    ]);
+    const reloaded = harness.reload();
+    harness.server.push(acknowledge(), planNotes(), call('message', { type: 'result', text: 'Again.' }));
+    await reloaded.sendMessage(id, 'Once more');
+    await reloaded.idle(id);
+    const saved = await readSaved(id, observationPath('old-envelope'));
+    expect(saved).toContain(big);
+  });
+
+  it('never cuts the person’s long answer to a question', async () => {
+    harness = await createHarness();
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('message', { type: 'ask', text: 'Paste the log, please.' }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const question = (await harness.completions(id)).at(-1)!;
+    const log = `START${'log line\n'.repeat(2_000)}END`;
+    harness.server.push(call('message', { type: 'result', text: 'Thanks.' }));
+    await harness.runtime.replyToAsk(id, question.uuid, log);
+    await harness.runtime.idle(id);
+    const observation = JSON.stringify(messagesOf(harness.server.requests.at(-1)).at(-1));
+    expect(observation).toContain('END');
+    expect(observation).not.toContain('characters cut');
+  });
 });
