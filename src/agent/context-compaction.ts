@@ -90,8 +90,20 @@ export function planCompaction(
   return { throughSeq, estimatedTokens, toSave };
 }
 
+/** What each event would win back, computed once: past the trigger this is asked every step. */
+const wonBack = new WeakMap<StoredEvent, number>();
+
 /** Characters a compaction would remove from the context for one event. */
 function charsWonBack(event: StoredEvent): number {
+  let chars = wonBack.get(event);
+  if (chars === undefined) {
+    chars = measureWonBack(event);
+    wonBack.set(event, chars);
+  }
+  return chars;
+}
+
+function measureWonBack(event: StoredEvent): number {
   const { body } = event;
   if (body.type === 'envelope' && body.toolCallId !== null && body.envelope.status !== 'running') {
     return observationFor(body.envelope).length - observationFor(body.envelope, true).length;
