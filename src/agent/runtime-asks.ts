@@ -1,5 +1,6 @@
 import type { Envelope } from '../protocol/envelope.ts';
 import type { EventBody } from '../protocol/events.ts';
+import { CANCEL_REPLY } from '../protocol/worker-api.ts';
 import type { Failure } from './step-policy.ts';
 
 /** Why the runtime itself asked the person (not the model). */
@@ -50,4 +51,36 @@ export function budgetQuestion(stepBudget: number): string {
 /** The question when the token budget of a run is spent. */
 export function tokenBudgetQuestion(tokenBudget: number, spent: number): string {
   return `This run has used ${spent.toLocaleString('en-US')} tokens, past its budget of ${tokenBudget.toLocaleString('en-US')}, and the task is not finished yet. Shall I continue?`;
+}
+
+/**
+ * What answering an open question writes: the reply, the question's completion (its
+ * `content` is the reply), and when the person declines to go past a budget, a stop.
+ * `isStopped` then says the run must not resume.
+ */
+export function answerBodies(
+  question: { envelope: Envelope; toolCallId: string | null },
+  reply: string,
+): { bodies: EventBody[]; isStopped: boolean } {
+  const answered: Envelope = {
+    uuid: question.envelope.uuid,
+    status: 'success',
+    content: reply,
+    meta: { ...question.envelope.meta, question: question.envelope.content, reply },
+  };
+  const reason = question.envelope.meta.runtime_reason;
+  const isStopped = (reason === 'step_budget' || reason === 'token_budget') && reply.trim() === CANCEL_REPLY;
+  const bodies: EventBody[] = [
+    { type: 'user_reply', askUuid: question.envelope.uuid, text: reply },
+    { type: 'envelope', envelope: answered, toolCallId: question.toolCallId },
+  ];
+  if (isStopped) {
+    bodies.push({
+      type: 'notice',
+      kind: 'stopped',
+      text: reason === 'token_budget' ? 'Stopped at the token budget.' : 'Stopped at the step budget.',
+      forModel: false,
+    });
+  }
+  return { bodies, isStopped };
 }

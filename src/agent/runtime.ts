@@ -1,11 +1,10 @@
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Conversation } from '../protocol/conversation.ts';
-import type { Envelope } from '../protocol/envelope.ts';
-import type { EventBody, StoredEvent } from '../protocol/events.ts';
+import type { StoredEvent } from '../protocol/events.ts';
 import type { ProviderProfile } from '../protocol/providers.ts';
 import type { SandboxPort } from '../protocol/sandbox.ts';
 import { type AgentSettings, providerFor } from '../protocol/settings.ts';
-import { CANCEL_REPLY, type ConversationSnapshot, type RuntimeApi } from '../protocol/worker-api.ts';
+import type { ConversationSnapshot, RuntimeApi } from '../protocol/worker-api.ts';
 import { ConversationSandboxes } from '../sandbox/webcontainer/conversation-sandboxes.ts';
 import type { NodeRuntimeHostPort } from '../sandbox/webcontainer/host-protocol.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
@@ -16,11 +15,13 @@ import { SettingsRepository } from '../storage/settings-repository.ts';
 import { UsageRepository } from '../storage/usage-repository.ts';
 import { CommandQueue } from './command-queue.ts';
 import { requireText, titleFrom } from './conversation-text.ts';
+import { reportCrash } from './crash-report.ts';
 import { failedEnvelope } from './envelopes.ts';
 import { Journal } from './journal.ts';
 import { runLoop, type StepTiming } from './loop.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
+import { answerBodies } from './runtime-asks.ts';
 import { closeDanglingActions, openQuestion } from './step-policy.ts';
 
 export type RuntimeDependencies = {
@@ -296,35 +297,11 @@ export class AgentRuntime implements RuntimeApi {
     if (!question || question.envelope.uuid !== askUuid) {
       throw new Error('This question has already been answered.');
     }
-    const answered: Envelope = {
-      uuid: askUuid,
-      status: 'success',
-      content: reply,
-      meta: { ...question.envelope.meta, question: question.envelope.content, reply },
-    };
-    const reason = question.envelope.meta.runtime_reason;
-    const isDeclinedBudget =
-      (reason === 'step_budget' || reason === 'token_budget') && reply.trim() === CANCEL_REPLY;
-    const stopped: EventBody[] = isDeclinedBudget
-      ? [
-          {
-            type: 'notice',
-            kind: 'stopped',
-            text: reason === 'token_budget' ? 'Stopped at the token budget.' : 'Stopped at the step budget.',
-            forModel: false,
-          },
-        ]
-      : [];
-    await this.journal.append(
-      conversationId,
-      [
-        { type: 'user_reply', askUuid, text: reply },
-        { type: 'envelope', envelope: answered, toolCallId: question.toolCallId },
-        ...stopped,
-      ],
-      { conversation: { status: isDeclinedBudget ? 'idle' : 'running' } },
-    );
-    if (!isDeclinedBudget) this.launch(conversationId);
+    const { bodies, isStopped } = answerBodies(question, reply);
+    await this.journal.append(conversationId, bodies, {
+      conversation: { status: isStopped ? 'idle' : 'running' },
+    });
+    if (!isStopped) this.launch(conversationId);
   }
 
   /**
@@ -346,7 +323,7 @@ export class AgentRuntime implements RuntimeApi {
     this.active.set(conversationId, run);
     const body = () => this.run(conversationId, controller.signal, queue);
     run.done = (holdsLock ? body() : this.locks.hold(conversationId, body))
-      .catch((error: unknown) => this.reportCrash(conversationId, error))
+      .catch((error: unknown) => this.crash(conversationId, error))
       .finally(() => {
         if (this.active.get(conversationId) === run) this.active.delete(conversationId);
         const leftover = queue.splice(0);
@@ -373,7 +350,7 @@ export class AgentRuntime implements RuntimeApi {
         await this.journal.append(conversationId, [{ type: 'user_message', text }]);
       });
     } catch (error) {
-      await this.reportCrash(conversationId, error);
+      await this.crash(conversationId, error);
     }
   }
 
@@ -387,15 +364,7 @@ export class AgentRuntime implements RuntimeApi {
     // Another tab may have taken the run over while this one waited for the lock, and finished it.
     if (conversation?.status !== 'running') return;
     const profile = providerFor(settings, conversation?.providerId);
-    // The sandbox is chosen once per run, when the run first needs it.
-    let sandbox: Promise<SandboxPort> | undefined;
-    const openSandbox = async () => {
-      sandbox ??= this.sandboxes.sandboxFor(conversationId, settings);
-      return sandbox.catch((error: unknown) => {
-        sandbox = undefined;
-        throw error;
-      });
-    };
+    const openSandbox = this.sandboxes.opener(conversationId, settings);
     await runLoop({
       conversationId,
       events,
@@ -414,49 +383,11 @@ export class AgentRuntime implements RuntimeApi {
     });
   }
 
-  /**
-   * A bug or a failed write must still leave a readable conversation, never a silent
-   * stop. A full storage is announced at once (the notice itself may not fit).
-   */
-  private async reportCrash(conversationId: string, error: unknown): Promise<void> {
-    const quota = isQuotaError(error) ? storageAlert(error) : null;
-    if (quota) this.dependencies.publish({ type: 'alert', conversationId, ...quota });
-    const detail = quota?.text ?? (error instanceof Error ? error.message : String(error));
-    try {
-      const events = await this.events.list(conversationId);
-      await this.journal.append(
-        conversationId,
-        [
-          ...closeDanglingActions(events, 'Stopped by an internal error.'),
-          { type: 'notice', kind: 'internal_error', text: detail, forModel: false },
-        ],
-        { conversation: { status: 'error' } },
-      );
-    } catch (failure) {
-      // The database itself is failing: nothing can be written, so the open tabs are told.
-      if (!quota) this.dependencies.publish({ type: 'alert', conversationId, ...storageAlert(failure) });
-    }
+  private crash(conversationId: string, error: unknown): Promise<void> {
+    return reportCrash(
+      { journal: this.journal, events: this.events, publish: this.dependencies.publish },
+      conversationId,
+      error,
+    );
   }
-}
-
-/** What to tell the person when a write failed: what to free when storage is full. */
-function storageAlert(error: unknown): { kind: 'storage_full' | 'storage_failed'; text: string } {
-  if (isQuotaError(error)) {
-    return {
-      kind: 'storage_full',
-      text: 'Storage is full, so the last step was not saved (everything before it is intact). Free space in Settings → Storage by deleting conversations or workspaces you no longer need, then send a message to continue.',
-    };
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return { kind: 'storage_failed', text: `Saving failed: ${detail}. Everything saved before it is intact.` };
-}
-
-/** IndexedDB's quota error, bare or wrapped by Dexie. */
-export function isQuotaError(error: unknown): boolean {
-  for (let current = error; current; current = (current as { inner?: unknown }).inner) {
-    const name = (current as { name?: unknown }).name;
-    if (name === 'QuotaExceededError') return true;
-    if (typeof current !== 'object') return false;
-  }
-  return false;
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createPersistenceNoticeStore, PERSISTENCE_NOTICE_KEY } from './persistence-notice.ts';
 import type { PersistenceState } from './storage-persistence.ts';
 
@@ -10,11 +10,9 @@ function memoryStorage() {
   };
 }
 
+let memory: ReturnType<typeof memoryStorage>;
 beforeEach(() => {
-  vi.stubGlobal('localStorage', memoryStorage());
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  memory = memoryStorage();
 });
 
 describe('the persistence notice', () => {
@@ -23,7 +21,7 @@ describe('the persistence notice', () => {
     const store = createPersistenceNoticeStore(async () => {
       requests += 1;
       return 'best-effort';
-    });
+    }, memory);
     expect(store.notice()).toBeNull();
     await store.noteTaskSent();
     await store.noteTaskSent();
@@ -34,7 +32,7 @@ describe('the persistence notice', () => {
   });
 
   it('is shown once per answer: not again on the next page, again when the answer changes', async () => {
-    const ask = (outcome: PersistenceState) => createPersistenceNoticeStore(async () => outcome);
+    const ask = (outcome: PersistenceState) => createPersistenceNoticeStore(async () => outcome, memory);
     const first = ask('best-effort');
     await first.noteTaskSent();
     expect(first.notice()).toBe('best-effort');
@@ -44,11 +42,11 @@ describe('the persistence notice', () => {
     const granted = ask('persisted');
     await granted.noteTaskSent();
     expect(granted.notice()).toBe('persisted');
-    expect(localStorage.getItem(PERSISTENCE_NOTICE_KEY)).toBe('persisted');
+    expect(memory.getItem(PERSISTENCE_NOTICE_KEY)).toBe('persisted');
   });
 
   it('says nothing where the browser has no persistence API', async () => {
-    const store = createPersistenceNoticeStore(async () => 'unsupported');
+    const store = createPersistenceNoticeStore(async () => 'unsupported', memory);
     await store.noteTaskSent();
     expect(store.notice()).toBeNull();
   });

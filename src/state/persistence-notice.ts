@@ -18,19 +18,22 @@ export function persistenceSentence(state: PersistenceState): string {
   }
 }
 
-function readNoticed(): string | null {
+/** Where the last told outcome is kept (localStorage in the app). */
+export type NoticeMemory = Pick<Storage, 'getItem' | 'setItem'>;
+
+function readNoticed(memory: NoticeMemory | undefined): string | null {
   try {
-    return localStorage.getItem(PERSISTENCE_NOTICE_KEY);
+    return memory?.getItem(PERSISTENCE_NOTICE_KEY) ?? null;
   } catch {
     return null;
   }
 }
 
-function writeNoticed(state: PersistenceState): void {
+function writeNoticed(memory: NoticeMemory | undefined, state: PersistenceState): void {
   try {
-    localStorage.setItem(PERSISTENCE_NOTICE_KEY, state);
+    memory?.setItem(PERSISTENCE_NOTICE_KEY, state);
   } catch {
-    // Without localStorage the notice may show again next time; nothing else depends on it.
+    // Without storage the notice may show again next time; nothing else depends on it.
   }
 }
 
@@ -38,7 +41,10 @@ function writeNoticed(state: PersistenceState): void {
  * Asks the browser to keep our data at the first real use (the first task sent in this
  * page), and tells the person the answer once: again only if the answer changes later.
  */
-export function createPersistenceNoticeStore(request: () => Promise<PersistenceState> = requestPersistence) {
+export function createPersistenceNoticeStore(
+  request: () => Promise<PersistenceState> = requestPersistence,
+  memory: NoticeMemory | undefined = globalThis.localStorage,
+) {
   const [notice, setNotice] = createSignal<PersistenceState | null>(null);
   let hasAsked = false;
 
@@ -50,8 +56,8 @@ export function createPersistenceNoticeStore(request: () => Promise<PersistenceS
       if (hasAsked) return;
       hasAsked = true;
       const outcome = await request();
-      if (outcome === 'unknown' || outcome === 'unsupported' || readNoticed() === outcome) return;
-      writeNoticed(outcome);
+      if (outcome === 'unknown' || outcome === 'unsupported' || readNoticed(memory) === outcome) return;
+      writeNoticed(memory, outcome);
       setNotice(outcome);
     },
     dismiss(): void {

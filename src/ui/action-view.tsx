@@ -8,7 +8,7 @@ import { Icon, toolIcon } from './icons.tsx';
 import { EnvelopeStatusChip } from './status-chip.tsx';
 import { FileView } from './views/file-view.tsx';
 import { MatchView } from './views/match-view.tsx';
-import { RawView } from './views/raw-view.tsx';
+import { ActionErrorNote, RawView } from './views/raw-view.tsx';
 import { ShellView } from './views/shell-view.tsx';
 
 /** The tools with a view of their own; every other action is shown raw. */
@@ -67,14 +67,7 @@ export function ActionView(props: { item: ActionItem }) {
         <Match when={toolView()}>
           {(entry) => (
             <>
-              <Show when={props.item.errorMessage}>
-                {(message) => (
-                  <div class="details-error" role="note">
-                    <Icon name="alert" />
-                    <p>{message()}</p>
-                  </div>
-                )}
-              </Show>
+              <ActionErrorNote item={props.item} />
               <div class="action-view-body">
                 <Dynamic component={entry().view} item={props.item} />
               </div>

@@ -6,6 +6,9 @@ import { useApp } from './app-context.ts';
 import { Icon } from './icons.tsx';
 import { WorkspaceBrowser } from './workspace-browser.tsx';
 import './styles/computer-views.css';
+import './styles/code-view.css';
+import './styles/file-views.css';
+import './styles/result-views.css';
 
 const TABS: ComputerTab[] = ['action', 'files'];
 

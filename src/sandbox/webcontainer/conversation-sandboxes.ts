@@ -51,6 +51,21 @@ export class ConversationSandboxes {
     return entry.sandbox;
   }
 
+  /**
+   * Opens the conversation's sandbox for one run: chosen once, when the run first needs
+   * it (a run that never touches the sandbox never opens it); a failed open is retried.
+   */
+  opener(conversationId: string, settings: AgentSettings): () => Promise<SandboxPort> {
+    let sandbox: Promise<SandboxPort> | undefined;
+    return () => {
+      sandbox ??= this.sandboxFor(conversationId, settings);
+      return sandbox.catch((error: unknown) => {
+        sandbox = undefined;
+        throw error;
+      });
+    };
+  }
+
   /** Drops the conversation's sandbox, killing the processes it still runs. */
   forget(conversationId: string): void {
     const entry = this.open.get(conversationId);

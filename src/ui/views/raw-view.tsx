@@ -26,14 +26,7 @@ export function RawView(props: { item: ActionItem }) {
           )}
         </For>
       </dl>
-      <Show when={props.item.errorMessage}>
-        {(message) => (
-          <div class="details-error" role="note">
-            <Icon name="alert" />
-            <p>{message()}</p>
-          </div>
-        )}
-      </Show>
+      <ActionErrorNote item={props.item} />
       <Show when={props.item.content !== props.item.errorMessage}>
         <section class="details-section">
           <h4>{props.item.status === 'running' ? 'Description' : 'Output'}</h4>
@@ -45,5 +38,19 @@ export function RawView(props: { item: ActionItem }) {
         <JsonView value={props.item.meta} label="Envelope meta" />
       </section>
     </div>
+  );
+}
+
+/** Why the action failed, when it did (shown above any view of it). */
+export function ActionErrorNote(props: { item: ActionItem }) {
+  return (
+    <Show when={props.item.errorMessage}>
+      {(message) => (
+        <div class="details-error" role="note">
+          <Icon name="alert" />
+          <p>{message()}</p>
+        </div>
+      )}
+    </Show>
   );
 }
