@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MessageChannel } from 'node:worker_threads';
-import * as Comlink from 'comlink';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExecChunk, SandboxEvent } from '../../src/protocol/sandbox.ts';
 import type { NodeRuntimeHostPort } from '../../src/sandbox/webcontainer/host-protocol.ts';
 import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
 import {
-  NOT_ISOLATED_REASON,
   NodeRuntimeController,
   type NodeRuntimeEnvironment,
   type NodeRuntimeStatusUpdate,
-  OFFLINE_REASON,
 } from '../../src/sandbox/webcontainer/node-runtime-controller.ts';
 import { WebContainerHost } from '../../src/sandbox/webcontainer/webcontainer-host.ts';
 import { WebContainerSandbox } from '../../src/sandbox/webcontainer/webcontainer-sandbox.ts';
@@ -19,6 +15,7 @@ import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { type FakeProgram, FakeWebContainer } from '../fixtures/fake-webcontainer.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { overMessageChannel } from './comlink-channel.ts';
 import { createHarness } from './harness.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
@@ -44,18 +41,9 @@ const programs: Record<string, FakeProgram> = {
   },
 };
 
-/** Exposes `host` on one end of a real MessageChannel and returns comlink's proxy from the other. */
+/** The host reached through comlink over a real MessageChannel, closed after the test. */
 function overComlink(host: NodeRuntimeHostPort): NodeRuntimeHostPort {
-  const { port1, port2 } = new MessageChannel();
-  // Node's MessagePort is an EventTarget with postMessage: the shape comlink's Endpoint needs.
-  Comlink.expose(host, port1 as unknown as Comlink.Endpoint);
-  const remote = Comlink.wrap<NodeRuntimeHostPort>(port2 as unknown as Comlink.Endpoint);
-  cleanups.push(() => {
-    remote[Comlink.releaseProxy]();
-    port1.close();
-    port2.close();
-  });
-  return remote;
+  return overMessageChannel(host, (close) => cleanups.push(close));
 }
 
 function readyController(container: FakeWebContainer, statuses: NodeRuntimeStatusUpdate[] = []) {
@@ -307,87 +295,6 @@ describe('the WebContainer sandbox (against the API-shaped fake, host over comli
     expect(sandbox.listServers()).toEqual([{ port: 5173, url }]);
     await sandbox.kill('dev');
     await expect.poll(() => sandbox.listServers()).toEqual([]);
-  });
-});
-
-describe('the Node runtime host: when WebContainer serves, and why not', () => {
-  function host(overrides: Partial<NodeRuntimeEnvironment> = {}) {
-    const statuses: NodeRuntimeStatusUpdate[] = [];
-    const boots: number[] = [];
-    const boot = overrides.boot ?? (async () => new FakeWebContainer());
-    const controller = new NodeRuntimeController({
-      isEnabled: async () => true,
-      isCrossOriginIsolated: () => true,
-      isOnline: () => true,
-      bootTimeoutMs: 1_000,
-      setStatus: (status) => statuses.push(status),
-      ...overrides,
-      boot: () => {
-        boots.push(Date.now());
-        return boot();
-      },
-    });
-    return {
-      connection: new NodeRuntimeConnection(overComlink(new WebContainerHost(controller))),
-      statuses,
-      boots,
-    };
-  }
-
-  it('stays off, without loading WebContainer, while the setting is off', async () => {
-    const { connection, statuses, boots } = host({ isEnabled: async () => false });
-    expect(await connection.readiness()).toEqual({ state: 'off' });
-    expect(statuses).toEqual([{ state: 'off' }]);
-    expect(boots).toEqual([]);
-  });
-
-  it('says why when the page is not cross-origin isolated or the browser is offline', async () => {
-    const isolated = host({ isCrossOriginIsolated: () => false });
-    expect(await isolated.connection.readiness()).toEqual({
-      state: 'unavailable',
-      reason: NOT_ISOLATED_REASON,
-    });
-    expect(isolated.statuses).toEqual([{ state: 'unavailable', reason: NOT_ISOLATED_REASON }]);
-    const offline = host({ isOnline: () => false });
-    expect(await offline.connection.readiness()).toEqual({ state: 'unavailable', reason: OFFLINE_REASON });
-    expect([...isolated.boots, ...offline.boots]).toEqual([]);
-  });
-
-  it('gives up on a boot that outlasts its timeout without booting twice, and is ready if it finishes later', async () => {
-    let finishBoot: (container: FakeWebContainer) => void = () => undefined;
-    const pending = new Promise<FakeWebContainer>((resolve) => {
-      finishBoot = resolve;
-    });
-    const { connection, statuses, boots } = host({ boot: () => pending, bootTimeoutMs: 100 });
-    const first = await connection.readiness();
-    expect(first).toMatchObject({
-      state: 'unavailable',
-      reason: expect.stringMatching(/did not finish booting within 0.1 s/),
-    });
-    expect(statuses.map((status) => status.state)).toEqual(['booting', 'unavailable']);
-    expect(await connection.readiness()).toMatchObject({ state: 'unavailable' });
-    expect(boots).toHaveLength(1);
-
-    finishBoot(new FakeWebContainer());
-    await expect.poll(() => statuses.at(-1)).toEqual({ state: 'ready' });
-    expect(await connection.readiness()).toEqual({ state: 'ready', workdir: '/home/sandpiper' });
-  });
-
-  it('reports a failed boot and tries again on the next check', async () => {
-    let attempts = 0;
-    const { connection, statuses } = host({
-      boot: async () => {
-        attempts += 1;
-        if (attempts === 1) throw new Error('iframe blocked');
-        return new FakeWebContainer();
-      },
-    });
-    expect(await connection.readiness()).toEqual({
-      state: 'unavailable',
-      reason: 'WebContainer failed to boot: iframe blocked. The virtual sandbox is used.',
-    });
-    expect(await connection.readiness()).toEqual({ state: 'ready', workdir: '/home/sandpiper' });
-    expect(statuses.map((status) => status.state)).toEqual(['booting', 'unavailable', 'booting', 'ready']);
   });
 });
 
