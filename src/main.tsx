@@ -1,15 +1,15 @@
 import { render } from 'solid-js/web';
-import { App } from './ui/app.tsx';
-import './ui/styles/base.css';
-import './ui/styles/markdown.css';
-import './ui/styles/sidebar.css';
-import './ui/styles/layout.css';
-import './ui/styles/thread.css';
-import './ui/styles/cards.css';
-import './ui/styles/composer.css';
-import './ui/styles/plan.css';
-import './ui/styles/details.css';
-import './ui/styles/overlays.css';
+import { App } from './ui/app/app.tsx';
+import './ui/shared/base.css';
+import './ui/shared/markdown.css';
+import './ui/sidebar/sidebar.css';
+import './ui/app/layout.css';
+import './ui/thread/thread.css';
+import './ui/thread/cards.css';
+import './ui/thread/composer.css';
+import './ui/plan/plan.css';
+import './ui/computer/details.css';
+import './ui/app/overlays.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

@@ -2,19 +2,19 @@ import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Envelope, EnvelopeMeta } from '../protocol/envelope.ts';
 import type { EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
 import type { Plan } from '../protocol/plan.ts';
-import type { SandboxPort } from '../protocol/sandbox.ts';
+import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import { decideCall, TOOL_SPECS } from './call-decision.ts';
-import { planCompaction } from './context-compaction.ts';
-import { failedEnvelope } from './envelopes.ts';
-import type { Journal, JournalChanges } from './journal.ts';
+import { planCompaction } from './context/context-compaction.ts';
 import {
   ModelContext,
   oversizedEnvelopes,
   restoreMissingObservations,
   saveObservations,
-} from './model-context.ts';
-import { SYSTEM_PROMPT } from './prompts/index.ts';
+} from './context/model-context.ts';
+import { failedEnvelope } from './envelopes.ts';
+import type { Journal, JournalChanges } from './journal.ts';
+import { SYSTEM_PROMPT } from './profiles/manus/system-prompt.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 import {
   budgetQuestion,

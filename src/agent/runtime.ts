@@ -1,12 +1,12 @@
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Conversation } from '../protocol/conversation.ts';
 import type { StoredEvent } from '../protocol/events.ts';
+import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
+import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { ProviderProfile } from '../protocol/providers.ts';
-import type { SandboxPort } from '../protocol/sandbox.ts';
 import { type AgentSettings, providerFor } from '../protocol/settings.ts';
 import type { ConversationSnapshot, RuntimeApi } from '../protocol/worker-api.ts';
-import { ConversationSandboxes } from '../sandbox/webcontainer/conversation-sandboxes.ts';
-import type { NodeRuntimeHostPort } from '../sandbox/webcontainer/host-protocol.ts';
+import { ConversationSandboxes } from '../sandbox/conversation-sandboxes.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';

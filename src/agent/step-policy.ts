@@ -1,7 +1,7 @@
 import type { Envelope } from '../protocol/envelope.ts';
 import type { EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
+import { stableStringify } from './context/stable-json.ts';
 import { failedEnvelope } from './envelopes.ts';
-import { stableStringify } from './stable-json.ts';
 
 /** A step the runtime forces by masking: the tool, and the action its arguments must name. */
 export type ForcedStep = { tool: 'message'; type: 'info' } | { tool: 'plan'; action: 'update' };

@@ -2,10 +2,10 @@ import type { ExportedBundle } from '../agent/conversation-archive.ts';
 import type { LoadProgress } from '../agent/providers/webllm/engine-host.ts';
 import type { LocalModelList } from '../agent/providers/webllm/local-models.ts';
 import type { DownloadOutcome } from '../agent/providers/webllm/model-manager.ts';
-import type { NodeRuntimeHostPort } from '../sandbox/webcontainer/host-protocol.ts';
 import type { ConversationUsage } from '../storage/usage-repository.ts';
 import type { Conversation } from './conversation.ts';
 import type { StoredEvent } from './events.ts';
+import type { NodeRuntimeHostPort } from './node-runtime-host.ts';
 import type { Plan } from './plan.ts';
 
 /** Everything the UI needs to render one conversation. */

@@ -26,7 +26,10 @@ describe('lazy chunks', () => {
     expect(isLazyChunk({ moduleIds: [`${root}/node_modules/just-bash/dist/bundle/browser.js`] })).toBe(false);
     expect(
       isLazyChunk({
-        moduleIds: [`${root}/node_modules/@xterm/xterm/lib/xterm.mjs`, `${root}/src/ui/terminal.tsx`],
+        moduleIds: [
+          `${root}/node_modules/@xterm/xterm/lib/xterm.mjs`,
+          `${root}/src/ui/computer/terminal.tsx`,
+        ],
       }),
     ).toBe(false);
     expect(isLazyChunk({ moduleIds: ['\0vite/preload-helper.js'] })).toBe(false);
@@ -37,7 +40,7 @@ describe('lazy chunks', () => {
     expect(chunkFileName({ moduleIds: [`${root}/node_modules/fflate/esm/browser.js`] })).toBe(
       'assets/lazy/[name]-[hash].js',
     );
-    expect(chunkFileName({ moduleIds: [`${root}/src/sandbox/virtual-sandbox.ts`] })).toBe(
+    expect(chunkFileName({ moduleIds: [`${root}/src/sandbox/virtual/virtual-sandbox.ts`] })).toBe(
       'assets/[name]-[hash].js',
     );
   });

@@ -14,6 +14,7 @@ const LAZY_MODULES: readonly RegExp[] = [
   /\/node_modules\/@mlc-ai\/web-llm\//,
   /\/node_modules\/@webcontainer\/api\//,
   /\/src\/sandbox\/webcontainer\//,
+  /\/src\/host\/webcontainer\//,
 ];
 
 /** What the bundler tells a `chunkFileNames` function about a chunk (the part used here). */

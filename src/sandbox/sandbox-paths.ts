@@ -1,4 +1,4 @@
-import { SandboxError, WORKSPACE_ROOT } from '../protocol/sandbox.ts';
+import { SandboxError, WORKSPACE_ROOT } from '../protocol/ports/sandbox.ts';
 import { WorkspaceFullError } from '../storage/workspace-repository.ts';
 
 /** An absolute path with `.`, `..` and repeated slashes resolved (`..` stops at the root). */

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NodeRuntimeHostPort } from '../../src/sandbox/webcontainer/host-protocol.ts';
-import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
 import {
   NOT_ISOLATED_REASON,
   NodeRuntimeController,
   type NodeRuntimeEnvironment,
   type NodeRuntimeStatusUpdate,
   OFFLINE_REASON,
-} from '../../src/sandbox/webcontainer/node-runtime-controller.ts';
-import { WebContainerHost } from '../../src/sandbox/webcontainer/webcontainer-host.ts';
+} from '../../src/host/webcontainer/node-runtime-controller.ts';
+import { WebContainerHost } from '../../src/host/webcontainer/webcontainer-host.ts';
+import type { NodeRuntimeHostPort } from '../../src/protocol/node-runtime-host.ts';
+import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
 import { FakeWebContainer } from '../fixtures/fake-webcontainer.ts';
 import { overMessageChannel } from './comlink-channel.ts';
 

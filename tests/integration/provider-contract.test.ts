@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decideCall } from '../../src/agent/call-decision.ts';
 import { TOOL_SPECS } from '../../src/agent/loop.ts';
-import { SYSTEM_PROMPT } from '../../src/agent/prompts/index.ts';
+import { SYSTEM_PROMPT } from '../../src/agent/profiles/manus/system-prompt.ts';
 import type { ModelProgress, ModelRequest, ModelResult } from '../../src/agent/providers/chat-messages.ts';
 import { TOOL_NAMES } from '../../src/protocol/envelope.ts';
 import { NOTES_PHASES, NOTES_TASK } from '../fixtures/scenarios.ts';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExecChunk, SandboxEvent } from '../../src/protocol/sandbox.ts';
-import type { NodeRuntimeHostPort } from '../../src/sandbox/webcontainer/host-protocol.ts';
-import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
 import {
   NodeRuntimeController,
   type NodeRuntimeEnvironment,
   type NodeRuntimeStatusUpdate,
-} from '../../src/sandbox/webcontainer/node-runtime-controller.ts';
-import { WebContainerHost } from '../../src/sandbox/webcontainer/webcontainer-host.ts';
+} from '../../src/host/webcontainer/node-runtime-controller.ts';
+import { WebContainerHost } from '../../src/host/webcontainer/webcontainer-host.ts';
+import type { NodeRuntimeHostPort } from '../../src/protocol/node-runtime-host.ts';
+import type { ExecChunk, SandboxEvent } from '../../src/protocol/ports/sandbox.ts';
+import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
 import { WebContainerSandbox } from '../../src/sandbox/webcontainer/webcontainer-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

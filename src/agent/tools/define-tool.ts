@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorKind, ToolName } from '../../protocol/envelope.ts';
 import type { Plan } from '../../protocol/plan.ts';
-import { type ExecChunk, SandboxError, type SandboxPort } from '../../protocol/sandbox.ts';
+import { type ExecChunk, SandboxError, type SandboxPort } from '../../protocol/ports/sandbox.ts';
 import { type JsonSchema, toModelJsonSchema } from './model-schema.ts';
 
 /** Tool-specific `meta` fields (seed 001 §13); `action_type` and `tool` are added by the runtime. */

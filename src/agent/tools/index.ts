@@ -2,14 +2,14 @@ import { TOOL_NAMES, type ToolName } from '../../protocol/envelope.ts';
 import { browserTool } from './browser.ts';
 import type { Tool } from './define-tool.ts';
 import { exposeTool } from './expose.ts';
-import { fileTool } from './file.ts';
+import { fileTool } from './file/file.ts';
 import { generateTool } from './generate.ts';
-import { matchTool } from './match.ts';
+import { matchTool } from './match/match.ts';
 import { messageTool } from './message.ts';
 import { planTool } from './plan.ts';
 import { scheduleTool } from './schedule.ts';
 import { searchTool } from './search.ts';
-import { shellTool } from './shell.ts';
+import { shellTool } from './shell/shell.ts';
 import { slidesTool } from './slides.ts';
 import { webdevInitProjectTool } from './webdev-init-project.ts';
 

@@ -1,6 +1,6 @@
+import type { TreeEntry } from '../../protocol/node-runtime-host.ts';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { WorkspaceChanges, WorkspaceRepository } from '../../storage/workspace-repository.ts';
-import type { TreeEntry } from './host-protocol.ts';
 import type { NodeRuntimeConnection } from './node-runtime-connection.ts';
 import { isExcludedFromSync, SYNC_EXCLUSIONS, type WorkspacePaths } from './workspace-paths.ts';
 

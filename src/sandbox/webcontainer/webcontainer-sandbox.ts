@@ -1,3 +1,4 @@
+import type { ContainerEntry, ContainerEvent } from '../../protocol/node-runtime-host.ts';
 import {
   type ExecOptions,
   type ExecResult,
@@ -5,12 +6,11 @@ import {
   SandboxError,
   type SandboxEvent,
   type SandboxPort,
-} from '../../protocol/sandbox.ts';
+} from '../../protocol/ports/sandbox.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { FlushQueue } from '../sandbox-paths.ts';
 import { ContainerSessions } from './container-sessions.ts';
 import { ContainerWorkspace } from './container-workspace.ts';
-import type { ContainerEntry, ContainerEvent } from './host-protocol.ts';
 import type { KnownServer, NodeRuntimeConnection } from './node-runtime-connection.ts';
 import { isExcludedFromSync, WorkspacePaths } from './workspace-paths.ts';
 

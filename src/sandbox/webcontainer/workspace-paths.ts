@@ -1,6 +1,6 @@
-import { SandboxError, WORKSPACE_ROOT } from '../../protocol/sandbox.ts';
+import type { SnapshotExclusions } from '../../protocol/node-runtime-host.ts';
+import { SandboxError, WORKSPACE_ROOT } from '../../protocol/ports/sandbox.ts';
 import { requireAbsolutePath } from '../sandbox-paths.ts';
-import type { SnapshotExclusions } from './host-protocol.ts';
 
 /**
  * What is never synced back to the `files` table nor counted against the workspace

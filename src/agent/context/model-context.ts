@@ -1,0 +1,110 @@
+import type { Envelope } from '../../protocol/envelope.ts';
+import type { EventBody, StoredEvent } from '../../protocol/events.ts';
+import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
+import type { ChatMessage } from '../providers/chat-messages.ts';
+import { buildMessages, compactedThroughSeq, messagesForEvent } from './context-builder.ts';
+import { estimateTokens, messageChars, type ReportedPrompt } from './context-compaction.ts';
+import { fullObservation, needsSavedObservation, observationPath } from './observation.ts';
+
+/**
+ * The messages the model is sent, kept in step with the event log: extended as events
+ * are appended (never rebuilt, so each request extends the previous one), and rebuilt
+ * only when a compaction is recorded. Tracks its own size for the window estimate.
+ */
+export class ModelContext {
+  private messages: ChatMessage[] = [];
+  private chars = 0;
+  private lastReported: ReportedPrompt | null = null;
+
+  constructor(
+    private readonly systemPrompt: string,
+    /** Characters of the constant part of every request (the tool list). */
+    private readonly fixedChars: number,
+    events: readonly StoredEvent[],
+  ) {
+    this.rebuild(events);
+  }
+
+  /** The messages for the next request (a copy). */
+  snapshot(): ChatMessage[] {
+    return [...this.messages];
+  }
+
+  /** Characters of the next request (messages and tool list). */
+  size(): number {
+    return this.chars;
+  }
+
+  /** Takes in newly appended events; `all` is the whole log, used when a compaction was among them. */
+  extend(appended: readonly StoredEvent[], all: readonly StoredEvent[]): void {
+    if (appended.some((event) => event.body.type === 'compaction')) {
+      this.rebuild(all);
+      return;
+    }
+    const compactedThrough = compactedThroughSeq(all);
+    for (const event of appended) {
+      for (const message of messagesForEvent(event.body, event.seq <= compactedThrough)) {
+        this.messages.push(message);
+        this.chars += messageChars(message);
+      }
+    }
+  }
+
+  /** Remembers what the API counted for a request of `requestChars` characters. */
+  recordPromptTokens(requestChars: number, promptTokens: number): void {
+    this.lastReported = { contextChars: requestChars, promptTokens };
+  }
+
+  /** The next request's size in tokens (estimated). */
+  estimatedTokens(): number {
+    return estimateTokens(this.chars, this.lastReported);
+  }
+
+  private rebuild(events: readonly StoredEvent[]): void {
+    this.messages = buildMessages(this.systemPrompt, events);
+    this.chars = this.fixedChars + this.messages.reduce((total, message) => total + messageChars(message), 0);
+    // The API's last count described the longer context; estimate afresh.
+    this.lastReported = null;
+  }
+}
+
+/** Envelopes among `bodies` whose observation the context shows as an excerpt. */
+export function oversizedEnvelopes(bodies: readonly EventBody[]): Envelope[] {
+  return bodies.flatMap((body) =>
+    body.type === 'envelope' && body.toolCallId !== null && needsSavedObservation(body.envelope)
+      ? [body.envelope]
+      : [],
+  );
+}
+
+/** Writes each envelope's whole observation to the file its excerpt names. */
+export async function saveObservations(sandbox: SandboxPort, envelopes: readonly Envelope[]): Promise<void> {
+  for (const envelope of envelopes) {
+    await sandbox.writeFile(observationPath(envelope.uuid), fullObservation(envelope));
+  }
+}
+
+/**
+ * Writes the file of every observation the context shows as an excerpt whose file is
+ * missing (envelopes recorded before excerpts existed, or imported from a bundle), so
+ * every `full_observation` path the model reads can be opened. Nothing to do, and the
+ * sandbox is not opened, when no observation is excerpted.
+ */
+export async function restoreMissingObservations(
+  events: readonly StoredEvent[],
+  openSandbox: () => Promise<SandboxPort>,
+): Promise<void> {
+  const compactedThrough = compactedThroughSeq(events);
+  const excerpted = events.flatMap((event) =>
+    event.body.type === 'envelope' &&
+    event.body.toolCallId !== null &&
+    needsSavedObservation(event.body.envelope, event.seq <= compactedThrough)
+      ? [event.body.envelope]
+      : [],
+  );
+  if (excerpted.length === 0) return;
+  const sandbox = await openSandbox();
+  for (const envelope of excerpted) {
+    if (!(await sandbox.stat(observationPath(envelope.uuid)))) await saveObservations(sandbox, [envelope]);
+  }
+}

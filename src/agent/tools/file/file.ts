@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { mimeForPath } from '../../../protocol/mime-types.ts';
+import { briefParameter } from '../common-parameters.ts';
+import { defineTool, type ToolContext, type ToolOutcome } from '../define-tool.ts';
+import description from './file.md?raw';
+import { applyEdits, decodeText, imageDimensions, sliceLines } from './file-content.ts';
+
+/** Seed 000's `file` parameters, in its order. */
+export const FileParameters = z.object({
+  action: z.enum(['view', 'read', 'write', 'append', 'edit']).describe('The action to perform'),
+  brief: briefParameter(),
+  edits: z
+    .array(z.object({ all: z.boolean().optional(), find: z.string(), replace: z.string() }))
+    .optional()
+    .describe('A list of edits to be sequentially applied to the file. Required for `edit` action.'),
+  path: z.string().describe('The absolute path to the target file'),
+  range: z
+    .array(z.number().int())
+    .optional()
+    .describe(
+      'An array of two integers specifying the start and end of the range. Numbers are 1-indexed, and -1 for the end means read to the end of the file. Optional and only used for `view` and `read` actions.',
+    ),
+  text: z
+    .string()
+    .optional()
+    .describe('The content to be written or appended. Required for `write` and `append` actions.'),
+});
+
+export const fileTool = defineTool({
+  name: 'file',
+  description,
+  parameters: FileParameters,
+  actionKey: 'action',
+  describe: (params) => `File ${params.action}: ${params.path}`,
+  execute: (params, context) => runFileAction(params, context),
+});
+
+type FileParameters = z.infer<typeof FileParameters>;
+
+const DERIVED_TEXT_CHARACTERS = 2_000;
+
+async function runFileAction(params: FileParameters, context: ToolContext): Promise<ToolOutcome> {
+  const sandbox = await context.sandbox();
+  const path = params.path.trim();
+  const mime = mimeForPath(path);
+  const meta = { path, mime };
+  switch (params.action) {
+    case 'write':
+    case 'append': {
+      if (params.text === undefined) return invalid(`\`${params.action}\` needs \`text\`.`);
+      if (params.action === 'write') await sandbox.writeFile(path, params.text);
+      else await sandbox.appendFile(path, params.text);
+      const bytes = new TextEncoder().encode(params.text).byteLength;
+      const verb = params.action === 'write' ? 'Wrote' : 'Appended';
+      return { status: 'success', content: `${verb} ${bytes} bytes to ${path}.`, meta };
+    }
+    case 'read': {
+      const text = decodeText(await sandbox.readFile(path));
+      if (text === null) {
+        return invalid(
+          `${path} is a binary file (${mime}); \`read\` is for text. Use \`view\` for images and documents.`,
+        );
+      }
+      const sliced = sliceLines(text, params.range);
+      if ('error' in sliced) return invalid(sliced.error);
+      return { status: 'success', content: sliced.text, meta };
+    }
+    case 'view': {
+      const bytes = await sandbox.readFile(path);
+      const text = decodeText(bytes);
+      if (text !== null) {
+        const sliced = sliceLines(text, params.range);
+        if ('error' in sliced) return invalid(sliced.error);
+        const derived = sliced.text.slice(0, DERIVED_TEXT_CHARACTERS);
+        return {
+          status: 'success',
+          content: `${path}: text, ${bytes.byteLength} bytes.`,
+          meta: { ...meta, derived_text: derived },
+        };
+      }
+      const size = imageDimensions(bytes);
+      const description = size
+        ? `${path}: ${mime} image, ${size.width}×${size.height} px, ${bytes.byteLength} bytes.`
+        : `${path}: ${mime}, ${bytes.byteLength} bytes. Its contents cannot be shown as text here.`;
+      return {
+        status: 'success',
+        content: description,
+        meta: { ...meta, ...(size ? { width: size.width, height: size.height } : {}) },
+      };
+    }
+    case 'edit': {
+      if (!params.edits || params.edits.length === 0)
+        return invalid('`edit` needs `edits`: a list of {find, replace, all}.');
+      const text = decodeText(await sandbox.readFile(path));
+      if (text === null) return invalid(`${path} is a binary file; \`edit\` works on text.`);
+      const edited = applyEdits(text, params.edits);
+      if ('error' in edited) return invalid(edited.error);
+      await sandbox.writeFile(path, edited.text);
+      const total = edited.summary.reduce((sum, entry) => sum + entry.count, 0);
+      return {
+        status: 'success',
+        content: `Made ${total} replacement${total === 1 ? '' : 's'} in ${path}.`,
+        meta: { ...meta, edit_summary: edited.summary },
+      };
+    }
+  }
+}
+
+function invalid(message: string): ToolOutcome {
+  return { status: 'error', kind: 'validation', message };
+}

@@ -1,0 +1,116 @@
+import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
+import type { SandboxPort } from '../protocol/ports/sandbox.ts';
+import type { AgentSettings } from '../protocol/settings.ts';
+import type { SandpiperDatabase } from '../storage/db.ts';
+import { WorkspaceRepository } from '../storage/workspace-repository.ts';
+import { NodeRuntimeConnection } from './webcontainer/node-runtime-connection.ts';
+
+/** A sandbox that may hold resources beyond the conversation (WebContainer processes). */
+type ClosableSandbox = SandboxPort & { close?: () => Promise<void> };
+
+/** A conversation's open sandbox and its kind. */
+type OpenSandbox = { kind: SandboxPort['kind']; sandbox: Promise<ClosableSandbox> };
+
+export type ConversationSandboxesOptions = {
+  database: SandpiperDatabase;
+  now: () => number;
+  /** Replaces the choice below entirely (tests inject their sandbox). */
+  openSandbox?: (conversationId: string, settings: AgentSettings) => Promise<SandboxPort>;
+};
+
+/**
+ * Each conversation's sandbox, opened on first use and kept while the worker lives:
+ * WebContainer when the `nodeRuntime` setting is on and the main thread's host reports
+ * ready, else the virtual sandbox (just-bash, loaded lazily). A sandbox of the other
+ * kind is closed and replaced; the workspace in the `files` table is the source of
+ * truth, so the new one starts from what was saved.
+ */
+export class ConversationSandboxes {
+  private readonly open = new Map<string, OpenSandbox>();
+  private nodeRuntime: NodeRuntimeConnection | null = null;
+
+  constructor(private readonly options: ConversationSandboxesOptions) {}
+
+  /** Takes the main thread's WebContainer host (a comlink proxy). */
+  connectNodeRuntime(host: NodeRuntimeHostPort): void {
+    this.nodeRuntime = new NodeRuntimeConnection(host);
+  }
+
+  /** The conversation's sandbox for a run with `settings`. */
+  async sandboxFor(conversationId: string, settings: AgentSettings): Promise<SandboxPort> {
+    const workdir = await this.nodeRuntimeWorkdir(settings);
+    const kind = workdir === null ? 'virtual' : 'webcontainer';
+    const cached = this.open.get(conversationId);
+    if (cached?.kind === kind) return cached.sandbox;
+    if (cached) this.forget(conversationId);
+    const entry: OpenSandbox = { kind, sandbox: this.openSandbox(conversationId, settings, workdir) };
+    entry.sandbox.catch(() => {
+      if (this.open.get(conversationId) === entry) this.open.delete(conversationId);
+    });
+    this.open.set(conversationId, entry);
+    return entry.sandbox;
+  }
+
+  /**
+   * Opens the conversation's sandbox for one run: chosen once, when the run first needs
+   * it (a run that never touches the sandbox never opens it); a failed open is retried.
+   */
+  opener(conversationId: string, settings: AgentSettings): () => Promise<SandboxPort> {
+    let sandbox: Promise<SandboxPort> | undefined;
+    return () => {
+      sandbox ??= this.sandboxFor(conversationId, settings);
+      return sandbox.catch((error: unknown) => {
+        sandbox = undefined;
+        throw error;
+      });
+    };
+  }
+
+  /** Drops the conversation's sandbox, killing the processes it still runs. */
+  forget(conversationId: string): void {
+    const entry = this.open.get(conversationId);
+    this.open.delete(conversationId);
+    entry?.sandbox.then((sandbox) => sandbox.close?.()).catch(() => undefined);
+  }
+
+  /** The container's workdir when runs should use the Node runtime now, else null. */
+  private async nodeRuntimeWorkdir(settings: AgentSettings): Promise<string | null> {
+    if (this.options.openSandbox || !settings.nodeRuntime || !this.nodeRuntime) return null;
+    try {
+      const readiness = await this.nodeRuntime.readiness();
+      return readiness.state === 'ready' ? readiness.workdir : null;
+    } catch (error) {
+      console.warn('Sandpiper: the Node runtime host did not answer; using the virtual sandbox.', error);
+      return null;
+    }
+  }
+
+  private async openSandbox(
+    conversationId: string,
+    settings: AgentSettings,
+    workdir: string | null,
+  ): Promise<ClosableSandbox> {
+    if (this.options.openSandbox) return this.options.openSandbox(conversationId, settings);
+    const workspace = new WorkspaceRepository(this.options.database);
+    if (workdir !== null && this.nodeRuntime) {
+      const { WebContainerSandbox } = await import('./webcontainer/webcontainer-sandbox.ts');
+      return WebContainerSandbox.open({
+        conversationId,
+        workspace,
+        limitBytes: settings.workspaceLimitBytes,
+        connection: this.nodeRuntime,
+        workdir,
+        now: this.options.now,
+      });
+    }
+    // just-bash is large: loaded the first time a conversation needs its sandbox.
+    const { VirtualSandbox } = await import('./virtual/virtual-sandbox.ts');
+    return VirtualSandbox.open({
+      conversationId,
+      workspace,
+      limitBytes: settings.workspaceLimitBytes,
+      allowedUrlPrefixes: settings.allowedUrlPrefixes,
+      now: this.options.now,
+    });
+  }
+}

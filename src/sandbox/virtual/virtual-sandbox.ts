@@ -1,0 +1,209 @@
+import { Bash } from 'just-bash';
+import {
+  type ExecOptions,
+  type ExecResult,
+  type FileStat,
+  SandboxError,
+  type SandboxEvent,
+  type SandboxPort,
+  WORKSPACE_ROOT,
+} from '../../protocol/ports/sandbox.ts';
+import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
+import { FlushQueue, requireAbsolutePath } from '../sandbox-paths.ts';
+import { ShellSessions } from './shell-sessions.ts';
+import { TrackedFs } from './tracked-fs.ts';
+import { WorkspaceSync } from './workspace-sync.ts';
+
+export type VirtualSandboxOptions = {
+  conversationId: string;
+  workspace: WorkspaceRepository;
+  limitBytes: number;
+  /** URL prefixes the sandbox may fetch (curl); none means no network at all. */
+  allowedUrlPrefixes?: string[];
+  now?: () => number;
+};
+
+/**
+ * The default sandbox: just-bash over an in-memory filesystem whose `/home/ubuntu` is
+ * the conversation's persisted workspace. Every file operation and every finished
+ * command is flushed to IndexedDB before it resolves, so a reload loses nothing.
+ */
+export class VirtualSandbox implements SandboxPort {
+  readonly kind = 'virtual';
+  private readonly listeners = new Set<(event: SandboxEvent) => void>();
+  private readonly flushes: FlushQueue;
+
+  private constructor(
+    private readonly fs: TrackedFs,
+    private readonly sync: WorkspaceSync,
+    private readonly shells: ShellSessions,
+    private readonly limitBytes: number,
+    now: () => number,
+  ) {
+    this.flushes = new FlushQueue(
+      () => this.sync.flush(now()),
+      (paths) => this.emit({ type: 'files_changed', paths }),
+    );
+  }
+
+  /** Opens a conversation's sandbox, loading its persisted workspace. */
+  static async open(options: VirtualSandboxOptions): Promise<VirtualSandbox> {
+    const fs = new TrackedFs();
+    const sync = new WorkspaceSync(options.conversationId, fs, options.workspace, options.limitBytes);
+    await sync.load();
+    const prefixes = options.allowedUrlPrefixes ?? [];
+    const bash = new Bash({
+      fs,
+      cwd: WORKSPACE_ROOT,
+      env: { HOME: WORKSPACE_ROOT, USER: 'ubuntu' },
+      ...(prefixes.length > 0 ? { network: { allowedUrlPrefixes: prefixes } } : {}),
+    });
+    let sandbox: VirtualSandbox | undefined;
+    const shells = new ShellSessions(bash, async () => {
+      await sandbox?.flush();
+    });
+    sandbox = new VirtualSandbox(fs, sync, shells, options.limitBytes, options.now ?? Date.now);
+    return sandbox;
+  }
+
+  async readFile(path: string): Promise<Uint8Array> {
+    const absolute = await this.requireFile(path);
+    return this.fs.readFileBuffer(absolute);
+  }
+
+  async readText(path: string): Promise<string> {
+    return new TextDecoder().decode(await this.readFile(path));
+  }
+
+  async writeFile(path: string, content: string | Uint8Array): Promise<void> {
+    const absolute = requireAbsolutePath(path);
+    const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+    await this.checkRoom(absolute, bytes.byteLength, false);
+    await this.fs.mkdir(parentOf(absolute), { recursive: true });
+    await this.fs.writeFile(absolute, bytes);
+    await this.flush();
+  }
+
+  async appendFile(path: string, content: string): Promise<void> {
+    const absolute = requireAbsolutePath(path);
+    const bytes = new TextEncoder().encode(content);
+    await this.checkRoom(absolute, bytes.byteLength, true);
+    await this.fs.mkdir(parentOf(absolute), { recursive: true });
+    await this.fs.appendFile(absolute, content);
+    await this.flush();
+  }
+
+  async list(path: string): Promise<FileStat[]> {
+    const absolute = requireAbsolutePath(path);
+    const stat = await this.stat(absolute);
+    if (!stat) throw new SandboxError('not_found', `${absolute} does not exist.`);
+    if (stat.kind !== 'directory')
+      throw new SandboxError('not_a_directory', `${absolute} is not a directory.`);
+    const names = (await this.fs.readdir(absolute)).sort();
+    const entries = await Promise.all(
+      names.map((name) => this.stat(`${absolute.replace(/\/$/, '')}/${name}`)),
+    );
+    return entries.filter((entry): entry is FileStat => entry !== null);
+  }
+
+  async stat(path: string): Promise<FileStat | null> {
+    const absolute = requireAbsolutePath(path);
+    if (!(await this.fs.exists(absolute))) return null;
+    const stat = await this.fs.stat(absolute);
+    return {
+      path: absolute,
+      kind: stat.isDirectory ? 'directory' : 'file',
+      size: stat.isDirectory ? 0 : stat.size,
+      modifiedAt: stat.mtime.getTime(),
+    };
+  }
+
+  async mkdir(path: string): Promise<void> {
+    await this.fs.mkdir(requireAbsolutePath(path), { recursive: true });
+    await this.flush();
+  }
+
+  async remove(path: string, options: { isRecursive?: boolean } = {}): Promise<void> {
+    const absolute = requireAbsolutePath(path);
+    if (!(await this.fs.exists(absolute))) throw new SandboxError('not_found', `${absolute} does not exist.`);
+    await this.fs.rm(absolute, { recursive: options.isRecursive ?? false });
+    await this.flush();
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const source = await this.requireExisting(from);
+    const target = requireAbsolutePath(to);
+    if (await this.fs.exists(target)) throw new SandboxError('already_exists', `${target} already exists.`);
+    await this.fs.mkdir(parentOf(target), { recursive: true });
+    await this.fs.mv(source, target);
+    await this.flush();
+  }
+
+  exec(session: string, command: string, options?: ExecOptions): Promise<ExecResult> {
+    return this.shells.exec(session, command, options);
+  }
+
+  wait(session: string, timeoutSeconds: number, signal?: AbortSignal): Promise<ExecResult> {
+    return this.shells.wait(session, timeoutSeconds, signal);
+  }
+
+  async send(session: string): Promise<ExecResult> {
+    throw new SandboxError(
+      'unsupported',
+      `The virtual sandbox cannot send input to a running process (session ${session}). Run the command non-interactively instead: pass flags such as -y, or pipe the input in (printf 'answer\\n' | command). Turning on the Node runtime in Settings gives interactive processes.`,
+    );
+  }
+
+  kill(session: string): Promise<ExecResult> {
+    return this.shells.kill(session);
+  }
+
+  async view(session: string): Promise<ExecResult> {
+    return this.shells.view(session);
+  }
+
+  onEvent(listener: (event: SandboxEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Saves every change since the last flush (one flush at a time). */
+  flush(): Promise<void> {
+    return this.flushes.flush();
+  }
+
+  private emit(event: SandboxEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** Refuses a write that would take the workspace past its limit, before anything is written. */
+  private async checkRoom(absolute: string, addedBytes: number, isAppend: boolean): Promise<void> {
+    if (!absolute.startsWith(`${WORKSPACE_ROOT}/`)) return;
+    const existing = await this.stat(absolute);
+    if (existing?.kind === 'directory')
+      throw new SandboxError('is_a_directory', `${absolute} is a directory.`);
+    const released = existing && !isAppend ? existing.size : 0;
+    const projected = this.sync.usedBytes() - released + addedBytes;
+    if (projected > this.limitBytes) {
+      throw new SandboxError('workspace_full', new WorkspaceFullError(projected, this.limitBytes).message);
+    }
+  }
+
+  private async requireExisting(path: string): Promise<string> {
+    const absolute = requireAbsolutePath(path);
+    if (!(await this.fs.exists(absolute))) throw new SandboxError('not_found', `${absolute} does not exist.`);
+    return absolute;
+  }
+
+  private async requireFile(path: string): Promise<string> {
+    const absolute = await this.requireExisting(path);
+    if ((await this.fs.stat(absolute)).isDirectory) {
+      throw new SandboxError('is_a_directory', `${absolute} is a directory.`);
+    }
+    return absolute;
+  }
+}
+
+function parentOf(absolute: string): string {
+  return absolute.slice(0, absolute.lastIndexOf('/')) || '/';
+}

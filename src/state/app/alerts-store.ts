@@ -1,0 +1,46 @@
+import { createStore } from 'solid-js/store';
+import type { BroadcastMessage } from '../../protocol/broadcast.ts';
+import type { AgentClient } from './agent-client.ts';
+
+type AlertMessage = Extract<BroadcastMessage, { type: 'alert' }>;
+
+/** An alert the worker broadcast (storage full, saving failed), shown until dismissed. */
+export type AppAlert = {
+  id: number;
+  kind: AlertMessage['kind'];
+  conversationId: string | null;
+  text: string;
+};
+
+/**
+ * Alerts from the worker, which are not durable: each tab that is open shows them as
+ * banners until the person dismisses them. The same alert again replaces the older one.
+ */
+export function createAlertsStore(client: AgentClient) {
+  const [state, setState] = createStore<{ alerts: AppAlert[] }>({ alerts: [] });
+  let nextId = 1;
+
+  const unsubscribe = client.subscribe((message) => {
+    if (message.type !== 'alert') return;
+    const alert: AppAlert = {
+      id: nextId++,
+      kind: message.kind,
+      conversationId: message.conversationId,
+      text: message.text,
+    };
+    setState('alerts', (alerts) => [
+      ...alerts.filter((entry) => entry.kind !== alert.kind || entry.text !== alert.text),
+      alert,
+    ]);
+  });
+
+  return {
+    state,
+    dismiss(id: number): void {
+      setState('alerts', (alerts) => alerts.filter((alert) => alert.id !== id));
+    },
+    dispose: unsubscribe,
+  };
+}
+
+export type AlertsStore = ReturnType<typeof createAlertsStore>;

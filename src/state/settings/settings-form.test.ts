@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { formFromSettings, validateSettingsForm } from './settings-form.ts';
+
+const form = {
+  stepBudget: ' 30 ',
+  tokenBudget: '',
+  nodeRuntime: false,
+  allowedUrlPrefixes: '',
+  workspaceLimitMb: '200',
+};
+
+describe('validateSettingsForm', () => {
+  it('trims the fields and keeps the settings the form does not edit (providers among them)', () => {
+    const current = {
+      ...DEFAULT_SETTINGS,
+      maxRetries: 7,
+      providers: [{ ...DEFAULT_SETTINGS.providers[0]!, apiKey: 'secret', model: 'gpt-4.1' }],
+    };
+    expect(validateSettingsForm(form, current)).toEqual({
+      ok: true,
+      settings: { ...current, stepBudget: 30 },
+    });
+  });
+
+  it('refuses a step budget that is not a whole number in range', () => {
+    for (const stepBudget of ['0', '2.5', '', '10001']) {
+      expect(validateSettingsForm({ ...form, stepBudget }, DEFAULT_SETTINGS)).toMatchObject({
+        ok: false,
+        field: 'stepBudget',
+      });
+    }
+  });
+
+  it('reads an empty token budget as no limit, and a whole number of at least 1000 as the budget', () => {
+    const limited = { ...DEFAULT_SETTINGS, tokenBudget: 50_000 };
+    expect(validateSettingsForm({ ...form, tokenBudget: '  ' }, limited)).toMatchObject({
+      ok: true,
+      settings: { tokenBudget: null },
+    });
+    for (const [typed, tokens] of [
+      ['1000', 1000],
+      [' 250000 ', 250_000],
+      ['1,500,000', 1_500_000],
+      ['200 000', 200_000],
+    ] as const) {
+      expect(validateSettingsForm({ ...form, tokenBudget: typed }, DEFAULT_SETTINGS)).toMatchObject({
+        ok: true,
+        settings: { tokenBudget: tokens },
+      });
+    }
+  });
+
+  it('refuses a token budget below 1000 or not a whole number, and names the field', () => {
+    for (const tokenBudget of ['999', '0', '-5000', '1500.5', 'lots', '1e400']) {
+      const result = validateSettingsForm({ ...form, tokenBudget }, DEFAULT_SETTINGS);
+      expect(result).toMatchObject({ ok: false, field: 'tokenBudget' });
+      expect(result.ok ? '' : result.message).toContain('at least 1000');
+    }
+  });
+
+  it('reads the network allow-list one URL per line, skipping blanks and repeats', () => {
+    const result = validateSettingsForm(
+      {
+        ...form,
+        nodeRuntime: true,
+        allowedUrlPrefixes:
+          ' https://api.github.com/ \n\nhttp://localhost:8080/data\nhttps://api.github.com/\n',
+      },
+      DEFAULT_SETTINGS,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      settings: {
+        nodeRuntime: true,
+        allowedUrlPrefixes: ['https://api.github.com/', 'http://localhost:8080/data'],
+      },
+    });
+    expect(validateSettingsForm({ ...form, allowedUrlPrefixes: '\n  \n' }, DEFAULT_SETTINGS)).toMatchObject({
+      ok: true,
+      settings: { allowedUrlPrefixes: [] },
+    });
+  });
+
+  it('refuses an allow-list line that is not an http(s) URL and says which line', () => {
+    for (const bad of ['api.github.com', 'ftp://files.example.com/', 'https://', 'javascript:alert(1)']) {
+      const result = validateSettingsForm(
+        { ...form, allowedUrlPrefixes: `https://ok.example.com/\n${bad}` },
+        DEFAULT_SETTINGS,
+      );
+      expect(result).toMatchObject({ ok: false, field: 'allowedUrlPrefixes' });
+      expect(result.ok ? '' : result.message).toContain('Line 2');
+    }
+  });
+
+  it('turns the workspace limit from MB into bytes and refuses values out of range', () => {
+    expect(validateSettingsForm({ ...form, workspaceLimitMb: ' 512 ' }, DEFAULT_SETTINGS)).toMatchObject({
+      ok: true,
+      settings: { workspaceLimitBytes: 512 * 1024 * 1024 },
+    });
+    for (const workspaceLimitMb of ['0', '-5', '1.5', '', 'lots', '100001']) {
+      expect(validateSettingsForm({ ...form, workspaceLimitMb }, DEFAULT_SETTINGS)).toMatchObject({
+        ok: false,
+        field: 'workspaceLimitMb',
+      });
+    }
+  });
+
+  it('round-trips saved settings through the form', () => {
+    expect(validateSettingsForm(formFromSettings(DEFAULT_SETTINGS), DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      settings: DEFAULT_SETTINGS,
+    });
+    const custom = {
+      ...DEFAULT_SETTINGS,
+      tokenBudget: 120_000,
+      nodeRuntime: true,
+      allowedUrlPrefixes: ['https://registry.npmjs.org/', 'https://api.github.com/'],
+      workspaceLimitBytes: 64 * 1024 * 1024,
+    };
+    expect(validateSettingsForm(formFromSettings(custom), DEFAULT_SETTINGS)).toEqual({
+      ok: true,
+      settings: custom,
+    });
+  });
+});

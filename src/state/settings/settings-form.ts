@@ -1,0 +1,137 @@
+import { AgentSettings } from '../../protocol/settings.ts';
+import { isHttpUrl } from './provider-validation.ts';
+
+/**
+ * The run and sandbox fields the settings dialog edits, as typed (text, and a checkbox).
+ * The providers have their own form (`providers-form.ts`).
+ */
+export type SettingsForm = {
+  stepBudget: string;
+  /** Tokens a run may spend before the agent asks to go on; empty means no limit. */
+  tokenBudget: string;
+  nodeRuntime: boolean;
+  /** URL prefixes the sandbox may fetch, one per line. */
+  allowedUrlPrefixes: string;
+  /** The workspace size limit in MB (MiB: 1 MB = 1,048,576 bytes). */
+  workspaceLimitMb: string;
+};
+
+export type SettingsValidation =
+  | { ok: true; settings: AgentSettings }
+  | { ok: false; field: keyof SettingsForm | null; message: string };
+
+const BYTES_PER_MB = 1024 * 1024;
+/** Bounds of the workspace size limit, in MB. */
+export const WORKSPACE_LIMIT_MB = { min: 1, max: 100_000 } as const;
+
+/** The smallest token budget a run may have (the settings schema's minimum). */
+export const MINIMUM_TOKEN_BUDGET = 1000;
+
+/** The dialog's run and sandbox fields for `settings`. */
+export function formFromSettings(settings: AgentSettings): SettingsForm {
+  return {
+    stepBudget: String(settings.stepBudget),
+    tokenBudget: settings.tokenBudget === null ? '' : String(settings.tokenBudget),
+    nodeRuntime: settings.nodeRuntime,
+    allowedUrlPrefixes: settings.allowedUrlPrefixes.join('\n'),
+    workspaceLimitMb: String(
+      Math.max(WORKSPACE_LIMIT_MB.min, Math.round(settings.workspaceLimitBytes / BYTES_PER_MB)),
+    ),
+  };
+}
+
+type Problem = { field: keyof SettingsForm; message: string };
+
+function checkStepBudget(text: string): Problem | number {
+  const trimmed = text.trim();
+  const stepBudget = Number(trimmed);
+  if (trimmed === '' || !Number.isInteger(stepBudget) || stepBudget < 1 || stepBudget > 10_000) {
+    return { field: 'stepBudget', message: 'Step budget must be a whole number from 1 to 10000.' };
+  }
+  return stepBudget;
+}
+
+/** Empty means no limit; digit-group separators (spaces, commas, underscores) are allowed. */
+function checkTokenBudget(text: string): Problem | number | null {
+  const trimmed = text.trim().replaceAll(/[\s,_]/g, '');
+  if (trimmed === '') return null;
+  const tokenBudget = Number(trimmed);
+  if (!Number.isSafeInteger(tokenBudget) || tokenBudget < MINIMUM_TOKEN_BUDGET) {
+    return {
+      field: 'tokenBudget',
+      message: `Token budget must be empty (no limit) or a whole number of tokens, at least ${MINIMUM_TOKEN_BUDGET}.`,
+    };
+  }
+  return tokenBudget;
+}
+
+/** Each non-empty line must be an http(s) URL; blank lines are ignored and duplicates dropped. */
+function checkAllowList(text: string): Problem | string[] {
+  const prefixes: string[] = [];
+  const lines = text.split('\n');
+  for (const [index, line] of lines.entries()) {
+    const prefix = line.trim();
+    if (prefix === '') continue;
+    if (!isHttpUrl(prefix)) {
+      return {
+        field: 'allowedUrlPrefixes',
+        message: `Line ${index + 1} of the network allow-list (“${prefix}”) is not a full http:// or https:// address, for example https://api.github.com/.`,
+      };
+    }
+    if (!prefixes.includes(prefix)) prefixes.push(prefix);
+  }
+  return prefixes;
+}
+
+function checkWorkspaceLimit(text: string): Problem | number {
+  const trimmed = text.trim();
+  const megabytes = Number(trimmed);
+  if (
+    trimmed === '' ||
+    !Number.isInteger(megabytes) ||
+    megabytes < WORKSPACE_LIMIT_MB.min ||
+    megabytes > WORKSPACE_LIMIT_MB.max
+  ) {
+    return {
+      field: 'workspaceLimitMb',
+      message: `Workspace size limit must be a whole number of MB from ${WORKSPACE_LIMIT_MB.min} to ${WORKSPACE_LIMIT_MB.max}.`,
+    };
+  }
+  return megabytes * BYTES_PER_MB;
+}
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'field' in value;
+}
+
+/**
+ * Checks the form and merges it over `current` (fields the form does not edit, such as
+ * the providers, are kept).
+ * Pure: returns the first problem in words a person can act on, or the settings to save.
+ */
+export function validateSettingsForm(form: SettingsForm, current: AgentSettings): SettingsValidation {
+  const stepBudget = checkStepBudget(form.stepBudget);
+  if (isProblem(stepBudget)) return { ok: false, ...stepBudget };
+  const tokenBudget = checkTokenBudget(form.tokenBudget);
+  if (isProblem(tokenBudget)) return { ok: false, ...tokenBudget };
+  const allowedUrlPrefixes = checkAllowList(form.allowedUrlPrefixes);
+  if (isProblem(allowedUrlPrefixes)) return { ok: false, ...allowedUrlPrefixes };
+  const workspaceLimitBytes = checkWorkspaceLimit(form.workspaceLimitMb);
+  if (isProblem(workspaceLimitBytes)) return { ok: false, ...workspaceLimitBytes };
+  const parsed = AgentSettings.safeParse({
+    ...current,
+    stepBudget,
+    tokenBudget,
+    nodeRuntime: form.nodeRuntime,
+    allowedUrlPrefixes,
+    workspaceLimitBytes,
+  });
+  if (!parsed.success) {
+    return {
+      ok: false,
+      field: null,
+      message: parsed.error.issues[0]?.message ?? 'These settings are not valid.',
+    };
+  }
+  return { ok: true, settings: parsed.data };
+}

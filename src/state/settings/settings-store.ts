@@ -1,0 +1,36 @@
+import { liveQuery } from 'dexie';
+import { createStore } from 'solid-js/store';
+import { AgentSettings, DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { SandpiperDatabase } from '../../storage/db.ts';
+import { SettingsRepository } from '../../storage/settings-repository.ts';
+
+type SettingsState = { settings: AgentSettings; isLoaded: boolean; loadError: string | null };
+
+/**
+ * Agent settings, read and written on the main thread (the UI is the settings table's
+ * only writer). A Dexie live query keeps every open tab in step after a save.
+ */
+export function createSettingsStore(repository = new SettingsRepository(new SandpiperDatabase())) {
+  const [state, setState] = createStore<SettingsState>({
+    settings: { ...DEFAULT_SETTINGS },
+    isLoaded: false,
+    loadError: null,
+  });
+
+  const subscription = liveQuery(() => repository.getAgentSettings()).subscribe({
+    next: (settings) => setState({ settings, isLoaded: true, loadError: null }),
+    error: (error: unknown) =>
+      setState({ isLoaded: true, loadError: error instanceof Error ? error.message : String(error) }),
+  });
+
+  /** Saves validated settings; rejects (and saves nothing) if they are invalid. */
+  async function save(settings: AgentSettings): Promise<void> {
+    const valid = AgentSettings.parse(settings);
+    await repository.putAgentSettings(valid);
+    setState({ settings: valid, isLoaded: true });
+  }
+
+  return { state, save, dispose: () => subscription.unsubscribe() };
+}
+
+export type SettingsStore = ReturnType<typeof createSettingsStore>;

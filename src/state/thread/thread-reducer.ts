@@ -1,0 +1,275 @@
+import type { Envelope, EnvelopeMeta, EnvelopeStatus } from '../../protocol/envelope.ts';
+import type { NoticeKind, StoredEvent } from '../../protocol/events.ts';
+import {
+  type Attachment,
+  attachmentsOf,
+  parseArguments,
+  stringArray,
+  stringField,
+} from './envelope-fields.ts';
+
+export type { Attachment } from './envelope-fields.ts';
+
+/** How the thread shows an action: a quiet line, a question card, a result card or a compact row. */
+export type ActionView = 'info' | 'ask' | 'result' | 'action';
+
+/** Where a `message.ask` stands: not yet asked, waiting for the person, answered, or cancelled. */
+export type AskState = 'pending' | 'open' | 'answered' | 'cancelled';
+
+export type UserItem = { kind: 'user'; key: string; seq: number; at: number; text: string };
+
+export type ReplyItem = {
+  kind: 'reply';
+  key: string;
+  seq: number;
+  at: number;
+  text: string;
+  askUuid: string;
+};
+
+export type NoticeItem = {
+  kind: 'notice';
+  key: string;
+  seq: number;
+  at: number;
+  noticeKind: NoticeKind;
+  text: string;
+  /** For `no_tool_call`: what the model wrote instead of calling a tool. */
+  modelText: string | null;
+};
+
+/** One action (both envelopes of one uuid), updated in place as its status changes. */
+export type ActionItem = {
+  kind: 'action';
+  key: string;
+  uuid: string;
+  seq: number;
+  view: ActionView;
+  actionType: string;
+  tool: string;
+  status: EnvelopeStatus;
+  /** The running envelope's human-readable description. */
+  description: string;
+  /** The latest envelope's content. */
+  content: string;
+  meta: EnvelopeMeta;
+  startedAt: number;
+  endedAt: number | null;
+  askState: AskState | null;
+  question: string | null;
+  reply: string | null;
+  attachments: Attachment[];
+  ignoredToolCalls: string[];
+  errorMessage: string | null;
+  /**
+   * The arguments the model gave the call this action answers (parsed JSON, `{}` when
+   * unknown): a running envelope's meta has no tool fields yet, its call does.
+   */
+  callArguments: Record<string, unknown>;
+};
+
+export type ThreadItem = UserItem | ReplyItem | NoticeItem | ActionItem;
+
+export type TokenTotals = { prompt: number; completion: number; cached: number; turns: number };
+
+/** The view model of one conversation's thread, built only from its event log. */
+export type ThreadState = {
+  conversationId: string | null;
+  /** Highest `seq` applied; events at or below it are duplicates. */
+  lastSeq: number;
+  items: ThreadItem[];
+  /** Envelope uuid → index in `items`. */
+  actionIndex: Record<string, number>;
+  usage: TokenTotals;
+  /** Questions still waiting for an answer, oldest first (normally at most one). */
+  openAskUuids: string[];
+  /** Actions with a running envelope and no completion yet. */
+  runningActionUuids: string[];
+  lastAssistantText: string | null;
+  model: string | null;
+  /** Tool call id → raw JSON arguments, for the calls of the latest assistant turn. */
+  latestCallArguments: Record<string, string>;
+};
+
+/** An empty thread; with a `conversationId`, events of other conversations are ignored. */
+export function initialThreadState(conversationId: string | null = null): ThreadState {
+  return {
+    conversationId,
+    lastSeq: -1,
+    items: [],
+    actionIndex: {},
+    usage: { prompt: 0, completion: 0, cached: 0, turns: 0 },
+    openAskUuids: [],
+    runningActionUuids: [],
+    lastAssistantText: null,
+    model: null,
+    latestCallArguments: {},
+  };
+}
+
+/** The uuid of the question the person should answer now, or null. */
+export function openAskUuid(state: ThreadState): string | null {
+  return state.openAskUuids[state.openAskUuids.length - 1] ?? null;
+}
+
+/** The actions of the thread in order (every item that is an envelope). */
+export function actionItems(state: ThreadState): ActionItem[] {
+  return state.items.filter((item): item is ActionItem => item.kind === 'action');
+}
+
+/**
+ * Applies one stored event and returns the new state; never mutates `state`. Events
+ * with a `seq` already applied (or of another conversation) return `state` unchanged,
+ * so the same event arriving by broadcast and by the initial read is harmless.
+ */
+export function applyEvent(state: ThreadState, event: StoredEvent): ThreadState {
+  if (event.seq <= state.lastSeq) return state;
+  if (state.conversationId !== null && event.conversationId !== state.conversationId) return state;
+  const next: ThreadState = { ...state, conversationId: event.conversationId, lastSeq: event.seq };
+  const { body } = event;
+  switch (body.type) {
+    case 'user_message':
+      return appendItem(next, {
+        kind: 'user',
+        key: `user-${event.seq}`,
+        seq: event.seq,
+        at: event.at,
+        text: body.text,
+      });
+    case 'user_reply':
+      return appendItem(next, {
+        kind: 'reply',
+        key: `reply-${event.seq}`,
+        seq: event.seq,
+        at: event.at,
+        text: body.text,
+        askUuid: body.askUuid,
+      });
+    case 'assistant_turn': {
+      const usage = body.usage
+        ? {
+            prompt: next.usage.prompt + body.usage.prompt,
+            completion: next.usage.completion + body.usage.completion,
+            cached: next.usage.cached + body.usage.cached,
+            turns: next.usage.turns + 1,
+          }
+        : { ...next.usage, turns: next.usage.turns + 1 };
+      const latestCallArguments = Object.fromEntries(body.toolCalls.map((call) => [call.id, call.arguments]));
+      return { ...next, usage, lastAssistantText: body.text, model: body.model, latestCallArguments };
+    }
+    case 'notice':
+      return appendItem(next, {
+        kind: 'notice',
+        key: `notice-${event.seq}`,
+        seq: event.seq,
+        at: event.at,
+        noticeKind: body.kind,
+        text: body.text,
+        modelText: body.kind === 'no_tool_call' && next.lastAssistantText ? next.lastAssistantText : null,
+      });
+    case 'envelope':
+      return applyEnvelope(next, body.envelope, event.seq, event.at, body.toolCallId);
+    case 'compaction':
+      // Changes what the model is sent, not what the person sees.
+      return next;
+  }
+}
+
+/** Applies a whole log in order (convenience for snapshots and tests). */
+export function applyEvents(state: ThreadState, events: readonly StoredEvent[]): ThreadState {
+  return events.reduce(applyEvent, state);
+}
+
+function appendItem(state: ThreadState, item: ThreadItem): ThreadState {
+  return { ...state, items: [...state.items, item] };
+}
+
+function applyEnvelope(
+  state: ThreadState,
+  envelope: Envelope,
+  seq: number,
+  at: number,
+  toolCallId: string | null,
+): ThreadState {
+  const index = state.actionIndex[envelope.uuid];
+  const previous = index === undefined ? undefined : state.items[index];
+  const existing = previous?.kind === 'action' ? previous : undefined;
+  const rawArguments = toolCallId === null ? undefined : state.latestCallArguments[toolCallId];
+  const item = nextActionItem(existing, envelope, seq, at, rawArguments);
+  const isRunning = envelope.status === 'running';
+  const runningActionUuids = isRunning
+    ? [...state.runningActionUuids.filter((uuid) => uuid !== envelope.uuid), envelope.uuid]
+    : state.runningActionUuids.filter((uuid) => uuid !== envelope.uuid);
+  const withoutAsk = state.openAskUuids.filter((uuid) => uuid !== envelope.uuid);
+  const openAskUuids =
+    envelope.status === 'asking'
+      ? [...withoutAsk, envelope.uuid]
+      : isRunning
+        ? state.openAskUuids
+        : withoutAsk;
+
+  if (existing && index !== undefined) {
+    const items = state.items.slice();
+    items[index] = item;
+    return { ...state, items, runningActionUuids, openAskUuids };
+  }
+  return {
+    ...state,
+    items: [...state.items, item],
+    actionIndex: { ...state.actionIndex, [envelope.uuid]: state.items.length },
+    runningActionUuids,
+    openAskUuids,
+  };
+}
+
+function nextActionItem(
+  existing: ActionItem | undefined,
+  envelope: Envelope,
+  seq: number,
+  at: number,
+  rawArguments: string | undefined,
+): ActionItem {
+  const { meta, status } = envelope;
+  const isRunning = status === 'running';
+  const hasAsked = status === 'asking' || existing?.askState === 'open' || existing?.askState === 'answered';
+  const isAsk = meta.action_type === 'message.ask';
+  const question =
+    status === 'asking' ? envelope.content : (stringField(meta, 'question') ?? existing?.question ?? null);
+  const reply = status === 'success' && isAsk ? (stringField(meta, 'reply') ?? envelope.content) : null;
+  return {
+    kind: 'action',
+    key: envelope.uuid,
+    uuid: envelope.uuid,
+    seq: existing?.seq ?? seq,
+    view: viewFor(meta.action_type, status, hasAsked),
+    actionType: meta.action_type,
+    tool: meta.tool,
+    status,
+    description: existing?.description ?? (isRunning ? envelope.content : ''),
+    content: envelope.content,
+    meta,
+    startedAt: existing?.startedAt ?? at,
+    endedAt: isRunning || status === 'asking' ? null : at,
+    askState: isAsk ? askStateFor(status, hasAsked) : null,
+    question: isAsk ? question : null,
+    reply,
+    attachments: attachmentsOf(meta),
+    ignoredToolCalls: stringArray(meta.ignored_tool_calls),
+    errorMessage: status === 'error' ? (meta.error?.message ?? envelope.content) : null,
+    callArguments: existing?.callArguments ?? parseArguments(rawArguments),
+  };
+}
+
+function viewFor(actionType: string, status: EnvelopeStatus, hasAsked: boolean): ActionView {
+  if (actionType === 'message.info') return 'info';
+  if (actionType === 'message.ask') return hasAsked ? 'ask' : 'action';
+  if (actionType === 'message.result') return status === 'success' ? 'result' : 'action';
+  return 'action';
+}
+
+function askStateFor(status: EnvelopeStatus, hasAsked: boolean): AskState {
+  if (status === 'asking') return 'open';
+  if (status === 'success') return 'answered';
+  if (status === 'error') return 'cancelled';
+  return hasAsked ? 'open' : 'pending';
+}

@@ -1,0 +1,219 @@
+import { type Accessor, batch, createEffect, createSignal, on } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type { Conversation } from '../../protocol/conversation.ts';
+import type { StoredEvent } from '../../protocol/events.ts';
+import type { Plan } from '../../protocol/plan.ts';
+import type { AgentClient } from '../app/agent-client.ts';
+import { applyEvent, initialThreadState, type ThreadState } from './thread-reducer.ts';
+
+export type LoadState = 'empty' | 'loading' | 'ready' | 'missing' | 'failed';
+
+type CurrentState = {
+  load: LoadState;
+  loadError: string | null;
+  conversation: Conversation | null;
+  plan: Plan | null;
+  thread: ThreadState;
+};
+
+function isNewer<T extends { updatedAt: number }>(candidate: T, current: T | null): boolean {
+  return current === null || candidate.updatedAt >= current.updatedAt;
+}
+
+/**
+ * The open conversation: a snapshot read through the worker, then every broadcast event
+ * for it (from this tab or another) applied through the pure reducer. Events that arrive
+ * while the snapshot loads are held and applied after it; a gap in `seq` triggers a re-read.
+ */
+export function createThreadStore(client: AgentClient, conversationId: Accessor<string | null>) {
+  const [state, setState] = createStore<CurrentState>({
+    load: 'empty',
+    loadError: null,
+    conversation: null,
+    plan: null,
+    thread: initialThreadState(),
+  });
+  const [revision, setRevision] = createSignal(0);
+  const [isReplaying, setReplaying] = createSignal(false);
+  let thread = initialThreadState();
+  /** Events of the replay frame on screen (`thread` is built from exactly these). */
+  let replayShown: { events: readonly StoredEvent[]; count: number } | null = null;
+  let held: StoredEvent[] | null = null;
+  let loadToken = 0;
+
+  /**
+   * Applies a new reducer state to the store. The reducer never mutates, so only items
+   * whose identity changed are written: an event costs O(changed items), not O(thread).
+   */
+  function commit(next: ThreadState): void {
+    if (next === thread) return;
+    const previous = thread;
+    thread = next;
+    batch(() => {
+      const isSameThread =
+        previous.conversationId === next.conversationId &&
+        state.thread.items.length === previous.items.length &&
+        next.items.length >= previous.items.length;
+      if (!isSameThread) {
+        setState('thread', reconcile(next, { key: 'key', merge: true }));
+        return;
+      }
+      next.items.forEach((item, index) => {
+        if (previous.items[index] !== item)
+          setState('thread', 'items', index, reconcile(item, { key: 'key', merge: true }));
+      });
+      for (const key of Object.keys(next) as (keyof ThreadState)[]) {
+        if (key === 'items' || previous[key] === next[key]) continue;
+        setState('thread', key, reconcile(next[key], { key: 'key', merge: true }));
+      }
+    });
+    setRevision((value) => value + 1);
+  }
+
+  async function load(id: string, options: { isResync: boolean }): Promise<void> {
+    const token = ++loadToken;
+    held = [];
+    if (!options.isResync) {
+      thread = initialThreadState(id);
+      setState({
+        load: 'loading',
+        loadError: null,
+        conversation: null,
+        plan: null,
+        thread: initialThreadState(id),
+      });
+    }
+    try {
+      const snapshot = await client.api.readConversation(id);
+      if (token !== loadToken) return;
+      if (!snapshot) {
+        held = null;
+        setState({ load: 'missing', conversation: null, plan: null });
+        return;
+      }
+      let next = initialThreadState(id);
+      for (const event of snapshot.events) next = applyEvent(next, event);
+      for (const event of [...(held ?? [])].sort((first, second) => first.seq - second.seq)) {
+        next = applyEvent(next, event);
+      }
+      held = null;
+      thread = initialThreadState(id);
+      commit(next);
+      setState((current) => ({
+        load: 'ready',
+        conversation:
+          current.conversation && !isNewer(snapshot.conversation, current.conversation)
+            ? current.conversation
+            : snapshot.conversation,
+        plan:
+          snapshot.plan && !isNewer(snapshot.plan, current.plan)
+            ? current.plan
+            : (snapshot.plan ?? current.plan),
+      }));
+    } catch (error) {
+      if (token !== loadToken) return;
+      held = null;
+      setState({ load: 'failed', loadError: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  const unsubscribe = client.subscribe((message) => {
+    const id = conversationId();
+    if (id === null) return;
+    // A replay shows a past frame: live changes to the log wait until it ends (then re-read).
+    if (isReplaying() && (message.type === 'event' || message.type === 'plan')) return;
+    if (message.type === 'event' && message.event.conversationId === id) {
+      if (held) {
+        held.push(message.event);
+      } else if (message.event.seq > thread.lastSeq + 1) {
+        void load(id, { isResync: true });
+      } else {
+        commit(applyEvent(thread, message.event));
+      }
+    } else if (message.type === 'conversation' && message.conversation.id === id) {
+      if (isNewer(message.conversation, state.conversation)) setState('conversation', message.conversation);
+    } else if (message.type === 'plan' && message.plan.conversationId === id) {
+      if (isNewer(message.plan, state.plan)) setState('plan', message.plan);
+    } else if (message.type === 'conversation_deleted' && message.conversationId === id) {
+      setState({ load: 'missing', conversation: null, plan: null });
+    }
+  });
+
+  createEffect(
+    on(conversationId, (id) => {
+      setReplaying(false);
+      replayShown = null;
+      if (id === null) {
+        loadToken += 1;
+        held = null;
+        thread = initialThreadState();
+        setState({
+          load: 'empty',
+          loadError: null,
+          conversation: null,
+          plan: null,
+          thread: initialThreadState(),
+        });
+        return;
+      }
+      void load(id, { isResync: false });
+    }),
+  );
+
+  function requireId(): string {
+    const id = conversationId();
+    if (id === null) throw new Error('No conversation is open.');
+    return id;
+  }
+
+  /**
+   * Shows the first `count` of `events` (the open conversation's log) and `plan` as the
+   * thread, plan panel and Computer panel see them, read-only: no question is open for
+   * an answer, and live changes wait until `endReplay`. Moving forward applies only the
+   * new events; moving back rebuilds the frame.
+   */
+  function showReplayFrame(events: readonly StoredEvent[], count: number, plan: Plan | null): void {
+    const id = requireId();
+    const isForward = replayShown?.events === events && count >= replayShown.count;
+    let next = isForward ? thread : initialThreadState(id);
+    for (const event of events.slice(isForward ? (replayShown?.count ?? 0) : 0, count)) {
+      next = applyEvent(next, event);
+    }
+    replayShown = { events, count };
+    setReplaying(true);
+    commit(next.openAskUuids.length === 0 ? next : { ...next, openAskUuids: [] });
+    setState('plan', plan);
+  }
+
+  /** Leaves the replay: the conversation is read again as it stands now. */
+  function endReplay(): void {
+    if (!isReplaying()) return;
+    setReplaying(false);
+    replayShown = null;
+    // The frame's plan is rebuilt from the log: the stored one replaces it whatever its timestamps.
+    setState('plan', null);
+    const id = conversationId();
+    if (id !== null) void load(id, { isResync: true });
+  }
+
+  return {
+    state,
+    /** Increases with every applied change (for scroll-follow effects). */
+    revision,
+    /** True while a replay frame is on screen instead of the live conversation. */
+    isReplaying,
+    showReplayFrame,
+    endReplay,
+    /** Re-reads the snapshot (after a failed call, the log may have moved on in another tab). */
+    reload: () => {
+      const id = conversationId();
+      if (id !== null) void load(id, { isResync: state.load === 'ready' });
+    },
+    send: (text: string) => client.api.sendMessage(requireId(), text),
+    reply: (askUuid: string, text: string) => client.api.replyToAsk(requireId(), askUuid, text),
+    stop: () => client.api.stop(requireId()),
+    dispose: unsubscribe,
+  };
+}
+
+export type ThreadStore = ReturnType<typeof createThreadStore>;

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import type { WorkspaceFile } from '../../protocol/workspace.ts';
+import { SandpiperDatabase } from '../../storage/db.ts';
+import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
+import { WorkspaceReader } from './workspace-reader.ts';
+
+const file = (conversationId: string, path: string, text: string): WorkspaceFile => {
+  const content = new TextEncoder().encode(text);
+  return { conversationId, path, kind: 'file', content, size: content.byteLength, modifiedAt: 7 };
+};
+
+describe('WorkspaceReader', () => {
+  it('lists one conversation’s entries without their bytes and reads a file', async () => {
+    const database = new SandpiperDatabase(`reader-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    const writer = new WorkspaceRepository(database);
+    await writer.apply(
+      'c',
+      { writes: [file('c', 'b/two.txt', 'two'), file('c', 'a.txt', 'one!')], deletes: [] },
+      1e6,
+    );
+    await writer.apply('d', { writes: [file('d', 'other.txt', 'other')], deletes: [] }, 1e6);
+    await database.files.put({ conversationId: 'c', path: 'broken', kind: 'socket', size: -1 });
+
+    const reader = new WorkspaceReader(database);
+    expect(await reader.listEntries('c')).toEqual([
+      { path: 'a.txt', kind: 'file', size: 4, modifiedAt: 7 },
+      { path: 'b/two.txt', kind: 'file', size: 3, modifiedAt: 7 },
+    ]);
+    const read = await reader.readFile('c', 'b/two.txt');
+    expect(new TextDecoder().decode(read?.content)).toBe('two');
+    expect(await reader.readFile('c', 'other.txt')).toBeNull();
+  });
+});

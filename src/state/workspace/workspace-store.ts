@@ -1,0 +1,114 @@
+import { type Accessor, createEffect, on } from 'solid-js';
+import { createStore, reconcile } from 'solid-js/store';
+import type { WorkspaceFile } from '../../protocol/workspace.ts';
+import type { AgentClient } from '../app/agent-client.ts';
+import type { WorkspaceEntry } from './file-tree.ts';
+import type { WorkspaceReader } from './workspace-reader.ts';
+
+export type WorkspaceLoad = 'idle' | 'loading' | 'ready' | 'failed';
+
+type WorkspaceState = { load: WorkspaceLoad; entries: WorkspaceEntry[]; error: string | null };
+
+/** Tools that never touch the workspace: their actions do not trigger a re-read. */
+const TOOLS_WITHOUT_FILES = new Set(['plan', 'message']);
+
+/** Pause after the last change before the listing is read again (changes come in bursts). */
+const REFRESH_DELAY_MS = 120;
+
+/**
+ * The open conversation's workspace listing, read from IndexedDB on the main thread. It is
+ * read again after every finished action of that conversation (the worker saves the
+ * workspace before it reports the action), but only while some view watches it.
+ */
+export function createWorkspaceStore(
+  client: AgentClient,
+  conversationId: Accessor<string | null>,
+  reader: WorkspaceReader,
+) {
+  const [state, setState] = createStore<WorkspaceState>({ load: 'idle', entries: [], error: null });
+  let watchers = 0;
+  let isStale = true;
+  let token = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  async function refresh(): Promise<void> {
+    clearTimeout(timer);
+    const id = conversationId();
+    const current = ++token;
+    isStale = false;
+    if (id === null) {
+      setState({ load: 'idle', entries: [], error: null });
+      return;
+    }
+    if (state.load !== 'ready') setState({ load: 'loading', error: null });
+    try {
+      const entries = await reader.listEntries(id);
+      if (current !== token) return;
+      setState({ load: 'ready', error: null });
+      setState('entries', reconcile(entries, { key: 'path' }));
+    } catch (error) {
+      if (current !== token) return;
+      setState({ load: 'failed', error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  function changed(): void {
+    isStale = true;
+    if (watchers === 0) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void refresh(), REFRESH_DELAY_MS);
+  }
+
+  const unsubscribe = client.subscribe((message) => {
+    const id = conversationId();
+    if (id === null) return;
+    if (message.type === 'event' && message.event.conversationId === id) {
+      const { body } = message.event;
+      if (body.type !== 'envelope' || body.envelope.status === 'running') return;
+      if (!TOOLS_WITHOUT_FILES.has(body.envelope.meta.tool)) changed();
+    } else if (message.type === 'conversation_deleted' && message.conversationId === id) {
+      changed();
+    }
+  });
+
+  createEffect(
+    on(conversationId, () => {
+      token += 1;
+      setState({ load: 'idle', entries: [], error: null });
+      isStale = true;
+      if (watchers > 0) void refresh();
+    }),
+  );
+
+  function requireId(): string {
+    const id = conversationId();
+    if (id === null) throw new Error('No conversation is open.');
+    return id;
+  }
+
+  return {
+    state,
+    /** Reads the listing again now. */
+    refresh,
+    /** Keeps the listing current while the returned function has not been called. */
+    watch(): () => void {
+      watchers += 1;
+      if (isStale) void refresh();
+      return () => {
+        watchers -= 1;
+      };
+    },
+    /** The entry at a workspace path, from the current listing. */
+    entryAt: (path: string): WorkspaceEntry | undefined => state.entries.find((entry) => entry.path === path),
+    /** A file's current bytes, or null if it is not in the workspace. */
+    readFile: (path: string): Promise<WorkspaceFile | null> => reader.readFile(requireId(), path),
+    /** Every entry with its bytes. */
+    readAll: (): Promise<WorkspaceFile[]> => reader.readAll(requireId()),
+    dispose(): void {
+      clearTimeout(timer);
+      unsubscribe();
+    },
+  };
+}
+
+export type WorkspaceStore = ReturnType<typeof createWorkspaceStore>;

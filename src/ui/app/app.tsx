@@ -1,0 +1,182 @@
+import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
+import { startNodeRuntimeHost } from '../../host/node-runtime-host.ts';
+import type { ConversationStatus } from '../../protocol/conversation.ts';
+import { createAgentClient, errorMessage } from '../../state/app/agent-client.ts';
+import { createAlertsStore } from '../../state/app/alerts-store.ts';
+import { createAppUpdatesStore } from '../../state/app/app-updates.ts';
+import { readLaunchParameters } from '../../state/app/launch-parameters.ts';
+import { createPersistenceNoticeStore } from '../../state/app/persistence-notice.ts';
+import { createThemeStore } from '../../state/app/theme-store.ts';
+import { createToastStore } from '../../state/app/toast-store.ts';
+import { createUiStore } from '../../state/app/ui-store.ts';
+import { createBundleImportStore } from '../../state/bundles/bundle-import-store.ts';
+import { createReplayStore } from '../../state/replay/replay-store.ts';
+import { createSettingsStore } from '../../state/settings/settings-store.ts';
+import { createConversationsStore } from '../../state/thread/conversations-store.ts';
+import { createThreadStore } from '../../state/thread/thread-store.ts';
+import { createToolOutputStore } from '../../state/thread/tool-output-store.ts';
+import { WorkspaceReader } from '../../state/workspace/workspace-reader.ts';
+import { createWorkspaceStore } from '../../state/workspace/workspace-store.ts';
+import { SandpiperDatabase } from '../../storage/db.ts';
+import { SettingsRepository } from '../../storage/settings-repository.ts';
+import { DropOverlay } from '../bundles/drop-overlay.tsx';
+import { DetailsPanel } from '../computer/details-panel.tsx';
+import { MainHeader } from '../header/main-header.tsx';
+import { ReplayControls } from '../replay/replay-controls.tsx';
+import { SettingsDialog } from '../settings/settings-dialog.tsx';
+import { statusAnnouncement } from '../shared/format.ts';
+import { Sidebar } from '../sidebar/sidebar.tsx';
+import { Composer } from '../thread/composer.tsx';
+import { Thread } from '../thread/thread.tsx';
+import { AppBanners } from './app-banners.tsx';
+import { AppContext, type AppServices } from './app-context.ts';
+import { EmptyState } from './empty-state.tsx';
+import { Toasts } from './toasts.tsx';
+
+/** The application shell: sidebar | thread with plan and composer | Computer panel. */
+export function App() {
+  const client = createAgentClient();
+  onCleanup(startNodeRuntimeHost(client));
+  const persistenceNotice = createPersistenceNoticeStore();
+  const conversations = createConversationsStore(client, {
+    onStarted: () => void persistenceNotice.noteTaskSent(),
+  });
+  const thread = createThreadStore(client, conversations.selectedId);
+  const database = new SandpiperDatabase();
+  const settings = createSettingsStore(new SettingsRepository(database));
+  const workspace = createWorkspaceStore(client, conversations.selectedId, new WorkspaceReader(database));
+  const toolOutput = createToolOutputStore(client, conversations.selectedId);
+  const theme = createThemeStore();
+  const toasts = createToastStore();
+  const ui = createUiStore();
+  const appUpdates = createAppUpdatesStore();
+  const alerts = createAlertsStore(client);
+  const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
+  const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
+
+  const services: AppServices = {
+    client,
+    conversations,
+    thread,
+    settings,
+    theme,
+    toasts,
+    ui,
+    workspace,
+    toolOutput,
+    appUpdates,
+    alerts,
+    persistenceNotice,
+    bundleImport,
+    replay,
+    async attempt(action, failurePrefix) {
+      try {
+        await action();
+        return true;
+      } catch (error) {
+        toasts.show(failurePrefix ? `${failurePrefix}: ${errorMessage(error)}` : errorMessage(error));
+        return false;
+      }
+    },
+  };
+
+  onCleanup(client.onWorkerError((message) => toasts.show(message)));
+  onCleanup(() => {
+    replay.dispose();
+    alerts.dispose();
+    appUpdates.dispose();
+    thread.dispose();
+    workspace.dispose();
+    toolOutput.dispose();
+    conversations.dispose();
+    settings.dispose();
+    database.close();
+    client.dispose();
+  });
+
+  createEffect(on(conversations.selectedId, () => ui.resetSelection(), { defer: true }));
+
+  const launch = readLaunchParameters(new URL(window.location.href));
+  if (launch.cleanUrl !== null) window.history.replaceState(window.history.state, '', launch.cleanUrl);
+  if (launch.isNewConversation) {
+    conversations.select(null);
+    queueMicrotask(() => ui.focusComposer());
+  }
+  if (launch.bundleUrl !== null) {
+    // The link's parameter is already gone from the address: a reload now would lose the import.
+    appUpdates.holdReloads();
+    void bundleImport.importFromUrl(launch.bundleUrl);
+  }
+  if (launch.isBundleUrlInvalid)
+    toasts.show('Could not import the bundle: its address is not an http(s) URL.');
+
+  const [announcement, setAnnouncement] = createSignal('');
+  let lastAnnounced: { id: string; status: ConversationStatus } | null = null;
+  createEffect(() => {
+    const conversation = thread.state.conversation;
+    if (!conversation) return;
+    const previous = lastAnnounced;
+    lastAnnounced = { id: conversation.id, status: conversation.status };
+    if (previous?.id === conversation.id && previous.status !== conversation.status) {
+      setAnnouncement(statusAnnouncement(conversation.status, conversation.title));
+    }
+  });
+
+  const isRunning = () => thread.state.conversation?.status === 'running';
+
+  function onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || event.defaultPrevented || ui.isSettingsOpen()) return;
+    if (ui.isSidebarOpen()) {
+      ui.setSidebarOpen(false);
+    } else if (ui.isDetailsOpen() && !ui.isWide()) {
+      ui.setDetailsOpen(false);
+    } else if (replay.isActive()) {
+      replay.exit();
+    } else if (isRunning()) {
+      void services.attempt(() => thread.stop(), 'Could not stop');
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+  document.addEventListener('keydown', onKeyDown);
+  onCleanup(() => document.removeEventListener('keydown', onKeyDown));
+
+  return (
+    <AppContext.Provider value={services}>
+      <div
+        class="app"
+        classList={{ 'is-sidebar-open': ui.isSidebarOpen(), 'is-details-open': ui.isDetailsOpen() }}
+      >
+        <Sidebar />
+        <button
+          type="button"
+          class="scrim"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={() => {
+            ui.setSidebarOpen(false);
+            ui.setDetailsOpen(false);
+          }}
+        />
+        <main class="main">
+          <MainHeader />
+          <AppBanners />
+          <Show when={conversations.selectedId() !== null} fallback={<EmptyState />}>
+            <Thread />
+          </Show>
+          <Toasts />
+          <Show when={replay.isActive()} fallback={<Composer />}>
+            <ReplayControls />
+          </Show>
+        </main>
+        <DetailsPanel />
+        <SettingsDialog />
+        <DropOverlay />
+        <div class="visually-hidden" aria-live="polite" aria-atomic="true">
+          {announcement()}
+        </div>
+      </div>
+    </AppContext.Provider>
+  );
+}

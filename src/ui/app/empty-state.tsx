@@ -1,0 +1,98 @@
+import { For, Show } from 'solid-js';
+import { DEFAULT_SETTINGS, providerFor } from '../../protocol/settings.ts';
+import { Icon } from '../shared/icons.tsx';
+import { useApp } from './app-context.ts';
+
+/** Example tasks that work with the tools available today (planning and writing). */
+export const EXAMPLE_TASKS = [
+  'Plan a three-day trip to Lisbon on a budget of €150 a day',
+  'Write a README for a command-line todo app with install, usage and FAQ sections',
+  'Compare three note-taking apps for a team of five and recommend one',
+];
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * What a new person sees: what Sandpiper does, how to connect a provider (a preset, any
+ * OpenAI-compatible API, or a model in this tab), and example tasks.
+ */
+export function EmptyState() {
+  const { settings, ui } = useApp();
+  const current = () => providerFor(settings.state.settings, settings.state.settings.activeProviderId);
+  const isUntouched = () => {
+    const initial = DEFAULT_SETTINGS.providers[0];
+    return (
+      current().kind === 'openai-compatible' &&
+      current().apiKey === '' &&
+      current().baseUrl === initial?.baseUrl &&
+      current().model === initial?.model
+    );
+  };
+  const isInBrowser = () => current().kind === 'webllm';
+
+  function useExample(task: string): void {
+    ui.setDraft(task);
+    ui.focusComposer();
+  }
+
+  return (
+    <div class="empty-state">
+      <div class="empty-inner">
+        <h2 class="empty-title">What should the agent work on?</h2>
+        <p class="empty-lead">
+          Sandpiper plans a task, works through it one step at a time, and shows every step it takes. It runs
+          entirely in this tab.
+        </p>
+        <div class="provider-card" classList={{ 'is-missing': isUntouched() }}>
+          <Icon class="provider-icon" name={isUntouched() ? 'alert' : 'check'} />
+          <div class="provider-text">
+            <Show
+              when={!isUntouched()}
+              fallback={
+                <>
+                  <strong>Connect a model provider first.</strong>
+                  <span>
+                    In Settings → Providers, add OpenAI, OpenRouter, a local Ollama or LM Studio, or any
+                    OpenAI-compatible API, with its key; or download a small model to run in this tab
+                    (In-browser model, needs WebGPU). Everything stays in this browser.
+                  </span>
+                </>
+              }
+            >
+              <strong>
+                Using {current().model} {isInBrowser() ? 'in this tab' : `at ${hostOf(current().baseUrl)}`}
+              </strong>
+              <span>
+                {!isInBrowser() && current().apiKey === '' ? 'No API key set — fine for local servers. ' : ''}
+                Save more providers in Settings and pick one for new conversations; each conversation can
+                switch in its header.
+              </span>
+            </Show>
+          </div>
+          <button type="button" class="button" onClick={() => ui.setSettingsOpen(true)}>
+            {isUntouched() ? 'Connect provider' : 'Change provider'}
+          </button>
+        </div>
+        <h3 class="examples-title">Try an example</h3>
+        <ul class="examples">
+          <For each={EXAMPLE_TASKS}>
+            {(task) => (
+              <li>
+                <button type="button" class="example-button" onClick={() => useExample(task)}>
+                  <Icon class="example-icon" name="sparkle" />
+                  <span>{task}</span>
+                </button>
+              </li>
+            )}
+          </For>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { type Component, Match, Show, Switch } from 'solid-js';
+import { Dynamic } from 'solid-js/web';
+import type { ActionItem } from '../../state/thread/thread-reducer.ts';
+import { useApp } from '../app/app-context.ts';
+import { useClock } from '../shared/clock.ts';
+import { Icon, toolIcon } from '../shared/icons.tsx';
+import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
+import { actionDuration } from '../thread/action-row.tsx';
+import { FileView } from './views/file-view.tsx';
+import { MatchView } from './views/match-view.tsx';
+import { ActionErrorNote, RawView } from './views/raw-view.tsx';
+import { ShellView } from './views/shell-view.tsx';
+
+/** The tools with a view of their own; every other action is shown raw. */
+const TOOL_VIEWS: Record<string, { label: string; view: Component<{ item: ActionItem }> }> = {
+  shell: { label: 'Terminal', view: ShellView },
+  file: { label: 'Editor', view: FileView },
+  match: { label: 'Results', view: MatchView },
+};
+
+/** The name of the action tab for a tool ("Terminal", "Editor", "Results", or "Details"). */
+export function actionTabLabel(tool: string | undefined): string {
+  return (tool && TOOL_VIEWS[tool]?.label) || 'Details';
+}
+
+/**
+ * One action in the Computer panel: its title and status, then its tool's live view
+ * (terminal, file, results) or, with "Raw" pressed or for other tools, the raw envelope.
+ */
+export function ActionView(props: { item: ActionItem }) {
+  const { ui } = useApp();
+  const now = useClock();
+  const toolView = () => TOOL_VIEWS[props.item.tool];
+  const isRaw = () => ui.isRawView() || !toolView();
+
+  return (
+    <div class="action-view" data-uuid={props.item.uuid} data-view={isRaw() ? 'raw' : props.item.tool}>
+      <div class="details-title">
+        <span class="action-icon">
+          <Icon name={toolIcon(props.item.tool)} />
+        </span>
+        <h3>{props.item.description || props.item.actionType}</h3>
+        <EnvelopeStatusChip status={props.item.status} isLabelVisible />
+      </div>
+      <div class="action-subline">
+        <span class="action-subline-type">{props.item.actionType}</span>
+        <span>{new Date(props.item.startedAt).toLocaleTimeString()}</span>
+        <Show when={actionDuration(props.item, now())}>{(duration) => <span>{duration()}</span>}</Show>
+        <Show when={toolView()}>
+          <button
+            type="button"
+            class="raw-toggle"
+            aria-pressed={ui.isRawView()}
+            title="Show the raw envelope (JSON)"
+            onClick={() => ui.setRawView(!ui.isRawView())}
+          >
+            Raw
+          </button>
+        </Show>
+      </div>
+      <Switch>
+        <Match when={isRaw()}>
+          <div class="action-view-body is-scrolling">
+            <RawView item={props.item} />
+          </div>
+        </Match>
+        <Match when={toolView()}>
+          {(entry) => (
+            <>
+              <ActionErrorNote item={props.item} />
+              <div class="action-view-body">
+                <Dynamic component={entry().view} item={props.item} />
+              </div>
+            </>
+          )}
+        </Match>
+      </Switch>
+    </div>
+  );
+}

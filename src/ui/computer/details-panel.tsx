@@ -1,0 +1,168 @@
+import { createEffect, createMemo, For, on, Show } from 'solid-js';
+import type { ComputerTab } from '../../state/app/ui-store.ts';
+import { actionItems } from '../../state/thread/thread-reducer.ts';
+import { useApp } from '../app/app-context.ts';
+import { Icon } from '../shared/icons.tsx';
+import { WorkspaceBrowser } from '../workspace/workspace-browser.tsx';
+import { ActionView, actionTabLabel } from './action-view.tsx';
+import './computer-views.css';
+import '../workspace/code-view.css';
+import '../workspace/file-views.css';
+import './views/result-views.css';
+
+const TABS: ComputerTab[] = ['action', 'files'];
+
+/**
+ * The Computer panel: follows the latest action while the agent runs, or shows the one the
+ * person picked; a step scrubber moves through earlier actions. Two tabs: the action's own
+ * view (terminal, editor, results or details) and the workspace's files. A sheet below 1100 px.
+ */
+export function DetailsPanel() {
+  const { thread, ui, conversations } = useApp();
+  let closeButton: HTMLButtonElement | undefined;
+  let tabList: HTMLDivElement | undefined;
+
+  const actions = createMemo(() => actionItems(thread.state.thread));
+  const index = createMemo(() => {
+    const list = actions();
+    if (list.length === 0) return -1;
+    const uuid = ui.selectedActionUuid();
+    const found = ui.isFollowingLive() || uuid === null ? -1 : list.findIndex((item) => item.uuid === uuid);
+    return found >= 0 ? found : list.length - 1;
+  });
+  const current = () => actions()[index()];
+  const hasConversation = () => conversations.selectedId() !== null;
+  const tabLabel = (tab: ComputerTab) => (tab === 'files' ? 'Files' : actionTabLabel(current()?.tool));
+
+  function ActionOrEmpty() {
+    return (
+      <Show
+        when={current()}
+        fallback={
+          <div class="details-empty">
+            <Icon name="monitor" size={28} />
+            <p>
+              Each step the agent takes shows up here: commands in a terminal, files with their contents,
+              search results, and the raw envelope.
+            </p>
+          </div>
+        }
+      >
+        {(item) => <ActionView item={item()} />}
+      </Show>
+    );
+  }
+
+  function step(offset: number): void {
+    const target = actions()[index() + offset];
+    if (!target) return;
+    if (index() + offset === actions().length - 1) ui.followLive();
+    else ui.selectAction(target.uuid, { openSheet: false });
+  }
+
+  function onTabKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = ui.computerTab() === 'action' ? 'files' : 'action';
+    ui.setComputerTab(next);
+    tabList?.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
+  }
+
+  createEffect(
+    on(ui.isDetailsOpen, (open) => {
+      if (open && !ui.isWide()) queueMicrotask(() => closeButton?.focus());
+    }),
+  );
+
+  return (
+    <aside class="details-panel" aria-label="Computer">
+      <header class="details-header">
+        <h2>Computer</h2>
+        <Show when={actions().length > 0}>
+          <div class="scrubber">
+            <button
+              type="button"
+              class="icon-button"
+              aria-label="Previous step"
+              disabled={index() <= 0}
+              onClick={() => step(-1)}
+            >
+              <Icon name="chevron-left" />
+            </button>
+            <span class="scrubber-count">
+              Step {index() + 1} of {actions().length}
+            </span>
+            <button
+              type="button"
+              class="icon-button"
+              aria-label="Next step"
+              disabled={index() >= actions().length - 1}
+              onClick={() => step(1)}
+            >
+              <Icon name="chevron-right" />
+            </button>
+            <button
+              type="button"
+              class="live-toggle"
+              aria-pressed={ui.isFollowingLive()}
+              title="Follow the latest action"
+              onClick={() => ui.followLive()}
+            >
+              <span class="live-dot" aria-hidden="true" />
+              Live
+            </button>
+          </div>
+        </Show>
+        <button
+          ref={closeButton}
+          type="button"
+          class="icon-button details-close"
+          aria-label="Close"
+          onClick={() => ui.setDetailsOpen(false)}
+        >
+          <Icon name="close" />
+        </button>
+      </header>
+      <Show when={hasConversation()}>
+        <div ref={tabList} class="computer-tabs" role="tablist" aria-label="Computer views">
+          <For each={TABS}>
+            {(tab) => (
+              <button
+                type="button"
+                role="tab"
+                id={`computer-tab-${tab}`}
+                data-tab={tab}
+                aria-controls="computer-tabpanel"
+                aria-selected={ui.computerTab() === tab}
+                tabIndex={ui.computerTab() === tab ? 0 : -1}
+                onClick={() => ui.setComputerTab(tab)}
+                onKeyDown={onTabKeyDown}
+              >
+                {tabLabel(tab)}
+              </button>
+            )}
+          </For>
+        </div>
+      </Show>
+      <Show
+        when={hasConversation()}
+        fallback={
+          <div class="computer-body">
+            <ActionOrEmpty />
+          </div>
+        }
+      >
+        <div
+          class="computer-body"
+          id="computer-tabpanel"
+          role="tabpanel"
+          aria-labelledby={`computer-tab-${ui.computerTab()}`}
+        >
+          <Show when={ui.computerTab() === 'files'} fallback={<ActionOrEmpty />}>
+            <WorkspaceBrowser />
+          </Show>
+        </div>
+      </Show>
+    </aside>
+  );
+}

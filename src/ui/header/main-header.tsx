@@ -1,0 +1,53 @@
+import { Show } from 'solid-js';
+import { actionItems } from '../../state/thread/thread-reducer.ts';
+import { useApp } from '../app/app-context.ts';
+import { Icon } from '../shared/icons.tsx';
+import { ConversationStatusChip } from '../shared/status-chip.tsx';
+import { ConversationMenu } from '../sidebar/conversation-menu.tsx';
+import { ProviderSwitcher } from './provider-switcher.tsx';
+import { TokenMeter } from './token-meter.tsx';
+
+/**
+ * The thread's header: menu (phones), title, the conversation's provider switcher, token
+ * meter, status, and the Computer panel toggle.
+ */
+export function MainHeader() {
+  const { thread, ui } = useApp();
+  const hasActions = () => actionItems(thread.state.thread).length > 0;
+
+  return (
+    <header class="main-header">
+      <button type="button" class="button ghost menu-button" onClick={() => ui.setSidebarOpen(true)}>
+        <Icon name="menu" />
+        Menu
+      </button>
+      <Show
+        when={thread.state.conversation}
+        fallback={<h1 class="thread-title is-placeholder">New conversation</h1>}
+      >
+        {(conversation) => (
+          <>
+            <h1 class="thread-title" title={conversation().title}>
+              {conversation().title}
+            </h1>
+            <ProviderSwitcher conversation={conversation()} class="in-header" />
+            <TokenMeter conversation={conversation()} />
+            <ConversationStatusChip status={conversation().status} />
+            <ConversationMenu />
+            <Show when={hasActions()}>
+              <button
+                type="button"
+                class="icon-button computer-toggle"
+                aria-label="Open computer panel"
+                title="Computer"
+                onClick={() => ui.setDetailsOpen(true)}
+              >
+                <Icon name="monitor" />
+              </button>
+            </Show>
+          </>
+        )}
+      </Show>
+    </header>
+  );
+}

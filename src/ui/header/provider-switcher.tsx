@@ -1,0 +1,43 @@
+import { For } from 'solid-js';
+import type { Conversation } from '../../protocol/conversation.ts';
+import { providerFor } from '../../protocol/settings.ts';
+import { useApp } from '../app/app-context.ts';
+import './header-controls.css';
+
+/**
+ * The open conversation's provider, switchable among the saved ones. A switch is stored
+ * by the worker and applies from the conversation's next run; a run in progress keeps
+ * the provider it started with.
+ */
+export function ProviderSwitcher(props: { conversation: Conversation; class?: string }) {
+  const { settings, client, attempt } = useApp();
+  const current = () => providerFor(settings.state.settings, props.conversation.providerId);
+  let select: HTMLSelectElement | undefined;
+
+  async function switchTo(providerId: string): Promise<void> {
+    const isSwitched = await attempt(
+      () => client.api.setConversationProvider(props.conversation.id, providerId),
+      'Provider not switched',
+    );
+    if (!isSwitched && select) select.value = current().id;
+  }
+
+  return (
+    <select
+      ref={select}
+      class={`provider-switcher ${props.class ?? ''}`}
+      aria-label="Provider for this conversation"
+      title={`${current().name} (${current().model}). A switch takes effect from this conversation's next run.`}
+      value={current().id}
+      onChange={(event) => void switchTo(event.currentTarget.value)}
+    >
+      <For each={settings.state.settings.providers}>
+        {(profile) => (
+          <option value={profile.id} selected={profile.id === current().id}>
+            {profile.name}
+          </option>
+        )}
+      </For>
+    </select>
+  );
+}

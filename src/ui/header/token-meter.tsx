@@ -1,0 +1,66 @@
+import { Show } from 'solid-js';
+import type { Conversation } from '../../protocol/conversation.ts';
+import { providerFor } from '../../protocol/settings.ts';
+import { formatCost, readTokenMeter } from '../../state/thread/token-meter.ts';
+import { useApp } from '../app/app-context.ts';
+import { formatTokenCount } from '../shared/format.ts';
+import { ProviderSwitcher } from './provider-switcher.tsx';
+import './header-controls.css';
+
+const POPOVER_ID = 'token-meter-details';
+
+/**
+ * The header's token meter: the conversation's tokens so far (and their estimated cost
+ * when its provider has prices), with a popover breaking them down. Updates as each
+ * model call's usage arrives. On phones, where the header has no room for it, the
+ * popover also holds the provider switcher.
+ */
+export function TokenMeter(props: { conversation: Conversation }) {
+  const { thread, settings } = useApp();
+  const provider = () => providerFor(settings.state.settings, props.conversation.providerId);
+  const reading = () => readTokenMeter(thread.state.thread.usage, provider());
+  const count = (value: number) => value.toLocaleString('en-US');
+
+  return (
+    <>
+      <button type="button" class="token-meter" popovertarget={POPOVER_ID}>
+        <span class="visually-hidden">Token usage: </span>
+        {formatTokenCount(reading().totalTokens)}
+        <span class="token-unit"> tokens</span>
+        <Show when={reading().cost !== null}>
+          <span class="token-cost"> · {formatCost(reading().cost ?? 0)}</span>
+        </Show>
+      </button>
+      <div id={POPOVER_ID} class="meter-popover" popover="auto" role="dialog" aria-label="Token usage">
+        <dl class="meter-figures">
+          <dt>Prompt</dt>
+          <dd>{count(reading().prompt)}</dd>
+          <dt>of which cached</dt>
+          <dd>{count(reading().cached)}</dd>
+          <dt>Completion</dt>
+          <dd>{count(reading().completion)}</dd>
+          <dt>Model calls</dt>
+          <dd>{count(reading().modelCalls)}</dd>
+          <dt class="meter-cost-label">Estimated cost</dt>
+          <dd class="meter-cost">
+            <Show when={reading().cost !== null} fallback="no prices set">
+              {formatCost(reading().cost ?? 0)}
+            </Show>
+          </dd>
+        </dl>
+        <div class="meter-provider">
+          <span aria-hidden="true">Provider</span>
+          <ProviderSwitcher conversation={props.conversation} />
+        </div>
+        <p class="meter-note">
+          <Show
+            when={reading().cost !== null}
+            fallback={<>Add prices to {reading().providerName} in Settings → Providers to see a cost.</>}
+          >
+            At {reading().providerName}’s prices, for every call of this conversation.
+          </Show>
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,237 @@
+import { createSignal, For, type JSX, Match, Show, Switch } from 'solid-js';
+import type { ConnectionResult } from '../../state/settings/provider-connection.ts';
+import { type ProviderDraft, type ProviderTextField, presetOf } from '../../state/settings/providers-form.ts';
+import { Icon, Spinner } from '../shared/icons.tsx';
+
+/** Where a provider's "Test connection" stands. */
+export type ConnectionCheck = { state: 'testing' } | { state: 'done'; result: ConnectionResult };
+
+type EditorProps = {
+  draft: ProviderDraft;
+  canRemove: boolean;
+  invalidField: ProviderTextField | null;
+  check: ConnectionCheck | null;
+  onChange: (changes: Partial<Pick<ProviderDraft, ProviderTextField>>) => void;
+  onTest: () => void;
+  onRemove: () => void;
+};
+
+/** The models the last successful test listed (for the Model field's suggestions). */
+function listedModels(check: ConnectionCheck | null): string[] {
+  return check?.state === 'done' && check.result.ok ? check.result.models : [];
+}
+
+/**
+ * One saved provider's fields: name, base URL, API key (hidden unless shown), model
+ * (suggested from the last test), context window and optional prices; Test connection
+ * with its result in words, and Delete (never for the last provider).
+ */
+export function ProviderEditor(props: EditorProps) {
+  const [isKeyShown, setKeyShown] = createSignal(false);
+  const isRemote = () => props.draft.kind === 'openai-compatible';
+  const preset = () => presetOf(props.draft);
+  const modelsListId = () => `provider-models-${props.draft.id}`;
+
+  function describedBy(field: ProviderTextField, hintId?: string): string | undefined {
+    const ids = [hintId, props.invalidField === field ? 'settings-error' : undefined].filter(Boolean);
+    return ids.length > 0 ? ids.join(' ') : undefined;
+  }
+
+  function textInput(
+    field: ProviderTextField,
+    options: { hintId?: string; attributes?: JSX.InputHTMLAttributes<HTMLInputElement> } = {},
+  ) {
+    return (
+      <input
+        id={`provider-${field}`}
+        type="text"
+        autocomplete="off"
+        spellcheck={false}
+        {...options.attributes}
+        aria-invalid={props.invalidField === field ? 'true' : undefined}
+        aria-describedby={describedBy(field, options.hintId)}
+        value={props.draft[field]}
+        onInput={(event) => props.onChange({ [field]: event.currentTarget.value })}
+      />
+    );
+  }
+
+  const modelMissing = () => {
+    const models = listedModels(props.check);
+    const model = props.draft.model.trim();
+    return models.length > 0 && model !== '' && !models.includes(model) ? model : null;
+  };
+
+  return (
+    <div class="provider-editor" id={`provider-editor-${props.draft.id}`}>
+      <div class="field">
+        <label for="provider-name">Name</label>
+        {textInput('name')}
+      </div>
+      <Show when={isRemote()}>
+        <div class="field">
+          <label for="provider-baseUrl">Base URL</label>
+          {textInput('baseUrl', {
+            hintId: 'provider-baseUrl-hint',
+            attributes: { type: 'url', placeholder: 'https://api.example.com/v1' },
+          })}
+          <p class="field-hint" id="provider-baseUrl-hint">
+            {preset()?.note ??
+              'Any OpenAI-compatible API, usually ending in /v1. It must allow requests from this page (CORS).'}
+          </p>
+        </div>
+        <div class="field">
+          <label for="provider-apiKey">API key</label>
+          <div class="key-input">
+            <input
+              id="provider-apiKey"
+              type={isKeyShown() ? 'text' : 'password'}
+              autocomplete="new-password"
+              spellcheck={false}
+              aria-invalid={props.invalidField === 'apiKey' ? 'true' : undefined}
+              aria-describedby={describedBy('apiKey', 'provider-apiKey-hint')}
+              value={props.draft.apiKey}
+              onInput={(event) => props.onChange({ apiKey: event.currentTarget.value })}
+            />
+            <button type="button" class="button" onClick={() => setKeyShown((shown) => !shown)}>
+              {isKeyShown() ? 'Hide key' : 'Show key'}
+            </button>
+          </div>
+          <p class="field-hint" id="provider-apiKey-hint">
+            Kept in this browser’s settings and sent only to this base URL.
+            {preset()?.needsKey === false ? ' Local servers usually need none.' : ''}
+          </p>
+        </div>
+      </Show>
+      <div class="field-row">
+        <div class="field">
+          <label for="provider-model">Model</label>
+          {textInput('model', {
+            hintId: 'provider-model-hint',
+            attributes: { list: isRemote() ? modelsListId() : undefined },
+          })}
+          <datalist id={modelsListId()}>
+            <For each={listedModels(props.check)}>{(model) => <option value={model} />}</For>
+          </datalist>
+        </div>
+        <div class="field">
+          <label for="provider-contextWindowTokens">Context window (tokens)</label>
+          {textInput('contextWindowTokens', {
+            hintId: 'provider-contextWindowTokens-hint',
+            attributes: { inputMode: 'numeric' },
+          })}
+        </div>
+      </div>
+      <p class="field-hint field-row-hint" id="provider-model-hint">
+        <Show when={isRemote()} fallback="Runs in this tab on the GPU; download it under In-browser model.">
+          <Show when={modelMissing()} fallback="Test connection suggests the models the server lists.">
+            {(model) => <>The server does not list “{model()}”; pick one of the suggested names.</>}
+          </Show>
+        </Show>
+      </p>
+      <p class="visually-hidden" id="provider-contextWindowTokens-hint">
+        Older bulky observations are compacted as a conversation nears it.
+      </p>
+      <Show when={isRemote()}>
+        <fieldset class="price-fields" aria-describedby="provider-prices-hint">
+          <legend>Prices per 1M tokens, USD (optional)</legend>
+          <div class="price-grid">
+            <div class="field">
+              <label for="provider-inputPrice">Input price</label>
+              {textInput('inputPrice', { attributes: { inputMode: 'decimal', placeholder: '0.15' } })}
+            </div>
+            <div class="field">
+              <label for="provider-cachedInputPrice">Cached input price</label>
+              {textInput('cachedInputPrice', {
+                attributes: { inputMode: 'decimal', placeholder: 'as input' },
+              })}
+            </div>
+            <div class="field">
+              <label for="provider-outputPrice">Output price</label>
+              {textInput('outputPrice', { attributes: { inputMode: 'decimal', placeholder: '0.60' } })}
+            </div>
+          </div>
+          <p class="field-hint" id="provider-prices-hint">
+            For the cost estimate in a conversation’s header; leave empty to show tokens only.
+          </p>
+        </fieldset>
+      </Show>
+      <div class="editor-actions">
+        <Show when={isRemote()}>
+          <button
+            type="button"
+            class="button"
+            disabled={props.check?.state === 'testing'}
+            onClick={() => props.onTest()}
+          >
+            <Show when={props.check?.state === 'testing'} fallback={<Icon name="link" />}>
+              <Spinner />
+            </Show>
+            Test connection
+          </button>
+        </Show>
+        <button
+          type="button"
+          class="button ghost danger-text"
+          disabled={!props.canRemove}
+          title={props.canRemove ? undefined : 'The only provider cannot be deleted; add another first.'}
+          aria-label={`Delete ${props.draft.name || 'provider'}`}
+          onClick={() => props.onRemove()}
+        >
+          <Icon name="trash" />
+          Delete
+        </button>
+      </div>
+      <Show when={isRemote()}>
+        <ConnectionStatus
+          check={props.check}
+          presetName={preset()?.name ?? null}
+          note={preset()?.note ?? null}
+        />
+      </Show>
+    </div>
+  );
+}
+
+function isCorsRefusal(result: ConnectionResult): boolean {
+  return !result.ok && result.reason === 'cors';
+}
+
+/** The result of Test connection: success with the model count, or why not, announced politely. */
+function ConnectionStatus(props: {
+  check: ConnectionCheck | null;
+  presetName: string | null;
+  note: string | null;
+}) {
+  const result = () => (props.check?.state === 'done' ? props.check.result : null);
+  return (
+    <div
+      class="connection-status"
+      role="status"
+      data-tone={result() ? (result()?.ok ? 'success' : 'error') : undefined}
+    >
+      <Switch>
+        <Match when={props.check?.state === 'testing'}>
+          <p>Testing the connection…</p>
+        </Match>
+        <Match when={result()}>
+          {(done) => (
+            <>
+              <Icon name={done().ok ? 'check' : 'alert'} />
+              <div>
+                <p>{done().message}</p>
+                <Show when={isCorsRefusal(done()) && props.note}>
+                  {(note) => (
+                    <p class="connection-note">
+                      {props.presetName}: {note()}
+                    </p>
+                  )}
+                </Show>
+              </div>
+            </>
+          )}
+        </Match>
+      </Switch>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { createSignal, Index, Show } from 'solid-js';
+import { testConnection } from '../../state/settings/provider-connection.ts';
+import {
+  addProvider,
+  canRemoveProvider,
+  type ProviderDraft,
+  type ProvidersForm,
+  type ProviderTextField,
+  removeProvider,
+  setActiveProvider,
+  updateProvider,
+} from '../../state/settings/providers-form.ts';
+import { Icon } from '../shared/icons.tsx';
+import { type ConnectionCheck, ProviderEditor } from './settings-provider-editor.tsx';
+import { ProviderPicker } from './settings-provider-picker.tsx';
+import './settings-providers.css';
+
+/** A field of one provider that failed validation. */
+export type InvalidProviderField = { providerId: string; field: ProviderTextField };
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url.trim() || 'no base URL yet';
+  }
+}
+
+/** "gpt-4o-mini · api.openai.com", or where an in-browser model runs. */
+function summary(draft: ProviderDraft): string {
+  const model = draft.model.trim() || 'no model yet';
+  return draft.kind === 'webllm' ? `${model} · in this tab` : `${model} · ${hostOf(draft.baseUrl)}`;
+}
+
+/**
+ * Settings → Providers: the saved providers with the active one (for new conversations)
+ * chosen by radio, one opened for editing at a time, "Add provider" from a preset or
+ * Custom, and Test connection per provider. Edits change `form` only; Save stores them.
+ */
+export function ProvidersSection(props: {
+  form: ProvidersForm;
+  onChange: (form: ProvidersForm) => void;
+  editingId: string | null;
+  onEdit: (id: string | null) => void;
+  invalid: InvalidProviderField | null;
+}) {
+  const [isPicking, setPicking] = createSignal(false);
+  const [checks, setChecks] = createSignal<Record<string, ConnectionCheck>>({});
+  let addButton: HTMLButtonElement | undefined;
+
+  function setCheck(id: string, check: ConnectionCheck | null): void {
+    setChecks((current) => {
+      const { [id]: _dropped, ...rest } = current;
+      return check ? { ...rest, [id]: check } : rest;
+    });
+  }
+
+  function change(id: string, changes: Partial<Pick<ProviderDraft, ProviderTextField>>): void {
+    if ('baseUrl' in changes || 'apiKey' in changes) setCheck(id, null);
+    props.onChange(updateProvider(props.form, id, changes));
+  }
+
+  async function test(draft: ProviderDraft): Promise<void> {
+    setCheck(draft.id, { state: 'testing' });
+    const result = await testConnection({ baseUrl: draft.baseUrl, apiKey: draft.apiKey.trim() });
+    setCheck(draft.id, { state: 'done', result });
+  }
+
+  function add(presetId: string): void {
+    const id = crypto.randomUUID();
+    setPicking(false);
+    props.onChange(addProvider(props.form, presetId, id));
+    props.onEdit(id);
+    requestAnimationFrame(() => document.getElementById('provider-name')?.focus());
+  }
+
+  function remove(id: string): void {
+    const next = removeProvider(props.form, id);
+    if (next === props.form) return;
+    setCheck(id, null);
+    props.onChange(next);
+    props.onEdit(null);
+    requestAnimationFrame(() => addButton?.focus());
+  }
+
+  return (
+    <fieldset class="settings-group providers-section">
+      <legend>Providers</legend>
+      <p class="section-hint" id="providers-hint">
+        New conversations use the selected provider; a conversation can switch in its header.
+      </p>
+      <ul class="provider-list" aria-describedby="providers-hint">
+        <Index each={props.form.providers}>
+          {(draft) => {
+            const isEditing = () => props.editingId === draft().id;
+            return (
+              <li class="provider-item" classList={{ 'is-editing': isEditing() }}>
+                <div class="provider-row">
+                  <input
+                    type="radio"
+                    name="active-provider"
+                    id={`provider-radio-${draft().id}`}
+                    checked={props.form.activeProviderId === draft().id}
+                    onChange={() => props.onChange(setActiveProvider(props.form, draft().id))}
+                  />
+                  <label class="provider-label" for={`provider-radio-${draft().id}`}>
+                    <span class="provider-name">{draft().name.trim() || 'Unnamed provider'}</span>
+                    <span class="provider-summary">{summary(draft())}</span>
+                  </label>
+                  <button
+                    type="button"
+                    class="button small edit-toggle"
+                    aria-expanded={isEditing()}
+                    aria-controls={isEditing() ? `provider-editor-${draft().id}` : undefined}
+                    aria-label={`Edit ${draft().name.trim() || 'provider'}`}
+                    onClick={() => props.onEdit(isEditing() ? null : draft().id)}
+                  >
+                    Edit
+                    <Icon name="chevron-down" class="toggle-chevron" size={14} />
+                  </button>
+                </div>
+                <Show when={isEditing()}>
+                  <ProviderEditor
+                    draft={draft()}
+                    canRemove={canRemoveProvider(props.form)}
+                    invalidField={props.invalid?.providerId === draft().id ? props.invalid.field : null}
+                    check={checks()[draft().id] ?? null}
+                    onChange={(changes) => change(draft().id, changes)}
+                    onTest={() => void test(draft())}
+                    onRemove={() => remove(draft().id)}
+                  />
+                </Show>
+              </li>
+            );
+          }}
+        </Index>
+      </ul>
+      <Show
+        when={isPicking()}
+        fallback={
+          <button
+            type="button"
+            class="button add-provider"
+            ref={addButton}
+            aria-expanded="false"
+            onClick={() => setPicking(true)}
+          >
+            <Icon name="plus" />
+            Add provider
+          </button>
+        }
+      >
+        <ProviderPicker
+          onPick={add}
+          onClose={() => {
+            setPicking(false);
+            requestAnimationFrame(() => addButton?.focus());
+          }}
+        />
+      </Show>
+    </fieldset>
+  );
+}

@@ -1,0 +1,58 @@
+import { MINIMUM_TOKEN_BUDGET, type SettingsForm } from '../../state/settings/settings-form.ts';
+import './settings-fields.css';
+
+type RunField = 'stepBudget' | 'tokenBudget';
+
+/** The run part of the settings form: the step budget and the token budget per run. */
+export function RunFields(props: {
+  form: SettingsForm;
+  invalidField: string | null;
+  onChange: <Field extends RunField>(field: Field, value: SettingsForm[Field]) => void;
+}) {
+  const describedBy = (field: RunField) =>
+    props.invalidField === field ? `settings-${field}-hint settings-error` : `settings-${field}-hint`;
+
+  return (
+    <fieldset class="settings-group">
+      <legend>Runs</legend>
+      <div class="field-row">
+        <div class="field">
+          <label for="settings-stepBudget">Step budget</label>
+          <input
+            id="settings-stepBudget"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={10_000}
+            step={1}
+            aria-describedby={describedBy('stepBudget')}
+            aria-invalid={props.invalidField === 'stepBudget' ? 'true' : undefined}
+            value={props.form.stepBudget}
+            onInput={(event) => props.onChange('stepBudget', event.currentTarget.value)}
+          />
+          <p class="field-hint" id="settings-stepBudget-hint">
+            Model calls per run before the agent asks whether to continue (1–10000).
+          </p>
+        </div>
+        <div class="field">
+          <label for="settings-tokenBudget">Token budget per run</label>
+          <input
+            id="settings-tokenBudget"
+            type="text"
+            inputMode="numeric"
+            autocomplete="off"
+            placeholder="No limit"
+            aria-describedby={describedBy('tokenBudget')}
+            aria-invalid={props.invalidField === 'tokenBudget' ? 'true' : undefined}
+            value={props.form.tokenBudget}
+            onInput={(event) => props.onChange('tokenBudget', event.currentTarget.value)}
+          />
+          <p class="field-hint" id="settings-tokenBudget-hint">
+            Tokens a run may spend before the agent asks whether to continue. Empty: no limit; otherwise at
+            least {MINIMUM_TOKEN_BUDGET.toLocaleString('en-US')}.
+          </p>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,70 @@
+import { Match, Switch } from 'solid-js';
+import type { ConversationStatus } from '../../protocol/conversation.ts';
+import type { EnvelopeStatus } from '../../protocol/envelope.ts';
+import { CONVERSATION_STATUS_LABEL, ENVELOPE_STATUS_LABEL } from './format.ts';
+import { Icon, Spinner } from './icons.tsx';
+
+type Tone = 'active' | 'success' | 'asking' | 'error' | 'pending';
+
+const ENVELOPE_TONE: Record<EnvelopeStatus, Tone> = {
+  running: 'active',
+  success: 'success',
+  asking: 'asking',
+  error: 'error',
+};
+
+const CONVERSATION_TONE: Record<ConversationStatus, Tone> = {
+  idle: 'pending',
+  running: 'active',
+  asking: 'asking',
+  done: 'success',
+  error: 'error',
+};
+
+function ToneIcon(props: { tone: Tone }) {
+  return (
+    <Switch>
+      <Match when={props.tone === 'active'}>
+        <Spinner />
+      </Match>
+      <Match when={props.tone === 'success'}>
+        <Icon name="check" size={14} />
+      </Match>
+      <Match when={props.tone === 'error'}>
+        <Icon name="cross" size={14} />
+      </Match>
+      <Match when={props.tone === 'asking'}>
+        <Icon name="question" size={14} />
+      </Match>
+      <Match when={props.tone === 'pending'}>
+        <span class="chip-dot" aria-hidden="true" />
+      </Match>
+    </Switch>
+  );
+}
+
+/** An action's status: spinner, ✓, ✗ or ?; the label is visible or only for screen readers. */
+export function EnvelopeStatusChip(props: { status: EnvelopeStatus; isLabelVisible?: boolean }) {
+  return (
+    <span
+      class="chip"
+      classList={{ 'is-compact': !props.isLabelVisible }}
+      data-tone={ENVELOPE_TONE[props.status]}
+    >
+      <ToneIcon tone={ENVELOPE_TONE[props.status]} />
+      <span class={props.isLabelVisible ? 'chip-label' : 'visually-hidden'}>
+        {ENVELOPE_STATUS_LABEL[props.status]}
+      </span>
+    </span>
+  );
+}
+
+/** A conversation's status with its label. */
+export function ConversationStatusChip(props: { status: ConversationStatus }) {
+  return (
+    <span class="chip" data-tone={CONVERSATION_TONE[props.status]} data-conversation-status={props.status}>
+      <ToneIcon tone={CONVERSATION_TONE[props.status]} />
+      <span class="chip-label">{CONVERSATION_STATUS_LABEL[props.status]}</span>
+    </span>
+  );
+}

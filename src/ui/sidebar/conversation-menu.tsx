@@ -1,0 +1,142 @@
+import { createSignal, For, onCleanup, Show } from 'solid-js';
+import { shareOrDownload } from '../../state/bundles/bundle-export.ts';
+import { useApp } from '../app/app-context.ts';
+import { downloadBytes } from '../shared/download.ts';
+import { Icon, type IconName, Spinner } from '../shared/icons.tsx';
+import { moveRovingFocus } from '../shared/roving-focus.ts';
+import './conversation-menu.css';
+
+type MenuItem = {
+  id: 'export' | 'share' | 'replay';
+  label: string;
+  icon: IconName;
+  isDisabled: () => boolean;
+};
+
+/**
+ * The conversation's menu in the header: Export (download the bundle), Share (the share
+ * sheet with the file where the browser can share files, else a download) and Replay.
+ * A menu button: arrows move between items, Esc closes and returns focus.
+ */
+export function ConversationMenu() {
+  const { client, conversations, thread, replay, ui, attempt } = useApp();
+  const [isOpen, setOpen] = createSignal(false);
+  const [busy, setBusy] = createSignal<'export' | 'share' | null>(null);
+  let trigger: HTMLButtonElement | undefined;
+  let menu: HTMLDivElement | undefined;
+
+  const isRunning = () => thread.state.conversation?.status === 'running';
+  const items: MenuItem[] = [
+    { id: 'export', label: 'Export bundle', icon: 'download', isDisabled: () => busy() !== null },
+    { id: 'share', label: 'Share…', icon: 'share', isDisabled: () => busy() !== null },
+    { id: 'replay', label: 'Replay', icon: 'replay', isDisabled: () => isRunning() || replay.isActive() },
+  ];
+
+  function close(options: { restoreFocus: boolean }): void {
+    setOpen(false);
+    if (options.restoreFocus) trigger?.focus();
+  }
+
+  function open(): void {
+    setOpen(true);
+    queueMicrotask(() => menu?.querySelector<HTMLElement>('[data-roving]')?.focus());
+  }
+
+  function onDocumentPointerDown(event: PointerEvent): void {
+    const target = event.target as Node;
+    if (isOpen() && !menu?.contains(target) && !trigger?.contains(target)) close({ restoreFocus: false });
+  }
+  document.addEventListener('pointerdown', onDocumentPointerDown);
+  onCleanup(() => document.removeEventListener('pointerdown', onDocumentPointerDown));
+
+  async function exportBundle(kind: 'export' | 'share'): Promise<void> {
+    const conversation = thread.state.conversation;
+    if (!conversation) return;
+    setBusy(kind);
+    await attempt(async () => {
+      const bundle = await client.api.exportConversation(conversation.id);
+      if (kind === 'export') downloadBytes(bundle.bytes, bundle.fileName, 'application/zip');
+      else await shareOrDownload(bundle, conversation.title, downloadBytes);
+    }, 'Could not export the conversation');
+    setBusy(null);
+  }
+
+  function choose(item: MenuItem): void {
+    if (item.isDisabled()) return;
+    close({ restoreFocus: item.id !== 'replay' });
+    if (item.id === 'replay') {
+      ui.followLive();
+      void replay.start().then((isStarted) => {
+        if (!isStarted) trigger?.focus();
+      });
+    } else {
+      void exportBundle(item.id);
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent): void {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close({ restoreFocus: true });
+    } else if (event.key === 'Tab') {
+      close({ restoreFocus: false });
+    } else if (menu) {
+      moveRovingFocus(menu, event);
+    }
+  }
+
+  return (
+    <div class="conversation-menu">
+      <button
+        ref={trigger}
+        type="button"
+        class="icon-button conversation-menu-button"
+        aria-label={busy() ? 'Conversation actions (exporting…)' : 'Conversation actions'}
+        title="Export, share or replay"
+        aria-haspopup="menu"
+        aria-expanded={isOpen()}
+        aria-controls="conversation-menu-list"
+        disabled={conversations.selectedId() === null}
+        onClick={() => (isOpen() ? close({ restoreFocus: false }) : open())}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !isOpen()) {
+            event.preventDefault();
+            open();
+          }
+        }}
+      >
+        <Show when={busy()} fallback={<Icon name="more" size={18} />}>
+          <Spinner />
+        </Show>
+      </button>
+      <Show when={isOpen()}>
+        <div
+          ref={menu}
+          id="conversation-menu-list"
+          class="menu-popover"
+          role="menu"
+          aria-label="Conversation actions"
+          onKeyDown={onMenuKeyDown}
+        >
+          <For each={items}>
+            {(item) => (
+              <button
+                type="button"
+                role="menuitem"
+                class="menu-item"
+                data-roving
+                tabIndex={-1}
+                aria-disabled={item.isDisabled() ? 'true' : undefined}
+                onClick={() => choose(item)}
+              >
+                <Icon name={item.icon} />
+                {item.label}
+              </button>
+            )}
+          </For>
+        </div>
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { createSignal } from 'solid-js';
+import type { ThemePreference } from '../../state/app/theme-store.ts';
+import { useApp } from '../app/app-context.ts';
+import { Icon, type IconName } from '../shared/icons.tsx';
+import { ConversationList } from './conversation-list.tsx';
+import { SidebarTools } from './sidebar-tools.tsx';
+
+const THEMES: { value: ThemePreference; label: string; icon: IconName }[] = [
+  { value: 'system', label: 'Use system theme', icon: 'monitor' },
+  { value: 'light', label: 'Use light theme', icon: 'sun' },
+  { value: 'dark', label: 'Use dark theme', icon: 'moon' },
+];
+
+/**
+ * The left column (a drawer on phones): new conversation, search, the list, import and
+ * install, settings and theme.
+ */
+export function Sidebar() {
+  const { conversations, ui, theme } = useApp();
+  const [query, setQuery] = createSignal('');
+
+  function startNew(): void {
+    conversations.select(null);
+    ui.setDraft('');
+    ui.setSidebarOpen(false);
+    queueMicrotask(() => ui.focusComposer());
+  }
+
+  return (
+    <nav class="sidebar" aria-label="Sidebar">
+      <div class="sidebar-brand">
+        <span class="brand-mark" aria-hidden="true" />
+        <span class="brand-name">Sandpiper</span>
+        <button
+          type="button"
+          class="icon-button sidebar-close"
+          aria-label="Close menu"
+          onClick={() => ui.setSidebarOpen(false)}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+      <button type="button" class="button new-conversation" onClick={startNew}>
+        <Icon name="plus" />
+        New conversation
+      </button>
+      <input
+        class="sidebar-search"
+        type="search"
+        placeholder="Search conversations"
+        aria-label="Search conversations"
+        value={query()}
+        onInput={(event) => setQuery(event.currentTarget.value)}
+      />
+      <ConversationList query={query()} />
+      <SidebarTools />
+      <div class="sidebar-footer">
+        <button
+          type="button"
+          class="sidebar-settings"
+          onClick={() => {
+            ui.setSidebarOpen(false);
+            ui.setSettingsOpen(true);
+          }}
+        >
+          <Icon name="gear" />
+          Settings
+        </button>
+        <fieldset class="theme-switch">
+          <legend class="visually-hidden">Theme</legend>
+          {THEMES.map((option) => (
+            <button
+              type="button"
+              class="icon-button"
+              aria-label={option.label}
+              title={option.label}
+              aria-pressed={theme.preference() === option.value}
+              onClick={() => theme.setPreference(option.value)}
+            >
+              <Icon name={option.icon} />
+            </button>
+          ))}
+        </fieldset>
+      </div>
+    </nav>
+  );
+}

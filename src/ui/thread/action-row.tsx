@@ -1,0 +1,61 @@
+import { Show } from 'solid-js';
+import type { ActionItem } from '../../state/thread/thread-reducer.ts';
+import { useApp } from '../app/app-context.ts';
+import { useClock } from '../shared/clock.ts';
+import { formatDuration, ignoredCallsNote } from '../shared/format.ts';
+import { Icon, toolIcon } from '../shared/icons.tsx';
+import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
+
+const MIN_SHOWN_DURATION_MS = 100;
+
+/** "3.2s" for a finished action, the elapsed time for a running one, nothing for instant ones. */
+export function actionDuration(item: ActionItem, now: number): string {
+  const end = item.endedAt ?? (item.status === 'running' ? now : null);
+  if (end === null) return '';
+  const elapsed = end - item.startedAt;
+  return elapsed < MIN_SHOWN_DURATION_MS && item.endedAt !== null ? '' : formatDuration(elapsed);
+}
+
+/** The small note under an action whose response had extra tool calls that were not run. */
+export function IgnoredCalls(props: { names: string[] }) {
+  return (
+    <Show when={props.names.length > 0}>
+      <span class="ignored-note">{ignoredCallsNote(props.names)}</span>
+    </Show>
+  );
+}
+
+/** One action as a compact row that flips in place from running to done or failed. */
+export function ActionRow(props: { item: ActionItem }) {
+  const { ui } = useApp();
+  const now = useClock();
+  const isSelected = () => ui.selectedActionUuid() === props.item.uuid;
+
+  return (
+    <li class="thread-item action-item">
+      <button
+        type="button"
+        class="action-row"
+        classList={{ 'is-selected': isSelected() }}
+        data-action-type={props.item.actionType}
+        data-status={props.item.status}
+        aria-current={isSelected() ? 'true' : undefined}
+        onClick={() => ui.selectAction(props.item.uuid, { openSheet: true })}
+      >
+        <span class="action-line">
+          <span class="action-icon">
+            <Icon name={toolIcon(props.item.tool)} />
+          </span>
+          <span class="action-type">{props.item.actionType}</span>
+          <span class="action-text">{props.item.description || props.item.content}</span>
+          <EnvelopeStatusChip status={props.item.status} />
+          <span class="action-duration">{actionDuration(props.item, now())}</span>
+        </span>
+        <Show when={props.item.errorMessage}>
+          {(message) => <span class="action-error">{message()}</span>}
+        </Show>
+        <IgnoredCalls names={props.item.ignoredToolCalls} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,201 @@
+import { createEffect, createSignal, Match, on, Show, Switch } from 'solid-js';
+import { CANCEL_REPLY, CONFIRM_REPLY } from '../../protocol/worker-api.ts';
+import type { ActionItem } from '../../state/thread/thread-reducer.ts';
+import { openAskUuid } from '../../state/thread/thread-reducer.ts';
+import { useApp } from '../app/app-context.ts';
+import { Icon } from '../shared/icons.tsx';
+import { renderMarkdown } from '../shared/markdown.ts';
+import { IgnoredCalls } from './action-row.tsx';
+
+/** The reply sent by the take-over prompt's button. */
+export const TAKE_OVER_REPLY = 'I took over and finished the step.';
+/** The reply sent by the upgrade card's alternative path. */
+export const CONTINUE_WITHOUT_REPLY = 'Continue without it';
+/** The reply sent by a Retry button. */
+export const RETRY_REPLY = 'Retry';
+
+function suggestedAction(item: ActionItem): string {
+  const value = item.meta.suggested_action;
+  return typeof value === 'string' ? value : 'none';
+}
+
+function heading(item: ActionItem): string {
+  if (item.meta.runtime_reason === 'step_budget') return 'Step budget reached';
+  if (item.meta.runtime_reason === 'token_budget') return 'Token budget reached';
+  if (item.meta.runtime_reason === 'failures') return 'The agent is stuck';
+  switch (suggestedAction(item)) {
+    case 'confirm_browser_operation':
+      return 'Confirm a browser action';
+    case 'confirm':
+      return 'Confirmation needed';
+    case 'take_over_browser':
+      return 'Your turn in the browser';
+    case 'upgrade_to_unlock_feature':
+      return 'A feature needs setting up';
+    default:
+      return 'Question';
+  }
+}
+
+/**
+ * A `message.ask`: the question (markdown), and while it is the open question, the
+ * controls its `suggested_action` calls for plus a free reply box that takes focus.
+ */
+export function AskCard(props: { item: ActionItem }) {
+  const { thread, ui, attempt } = useApp();
+  const [text, setText] = createSignal('');
+  const [isSending, setSending] = createSignal(false);
+  let replyBox: HTMLTextAreaElement | undefined;
+
+  const isOpen = () => props.item.askState === 'open' && openAskUuid(thread.state.thread) === props.item.uuid;
+  const action = () => suggestedAction(props.item);
+
+  createEffect(
+    on(isOpen, (open) => {
+      if (open) requestAnimationFrame(() => replyBox?.focus({ preventScroll: false }));
+    }),
+  );
+
+  async function send(reply: string): Promise<void> {
+    const trimmed = reply.trim();
+    if (trimmed === '' || isSending()) return;
+    setSending(true);
+    const isSent = await attempt(() => thread.reply(props.item.uuid, trimmed), 'Reply not sent');
+    setSending(false);
+    if (isSent) {
+      setText('');
+      ui.focusComposer();
+    } else {
+      thread.reload();
+    }
+  }
+
+  function choiceButtons(primary: string, primaryReply: string) {
+    return (
+      <div class="ask-choices">
+        <button
+          type="button"
+          class="button primary"
+          disabled={isSending()}
+          onClick={() => void send(primaryReply)}
+        >
+          {primary}
+        </button>
+        <button type="button" class="button" disabled={isSending()} onClick={() => void send(CANCEL_REPLY)}>
+          Cancel
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <li class="thread-item">
+      <article
+        class="ask-card"
+        classList={{ 'is-open': isOpen() }}
+        data-action-type={props.item.actionType}
+        data-status={props.item.status}
+        data-ask-state={props.item.askState ?? 'pending'}
+        data-suggested-action={action()}
+        aria-label={heading(props.item)}
+      >
+        <header class="card-header">
+          <Icon class="card-icon" name={action() === 'take_over_browser' ? 'hand' : 'question'} />
+          <span class="card-title">{heading(props.item)}</span>
+          <Switch>
+            <Match when={isOpen()}>
+              <span class="card-state is-asking">Waiting for you</span>
+            </Match>
+            <Match when={props.item.askState === 'answered'}>
+              <span class="card-state is-success">Answered</span>
+            </Match>
+            <Match when={props.item.askState === 'cancelled'}>
+              <span class="card-state is-error">Cancelled</span>
+            </Match>
+          </Switch>
+        </header>
+        <div
+          class="markdown ask-question"
+          innerHTML={renderMarkdown(props.item.question ?? props.item.content)}
+        />
+        <IgnoredCalls names={props.item.ignoredToolCalls} />
+        <Show when={isOpen()}>
+          <Switch>
+            <Match when={action() === 'confirm_browser_operation' || action() === 'confirm'}>
+              {choiceButtons('Confirm', CONFIRM_REPLY)}
+            </Match>
+            <Match when={action() === 'retry'}>{choiceButtons('Retry', RETRY_REPLY)}</Match>
+            <Match when={action() === 'take_over_browser'}>
+              <div class="ask-panel">
+                <p>
+                  The agent needs you to do this step yourself, such as a login or a CAPTCHA. Sandpiper’s
+                  built-in browser is not available yet, so do it in your own browser, then press Take over to
+                  tell the agent the step is done.
+                </p>
+                <button
+                  type="button"
+                  class="button primary"
+                  disabled={isSending()}
+                  onClick={() => void send(TAKE_OVER_REPLY)}
+                >
+                  <Icon name="hand" />
+                  Take over
+                </button>
+              </div>
+            </Match>
+            <Match when={action() === 'upgrade_to_unlock_feature'}>
+              <div class="ask-panel is-upgrade">
+                <p>
+                  This needs something that is not set up yet. You can set it up, or let the agent carry on
+                  without it.
+                </p>
+                <div class="ask-choices">
+                  <button type="button" class="button primary" onClick={() => ui.setSettingsOpen(true)}>
+                    Open settings
+                  </button>
+                  <button
+                    type="button"
+                    class="button"
+                    disabled={isSending()}
+                    onClick={() => void send(CONTINUE_WITHOUT_REPLY)}
+                  >
+                    Continue without it
+                  </button>
+                </div>
+              </div>
+            </Match>
+          </Switch>
+          <form
+            class="reply-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void send(text());
+            }}
+          >
+            <textarea
+              ref={replyBox}
+              class="reply-input"
+              aria-label="Reply"
+              placeholder="Type your answer…"
+              rows={2}
+              value={text()}
+              onInput={(event) => setText(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+                  event.preventDefault();
+                  void send(text());
+                }
+              }}
+            />
+            <button type="submit" class="button primary" disabled={isSending() || text().trim() === ''}>
+              Send reply
+            </button>
+          </form>
+        </Show>
+        <Show when={props.item.askState === 'cancelled' && props.item.errorMessage}>
+          {(message) => <p class="ask-outcome is-error">{message()}</p>}
+        </Show>
+      </article>
+    </li>
+  );
+}

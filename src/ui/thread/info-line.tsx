@@ -1,0 +1,92 @@
+import { Match, Show, Switch } from 'solid-js';
+import type { ActionItem, NoticeItem } from '../../state/thread/thread-reducer.ts';
+import { useApp } from '../app/app-context.ts';
+import { Icon, Spinner } from '../shared/icons.tsx';
+import { IgnoredCalls } from './action-row.tsx';
+
+/** A `message.info` update: one quiet line (plain text), flipping from sending to sent. */
+export function InfoLine(props: { item: ActionItem }) {
+  const { ui } = useApp();
+  return (
+    <li
+      class="thread-item info-line"
+      data-action-type={props.item.actionType}
+      data-status={props.item.status}
+      classList={{ 'is-error': props.item.status === 'error' }}
+    >
+      <span class="info-marker">
+        <Switch fallback={<span class="info-dot" aria-hidden="true" />}>
+          <Match when={props.item.status === 'running'}>
+            <Spinner />
+          </Match>
+          <Match when={props.item.status === 'error'}>
+            <Icon name="alert" size={14} />
+          </Match>
+        </Switch>
+      </span>
+      <span class="info-text">
+        <Switch fallback={props.item.content}>
+          <Match when={props.item.status === 'running'}>{props.item.description}</Match>
+          <Match when={props.item.status === 'error'}>Update not sent: {props.item.errorMessage}</Match>
+        </Switch>
+        <IgnoredCalls names={props.item.ignoredToolCalls} />
+      </span>
+      <button
+        type="button"
+        class="icon-button info-inspect"
+        aria-label="Show this update in the computer panel"
+        title="Details"
+        onClick={() => ui.selectAction(props.item.uuid, { openSheet: true })}
+      >
+        <Icon name="chevron-right" size={14} />
+      </button>
+    </li>
+  );
+}
+
+const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
+  stopped: 'Stopped',
+  provider_error: 'The model provider returned an error',
+  no_tool_call: 'The model answered without calling a tool; the agent reminded it to use one.',
+  internal_error: 'The agent stopped on an internal error',
+  workspace_cleared: 'Workspace cleared',
+};
+
+/** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
+export function NoticeLine(props: { item: NoticeItem }) {
+  return (
+    <Switch>
+      <Match when={props.item.noticeKind === 'provider_error' || props.item.noticeKind === 'internal_error'}>
+        <li class="thread-item notice-block is-error" data-notice-kind={props.item.noticeKind}>
+          <div class="notice-heading">
+            <Icon name="alert" />
+            <strong>{NOTICE_TITLE[props.item.noticeKind]}</strong>
+          </div>
+          <p class="notice-text">{props.item.text}</p>
+          <p class="notice-hint">
+            {props.item.noticeKind === 'provider_error'
+              ? 'Check the Base URL, API key and Model in Settings, then send a message to continue.'
+              : 'Nothing that was shown is lost. Send a message to continue.'}
+          </p>
+        </li>
+      </Match>
+      <Match when={props.item.noticeKind === 'no_tool_call'}>
+        <li class="thread-item notice-line" data-notice-kind="no_tool_call">
+          <Icon name="info" size={14} />
+          <span class="notice-text">
+            {NOTICE_TITLE.no_tool_call}
+            <Show when={props.item.modelText}>
+              {(text) => <span class="notice-model-text">{text()}</span>}
+            </Show>
+          </span>
+        </li>
+      </Match>
+      <Match when={true}>
+        <li class="thread-item notice-line" data-notice-kind={props.item.noticeKind}>
+          <Icon name={props.item.noticeKind === 'stopped' ? 'stop' : 'info'} size={14} />
+          <span class="notice-text">{props.item.text}</span>
+        </li>
+      </Match>
+    </Switch>
+  );
+}
