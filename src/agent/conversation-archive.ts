@@ -1,12 +1,10 @@
 import { decodeBundle, encodeBundle } from '../bundle/bundle-codec.ts';
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
+import type { ConversationUsage, ExportedBundle } from '../protocol/worker-api.ts';
 import { BundleRepository } from '../storage/bundle-repository.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
-import { type ConversationUsage, UsageRepository } from '../storage/usage-repository.ts';
-
-/** An exported conversation: a file name and the bundle's bytes. */
-export type ExportedBundle = { fileName: string; bytes: Uint8Array };
+import { UsageRepository } from '../storage/usage-repository.ts';
 
 /**
  * Conversations as files, and the storage they take: export one conversation as a

@@ -1,12 +1,14 @@
-import type { ExportedBundle } from '../agent/conversation-archive.ts';
-import type { LoadProgress } from '../agent/providers/webllm/engine-host.ts';
-import type { LocalModelList } from '../agent/providers/webllm/local-models.ts';
-import type { DownloadOutcome } from '../agent/providers/webllm/model-manager.ts';
-import type { ConversationUsage } from '../storage/usage-repository.ts';
 import type { Conversation } from './conversation.ts';
 import type { StoredEvent } from './events.ts';
+import type { DownloadOutcome, LoadProgress, LocalModelList } from './local-models.ts';
 import type { NodeRuntimeHostPort } from './node-runtime-host.ts';
 import type { Plan } from './plan.ts';
+
+/** An exported conversation: a file name and the bundle's bytes. */
+export type ExportedBundle = { fileName: string; bytes: Uint8Array };
+
+/** What one conversation keeps in IndexedDB, in bytes (events and plan as JSON, workspace as stored). */
+export type ConversationUsage = { conversationId: string; historyBytes: number; workspaceBytes: number };
 
 /** Everything the UI needs to render one conversation. */
 export type ConversationSnapshot = {

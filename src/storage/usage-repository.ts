@@ -1,7 +1,5 @@
+import type { ConversationUsage } from '../protocol/worker-api.ts';
 import type { SandpiperDatabase } from './db.ts';
-
-/** What one conversation keeps in IndexedDB, in bytes (events and plan as JSON, workspace as stored). */
-export type ConversationUsage = { conversationId: string; historyBytes: number; workspaceBytes: number };
 
 /**
  * Measures storage per conversation for the Storage settings. History size is the JSON

@@ -1,4 +1,4 @@
-import type { ExportedBundle } from '../../agent/conversation-archive.ts';
+import type { ExportedBundle } from '../../protocol/worker-api.ts';
 
 /** MIME type of a conversation bundle. */
 export const BUNDLE_MIME = 'application/zip';

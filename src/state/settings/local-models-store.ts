@@ -1,7 +1,6 @@
 import * as Comlink from 'comlink';
 import { createSignal } from 'solid-js';
-import type { LoadProgress } from '../../agent/providers/webllm/engine-host.ts';
-import type { LocalModelList } from '../../agent/providers/webllm/local-models.ts';
+import type { LoadProgress, LocalModelList } from '../../protocol/local-models.ts';
 import type { AgentWorkerApi } from '../../protocol/worker-api.ts';
 import { errorMessage } from '../app/agent-client.ts';
 import { downloadFailureText } from './local-models.ts';

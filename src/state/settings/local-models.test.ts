@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdapterFacts } from '../../agent/providers/webllm/gpu-detection.ts';
-import type { LocalModel } from '../../agent/providers/webllm/local-models.ts';
+import type { AdapterFacts, LocalModel } from '../../protocol/local-models.ts';
 import { describeAdapter, downloadFailureText, groupLocalModels, progressPercent } from './local-models.ts';
 
 function model(modelId: string, fit: LocalModel['fit'], isDownloaded = false): LocalModel {

@@ -1,7 +1,4 @@
-import type { AdapterFacts } from '../../agent/providers/webllm/gpu-detection.ts';
-import type { LocalModel } from '../../agent/providers/webllm/local-models.ts';
-import type { ModelFit } from '../../agent/providers/webllm/model-catalog.ts';
-import type { DownloadOutcome } from '../../agent/providers/webllm/model-manager.ts';
+import type { AdapterFacts, DownloadOutcome, LocalModel, ModelFit } from '../../protocol/local-models.ts';
 
 /** The in-browser models in the order settings shows them: one group per fit. */
 export type LocalModelGroups = Record<ModelFit, LocalModel[]>;

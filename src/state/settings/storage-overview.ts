@@ -1,5 +1,5 @@
 import type { Conversation, ConversationStatus } from '../../protocol/conversation.ts';
-import type { ConversationUsage } from '../../storage/usage-repository.ts';
+import type { ConversationUsage } from '../../protocol/worker-api.ts';
 
 /** What the browser says this site uses and may use, in bytes. */
 export type StorageEstimate = { usageBytes: number; quotaBytes: number };

@@ -1,6 +1,5 @@
 import { For, Match, Show, Switch } from 'solid-js';
-import type { LocalModel } from '../../agent/providers/webllm/local-models.ts';
-import type { ModelFit } from '../../agent/providers/webllm/model-catalog.ts';
+import type { LocalModel, ModelFit } from '../../protocol/local-models.ts';
 import { FIT_LABEL, progressPercent } from '../../state/settings/local-models.ts';
 import type { LocalModelsStore } from '../../state/settings/local-models-store.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';

@@ -1,10 +1,8 @@
 import type { InitProgressReport } from '@mlc-ai/web-llm';
+import type { LoadProgress } from '../../../protocol/local-models.ts';
 import type { MlcEnginePort, WebLlmLibrary } from './engine-port.ts';
 import { KvCacheTracker } from './kv-cache-tracker.ts';
 import { ReplyMemory } from './reply-memory.ts';
-
-/** Progress of downloading (first time) or loading (from the cache) a model. */
-export type LoadProgress = { fraction: number; text: string; elapsedSeconds: number };
 
 /** How a model is loaded: its id and the context window to allocate the KV cache for. */
 export type ModelLoad = { modelId: string; contextWindowTokens: number };

@@ -1,3 +1,5 @@
+import type { GpuDetection } from '../../../protocol/local-models.ts';
+
 /** The part of a WebGPU adapter the detection reads (a real `GPUAdapter` has it). */
 export type GpuAdapterLike = {
   readonly features: { has(feature: string): boolean } & Iterable<string>;
@@ -21,22 +23,6 @@ export type GpuLike = {
     powerPreference?: 'high-performance' | 'low-power';
   }): Promise<GpuAdapterLike | null>;
 };
-
-/** What the device offers to web-llm. */
-export type AdapterFacts = {
-  vendor: string;
-  architecture: string;
-  description: string;
-  /** A software adapter (SwiftShader, say): it works, slowly. */
-  isFallbackAdapter: boolean;
-  /** The adapter's WebGPU features (`shader-f16`, `subgroups`, …). */
-  features: string[];
-  hasShaderF16: boolean;
-  maxBufferSize: number;
-  maxStorageBufferBindingSize: number;
-};
-
-export type GpuDetection = { available: false; reason: string } | { available: true; adapter: AdapterFacts };
 
 const MIB = 1 << 20;
 /**

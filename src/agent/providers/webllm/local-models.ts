@@ -1,13 +1,7 @@
-import type { EngineHost, LoadProgress } from './engine-host.ts';
-import { detectGpu, type GpuDetection, type GpuLike } from './gpu-detection.ts';
-import type { CatalogEntry } from './model-catalog.ts';
-import { createModelManager, type DownloadOutcome, type ModelManager } from './model-manager.ts';
-
-/** A catalog entry with whether its weights are already in web-llm's cache. */
-export type LocalModel = CatalogEntry & { isDownloaded: boolean };
-
-/** What settings show for in-browser models: the GPU's verdict, then the models judged against it. */
-export type LocalModelList = { gpu: GpuDetection; models: LocalModel[] };
+import type { DownloadOutcome, LoadProgress, LocalModelList } from '../../../protocol/local-models.ts';
+import type { EngineHost } from './engine-host.ts';
+import { detectGpu, type GpuLike } from './gpu-detection.ts';
+import { createModelManager, type ModelManager } from './model-manager.ts';
 
 /**
  * The in-browser models as the settings screen sees them: WebGPU detection (in the

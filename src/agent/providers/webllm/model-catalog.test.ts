@@ -1,7 +1,7 @@
 import { functionCallingModelIds, prebuiltAppConfig } from '@mlc-ai/web-llm';
 import { describe, expect, it } from 'vitest';
-import type { AdapterFacts } from './gpu-detection.ts';
-import { buildCatalog, type CatalogEntry } from './model-catalog.ts';
+import type { AdapterFacts, CatalogEntry } from '../../../protocol/local-models.ts';
+import { buildCatalog } from './model-catalog.ts';
 
 const GIB = 1 << 30;
 const MIB = 1 << 20;

@@ -1,34 +1,5 @@
 import type { ModelRecord } from '@mlc-ai/web-llm';
-import type { AdapterFacts } from './gpu-detection.ts';
-
-/** Whether a model can run on this device. */
-export type ModelFit =
-  /** Nothing known stands in the way. */
-  | 'compatible'
-  /** It can load, but may run out of GPU memory here (see `reasons`). */
-  | 'may_not_fit'
-  /** web-llm would refuse or fail to load it here (see `reasons`). */
-  | 'unsupported';
-
-/** One model as the settings list shows it. */
-export type CatalogEntry = {
-  modelId: string;
-  /** web-llm's estimate of GPU memory for weights, KV cache and buffers at its default context window. */
-  vramRequiredMB: number | null;
-  /** The quantisation from the id (`q4f16_1`, `q0f32`, …), or null. */
-  quantization: string | null;
-  /** The context window web-llm configures by default, or null when the model's own config decides. */
-  defaultContextWindowTokens: number | null;
-  /** web-llm marks it as able to run on limited devices (phones). */
-  isLowResource: boolean;
-  /** web-llm's `tools` works with it (a Hermes model); all others use the grammar. */
-  hasNativeToolCalling: boolean;
-  /** WebGPU features it needs: web-llm's list, plus `shader-f16` for every f16 variant. */
-  requiredFeatures: string[];
-  fit: ModelFit;
-  /** Why it does not fit, in words a person understands (empty when compatible). */
-  reasons: string[];
-};
+import type { AdapterFacts, CatalogEntry, ModelFit } from '../../../protocol/local-models.ts';
 
 /** What the catalog is judged against. */
 export type CatalogDevice = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeMlcEngine } from '../../../../tests/fixtures/fake-mlc-engine.ts';
-import { createEngineHost, type LoadProgress } from './engine-host.ts';
+import type { LoadProgress } from '../../../protocol/local-models.ts';
+import { createEngineHost } from './engine-host.ts';
 import { createModelManager } from './model-manager.ts';
 
 const MODEL = { modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', contextWindowTokens: 16_384 };

@@ -1,8 +1,6 @@
-import type { EngineHost, LoadProgress, ModelLoad } from './engine-host.ts';
-import { buildCatalog, type CatalogDevice, type CatalogEntry } from './model-catalog.ts';
-
-/** The end of a download. */
-export type DownloadOutcome = { ok: true } | { ok: false; cancelled: boolean; message: string };
+import type { CatalogEntry, DownloadOutcome, LoadProgress } from '../../../protocol/local-models.ts';
+import type { EngineHost, ModelLoad } from './engine-host.ts';
+import { buildCatalog, type CatalogDevice } from './model-catalog.ts';
 
 /** Downloads, inspects and deletes in-browser models; the settings screen's back end. */
 export type ModelManager = {
