@@ -35,6 +35,8 @@ const runtime = new AgentRuntime({
           requestTimeoutMs: settings.requestTimeoutMs,
         }),
   onStepTiming: (timing) => diagnostics.postMessage(timing),
+  // Preview URLs live under the app's scope, which the worker's own URL is served from.
+  appBaseUrl: new URL(import.meta.env.BASE_URL, self.location.origin).href,
 });
 
 // Every command waits for the recovery, so none can interleave with its writes. The API

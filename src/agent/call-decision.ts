@@ -1,66 +1,78 @@
 import type { ErrorKind } from '../protocol/envelope.ts';
 import type { StoredEvent, ToolCall } from '../protocol/events.ts';
-import type { ToolSpec } from './providers/chat-messages.ts';
-import { type ForcedStep, isSameCall, lastFailedCall } from './step-policy.ts';
+import type { MetaKind } from '../protocol/tool-meta/index.ts';
+import type { ToolRole } from '../protocol/tool-roles.ts';
+import type { OpeningStep, ToolProfile } from './profiles/profile.ts';
+import { isSameCall, lastFailedCall } from './step-policy.ts';
 import type { PreparedCall } from './tools/define-tool.ts';
-import { findTool, TOOLS } from './tools/index.ts';
-
-/** Every tool, in its fixed order, as the model sees it. Built once: never filtered or reordered. */
-export const TOOL_SPECS: readonly ToolSpec[] = TOOLS.map((tool) => ({
-  type: 'function',
-  function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-}));
-
-/** Whether a model's call may run, and if not, the failure the model is told. */
-export type Decision =
-  | { ok: true; call: PreparedCall }
-  | { ok: false; tool: string; actionType: string; kind: ErrorKind; message: string };
 
 /**
- * Validates the model's call against the tool registry, the identical-retry rule and
- * the step the runtime is forcing. Never throws.
+ * Whether a model's call may run, and if not, the failure the model is told. Either way
+ * it says what the call is to the runtime and the UI: its role and the kind of its meta
+ * (when the tool and action could be read).
+ */
+export type Decision = { role: ToolRole | null; metaKind: MetaKind | null } & (
+  | { ok: true; call: PreparedCall }
+  | { ok: false; tool: string; actionType: string; kind: ErrorKind; message: string }
+);
+
+/**
+ * Validates the model's call against the profile's tools, the identical-retry rule, the
+ * step the runtime is forcing and what this version runs. Never throws.
  */
 export function decideCall(
   call: ToolCall,
-  forced: ForcedStep | null,
+  profile: ToolProfile,
+  forced: OpeningStep | null,
   events: readonly StoredEvent[],
 ): Decision {
-  const tool = findTool(call.name);
+  const tool = profile.findTool(call.name);
+  const names = profile.tools.map((candidate) => candidate.name).join(', ');
   if (!tool) {
-    const names = TOOL_SPECS.map((spec) => spec.function.name).join(', ');
     const name = call.name || 'unknown';
     const message = call.name.trim()
       ? `There is no tool named \`${call.name}\`. The tools are: ${names}.`
       : `Your response was not a readable tool call (no tool name could be read). Answer with exactly one call of one of: ${names}.`;
-    return refuse(name, name, 'validation', message);
+    return {
+      ok: false,
+      tool: name,
+      actionType: name,
+      kind: 'validation',
+      message,
+      role: null,
+      metaKind: null,
+    };
   }
   const prepared = tool.prepare(call.arguments);
   const actionType = prepared.ok ? prepared.call.actionType : prepared.actionType;
+  const identity = { role: profile.roleOf({ tool: tool.name, actionType }), metaKind: tool.metaKind };
+  const refuse = (kind: ErrorKind, message: string): Decision => ({
+    ok: false,
+    tool: tool.name,
+    actionType,
+    kind,
+    message,
+    ...identity,
+  });
   const previous = lastFailedCall(events);
   if (previous && isSameCall(previous, call)) {
     return refuse(
-      tool.name,
-      actionType,
       'rejected',
       'Not run: this is exactly the call that just failed. Change the arguments or take a different approach.',
     );
   }
-  if (!prepared.ok) return refuse(tool.name, actionType, 'validation', prepared.message);
-  if (forced && !matchesForcedStep(prepared.call, forced)) {
-    const expected = forced.tool === 'message' ? '`message` with type `info`' : '`plan` with action `update`';
-    const why =
-      forced.tool === 'message'
-        ? 'a brief acknowledgment of the new request, without solutions'
-        : 'the plan for the new request: a goal and its phases';
-    return refuse(tool.name, actionType, 'validation', `This step must be ${expected}: ${why}.`);
+  if (!prepared.ok) return refuse('validation', prepared.message);
+  if (forced && prepared.call.actionType !== forced.actionType) {
+    return refuse('validation', `This step must be ${forced.expected}: ${forced.why}.`);
   }
-  return { ok: true, call: prepared.call };
+  if (!tool.isAvailable) return refuse('execution', notAvailableMessage(tool.name, profile));
+  return { ok: true, call: prepared.call, ...identity };
 }
 
-function matchesForcedStep(call: PreparedCall, forced: ForcedStep): boolean {
-  return forced.tool === 'message' ? call.actionType === 'message.info' : call.actionType === 'plan.update';
-}
-
-function refuse(tool: string, actionType: string, kind: ErrorKind, message: string): Decision {
-  return { ok: false, tool, actionType, kind, message };
+/** What the model is told when it calls a tool this version lists but does not run yet. */
+function notAvailableMessage(name: string, profile: ToolProfile): string {
+  const working = profile.tools.filter((tool) => tool.isAvailable).map((tool) => `\`${tool.name}\``);
+  const list =
+    working.length > 1 ? `${working.slice(0, -1).join(', ')} and ${working.at(-1)}` : working.join('');
+  return `The \`${name}\` tool is not available yet in this version of Sandpiper. The tools that work are ${list}: continue with them, or tell the user what could not be done.`;
 }

@@ -1,4 +1,5 @@
 import type { Envelope, ErrorKind } from '../protocol/envelope.ts';
+import type { EnvelopeEvent } from '../protocol/events.ts';
 
 /** The `error` completion of an action: `meta.error` carries the kind and the message. */
 export function failedEnvelope(
@@ -13,4 +14,18 @@ export function failedEnvelope(
     content: message,
     meta: { ...extraMeta, ...running.meta, error: { kind, message } },
   };
+}
+
+/**
+ * The event of a completion of the action `running` began: the same call, role and meta
+ * kind beside the new envelope (the running envelope's arguments are not repeated).
+ */
+export function completionEvent(running: EnvelopeEvent, envelope: Envelope): EnvelopeEvent {
+  const { arguments: _arguments, ...action } = running;
+  return { ...action, envelope };
+}
+
+/** The `error` completion event of the action `running` began. */
+export function failedCompletion(running: EnvelopeEvent, kind: ErrorKind, message: string): EnvelopeEvent {
+  return completionEvent(running, failedEnvelope(running.envelope, kind, message));
 }

@@ -1,10 +1,10 @@
-import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Envelope, EnvelopeMeta } from '../protocol/envelope.ts';
-import type { EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
+import type { EnvelopeEvent, EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
 import type { Plan } from '../protocol/plan.ts';
 import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
-import { decideCall, TOOL_SPECS } from './call-decision.ts';
+import type { RuntimeAskReason } from '../protocol/tool-meta/message.ts';
+import { decideCall } from './call-decision.ts';
 import { planCompaction } from './context/context-compaction.ts';
 import {
   ModelContext,
@@ -12,29 +12,21 @@ import {
   restoreMissingObservations,
   saveObservations,
 } from './context/model-context.ts';
-import { failedEnvelope } from './envelopes.ts';
+import { failedCompletion } from './envelopes.ts';
 import type { Journal, JournalChanges } from './journal.ts';
-import { SYSTEM_PROMPT } from './profiles/manus/system-prompt.ts';
+import type { RunServices } from './ports/run-services.ts';
+import type { OpeningStep, ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
-import {
-  budgetQuestion,
-  failuresQuestion,
-  type RuntimeAskReason,
-  runtimeAsk,
-  tokenBudgetQuestion,
-} from './runtime-asks.ts';
+import { budgetQuestion, failuresQuestion, runtimeAsk, tokenBudgetQuestion } from './runtime-asks.ts';
 import { type Settlement, settle, stoppedNotice } from './settlement.ts';
 import {
   closeDanglingActions,
-  type ForcedStep,
   forcedStep,
   stepsSinceUserInput,
   tokensSinceUserInput,
   trailingFailures,
 } from './step-policy.ts';
 import type { ToolOutcome } from './tools/define-tool.ts';
-
-export { TOOL_SPECS } from './call-decision.ts';
 
 /** Failures in a row after which the runtime asks the person. */
 export const FAILURES_BEFORE_ASKING = 3;
@@ -47,12 +39,11 @@ export type StepTiming =
   | { kind: 'step'; conversationId: string; overheadMs: number }
   | { kind: 'action'; conversationId: string; actionType: string; durationMs: number };
 
-/** A chunk of a running action's output, as announced to the UI. */
-export type ToolOutput = Extract<BroadcastMessage, { type: 'tool_output' }>;
-
 /** What one run of the loop needs. */
 export type LoopContext = {
   conversationId: string;
+  /** The conversation's tool profile (kept for life: the prompt prefix stays stable). */
+  profile: ToolProfile;
   events: StoredEvent[];
   plan: Plan | null;
   settings: AgentSettings;
@@ -67,8 +58,8 @@ export type LoopContext = {
   now(): number;
   /** The conversation's sandbox, opened on first use. */
   openSandbox(): Promise<SandboxPort>;
-  /** Announces output of a running action (not durable). */
-  publishOutput?: (output: ToolOutput) => void;
+  /** The run's ports (tool contexts are built from them) and the redaction of its secrets. */
+  services: RunServices;
   onStepTiming?: (timing: StepTiming) => void;
 };
 
@@ -96,7 +87,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
       return loop.askRuntimeQuestion('token_budget', tokenBudgetQuestion(tokenBudget, spent));
     }
     await loop.compactIfNeeded();
-    const forced = forcedStep(loop.events);
+    const forced = forcedStep(loop.events, context.profile.openingSteps);
     let streamingTool: string | null = null;
     const stepStart = responseAt;
     let isTimed = false;
@@ -104,7 +95,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
     const result = await context.provider.respond(
       {
         messages: loop.context.snapshot(),
-        tools: [...TOOL_SPECS],
+        tools: [...context.profile.specs],
         forcedTool: forced?.tool ?? null,
         signal: context.signal,
       },
@@ -153,9 +144,6 @@ export async function runLoop(context: LoopContext): Promise<void> {
   }
 }
 
-/** Characters the constant tool list adds to every request. */
-const TOOLS_CHARS = JSON.stringify(TOOL_SPECS).length;
-
 class LoopState {
   readonly events: StoredEvent[];
   /** The model's context, extended as events are appended. */
@@ -165,11 +153,17 @@ class LoopState {
   constructor(private readonly loop: LoopContext) {
     this.events = [...loop.events];
     this.plan = loop.plan;
-    this.context = new ModelContext(SYSTEM_PROMPT, TOOLS_CHARS, this.events);
+    this.context = new ModelContext(loop.profile.systemPrompt, loop.profile.specsChars, this.events);
   }
 
+  /** Writes events (with every secret of the settings redacted) and extends the model's context. */
   async append(bodies: EventBody[], changes: JournalChanges = {}): Promise<void> {
-    const stored = await this.loop.journal.append(this.loop.conversationId, bodies, changes);
+    const { services } = this.loop;
+    const stored = await this.loop.journal.append(
+      this.loop.conversationId,
+      services.redact(bodies),
+      services.redact(changes),
+    );
     this.events.push(...stored);
     this.context.extend(stored, this.events);
     if (changes.plan) this.plan = changes.plan;
@@ -226,14 +220,8 @@ class LoopState {
         streamingTool,
         `Calling ${streamingTool}`,
       );
-      cancelled.push(
-        { type: 'envelope', envelope: running, toolCallId: null },
-        {
-          type: 'envelope',
-          envelope: failedEnvelope(running, 'cancelled', 'Stopped by the user.'),
-          toolCallId: null,
-        },
-      );
+      const event: EnvelopeEvent = { type: 'envelope', envelope: running, toolCallId: null };
+      cancelled.push(event, failedCompletion(event, 'cancelled', 'Stopped by the user.'));
     }
     await this.append([...cancelled, stoppedNotice()], { conversation: { status: 'idle' } });
   }
@@ -244,6 +232,7 @@ class LoopState {
       reason,
       question,
       phaseId: this.plan?.current_phase_id,
+      profile: this.loop.profile,
     });
     await this.append(bodies, { conversation: { status: 'asking' } });
   }
@@ -257,39 +246,32 @@ class LoopState {
     turn: EventBody,
     call: ToolCall,
     extras: ToolCall[],
-    forced: ForcedStep | null,
+    forced: OpeningStep | null,
   ): Promise<boolean> {
-    const decision = decideCall(call, forced, this.events);
-    const running = this.runningEnvelope(
+    const decision = decideCall(call, this.loop.profile, forced, this.events);
+    const envelope = this.runningEnvelope(
       this.loop.newId(),
       decision.ok ? decision.call.tool : decision.tool,
       decision.ok ? decision.call.actionType : decision.actionType,
       decision.ok ? decision.call.description : `Calling ${call.name || 'a tool'}`,
       extras.length > 0 ? { ignored_tool_calls: extras.map((extra) => extra.name) } : {},
     );
-    const started: EventBody[] = [turn, { type: 'envelope', envelope: running, toolCallId: call.id }];
+    const running: EnvelopeEvent = {
+      type: 'envelope',
+      envelope,
+      toolCallId: call.id,
+      ...(decision.role ? { role: decision.role } : {}),
+      ...(decision.metaKind ? { metaKind: decision.metaKind } : {}),
+      ...(decision.ok ? { arguments: decision.call.params } : {}),
+    };
+    const started: EventBody[] = [turn, running];
     const isImmediate = !decision.ok || !decision.call.hasSideEffects;
     if (!isImmediate) await this.append(started);
     const toolStart = performance.now();
     const outcome: ToolOutcome = this.loop.signal.aborted
       ? { status: 'error', kind: 'cancelled', message: 'Stopped by the user before it ran.' }
       : decision.ok
-        ? await decision.call.execute({
-            conversationId: this.loop.conversationId,
-            uuid: running.uuid,
-            plan: this.plan,
-            signal: this.loop.signal,
-            now: this.loop.now,
-            sandbox: this.loop.openSandbox,
-            reportOutput: (session, chunk) =>
-              this.loop.publishOutput?.({
-                type: 'tool_output',
-                conversationId: this.loop.conversationId,
-                uuid: running.uuid,
-                session,
-                ...chunk,
-              }),
-          })
+        ? await decision.call.execute(this.loop.services.toolContext(envelope.uuid, this.plan))
         : { status: 'error', kind: decision.kind, message: decision.message };
     if (decision.ok) {
       this.loop.onStepTiming?.({
@@ -299,7 +281,8 @@ class LoopState {
         durationMs: performance.now() - toolStart,
       });
     }
-    const settlement = settle(running, call.id, outcome, this.plan, this.loop.now());
+    // Redacted before anything of it is saved, the whole observation file included.
+    const settlement = this.loop.services.redact(settle(running, outcome, this.plan, this.loop.now()));
     await this.saveOversizedObservations(settlement);
     await this.append(
       isImmediate ? [...started, ...settlement.bodies] : settlement.bodies,

@@ -1,21 +1,25 @@
 import type { Envelope } from '../protocol/envelope.ts';
-import type { EventBody } from '../protocol/events.ts';
+import type { EnvelopeEvent, EventBody } from '../protocol/events.ts';
+import type { RuntimeAskReason } from '../protocol/tool-meta/message.ts';
 import { CANCEL_REPLY } from '../protocol/worker-api.ts';
+import { completionEvent } from './envelopes.ts';
+import type { ToolProfile } from './profiles/profile.ts';
 import type { Failure } from './step-policy.ts';
 
-/** Why the runtime itself asked the person (not the model). */
-export type RuntimeAskReason = 'failures' | 'step_budget' | 'token_budget';
-
-/** Running + asking envelopes for a question the runtime asks on its own. */
+/**
+ * Running + asking envelopes for a question the runtime asks on its own, labelled as the
+ * profile's ask (role `ask`; no model call to answer, so no `toolCallId`).
+ */
 export function runtimeAsk(options: {
   uuid: string;
   reason: RuntimeAskReason;
   question: string;
   phaseId: number | undefined;
+  profile: Pick<ToolProfile, 'runtimeAsk'>;
 }): EventBody[] {
   const meta = {
-    action_type: 'message.ask',
-    tool: 'message',
+    action_type: options.profile.runtimeAsk.actionType,
+    tool: options.profile.runtimeAsk.tool,
     ...(options.phaseId !== undefined ? { phase_id: options.phaseId } : {}),
     attachments: [],
     suggested_action: options.reason === 'failures' ? 'none' : 'confirm',
@@ -29,8 +33,8 @@ export function runtimeAsk(options: {
   };
   const asking: Envelope = { uuid: options.uuid, status: 'asking', content: options.question, meta };
   return [
-    { type: 'envelope', envelope: running, toolCallId: null },
-    { type: 'envelope', envelope: asking, toolCallId: null },
+    { type: 'envelope', envelope: running, toolCallId: null, role: 'ask' },
+    { type: 'envelope', envelope: asking, toolCallId: null, role: 'ask' },
   ];
 }
 
@@ -59,7 +63,7 @@ export function tokenBudgetQuestion(tokenBudget: number, spent: number): string 
  * `isStopped` then says the run must not resume.
  */
 export function answerBodies(
-  question: { envelope: Envelope; toolCallId: string | null },
+  question: EnvelopeEvent,
   reply: string,
 ): { bodies: EventBody[]; isStopped: boolean } {
   const answered: Envelope = {
@@ -72,7 +76,7 @@ export function answerBodies(
   const isStopped = (reason === 'step_budget' || reason === 'token_budget') && reply.trim() === CANCEL_REPLY;
   const bodies: EventBody[] = [
     { type: 'user_reply', askUuid: question.envelope.uuid, text: reply },
-    { type: 'envelope', envelope: answered, toolCallId: question.toolCallId },
+    completionEvent(question, answered),
   ];
   if (isStopped) {
     bodies.push({

@@ -5,7 +5,8 @@ import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
 import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { ProviderProfile } from '../protocol/providers.ts';
 import { type AgentSettings, providerFor } from '../protocol/settings.ts';
-import type { ConversationSnapshot, RuntimeApi } from '../protocol/worker-api.ts';
+import { DEFAULT_TOOL_PROFILE_ID } from '../protocol/tool-roles.ts';
+import type { ConversationSnapshot, RuntimeApi, StartOptions } from '../protocol/worker-api.ts';
 import { ConversationSandboxes } from '../sandbox/conversation-sandboxes.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
@@ -19,6 +20,9 @@ import { reportCrash } from './crash-report.ts';
 import { failedEnvelope } from './envelopes.ts';
 import { Journal } from './journal.ts';
 import { runLoop, type StepTiming } from './loop.ts';
+import { createSandboxNetwork, RunServices } from './ports/run-services.ts';
+import { TOOL_PROFILES } from './profiles/index.ts';
+import type { ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
 import { answerBodies } from './runtime-asks.ts';
@@ -36,7 +40,16 @@ export type RuntimeDependencies = {
   openSandbox?: (conversationId: string, settings: AgentSettings) => Promise<SandboxPort>;
   /** Receives the runtime overhead of every step (for benchmarks and diagnostics). */
   onStepTiming?: (timing: StepTiming) => void;
+  /** The tool profiles conversations may use (default: the app's); the first is the default. */
+  profiles?: readonly ToolProfile[];
+  /** The app's scope URL, where the service worker serves `/preview/` (default: a local placeholder, for tests). */
+  appBaseUrl?: string;
+  /** The `fetch` the network port uses (default: the platform's). */
+  fetch?: typeof fetch;
 };
+
+/** Where preview URLs point when no app URL is given (tests, where nothing serves them). */
+const LOCAL_APP_BASE_URL = 'http://localhost/';
 
 type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<void> };
 
@@ -59,8 +72,10 @@ export class AgentRuntime implements RuntimeApi {
   private readonly newId: () => string;
   private readonly now: () => number;
   private readonly locks: RunLocks;
+  private readonly profiles: readonly ToolProfile[];
 
   constructor(private readonly dependencies: RuntimeDependencies) {
+    this.profiles = dependencies.profiles ?? TOOL_PROFILES;
     this.now = dependencies.now ?? Date.now;
     this.newId = dependencies.newId ?? (() => crypto.randomUUID());
     this.locks = dependencies.locks ?? createRunLocks();
@@ -76,8 +91,12 @@ export class AgentRuntime implements RuntimeApi {
     });
   }
 
-  async startConversation(text: string): Promise<string> {
+  async startConversation(text: string, options: StartOptions = {}): Promise<string> {
     const task = requireText(text);
+    const profileId = options.profileId ?? DEFAULT_TOOL_PROFILE_ID;
+    if (!this.profiles.some((profile) => profile.id === profileId)) {
+      throw new Error(`There is no tool profile "${profileId}".`);
+    }
     const now = this.now();
     const { activeProviderId } = await this.settings.getAgentSettings();
     const conversation: Conversation = {
@@ -87,6 +106,7 @@ export class AgentRuntime implements RuntimeApi {
       createdAt: now,
       updatedAt: now,
       providerId: activeProviderId,
+      profileId,
     };
     await this.journal.createConversation(conversation, [{ type: 'user_message', text: task }]);
     this.launch(conversation.id);
@@ -363,24 +383,49 @@ export class AgentRuntime implements RuntimeApi {
     ]);
     // Another tab may have taken the run over while this one waited for the lock, and finished it.
     if (conversation?.status !== 'running') return;
-    const profile = providerFor(settings, conversation?.providerId);
-    const openSandbox = this.sandboxes.opener(conversationId, settings);
-    await runLoop({
+    const profile = this.profiles.find((candidate) => candidate.id === conversation.profileId);
+    if (!profile) {
+      throw new Error(
+        `This conversation uses the tool profile "${conversation.profileId}", which this version of Sandpiper does not have.`,
+      );
+    }
+    const provider = providerFor(settings, conversation.providerId);
+    const { fetch, publish } = this.dependencies;
+    const openSandbox = this.sandboxes.opener(
       conversationId,
-      events,
-      plan,
       settings,
-      provider: this.dependencies.createProvider(profile, settings),
-      contextWindowTokens: profile.contextWindowTokens,
-      journal: this.journal,
-      signal,
-      takeQueuedMessages: () => queue.splice(0),
-      newId: this.newId,
-      now: this.now,
-      openSandbox,
-      publishOutput: this.dependencies.publish,
-      ...(this.dependencies.onStepTiming ? { onStepTiming: this.dependencies.onStepTiming } : {}),
-    });
+      createSandboxNetwork(settings, fetch ? { fetch } : {}),
+    );
+    const services = new RunServices(
+      { conversationId, settings, openSandbox, signal, now: this.now },
+      {
+        appBaseUrl: this.dependencies.appBaseUrl ?? LOCAL_APP_BASE_URL,
+        publish,
+        ...(fetch ? { fetch } : {}),
+      },
+    );
+    try {
+      await runLoop({
+        conversationId,
+        profile,
+        events,
+        plan,
+        settings,
+        provider: this.dependencies.createProvider(provider, settings),
+        contextWindowTokens: provider.contextWindowTokens,
+        journal: this.journal,
+        signal,
+        takeQueuedMessages: () => queue.splice(0),
+        newId: this.newId,
+        now: this.now,
+        openSandbox,
+        services,
+        ...(this.dependencies.onStepTiming ? { onStepTiming: this.dependencies.onStepTiming } : {}),
+      });
+    } catch (error) {
+      // A crash report is written to the conversation: no secret goes with it.
+      throw services.redactError(error);
+    }
   }
 
   private crash(conversationId: string, error: unknown): Promise<void> {

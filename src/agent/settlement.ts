@@ -1,50 +1,51 @@
 import type { Envelope } from '../protocol/envelope.ts';
-import type { EventBody } from '../protocol/events.ts';
-import type { Plan } from '../protocol/plan.ts';
-import { failedEnvelope } from './envelopes.ts';
+import type { EnvelopeEvent, EventBody } from '../protocol/events.ts';
+import { completeCurrentPhase, type Plan } from '../protocol/plan.ts';
+import { completionEvent, failedCompletion } from './envelopes.ts';
 import type { JournalChanges } from './journal.ts';
 import type { ToolOutcome } from './tools/define-tool.ts';
-import { completeCurrentPhase } from './tools/plan.ts';
 
 /** What a finished action writes, and whether the run ends with it. */
 export type Settlement = { bodies: EventBody[]; changes: JournalChanges; endsRun: boolean };
 
 /**
  * The completion of a running action from its tool's outcome: the envelope, the
- * conversation status and plan changes to write with it, and whether the run ends
- * (a question, the result, a stop). The result completes the current phase.
+ * conversation status and plan changes to write with it, and whether the run ends. What
+ * a success does depends on the call's role, recorded on the running event: an `ask`
+ * suspends the run (an `asking` envelope), a `result` ends it and completes the current
+ * phase; a plan change comes with the outcome. A stop (`cancelled`) ends the run too.
  */
 export function settle(
-  running: Envelope,
-  toolCallId: string,
+  running: EnvelopeEvent,
   outcome: ToolOutcome,
   plan: Plan | null,
   now: number,
 ): Settlement {
   if (outcome.status === 'error') {
-    const body: EventBody = {
-      type: 'envelope',
-      toolCallId,
-      envelope: failedEnvelope(running, outcome.kind, outcome.message, outcome.meta),
-    };
+    const failed = failedCompletion(running, outcome.kind, outcome.message);
+    const body: EnvelopeEvent = outcome.meta
+      ? { ...failed, envelope: { ...failed.envelope, meta: { ...outcome.meta, ...failed.envelope.meta } } }
+      : failed;
     return outcome.kind === 'cancelled'
       ? { bodies: [body, stoppedNotice()], changes: { conversation: { status: 'idle' } }, endsRun: true }
       : { bodies: [body], changes: {}, endsRun: false };
   }
+  const isAsk = running.role === 'ask';
   const envelope: Envelope = {
-    uuid: running.uuid,
-    status: outcome.status,
+    uuid: running.envelope.uuid,
+    status: isAsk ? 'asking' : 'success',
     content: outcome.content,
-    meta: { ...outcome.meta, ...running.meta },
+    meta: { ...outcome.meta, ...running.envelope.meta },
   };
-  const bodies: EventBody[] = [{ type: 'envelope', envelope, toolCallId }];
-  if (outcome.status === 'asking')
-    return { bodies, changes: { conversation: { status: 'asking' } }, endsRun: true };
-  if (outcome.endsRun) {
-    const completed = plan ? completeCurrentPhase(plan, now) : undefined;
+  const bodies: EventBody[] = [completionEvent(running, envelope)];
+  if (isAsk) return { bodies, changes: { conversation: { status: 'asking' } }, endsRun: true };
+  if (running.role === 'result') {
     return {
       bodies,
-      changes: { conversation: { status: 'done' }, ...(completed ? { plan: completed } : {}) },
+      changes: {
+        conversation: { status: 'done' },
+        ...(plan ? { plan: completeCurrentPhase(plan, now) } : {}),
+      },
       endsRun: true,
     };
   }

@@ -1,10 +1,8 @@
 import type { Envelope } from '../protocol/envelope.ts';
-import type { EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
+import type { EnvelopeEvent, EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
 import { stableStringify } from './context/stable-json.ts';
-import { failedEnvelope } from './envelopes.ts';
-
-/** A step the runtime forces by masking: the tool, and the action its arguments must name. */
-export type ForcedStep = { tool: 'message'; type: 'info' } | { tool: 'plan'; action: 'update' };
+import { failedCompletion } from './envelopes.ts';
+import type { OpeningStep } from './profiles/profile.ts';
 
 /** A failed step, for the summary the runtime shows the person after three in a row. */
 export type Failure = { actionType: string; message: string };
@@ -23,18 +21,21 @@ function completions(events: readonly StoredEvent[]): Envelope[] {
 }
 
 /**
- * Seed 003 §1: after a new user message the first step must be `message` type `info`,
- * the next `plan` action `update`. Forced until each has succeeded.
+ * The opening step to force now: after a new user message, each of the profile's opening
+ * steps in order (Manus: `message` type `info`, then `plan` action `update`; seed 003 §1),
+ * forced until a call of its action has succeeded. Null once all are done.
  */
-export function forcedStep(events: readonly StoredEvent[]): ForcedStep | null {
-  const sinceTask = events.slice(indexAfterLast(events, ['user_message']));
+export function forcedStep(
+  events: readonly StoredEvent[],
+  openingSteps: readonly OpeningStep[],
+): OpeningStep | null {
   if (!events.some(({ body }) => body.type === 'user_message')) return null;
+  const sinceTask = events.slice(indexAfterLast(events, ['user_message']));
   const done = completions(sinceTask).filter((envelope) => envelope.status === 'success');
-  if (!done.some((envelope) => envelope.meta.action_type === 'message.info'))
-    return { tool: 'message', type: 'info' };
-  if (!done.some((envelope) => envelope.meta.action_type === 'plan.update'))
-    return { tool: 'plan', action: 'update' };
-  return null;
+  return (
+    openingSteps.find((step) => !done.some((envelope) => envelope.meta.action_type === step.actionType)) ??
+    null
+  );
 }
 
 /** Model responses since the person last spoke (a new message or a reply). */
@@ -107,11 +108,9 @@ function canonicalArguments(raw: string): string {
   }
 }
 
-/** The question still waiting for an answer: the last `asking` envelope without a completion. */
-export function openQuestion(
-  events: readonly StoredEvent[],
-): { envelope: Envelope; toolCallId: string | null } | null {
-  const open = new Map<string, { envelope: Envelope; toolCallId: string | null }>();
+/** The question still waiting for an answer: the last `asking` envelope's event without a completion. */
+export function openQuestion(events: readonly StoredEvent[]): EnvelopeEvent | null {
+  const open = new Map<string, EnvelopeEvent>();
   for (const { body } of events) {
     if (body.type !== 'envelope') continue;
     if (body.envelope.status === 'asking') open.set(body.envelope.uuid, body);
@@ -121,10 +120,8 @@ export function openQuestion(
 }
 
 /** Actions with a `running` envelope and no completion (left behind by a closed tab). */
-export function danglingActions(
-  events: readonly StoredEvent[],
-): { envelope: Envelope; toolCallId: string | null }[] {
-  const running = new Map<string, { envelope: Envelope; toolCallId: string | null }>();
+export function danglingActions(events: readonly StoredEvent[]): EnvelopeEvent[] {
+  const running = new Map<string, EnvelopeEvent>();
   for (const { body } of events) {
     if (body.type !== 'envelope') continue;
     if (body.envelope.status === 'running') running.set(body.envelope.uuid, body);
@@ -139,9 +136,5 @@ export function danglingActions(
  * result, and the log only grows).
  */
 export function closeDanglingActions(events: readonly StoredEvent[], message: string): EventBody[] {
-  return danglingActions(events).map(({ envelope, toolCallId }) => ({
-    type: 'envelope',
-    toolCallId,
-    envelope: failedEnvelope(envelope, 'cancelled', message),
-  }));
+  return danglingActions(events).map((running) => failedCompletion(running, 'cancelled', message));
 }

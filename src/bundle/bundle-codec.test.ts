@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodeBundle, encodeBundle } from './bundle-codec.ts';
 import { sampleBundleContents } from './bundle-fixtures.ts';
-import { BundleError, DEFAULT_BUNDLE_LIMITS } from './bundle-format.ts';
+import { BUNDLE_FORMAT_VERSION, BundleError, DEFAULT_BUNDLE_LIMITS } from './bundle-format.ts';
 
 /** Unpacks an exported bundle, lets a test tamper with its entries, and packs it again. */
 function tampered(edit: (entries: Record<string, Uint8Array>) => void): Uint8Array {
@@ -13,7 +13,7 @@ function tampered(edit: (entries: Record<string, Uint8Array>) => void): Uint8Arr
   entries['manifest.json'] = strToU8(
     JSON.stringify({
       format: 'sandpiper-conversation',
-      formatVersion: 1,
+      formatVersion: BUNDLE_FORMAT_VERSION,
       appVersion: '0.1.0',
       exportedAt: 5,
       workspace: contents.files.map(({ path, kind, size, modifiedAt }) => ({ path, kind, size, modifiedAt })),
@@ -110,8 +110,15 @@ describe('conversation bundles', () => {
   });
 
   it('refuses a newer format version with a clear message', () => {
-    const bytes = tampered((entries) => manifestWith(entries, (manifest) => (manifest.formatVersion = 2)));
-    expect(refusal(bytes)).toMatch(/newer Sandpiper \(bundle format 2; this app reads up to 1\)/);
+    const newer = BUNDLE_FORMAT_VERSION + 1;
+    const bytes = tampered((entries) =>
+      manifestWith(entries, (manifest) => (manifest.formatVersion = newer)),
+    );
+    expect(refusal(bytes)).toMatch(
+      new RegExp(
+        `newer Sandpiper \\(bundle format ${newer}; this app reads up to ${BUNDLE_FORMAT_VERSION}\\)`,
+      ),
+    );
   });
 
   it('refuses files that are not bundles, and bundles that mix conversations', () => {

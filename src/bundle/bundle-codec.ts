@@ -1,5 +1,6 @@
 import { strFromU8, strToU8, Unzip, UnzipInflate, type Zippable, zipSync } from 'fflate';
 import type { z } from 'zod';
+import { LEGACY_PROFILE_ID, upgradeLegacyEventBody } from '../protocol/legacy-events.ts';
 import {
   BUNDLE_ENTRIES,
   BUNDLE_FORMAT_NAME,
@@ -87,11 +88,14 @@ export function decodeBundle(
     if (!isKnown)
       throw new BundleError(`This bundle has an unexpected entry: ${JSON.stringify(name.slice(0, 200))}.`);
   }
+  const isLegacy = header.data.formatVersion < BUNDLE_FORMAT_VERSION;
   const contents = parsed(
     BundleContents,
     {
-      conversation: read(BUNDLE_ENTRIES.conversation),
-      events: read(BUNDLE_ENTRIES.events),
+      conversation: isLegacy
+        ? withLegacyProfile(read(BUNDLE_ENTRIES.conversation))
+        : read(BUNDLE_ENTRIES.conversation),
+      events: isLegacy ? withLegacyRoles(read(BUNDLE_ENTRIES.events)) : read(BUNDLE_ENTRIES.events),
       plan: read(BUNDLE_ENTRIES.plan),
       schedules: read(BUNDLE_ENTRIES.schedules),
       files,
@@ -104,6 +108,24 @@ export function decodeBundle(
     throw new BundleError('This bundle mixes data from more than one conversation.');
   }
   return contents;
+}
+
+/** A format 1 conversation (made before tool profiles) is a Manus conversation. */
+function withLegacyProfile(conversation: unknown): unknown {
+  if (typeof conversation !== 'object' || conversation === null || 'profileId' in conversation)
+    return conversation;
+  return { ...conversation, profileId: LEGACY_PROFILE_ID };
+}
+
+/** A format 1 log gets the roles, meta kinds and arguments the runtime now records (as the v3 migration does). */
+function withLegacyRoles(events: unknown): unknown {
+  if (!Array.isArray(events)) return events;
+  const calls = new Map<string, string>();
+  for (const event of events) {
+    if (typeof event === 'object' && event !== null)
+      upgradeLegacyEventBody((event as { body?: unknown }).body, calls);
+  }
+  return events;
 }
 
 /** Every entry of the zip, counting bytes as they inflate so a bomb stops at the limit. */

@@ -5,7 +5,14 @@ const encoder = new TextEncoder();
 /** A small finished conversation with a plan and a workspace, for bundle tests. */
 export function sampleBundleContents(conversationId = 'conv-1'): BundleContents {
   return {
-    conversation: { id: conversationId, title: 'Notes app', status: 'done', createdAt: 1, updatedAt: 2 },
+    conversation: {
+      id: conversationId,
+      title: 'Notes app',
+      status: 'done',
+      createdAt: 1,
+      updatedAt: 2,
+      profileId: 'manus',
+    },
     events: [
       { conversationId, seq: 0, at: 1, body: { type: 'user_message', text: 'Build a notes app' } },
       {
@@ -15,6 +22,8 @@ export function sampleBundleContents(conversationId = 'conv-1'): BundleContents 
         body: {
           type: 'envelope',
           toolCallId: 'call_1',
+          role: 'result',
+          metaKind: 'message',
           envelope: {
             uuid: 'u1',
             status: 'success',

@@ -3,8 +3,12 @@ import { Conversation } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/plan.ts';
 
-/** The bundle format this build writes, and the newest it reads. */
-export const BUNDLE_FORMAT_VERSION = 1;
+/**
+ * The bundle format this build writes, and the newest it reads. 2: conversations carry
+ * their tool profile, envelope events their role, meta kind and arguments (format 1
+ * bundles are read as Manus conversations and upgraded on import).
+ */
+export const BUNDLE_FORMAT_VERSION = 2;
 export const BUNDLE_FORMAT_NAME = 'sandpiper-conversation';
 
 /** Entry names inside the zip. Workspace files live under `workspace/`, relative to /home/ubuntu. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Conversation } from './conversation.ts';
 import { StoredEvent } from './events.ts';
 import { Plan } from './plan.ts';
+import { ToolProgress } from './ports/progress.ts';
 
 /** Name of the BroadcastChannel every tab listens on. */
 export const BROADCAST_CHANNEL_NAME = 'sandpiper-events';
@@ -13,16 +14,14 @@ export const BroadcastMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conversation_deleted'), conversationId: z.string() }),
   z.object({ type: z.literal('plan'), plan: Plan }),
   /**
-   * Output of a running action as it streams (not durable: the action's envelope holds
-   * the whole output once it ends). `uuid` is the running envelope's.
+   * Output or progress of a running action as it happens (not durable: the action's
+   * envelope holds the whole outcome once it ends). `uuid` is the running envelope's.
    */
   z.object({
-    type: z.literal('tool_output'),
+    type: z.literal('tool_progress'),
     conversationId: z.string(),
     uuid: z.string(),
-    session: z.string(),
-    stream: z.enum(['stdout', 'stderr']),
-    text: z.string(),
+    progress: ToolProgress,
   }),
   /**
    * Something the person must know that could not be written down (storage is full, say):

@@ -11,5 +11,7 @@ export const Conversation = z.object({
   updatedAt: z.number(),
   /** The saved provider this conversation uses (absent: the active one). */
   providerId: z.string().optional(),
+  /** The tool profile it was started with (`manus`, …); it never changes, so the prompt prefix stays stable. */
+  profileId: z.string().min(1),
 });
 export type Conversation = z.infer<typeof Conversation>;

@@ -1,23 +1,5 @@
 import { z } from 'zod';
 
-/** The twelve tools of seed 000, in the fixed order the model always sees them. */
-export const TOOL_NAMES = [
-  'plan',
-  'message',
-  'shell',
-  'file',
-  'match',
-  'search',
-  'schedule',
-  'expose',
-  'browser',
-  'generate',
-  'slides',
-  'webdev_init_project',
-] as const;
-export const ToolName = z.enum(TOOL_NAMES);
-export type ToolName = z.infer<typeof ToolName>;
-
 /** Status of one envelope; `error` is our addition to seed 001 §2. */
 export const EnvelopeStatus = z.enum(['running', 'success', 'error', 'asking']);
 export type EnvelopeStatus = z.infer<typeof EnvelopeStatus>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Envelope } from './envelope.ts';
+import { MetaKind } from './tool-meta/index.ts';
+import { ToolRole } from './tool-roles.ts';
 
 /** A tool call exactly as the model produced it (arguments are the raw JSON text). */
 export const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
@@ -32,11 +34,23 @@ export const AssistantTurnEvent = z.object({
   model: z.string(),
 });
 
-/** A streaming-contract envelope; `toolCallId` links it to the model call it answers, if any. */
+/**
+ * A streaming-contract envelope; `toolCallId` links it to the model call it answers, if
+ * any. Beside the envelope (never in `meta`, which is what the model reads), the runtime
+ * records what the UI and the runtime itself need to know about the action without
+ * knowing the profile's tool names: its `role`, the `metaKind` its meta follows, and on
+ * the running envelope the call's validated `arguments`.
+ */
 export const EnvelopeEvent = z.object({
   type: z.literal('envelope'),
   envelope: Envelope,
   toolCallId: z.string().nullable(),
+  /** The role the call plays (absent: none). */
+  role: ToolRole.optional(),
+  /** Which protocol schema `meta` follows, so which view shows it (absent: none; shown raw). */
+  metaKind: MetaKind.optional(),
+  /** The running envelope's: the call's arguments as validated (seed 001 variants normalised). */
+  arguments: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** Why the runtime wrote a notice. */

@@ -17,3 +17,21 @@ export const Plan = z.object({
   updatedAt: z.number(),
 });
 export type Plan = z.infer<typeof Plan>;
+
+/**
+ * The plan once its current phase is done (the task delivered its result): the current
+ * phase completes, and every phase left when the current one is the last.
+ */
+export function completeCurrentPhase(plan: Plan, now: number): Plan {
+  const isLast = plan.phases.at(-1)?.id === plan.current_phase_id;
+  return {
+    ...plan,
+    phases: plan.phases.map((phase) =>
+      phase.id === plan.current_phase_id || (isLast && phase.status !== 'completed')
+        ? { ...phase, status: 'completed' }
+        : phase,
+    ),
+    next_phase_id: null,
+    updatedAt: now,
+  };
+}

@@ -24,6 +24,11 @@ export const AgentSettings = z.object({
   tokenBudget: z.number().int().min(1000).nullable(),
   /** Use WebContainer (Node, npm, dev servers) instead of the virtual bash when it can boot. */
   nodeRuntime: z.boolean(),
+  /**
+   * API keys tools read by name (a search provider's, an image API's) through the secrets
+   * port; like the providers' keys, they never leave this table.
+   */
+  toolKeys: z.record(z.string().min(1), z.string()),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
@@ -40,6 +45,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   tokenBudget: null,
   nodeRuntime: false,
   compactAtTokens: 64_000,
+  toolKeys: {},
 };
 
 /**

@@ -10,6 +10,9 @@ export type ExportedBundle = { fileName: string; bytes: Uint8Array };
 /** What one conversation keeps in IndexedDB, in bytes (events and plan as JSON, workspace as stored). */
 export type ConversationUsage = { conversationId: string; historyBytes: number; workspaceBytes: number };
 
+/** Options of a new conversation. */
+export type StartOptions = { profileId?: string };
+
 /** Everything the UI needs to render one conversation. */
 export type ConversationSnapshot = {
   conversation: Conversation;
@@ -22,8 +25,11 @@ export type ConversationSnapshot = {
  * change is durable; progress arrives separately on the BroadcastChannel.
  */
 export interface AgentWorkerApi {
-  /** Creates a conversation from a first task and starts its run; resolves with its id. */
-  startConversation(text: string): Promise<string>;
+  /**
+   * Creates a conversation from a first task and starts its run; resolves with its id.
+   * The conversation keeps the tool profile it starts with (default: Manus) for life.
+   */
+  startConversation(text: string, options?: StartOptions): Promise<string>;
   /** Sends a new message to an existing conversation (answers an open question if there is one). */
   sendMessage(conversationId: string, text: string): Promise<void>;
   /** Answers the open `message.ask` with `askUuid` and resumes the loop where it stopped. */

@@ -1,4 +1,5 @@
 import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
+import type { NetworkPort } from '../protocol/ports/network.ts';
 import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
@@ -37,13 +38,20 @@ export class ConversationSandboxes {
   }
 
   /** The conversation's sandbox for a run with `settings`. */
-  async sandboxFor(conversationId: string, settings: AgentSettings): Promise<SandboxPort> {
+  async sandboxFor(
+    conversationId: string,
+    settings: AgentSettings,
+    network: NetworkPort | null = null,
+  ): Promise<SandboxPort> {
     const workdir = await this.nodeRuntimeWorkdir(settings);
     const kind = workdir === null ? 'virtual' : 'webcontainer';
     const cached = this.open.get(conversationId);
     if (cached?.kind === kind) return cached.sandbox;
     if (cached) this.forget(conversationId);
-    const entry: OpenSandbox = { kind, sandbox: this.openSandbox(conversationId, settings, workdir) };
+    const entry: OpenSandbox = {
+      kind,
+      sandbox: this.openSandbox(conversationId, settings, workdir, network),
+    };
     entry.sandbox.catch(() => {
       if (this.open.get(conversationId) === entry) this.open.delete(conversationId);
     });
@@ -54,11 +62,16 @@ export class ConversationSandboxes {
   /**
    * Opens the conversation's sandbox for one run: chosen once, when the run first needs
    * it (a run that never touches the sandbox never opens it); a failed open is retried.
+   * `network` is what the virtual sandbox's `curl` may reach (none without it).
    */
-  opener(conversationId: string, settings: AgentSettings): () => Promise<SandboxPort> {
+  opener(
+    conversationId: string,
+    settings: AgentSettings,
+    network: NetworkPort | null = null,
+  ): () => Promise<SandboxPort> {
     let sandbox: Promise<SandboxPort> | undefined;
     return () => {
-      sandbox ??= this.sandboxFor(conversationId, settings);
+      sandbox ??= this.sandboxFor(conversationId, settings, network);
       return sandbox.catch((error: unknown) => {
         sandbox = undefined;
         throw error;
@@ -89,6 +102,7 @@ export class ConversationSandboxes {
     conversationId: string,
     settings: AgentSettings,
     workdir: string | null,
+    network: NetworkPort | null,
   ): Promise<ClosableSandbox> {
     if (this.options.openSandbox) return this.options.openSandbox(conversationId, settings);
     const workspace = new WorkspaceRepository(this.options.database);
@@ -109,7 +123,7 @@ export class ConversationSandboxes {
       conversationId,
       workspace,
       limitBytes: settings.workspaceLimitBytes,
-      allowedUrlPrefixes: settings.allowedUrlPrefixes,
+      ...(network ? { network } : {}),
       now: this.options.now,
     });
   }

@@ -1,4 +1,5 @@
-import { SandboxError, WORKSPACE_ROOT } from '../protocol/ports/sandbox.ts';
+import { SandboxError } from '../protocol/ports/sandbox.ts';
+import { WORKSPACE_ROOT } from '../protocol/workspace.ts';
 import { WorkspaceFullError } from '../storage/workspace-repository.ts';
 
 /** An absolute path with `.`, `..` and repeated slashes resolved (`..` stops at the root). */

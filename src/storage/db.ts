@@ -1,4 +1,5 @@
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+import { LEGACY_PROFILE_ID, upgradeLegacyEventBody } from '../protocol/legacy-events.ts';
 import { DATABASE_NAME } from './db-name.ts';
 
 /** A raw row as IndexedDB hands it back; repositories parse it with zod before use. */
@@ -29,6 +30,31 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     // v2: each conversation's persisted workspace (issue 3), paths relative to /home/ubuntu.
     version: 2,
     stores: { files: '[conversationId+path], conversationId' },
+  },
+  {
+    // v3: tool profiles (issue 9). Each conversation keeps its profile (older ones are
+    // Manus'), and each envelope's event the role, meta kind and arguments of its action.
+    version: 3,
+    stores: {},
+    upgrade: async (transaction) => {
+      await transaction
+        .table('conversations')
+        .toCollection()
+        .modify((row: UnknownRow) => {
+          if (row.profileId === undefined) row.profileId = LEGACY_PROFILE_ID;
+        });
+      // Primary-key order ([conversationId+seq]): a call's turn comes before its envelopes.
+      const calls = new Map<string, string>();
+      let conversationId: unknown = null;
+      await transaction
+        .table('events')
+        .toCollection()
+        .modify((row: UnknownRow) => {
+          if (row.conversationId !== conversationId) calls.clear();
+          conversationId = row.conversationId;
+          upgradeLegacyEventBody(row.body, calls);
+        });
+    },
   },
 ];
 

@@ -3,7 +3,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
 import { sampleBundleContents } from '../../src/bundle/bundle-fixtures.ts';
-import type { BundleContents } from '../../src/bundle/bundle-format.ts';
+import { BUNDLE_FORMAT_VERSION, type BundleContents } from '../../src/bundle/bundle-format.ts';
 import type { EventBody } from '../../src/protocol/events.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import {
@@ -50,11 +50,13 @@ function pathTraversalBundle(): Uint8Array {
   return bundleOf(contents);
 }
 
-/** A bundle that says it was written by a newer app (format 2). */
+/** A bundle that says it was written by a newer app (the next format). */
 function newerFormatBundle(): Uint8Array {
   const entries = unzipSync(bundleOf(sampleBundleContents('future')));
   const manifest = JSON.parse(strFromU8(entries['manifest.json']!)) as Record<string, unknown>;
-  entries['manifest.json'] = strToU8(JSON.stringify({ ...manifest, formatVersion: 2 }));
+  entries['manifest.json'] = strToU8(
+    JSON.stringify({ ...manifest, formatVersion: BUNDLE_FORMAT_VERSION + 1 }),
+  );
   return zipSync(entries);
 }
 
@@ -108,7 +110,7 @@ it('refuses a path-traversal bundle and a newer-format bundle with their reasons
   await expect
     .poll(() => toastTexts(page))
     .toContain(
-      'Could not import future.sandpiper.zip: This bundle was made by a newer Sandpiper (bundle format 2; this app reads up to 1). Update Sandpiper to open it.',
+      `Could not import future.sandpiper.zip: This bundle was made by a newer Sandpiper (bundle format ${BUNDLE_FORMAT_VERSION + 1}; this app reads up to ${BUNDLE_FORMAT_VERSION}). Update Sandpiper to open it.`,
     );
   // Not a zip at all: refused before it reaches the worker.
   await dropFile(page, 'notes.txt', strToU8('hello'));

@@ -7,10 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decideCall } from '../../src/agent/call-decision.ts';
-import { TOOL_SPECS } from '../../src/agent/loop.ts';
-import { SYSTEM_PROMPT } from '../../src/agent/profiles/manus/system-prompt.ts';
+import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import type { ModelProgress, ModelRequest, ModelResult } from '../../src/agent/providers/chat-messages.ts';
-import { TOOL_NAMES } from '../../src/protocol/envelope.ts';
 import { NOTES_PHASES, NOTES_TASK } from '../fixtures/scenarios.ts';
 import {
   type ContractSubject,
@@ -79,10 +77,10 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000
 function baseRequest(overrides: Partial<ModelRequest> = {}): ModelRequest {
   return {
     messages: [
-      { role: 'system', content: SYSTEM_PROMPT },
+      { role: 'system', content: manusProfile.systemPrompt },
       { role: 'user', content: NOTES_TASK },
     ],
-    tools: [...TOOL_SPECS],
+    tools: [...manusProfile.specs],
     forcedTool: null,
     signal: new AbortController().signal,
     ...overrides,
@@ -128,7 +126,7 @@ describe.each(SUBJECTS)('provider contract — $label', (entry) => {
     expect(first?.id).toMatch(/\S/);
     expect(first?.name).toBe('message');
     expect(JSON.parse(first?.arguments ?? '')).toEqual(args);
-    expect(decideCall(first!, { tool: 'message', type: 'info' }, [])).toMatchObject({
+    expect(decideCall(first!, manusProfile, manusProfile.openingSteps[0] ?? null, [])).toMatchObject({
       ok: true,
       call: { actionType: 'message.info' },
     });
@@ -145,7 +143,7 @@ describe.each(SUBJECTS)('provider contract — $label', (entry) => {
     expect(free.toolCalls[0]?.name).toBe('message');
     expect(subject.admittedTools(0)).toEqual(['plan']);
     const freeTools = subject.admittedTools(1);
-    if (freeTools !== 'any') expect(freeTools).toEqual([...TOOL_NAMES]);
+    if (freeTools !== 'any') expect(freeTools).toEqual(manusProfile.tools.map((tool) => tool.name));
     expect(subject.fixedPrompt(0)).toBe(subject.fixedPrompt(1));
   });
 
@@ -215,7 +213,7 @@ describe.each(SUBJECTS)('provider contract — $label', (entry) => {
           expect(result).toMatchObject({ type: 'failure', kind: 'engine' });
           expect(result.type === 'failure' && result.message).toMatch(/the grammar does not admit/);
         }
-        expect(subject.admittedTools(0)).toEqual([...TOOL_NAMES]);
+        expect(subject.admittedTools(0)).toEqual(manusProfile.tools.map((tool) => tool.name));
       },
     );
 

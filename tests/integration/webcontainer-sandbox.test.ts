@@ -326,7 +326,7 @@ describe('the agent runtime with the Node runtime host (connected over comlink)'
     const shell = (await harness.completions(id)).find((envelope) => envelope.meta.tool === 'shell');
     const saved = (await new WorkspaceRepository(harness.database).list(id)).map((file) => file.path);
     const streamed = harness.published.flatMap((message) =>
-      message.type === 'tool_output' ? [message.text] : [],
+      message.type === 'tool_progress' && message.progress.kind === 'output' ? [message.progress.text] : [],
     );
     return { shell, saved, streamed, container };
   }

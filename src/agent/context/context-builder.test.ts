@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../protocol/envelope.ts';
 import type { EventBody, StoredEvent } from '../../protocol/events.ts';
+import { manusProfile } from '../profiles/manus/manus-profile.ts';
 import {
   forcedStep,
   isSameCall,
@@ -110,25 +111,28 @@ describe('buildMessages', () => {
 describe('step policy', () => {
   it('forces info, then plan.update, after each new user message', () => {
     const start = log({ type: 'user_message', text: 'x' });
-    expect(forcedStep(start)).toEqual({ tool: 'message', type: 'info' });
+    const [acknowledge, plan] = manusProfile.openingSteps;
+    expect(forcedStep(start, manusProfile.openingSteps)).toEqual(acknowledge);
+    expect(acknowledge).toMatchObject({ tool: 'message', actionType: 'message.info' });
+    expect(plan).toMatchObject({ tool: 'plan', actionType: 'plan.update' });
     const acknowledged = log(
       { type: 'user_message', text: 'x' },
       turn('message', {}, 'a'),
       ...done('1', 'message.info', 'a'),
     );
-    expect(forcedStep(acknowledged)).toEqual({ tool: 'plan', action: 'update' });
+    expect(forcedStep(acknowledged, manusProfile.openingSteps)).toEqual(plan);
     const planned = log(
       ...acknowledged.map((event) => event.body),
       turn('plan', {}, 'b'),
       ...done('2', 'plan.update', 'b'),
     );
-    expect(forcedStep(planned)).toBeNull();
+    expect(forcedStep(planned, manusProfile.openingSteps)).toBeNull();
     expect(
-      forcedStep(log(...planned.map((event) => event.body), { type: 'user_message', text: 'more' })),
-    ).toEqual({
-      tool: 'message',
-      type: 'info',
-    });
+      forcedStep(
+        log(...planned.map((event) => event.body), { type: 'user_message', text: 'more' }),
+        manusProfile.openingSteps,
+      ),
+    ).toEqual(acknowledge);
   });
 
   it('counts failures in a row, reset by a success or by the user speaking', () => {

@@ -65,8 +65,14 @@ export function messagesForEvent(body: EventBody, isCompacted = false): ChatMess
       const { envelope, toolCallId } = body;
       if (envelope.status === 'running' || envelope.status === 'asking') return [];
       if (toolCallId !== null)
-        return [{ role: 'tool', tool_call_id: toolCallId, content: observationFor(envelope, isCompacted) }];
-      if (envelope.meta.action_type === 'message.ask' && envelope.status === 'success') {
+        return [
+          {
+            role: 'tool',
+            tool_call_id: toolCallId,
+            content: observationFor(envelope, body.role ?? null, isCompacted),
+          },
+        ];
+      if (body.role === 'ask' && envelope.status === 'success') {
         const question = String(envelope.meta.question ?? '');
         return [
           {

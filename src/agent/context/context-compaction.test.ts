@@ -41,14 +41,14 @@ function shellLog(count: number, size: number): StoredEvent[] {
 describe('observations', () => {
   it('keeps an observation under the inline limit whole', () => {
     const envelope = shellEnvelope('u1', 'hello\n');
-    expect(observationFor(envelope)).toBe(fullObservation(envelope));
-    expect(needsSavedObservation(envelope)).toBe(false);
+    expect(observationFor(envelope, null)).toBe(fullObservation(envelope));
+    expect(needsSavedObservation(envelope, null)).toBe(false);
   });
 
   it('shows an oversized observation as head and tail with its short fields and the path of the whole', () => {
     const stdout = `HEAD${'m'.repeat(40_000)}TAIL`;
     const envelope = shellEnvelope('big', stdout);
-    const shown = observationFor(envelope);
+    const shown = observationFor(envelope, null);
     expect(shown.length).toBeLessThan(OBSERVATION_INLINE_LIMIT);
     const parsed = JSON.parse(shown);
     expect(parsed.full_observation).toBe(observationPath('big'));
@@ -56,18 +56,18 @@ describe('observations', () => {
     expect(parsed.meta.stdout).toMatch(/^HEAD/);
     expect(parsed.meta.stdout).toMatch(/TAIL$/);
     expect(parsed.meta.stdout).toContain('characters cut]');
-    expect(needsSavedObservation(envelope)).toBe(true);
+    expect(needsSavedObservation(envelope, null)).toBe(true);
     // Deterministic: the same envelope always renders to the same bytes.
-    expect(observationFor(envelope)).toBe(shown);
+    expect(observationFor(envelope, null)).toBe(shown);
   });
 
   it('compacts a bulky observation harder once a compaction covers it, but leaves small ones whole', () => {
     const bulky = shellEnvelope('b', 'y'.repeat(5_000));
     const small = shellEnvelope('s', 'ok\n');
-    expect(observationFor(bulky)).toBe(fullObservation(bulky));
-    expect(observationFor(bulky, true).length).toBeLessThan(800);
-    expect(JSON.parse(observationFor(bulky, true)).full_observation).toBe(observationPath('b'));
-    expect(observationFor(small, true)).toBe(fullObservation(small));
+    expect(observationFor(bulky, null)).toBe(fullObservation(bulky));
+    expect(observationFor(bulky, null, true).length).toBeLessThan(800);
+    expect(JSON.parse(observationFor(bulky, null, true)).full_observation).toBe(observationPath('b'));
+    expect(observationFor(small, null, true)).toBe(fullObservation(small));
   });
 
   it('cuts a long list to the items that fit and counts the rest', () => {
@@ -81,7 +81,7 @@ describe('observations', () => {
       content: '500 matches',
       meta: { action_type: 'match.grep', tool: 'match', results },
     };
-    const parsed = JSON.parse(observationFor(envelope));
+    const parsed = JSON.parse(observationFor(envelope, null));
     expect(parsed.meta.results[0]).toEqual(results[0]);
     expect(parsed.meta.results.at(-1)).toMatch(/^… \d+ more items in the full observation$/);
   });

@@ -81,9 +81,9 @@ export function planCompaction(
   const toSave = covered.flatMap((event) =>
     event.body.type === 'envelope' &&
     event.body.toolCallId !== null &&
-    needsSavedObservation(event.body.envelope, true) &&
+    needsSavedObservation(event.body.envelope, event.body.role ?? null, true) &&
     // Oversized ones were saved when they finished.
-    !needsSavedObservation(event.body.envelope, false)
+    !needsSavedObservation(event.body.envelope, event.body.role ?? null, false)
       ? [event.body.envelope]
       : [],
   );
@@ -106,7 +106,8 @@ function charsWonBack(event: StoredEvent): number {
 function measureWonBack(event: StoredEvent): number {
   const { body } = event;
   if (body.type === 'envelope' && body.toolCallId !== null && body.envelope.status !== 'running') {
-    return observationFor(body.envelope).length - observationFor(body.envelope, true).length;
+    const role = body.role ?? null;
+    return observationFor(body.envelope, role).length - observationFor(body.envelope, role, true).length;
   }
   if (body.type === 'assistant_turn') {
     return body.toolCalls.reduce(

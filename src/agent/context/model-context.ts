@@ -71,7 +71,9 @@ export class ModelContext {
 /** Envelopes among `bodies` whose observation the context shows as an excerpt. */
 export function oversizedEnvelopes(bodies: readonly EventBody[]): Envelope[] {
   return bodies.flatMap((body) =>
-    body.type === 'envelope' && body.toolCallId !== null && needsSavedObservation(body.envelope)
+    body.type === 'envelope' &&
+    body.toolCallId !== null &&
+    needsSavedObservation(body.envelope, body.role ?? null)
       ? [body.envelope]
       : [],
   );
@@ -98,7 +100,7 @@ export async function restoreMissingObservations(
   const excerpted = events.flatMap((event) =>
     event.body.type === 'envelope' &&
     event.body.toolCallId !== null &&
-    needsSavedObservation(event.body.envelope, event.seq <= compactedThrough)
+    needsSavedObservation(event.body.envelope, event.body.role ?? null, event.seq <= compactedThrough)
       ? [event.body.envelope]
       : [],
   );

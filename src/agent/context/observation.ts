@@ -1,5 +1,6 @@
 import type { Envelope } from '../../protocol/envelope.ts';
-import { WORKSPACE_ROOT } from '../../protocol/ports/sandbox.ts';
+import type { ToolRole } from '../../protocol/tool-roles.ts';
+import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import { stableStringify } from './stable-json.ts';
 
 /** Longest observation kept whole in the context (characters of its JSON). */
@@ -32,9 +33,9 @@ export function fullObservation(envelope: Envelope): string {
  * the file that holds it whole (restorable compression: nothing is lost, only moved).
  * A pure function of the envelope and the mode, so a rendered message never changes.
  */
-export function observationFor(envelope: Envelope, isCompacted = false): string {
+export function observationFor(envelope: Envelope, role: ToolRole | null, isCompacted = false): string {
   const full = fullObservation(envelope);
-  if (!isSavedElsewhere(envelope, full, isCompacted)) return full;
+  if (!isSavedElsewhere(envelope, role, full, isCompacted)) return full;
   const keep = isCompacted ? COMPACTED_FIELD_KEEP : OVERSIZED_FIELD_KEEP;
   const { tool: _tool, action_type: _actionType, ...meta } = envelope.meta;
   return stableStringify({
@@ -46,14 +47,23 @@ export function observationFor(envelope: Envelope, isCompacted = false): string 
 }
 
 /** True when the context shows only an excerpt, so the whole observation must be saved to its file. */
-export function needsSavedObservation(envelope: Envelope, isCompacted = false): boolean {
-  return isSavedElsewhere(envelope, fullObservation(envelope), isCompacted);
+export function needsSavedObservation(
+  envelope: Envelope,
+  role: ToolRole | null,
+  isCompacted = false,
+): boolean {
+  return isSavedElsewhere(envelope, role, fullObservation(envelope), isCompacted);
 }
 
-function isSavedElsewhere(envelope: Envelope, full: string, isCompacted: boolean): boolean {
+function isSavedElsewhere(
+  envelope: Envelope,
+  role: ToolRole | null,
+  full: string,
+  isCompacted: boolean,
+): boolean {
   if (envelope.status === 'running' || envelope.status === 'asking') return false;
   // An answered question carries the person's words: never cut, like their messages.
-  if (envelope.meta.action_type === 'message.ask') return false;
+  if (role === 'ask') return false;
   return full.length > OBSERVATION_INLINE_LIMIT || (isCompacted && full.length >= COMPACTABLE_MIN_CHARS);
 }
 

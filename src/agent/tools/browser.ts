@@ -2,7 +2,6 @@ import { z } from 'zod';
 import description from './browser.md?raw';
 import { briefParameter } from './common-parameters.ts';
 import { defineTool } from './define-tool.ts';
-import { notAvailable } from './not-available.ts';
 
 /** Seed 000's `browser` parameters, in its order. */
 export const BrowserParameters = z.object({
@@ -25,7 +24,7 @@ export const BrowserParameters = z.object({
 export const browserTool = defineTool({
   name: 'browser',
   description,
+  metaKind: 'browser',
   parameters: BrowserParameters,
   describe: (params) => `Opening ${params.url}`,
-  execute: () => notAvailable('browser'),
 });

@@ -1,60 +1,57 @@
 import { z } from 'zod';
-import type { ErrorKind, ToolName } from '../../protocol/envelope.ts';
+import type { ErrorKind } from '../../protocol/envelope.ts';
 import type { Plan } from '../../protocol/plan.ts';
-import { type ExecChunk, SandboxError, type SandboxPort } from '../../protocol/ports/sandbox.ts';
+import { SandboxError } from '../../protocol/ports/sandbox.ts';
+import { type MetaKind, TOOL_META } from '../../protocol/tool-meta/index.ts';
 import { type JsonSchema, toModelJsonSchema } from './model-schema.ts';
+import type { ToolContext } from './tool-context.ts';
+
+export type { ToolContext } from './tool-context.ts';
 
 /** Tool-specific `meta` fields (seed 001 §13); `action_type` and `tool` are added by the runtime. */
 export type ToolMeta = Record<string, unknown>;
 
-/** What a tool may read and use while it runs. */
-export type ToolContext = {
-  conversationId: string;
-  uuid: string;
-  plan: Plan | null;
-  signal: AbortSignal;
-  now(): number;
-  /** The conversation's sandbox, opened on first use (tools that never touch it never open it). */
-  sandbox(): Promise<SandboxPort>;
-  /** Shows output of the running action as it streams (not durable; the envelope keeps it all). */
-  reportOutput(session: string, chunk: ExecChunk): void;
-};
+/** The `meta` a tool of kind `K` builds (the protocol schema's input), or any fields without a kind. */
+export type MetaFor<K extends MetaKind | null> = K extends MetaKind
+  ? z.input<(typeof TOOL_META)[K]>
+  : ToolMeta;
 
-/** A finished action. `plan` is a plan change written in the same transaction as the envelope. */
-export type ToolSuccess = {
-  status: 'success';
-  content: string;
-  meta: ToolMeta;
-  plan?: Plan;
-  endsRun?: boolean;
-};
-/** A blocking question: the loop suspends until the person replies. */
-export type ToolAsking = { status: 'asking'; content: string; meta: ToolMeta };
+/**
+ * A finished action. `plan` is a plan change written in the same transaction as the
+ * envelope (for a call whose role is `plan`). Whether the action suspends the run (an
+ * ask) or ends it (the result) is the call's role, which the profile decides.
+ */
+export type ToolSuccess<M = ToolMeta> = { status: 'success'; content: string; meta: M; plan?: Plan };
 /** A failure the model can read and act on. */
 export type ToolFailure = { status: 'error'; kind: ErrorKind; message: string; meta?: ToolMeta };
-export type ToolOutcome = ToolSuccess | ToolAsking | ToolFailure;
+export type ToolOutcome<M = ToolMeta> = ToolSuccess<M> | ToolFailure;
 
 /** A validated call, ready to run. */
 export type PreparedCall = {
-  tool: ToolName;
+  tool: string;
   /** False for tools that only compute an outcome (the runtime may commit their envelopes together). */
   hasSideEffects: boolean;
   actionType: string;
   description: string;
-  params: unknown;
+  /** The arguments as validated (seed 001 variants normalised), recorded on the running envelope's event. */
+  params: Record<string, unknown>;
   execute(context: ToolContext): Promise<ToolOutcome>;
 };
 
 export type PrepareResult =
   | { ok: true; call: PreparedCall }
-  | { ok: false; tool: ToolName; actionType: string; message: string };
+  | { ok: false; tool: string; actionType: string; message: string };
 
 /** A tool as the runtime sees it: the model-facing spec and a way to prepare a call. */
 export type Tool = {
-  name: ToolName;
+  name: string;
   description: string;
   /** Exactly what the model sees as `function.parameters`. */
   parameters: JsonSchema;
+  /** The protocol schema its `meta` follows, or null for a tool whose output has none. */
+  metaKind: MetaKind | null;
+  /** False for a tool this version lists (the tool list never changes) but does not run yet. */
+  isAvailable: boolean;
   /** Parses and validates the model's raw JSON arguments. Never throws. */
   prepare(rawArguments: string): PrepareResult;
 };
@@ -65,10 +62,12 @@ export type Tool = {
  */
 export const MAX_CONTENT_CHARACTERS = 1024 * 1024;
 
-type ToolDefinition<S extends z.ZodType> = {
-  name: ToolName;
+type ToolDefinition<S extends z.ZodType, K extends MetaKind | null> = {
+  name: string;
   description: string;
   parameters: S;
+  /** The protocol schema (`TOOL_META`) its meta follows: built with it here, read with it by the UI. */
+  metaKind: K;
   /**
    * False when the tool only computes its outcome from its parameters and the plan: no
    * sandbox, network or storage work of its own. Defaults to true.
@@ -80,16 +79,24 @@ type ToolDefinition<S extends z.ZodType> = {
   normalize?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** The human-readable text of the running envelope. */
   describe(params: z.output<S>): string;
-  execute(params: z.output<S>, context: ToolContext): Promise<ToolOutcome> | ToolOutcome;
+  /** Absent for a tool not built yet: the runtime then answers that it is not available. */
+  execute?: (
+    params: z.output<S>,
+    context: ToolContext,
+  ) => Promise<ToolOutcome<MetaFor<K>>> | ToolOutcome<MetaFor<K>>;
 };
 
 /**
  * Builds a tool from its zod schema: derives the model's JSON Schema once, turns bad
  * JSON and zod failures into messages the model can act on, turns a thrown error into
- * an `execution` failure, and caps the observation's size.
+ * an `execution` failure, checks the meta it builds against its protocol schema, and
+ * caps the observation's size.
  */
-export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): Tool {
+export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
+  definition: ToolDefinition<S, K>,
+): Tool {
   const parameters = toModelJsonSchema(definition.parameters);
+  const metaSchema = definition.metaKind === null ? null : TOOL_META[definition.metaKind];
   const actionTypeOf = (raw: unknown): string => {
     if (!definition.actionKey || typeof raw !== 'object' || raw === null) return definition.name;
     const action = (raw as Record<string, unknown>)[definition.actionKey];
@@ -127,6 +134,7 @@ export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): 
       );
     }
     const params = parsed.data;
+    const { execute } = definition;
     return {
       ok: true,
       call: {
@@ -134,19 +142,29 @@ export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): 
         hasSideEffects: definition.hasSideEffects ?? true,
         actionType: actionTypeOf(params),
         description: definition.describe(params),
-        params,
-        execute: (context) => runSafely(() => definition.execute(params, context), context.signal),
+        params: params as Record<string, unknown>,
+        execute: (context) =>
+          runSafely(async () => {
+            if (!execute) throw new Error(`${definition.name} is not available.`);
+            const outcome = await execute(params, context);
+            if (outcome.status !== 'success' || !metaSchema) return outcome as ToolOutcome;
+            return { ...outcome, meta: metaSchema.parse(outcome.meta) as ToolMeta };
+          }, context.signal),
       },
     };
   };
 
-  return { name: definition.name, description: definition.description, parameters, prepare };
+  return {
+    name: definition.name,
+    description: definition.description,
+    parameters,
+    metaKind: definition.metaKind,
+    isAvailable: definition.execute !== undefined,
+    prepare,
+  };
 }
 
-async function runSafely(
-  run: () => Promise<ToolOutcome> | ToolOutcome,
-  signal: AbortSignal,
-): Promise<ToolOutcome> {
+async function runSafely(run: () => Promise<ToolOutcome>, signal: AbortSignal): Promise<ToolOutcome> {
   try {
     return capContent(await run());
   } catch (error) {
@@ -170,6 +188,16 @@ function capContent(outcome: ToolOutcome): ToolOutcome {
   return outcome.status === 'error'
     ? { ...outcome, message: cut(outcome.message) }
     : { ...outcome, content: cut(outcome.content) };
+}
+
+/** Arguments that parse but cannot be acted on (a missing field an action needs): the model fixes them. */
+export function invalidArguments(message: string): ToolFailure {
+  return { status: 'error', kind: 'validation', message };
+}
+
+/** A call the rules refuse (a plan step out of order): the model must change approach. */
+export function rejectedCall(message: string): ToolFailure {
+  return { status: 'error', kind: 'rejected', message };
 }
 
 /** A readable message from anything thrown. */

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { briefParameter } from './common-parameters.ts';
 import { defineTool } from './define-tool.ts';
 import description from './expose.md?raw';
-import { notAvailable } from './not-available.ts';
 
 /** Seed 000's `expose` parameters, in its order. */
 export const ExposeParameters = z.object({
@@ -13,7 +12,7 @@ export const ExposeParameters = z.object({
 export const exposeTool = defineTool({
   name: 'expose',
   description,
+  metaKind: 'expose',
   parameters: ExposeParameters,
   describe: (params) => `Exposing port ${params.port}`,
-  execute: () => notAvailable('expose'),
 });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { briefParameter } from './common-parameters.ts';
 import { defineTool } from './define-tool.ts';
 import description from './generate.md?raw';
-import { notAvailable } from './not-available.ts';
 
 /** Seed 000's `generate` parameters. */
 export const GenerateParameters = z.object({ brief: briefParameter() });
@@ -10,7 +9,7 @@ export const GenerateParameters = z.object({ brief: briefParameter() });
 export const generateTool = defineTool({
   name: 'generate',
   description,
+  metaKind: 'generate',
   parameters: GenerateParameters,
   describe: (params) => params.brief ?? 'Entering generation mode',
-  execute: () => notAvailable('generate'),
 });

@@ -1,44 +1,41 @@
 import { describe, expect, it } from 'vitest';
+import { testToolContext } from '../../../tests/fixtures/tool-context.ts';
+import { manusProfile } from '../profiles/manus/manus-profile.ts';
 import type { ToolOutcome } from './define-tool.ts';
 import { messageTool } from './message.ts';
 
-async function run(args: unknown): Promise<ToolOutcome> {
+/** Runs a `message` call, with the role the Manus profile gives it. */
+async function run(args: unknown): Promise<{ outcome: ToolOutcome; role: string | null }> {
   const prepared = messageTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute({
-    conversationId: 'c',
-    uuid: 'u',
-    plan: null,
-    signal: new AbortController().signal,
-    now: () => 0,
-    sandbox: () => Promise.reject(new Error('message never opens the sandbox')),
-    reportOutput: () => undefined,
-  });
+  const outcome = await prepared.call.execute(testToolContext());
+  return { outcome, role: manusProfile.roleOf(prepared.call) };
 }
 
 describe('message tool', () => {
-  it('info succeeds without ending the run', async () => {
-    expect(await run({ type: 'info', text: 'On it' })).toMatchObject({
-      status: 'success',
-      content: 'On it',
-      endsRun: false,
+  it('info succeeds, informing without ending the run', async () => {
+    expect(await run({ type: 'info', text: 'On it' })).toEqual({
+      outcome: { status: 'success', content: 'On it', meta: { attachments: [] } },
+      role: 'inform',
     });
   });
 
-  it('ask suspends with the suggested action, normalising seed 001 and spelling variants', async () => {
+  it('ask suspends (its role) with the suggested action, normalising seed 001 and spelling variants', async () => {
     expect(await run({ type: 'ask', text: 'Go?', suggested_action: 'confirm' })).toMatchObject({
-      status: 'asking',
-      meta: { suggested_action: 'confirm' },
+      outcome: { status: 'success', content: 'Go?', meta: { suggested_action: 'confirm' } },
+      role: 'ask',
     });
     expect(await run({ type: 'ask', text: 'Go?', suggested_action: 'Take over browser' })).toMatchObject({
-      meta: { suggested_action: 'take_over_browser' },
+      outcome: { meta: { suggested_action: 'take_over_browser' } },
     });
-    expect(await run({ type: 'ask', text: 'Go?' })).toMatchObject({ meta: { suggested_action: 'none' } });
+    expect(await run({ type: 'ask', text: 'Go?' })).toMatchObject({
+      outcome: { meta: { suggested_action: 'none' } },
+    });
     expect(messageTool.prepare('{"type":"ask","text":"x","suggested_action":"dance"}').ok).toBe(false);
   });
 
-  it('result ends the run and normalises attachments in the given order', async () => {
-    const outcome = await run({
+  it('result ends the run (its role) and normalises attachments in the given order', async () => {
+    const { outcome, role } = await run({
       type: 'result',
       text: 'Done',
       attachments: [
@@ -47,9 +44,9 @@ describe('message tool', () => {
         { path: '/home/ubuntu/a.png', mime: 'image/png' },
       ],
     });
+    expect(role).toBe('result');
     expect(outcome).toMatchObject({
       status: 'success',
-      endsRun: true,
       meta: {
         attachments: [
           { name: 'report.md', path: '/home/ubuntu/report.md', mime: 'text/markdown' },
@@ -61,7 +58,10 @@ describe('message tool', () => {
   });
 
   it('refuses empty text and a missing type', async () => {
-    expect(await run({ type: 'info', text: '   ' })).toMatchObject({ status: 'error', kind: 'validation' });
+    expect((await run({ type: 'info', text: '   ' })).outcome).toMatchObject({
+      status: 'error',
+      kind: 'validation',
+    });
     const prepared = messageTool.prepare('{"text":"hi"}');
     expect(prepared.ok).toBe(false);
     if (!prepared.ok) expect(prepared.actionType).toBe('message');

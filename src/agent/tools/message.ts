@@ -1,24 +1,9 @@
 import { z } from 'zod';
-import { type Attachment, normalizeAttachment } from './attachments.ts';
-import { defineTool, type ToolOutcome } from './define-tool.ts';
+import { AttachmentInput, normalizeAttachment } from '../../protocol/tool-meta/attachment.ts';
+import { SUGGESTED_ACTIONS } from '../../protocol/tool-meta/message.ts';
+import { defineTool, invalidArguments } from './define-tool.ts';
 import description from './message.md?raw';
 import { modelFacing } from './model-schema.ts';
-
-/** Seed 000's four values, plus seed 001's `confirm` and `retry`, which the runtime accepts. */
-export const SUGGESTED_ACTIONS = [
-  'none',
-  'confirm_browser_operation',
-  'take_over_browser',
-  'upgrade_to_unlock_feature',
-  'confirm',
-  'retry',
-] as const;
-export type SuggestedAction = (typeof SUGGESTED_ACTIONS)[number];
-
-const AttachmentInput = z.union([
-  z.string().min(1),
-  z.object({ name: z.string().optional(), path: z.string().min(1), mime: z.string().optional() }),
-]);
 
 /** Seed 000's `message` parameters, in its order. */
 export const MessageParameters = z.object({
@@ -51,6 +36,7 @@ function normalizeMessage(raw: Record<string, unknown>): Record<string, unknown>
 export const messageTool = defineTool({
   name: 'message',
   description,
+  metaKind: 'message',
   parameters: MessageParameters,
   hasSideEffects: false,
   actionKey: 'type',
@@ -60,28 +46,19 @@ export const messageTool = defineTool({
     if (params.type === 'result') return 'Delivering the result';
     return 'Sending an update';
   },
-  execute: (params): ToolOutcome => {
-    const attachments: Attachment[] = (params.attachments ?? []).map(normalizeAttachment);
+  execute: (params) => {
+    const attachments = (params.attachments ?? []).map(normalizeAttachment);
     const text = params.text.trim();
-    if (text === '') {
-      return {
-        status: 'error',
-        kind: 'validation',
-        message: '`text` is empty; write what the user should read.',
-      };
-    }
-    if (params.type === 'ask') {
-      return {
-        status: 'asking',
-        content: text,
-        meta: { attachments, suggested_action: params.suggested_action ?? 'none' },
-      };
-    }
+    if (text === '') return invalidArguments('`text` is empty; write what the user should read.');
+    // Whether this informs, asks (the run suspends) or delivers the result (the run ends)
+    // is the call's role, which the profile reads from `type`.
     return {
       status: 'success',
       content: text,
-      meta: { attachments },
-      endsRun: params.type === 'result',
+      meta:
+        params.type === 'ask'
+          ? { attachments, suggested_action: params.suggested_action ?? 'none' }
+          : { attachments },
     };
   },
 });

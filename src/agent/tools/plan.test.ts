@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../../protocol/plan.ts';
+import { testToolContext } from '../../../tests/fixtures/tool-context.ts';
+import { completeCurrentPhase, type Plan } from '../../protocol/plan.ts';
 import type { ToolContext, ToolOutcome } from './define-tool.ts';
-import { completeCurrentPhase, planTool } from './plan.ts';
+import { planTool } from './plan.ts';
 
-const context = (plan: Plan | null): ToolContext => ({
-  conversationId: 'c',
-  uuid: 'u',
-  plan,
-  signal: new AbortController().signal,
-  now: () => 42,
-  sandbox: () => Promise.reject(new Error('plan never opens the sandbox')),
-  reportOutput: () => undefined,
-});
+const context = (plan: Plan | null): ToolContext => testToolContext({ plan });
 
 async function run(args: unknown, plan: Plan | null = null): Promise<ToolOutcome> {
   const prepared = planTool.prepare(JSON.stringify(args));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Phase, Plan } from '../../protocol/plan.ts';
-import { defineTool, type ToolContext, type ToolOutcome } from './define-tool.ts';
+import { type PlanMeta, planMeta } from '../../protocol/tool-meta/plan.ts';
+import { defineTool, rejectedCall, type ToolContext, type ToolOutcome } from './define-tool.ts';
 import { modelFacing } from './model-schema.ts';
 import description from './plan.md?raw';
 
@@ -43,6 +44,7 @@ export type PlanParameters = z.infer<typeof PlanParameters>;
 export const planTool = defineTool({
   name: 'plan',
   description,
+  metaKind: 'plan',
   parameters: PlanParameters,
   hasSideEffects: false,
   actionKey: 'action',
@@ -54,20 +56,22 @@ export const planTool = defineTool({
     params.action === 'update' ? updatePlan(params, context) : advancePlan(params, context),
 });
 
-function updatePlan(params: PlanParameters, context: ToolContext): ToolOutcome {
+function updatePlan(params: PlanParameters, context: ToolContext): ToolOutcome<PlanMeta> {
   const goal = params.goal?.trim();
   const phases = params.phases ?? [];
-  if (!goal) return rejected('`update` needs a `goal`: one clear sentence describing the task.');
-  if (phases.length === 0) return rejected('`update` needs `phases`: the complete ordered list of phases.');
+  if (!goal) return rejectedCall('`update` needs a `goal`: one clear sentence describing the task.');
+  if (phases.length === 0)
+    return rejectedCall('`update` needs `phases`: the complete ordered list of phases.');
   const ids = phases.map((phase) => phase.id);
-  if (new Set(ids).size !== ids.length) return rejected(`Phase IDs must be unique; got ${ids.join(', ')}.`);
+  if (new Set(ids).size !== ids.length)
+    return rejectedCall(`Phase IDs must be unique; got ${ids.join(', ')}.`);
   if (ids.some((id, index) => index > 0 && id <= (ids[index - 1] ?? id))) {
-    return rejected(`Phase IDs must be in ascending order; got ${ids.join(', ')}.`);
+    return rejectedCall(`Phase IDs must be in ascending order; got ${ids.join(', ')}.`);
   }
   const currentId = params.current_phase_id ?? ids[0]!;
   const currentIndex = ids.indexOf(currentId);
   if (currentIndex < 0) {
-    return rejected(`current_phase_id ${currentId} is not in the phases list (${ids.join(', ')}).`);
+    return rejectedCall(`current_phase_id ${currentId} is not in the phases list (${ids.join(', ')}).`);
   }
   const now = context.now();
   const plan: Plan = {
@@ -92,30 +96,30 @@ function updatePlan(params: PlanParameters, context: ToolContext): ToolOutcome {
   };
 }
 
-function advancePlan(params: PlanParameters, context: ToolContext): ToolOutcome {
+function advancePlan(params: PlanParameters, context: ToolContext): ToolOutcome<PlanMeta> {
   const plan = context.plan;
-  if (!plan) return rejected('There is no plan to advance. Create one with `update` first.');
+  if (!plan) return rejectedCall('There is no plan to advance. Create one with `update` first.');
   const ids = plan.phases.map((phase) => phase.id);
   const currentIndex = ids.indexOf(plan.current_phase_id);
   const expectedNext = ids[currentIndex + 1];
   if (params.next_phase_id === undefined) {
-    return rejected(
+    return rejectedCall(
       `\`advance\` needs \`next_phase_id\`; the next phase is ${expectedNext ?? 'none (this is the last phase)'}.`,
     );
   }
   if (params.current_phase_id !== undefined && params.current_phase_id !== plan.current_phase_id) {
-    return rejected(
+    return rejectedCall(
       `current_phase_id ${params.current_phase_id} is not the current phase (${plan.current_phase_id}). If the plan has changed, revise it with \`update\`.`,
     );
   }
   if (expectedNext === undefined) {
-    return rejected(
+    return rejectedCall(
       `Phase ${plan.current_phase_id} is the last phase; there is nothing to advance to. Deliver the result with \`message\` type \`result\`, or revise the plan with \`update\`.`,
     );
   }
   if (params.next_phase_id !== expectedNext) {
     const direction = params.next_phase_id > expectedNext ? 'skips phases' : 'goes backward';
-    return rejected(
+    return rejectedCall(
       `Advancing from phase ${plan.current_phase_id} to ${params.next_phase_id} ${direction}: \`next_phase_id\` must be ${expectedNext}, the next sequential phase. Skipping or going back means the plan needs revising — use \`update\` with the revised phases.`,
     );
   }
@@ -141,33 +145,4 @@ function advancePlan(params: PlanParameters, context: ToolContext): ToolOutcome 
     meta: planMeta(advanced),
     plan: advanced,
   };
-}
-
-/** Seed 001's `plan` meta: goal, phases with statuses, current and next phase ids. */
-export function planMeta(plan: Plan): Record<string, unknown> {
-  return {
-    goal: plan.goal,
-    phases: plan.phases.map(({ id, title, status }) => ({ id, title, status })),
-    current_phase_id: plan.current_phase_id,
-    next_phase_id: plan.next_phase_id,
-  };
-}
-
-/** The plan with its current phase marked completed (when the task delivers its result). */
-export function completeCurrentPhase(plan: Plan, now: number): Plan {
-  const isLast = plan.phases[plan.phases.length - 1]?.id === plan.current_phase_id;
-  return {
-    ...plan,
-    phases: plan.phases.map((phase) =>
-      phase.id === plan.current_phase_id || (isLast && phase.status !== 'completed')
-        ? { ...phase, status: 'completed' }
-        : phase,
-    ),
-    next_phase_id: null,
-    updatedAt: now,
-  };
-}
-
-function rejected(message: string): ToolOutcome {
-  return { status: 'error', kind: 'rejected', message };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { briefParameter } from './common-parameters.ts';
 import { defineTool } from './define-tool.ts';
-import { notAvailable } from './not-available.ts';
 import description from './schedule.md?raw';
 
 /** Seed 000's `schedule` parameters, in its order. */
@@ -38,8 +37,8 @@ export const ScheduleParameters = z.object({
 export const scheduleTool = defineTool({
   name: 'schedule',
   description,
+  metaKind: 'schedule',
   parameters: ScheduleParameters,
   actionKey: 'type',
   describe: (params) => `Scheduling “${params.name}”`,
-  execute: () => notAvailable('schedule'),
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { briefParameter } from './common-parameters.ts';
 import { defineTool } from './define-tool.ts';
-import { notAvailable } from './not-available.ts';
 import description from './search.md?raw';
 
 /** Seed 000's `search` parameters, in its order. */
@@ -20,8 +19,8 @@ export const SearchParameters = z.object({
 export const searchTool = defineTool({
   name: 'search',
   description,
+  metaKind: 'search',
   parameters: SearchParameters,
   actionKey: 'type',
   describe: (params) => `Searching (${params.type}): ${params.queries[0] ?? ''}`,
-  execute: () => notAvailable('search'),
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { briefParameter } from './common-parameters.ts';
 import { defineTool } from './define-tool.ts';
-import { notAvailable } from './not-available.ts';
 import description from './slides.md?raw';
 
 /** Seed 000's `slides` parameters, in its order. */
@@ -18,7 +17,7 @@ export const SlidesParameters = z.object({
 export const slidesTool = defineTool({
   name: 'slides',
   description,
+  metaKind: 'slides',
   parameters: SlidesParameters,
   describe: (params) => `Building ${params.slide_count} slides`,
-  execute: () => notAvailable('slides'),
 });

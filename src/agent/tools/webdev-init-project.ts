@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { briefParameter } from './common-parameters.ts';
 import { defineTool } from './define-tool.ts';
-import { notAvailable } from './not-available.ts';
 import description from './webdev-init-project.md?raw';
 
 /** Seed 000's `webdev_init_project` parameters, in its order. */
@@ -34,8 +33,8 @@ function normalizeWebdev(raw: Record<string, unknown>): Record<string, unknown> 
 export const webdevInitProjectTool = defineTool({
   name: 'webdev_init_project',
   description,
+  metaKind: 'webdev_init_project',
   parameters: WebdevInitProjectParameters,
   normalize: normalizeWebdev,
   describe: (params) => `Creating web project ${params.project_name}`,
-  execute: () => notAvailable('webdev_init_project'),
 });

@@ -1,3 +1,5 @@
+import type { PreviewServer } from './previews.ts';
+
 /**
  * The sandbox port: the only way tools reach a computer. Implemented by the virtual
  * sandbox (just-bash over the persisted workspace, in the agent worker) and by the
@@ -7,9 +9,6 @@
 
 /** The default `shell` timeout in seconds (seed 000). */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
-
-/** The agent's home, where each conversation's workspace is mounted. */
-export const WORKSPACE_ROOT = '/home/ubuntu';
 
 export type FileKind = 'file' | 'directory';
 
@@ -78,6 +77,8 @@ export interface SandboxPort {
   /** The session's transcript so far. */
   view(session: string): Promise<ExecResult>;
   onEvent(listener: (event: SandboxEvent) => void): () => void;
+  /** The servers up in the sandbox now (dev servers of the Node runtime; none in the virtual one). */
+  listServers(): PreviewServer[];
 }
 
 /** A failure of the sandbox with a kind the tools map to an error observation. */

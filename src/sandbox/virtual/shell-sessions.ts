@@ -4,8 +4,8 @@ import {
   type ExecOptions,
   type ExecResult,
   SandboxError,
-  WORKSPACE_ROOT,
 } from '../../protocol/ports/sandbox.ts';
+import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 
 type Finished = { exitCode: number; stdout: string; stderr: string; cwd: string };
 

@@ -1,4 +1,6 @@
 import { Bash } from 'just-bash';
+import type { NetworkPort } from '../../protocol/ports/network.ts';
+import type { PreviewServer } from '../../protocol/ports/previews.ts';
 import {
   type ExecOptions,
   type ExecResult,
@@ -6,10 +8,11 @@ import {
   SandboxError,
   type SandboxEvent,
   type SandboxPort,
-  WORKSPACE_ROOT,
 } from '../../protocol/ports/sandbox.ts';
+import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { FlushQueue, requireAbsolutePath } from '../sandbox-paths.ts';
+import { secureFetchOver } from './network-fetch.ts';
 import { ShellSessions } from './shell-sessions.ts';
 import { TrackedFs } from './tracked-fs.ts';
 import { WorkspaceSync } from './workspace-sync.ts';
@@ -18,8 +21,8 @@ export type VirtualSandboxOptions = {
   conversationId: string;
   workspace: WorkspaceRepository;
   limitBytes: number;
-  /** URL prefixes the sandbox may fetch (curl); none means no network at all. */
-  allowedUrlPrefixes?: string[];
+  /** What `curl` may reach: the network port's policy; without one (or with no prefixes), no network at all. */
+  network?: NetworkPort;
   now?: () => number;
 };
 
@@ -51,12 +54,13 @@ export class VirtualSandbox implements SandboxPort {
     const fs = new TrackedFs();
     const sync = new WorkspaceSync(options.conversationId, fs, options.workspace, options.limitBytes);
     await sync.load();
-    const prefixes = options.allowedUrlPrefixes ?? [];
+    const { network } = options;
     const bash = new Bash({
       fs,
       cwd: WORKSPACE_ROOT,
       env: { HOME: WORKSPACE_ROOT, USER: 'ubuntu' },
-      ...(prefixes.length > 0 ? { network: { allowedUrlPrefixes: prefixes } } : {}),
+      // curl and wget exist only when something may be reached.
+      ...(network && network.policy.allowedUrlPrefixes.length > 0 ? { fetch: secureFetchOver(network) } : {}),
     });
     let sandbox: VirtualSandbox | undefined;
     const shells = new ShellSessions(bash, async () => {
@@ -160,6 +164,11 @@ export class VirtualSandbox implements SandboxPort {
 
   async view(session: string): Promise<ExecResult> {
     return this.shells.view(session);
+  }
+
+  /** The virtual sandbox runs no servers. */
+  listServers(): PreviewServer[] {
+    return [];
   }
 
   onEvent(listener: (event: SandboxEvent) => void): () => void {

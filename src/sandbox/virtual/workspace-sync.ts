@@ -1,6 +1,6 @@
 import type { IFileSystem } from 'just-bash';
-import { WORKSPACE_ROOT } from '../../protocol/ports/sandbox.ts';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
+import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import type { WorkspaceChanges, WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import type { TrackedFs } from './tracked-fs.ts';
 

@@ -1,5 +1,6 @@
 import type { SnapshotExclusions } from '../../protocol/node-runtime-host.ts';
-import { SandboxError, WORKSPACE_ROOT } from '../../protocol/ports/sandbox.ts';
+import { SandboxError } from '../../protocol/ports/sandbox.ts';
+import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import { requireAbsolutePath } from '../sandbox-paths.ts';
 
 /**

@@ -1,19 +1,27 @@
 import { z } from 'zod';
 import type { EnvelopeMeta } from '../../protocol/envelope.ts';
+import { FileMatches, type LineMatch, MatchMeta, SkippedFiles } from '../../protocol/tool-meta/match.ts';
 
-const LineMatch = z.object({
-  line: z.number().int(),
-  match: z.string(),
-  leading: z.array(z.string()).catch([]),
-  trailing: z.array(z.string()).catch([]),
+export type { FileMatches, LineMatch } from '../../protocol/tool-meta/match.ts';
+
+/**
+ * The protocol's match schemas, read leniently: a file entry that is malformed is dropped,
+ * a match without context lines gets none, an odd count reads as 0.
+ */
+const LenientFileMatches = FileMatches.extend({
+  matches: z
+    .array(
+      FileMatches.shape.matches.element.extend({
+        leading: FileMatches.shape.matches.element.shape.leading.catch([]),
+        trailing: FileMatches.shape.matches.element.shape.trailing.catch([]),
+      }),
+    )
+    .catch([]),
 });
-
-const FileMatches = z.object({ path: z.string().min(1), matches: z.array(LineMatch).catch([]) });
-
-/** One match of seed 001 §3.5 `meta.results`. */
-export type LineMatch = z.infer<typeof LineMatch>;
-/** One file of seed 001 §3.5 `meta.results` (a `glob` result has no matches). */
-export type FileMatches = z.infer<typeof FileMatches>;
+const LenientSkipped = SkippedFiles.extend({
+  binary: SkippedFiles.shape.binary.catch(0),
+  too_large: SkippedFiles.shape.too_large.catch(0),
+}).catch({ binary: 0, too_large: 0 });
 
 /** What a match action found, as the results view shows it. */
 export type MatchReport = {
@@ -28,19 +36,16 @@ export type MatchReport = {
 export function matchReport(meta: EnvelopeMeta): MatchReport {
   const raw = Array.isArray(meta.results) ? meta.results : [];
   const results = raw.flatMap((entry) => {
-    const parsed = FileMatches.safeParse(entry);
+    const parsed = LenientFileMatches.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
-  const skipped = z
-    .object({ binary: z.number().catch(0), too_large: z.number().catch(0) })
-    .catch({ binary: 0, too_large: 0 })
-    .parse(meta.skipped ?? {});
+  const skipped = LenientSkipped.parse(meta.skipped ?? {});
   return {
     results,
     matchCount: results.reduce((sum, file) => sum + file.matches.length, 0),
     skippedBinary: skipped.binary,
     skippedTooLarge: skipped.too_large,
-    isTruncated: meta.is_truncated === true,
+    isTruncated: MatchMeta.shape.is_truncated.safeParse(meta.is_truncated).data === true,
   };
 }
 

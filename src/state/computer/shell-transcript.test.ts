@@ -14,6 +14,8 @@ function action(uuid: string, overrides: ActionOverrides): ActionItem {
     view: 'action',
     actionType: 'shell.exec',
     tool: 'shell',
+    role: null,
+    metaKind: overrides.tool === undefined || overrides.tool === 'shell' ? 'shell' : 'file',
     status: 'success',
     description: '',
     content: '',

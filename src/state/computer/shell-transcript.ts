@@ -1,4 +1,5 @@
 import type { EnvelopeStatus } from '../../protocol/envelope.ts';
+import { readToolMeta } from '../../protocol/tool-meta/index.ts';
 import type { ActionItem } from '../thread/thread-reducer.ts';
 
 /** One piece of a command's output, in the order it was produced. */
@@ -20,11 +21,14 @@ export type TranscriptEntry = {
 
 const DEFAULT_SESSION = 'main';
 
-/** The session a shell action ran in (as the shell tool resolves it), or null for other tools. */
+/**
+ * The session a shell action ran in (as the shell tool resolves it), or null for an
+ * action whose meta is not shell meta (of whatever tool).
+ */
 export function shellSessionOf(item: ActionItem): string | null {
-  if (item.tool !== 'shell') return null;
-  const fromMeta = item.meta.session;
-  if (typeof fromMeta === 'string' && fromMeta !== '') return fromMeta;
+  if (item.metaKind !== 'shell') return null;
+  const fromMeta = readToolMeta('shell', item.meta).session;
+  if (fromMeta) return fromMeta;
   const fromCall = item.callArguments.session;
   return typeof fromCall === 'string' && fromCall.trim() !== '' ? fromCall.trim() : DEFAULT_SESSION;
 }
@@ -59,10 +63,12 @@ function transcriptEntry(
   item: ActionItem,
   liveOutput: (uuid: string) => readonly OutputChunk[],
 ): TranscriptEntry {
-  const meta = item.meta;
-  const action = item.actionType.startsWith('shell.') ? item.actionType.slice('shell.'.length) : 'exec';
-  const stdout = stringOf(meta.stdout) ?? '';
-  const stderr = stringOf(meta.stderr) ?? '';
+  const meta = readToolMeta('shell', item.meta);
+  // The action after the tool's name (`shell.wait` → `wait`); a tool without actions executes.
+  const dot = item.actionType.indexOf('.');
+  const action = dot < 0 ? 'exec' : item.actionType.slice(dot + 1);
+  const stdout = meta.stdout ?? '';
+  const stderr = meta.stderr ?? '';
   const finishedOutput: OutputChunk[] = [
     ...(stdout ? [{ stream: 'stdout' as const, text: stdout }] : []),
     ...(stderr ? [{ stream: 'stderr' as const, text: stderr }] : []),
@@ -71,7 +77,7 @@ function transcriptEntry(
     uuid: item.uuid,
     action,
     status: item.status,
-    command: stringOf(meta.command) ?? stringOf(item.callArguments.command),
+    command: meta.command ?? stringOf(item.callArguments.command),
     input: stringOf(item.callArguments.input),
     output: item.status === 'running' ? [...liveOutput(item.uuid)] : finishedOutput,
     exitCode: typeof meta.exit_code === 'number' ? meta.exit_code : null,

@@ -5,11 +5,24 @@ import { planAfter } from './replay-plan.ts';
 const phases = (statuses: Array<'pending' | 'active' | 'completed'>) =>
   statuses.map((status, index) => ({ id: index + 1, title: `Phase ${index + 1}`, status }));
 
-function envelope(uuid: string, actionType: string, meta: Record<string, unknown> = {}): EventBody {
+/** The roles the Manus profile gives these actions. */
+const ROLES = {
+  'message.info': 'inform',
+  'plan.update': 'plan',
+  'plan.advance': 'plan',
+  'message.result': 'result',
+} as const;
+
+function envelope(
+  uuid: string,
+  actionType: keyof typeof ROLES,
+  meta: Record<string, unknown> = {},
+): EventBody {
   const [tool = actionType] = actionType.split('.');
   return {
     type: 'envelope',
     toolCallId: `call-${uuid}`,
+    role: ROLES[actionType],
     envelope: { uuid, status: 'success', content: '', meta: { action_type: actionType, tool, ...meta } },
   };
 }

@@ -8,6 +8,7 @@ const conversation = (id: string, title: string): Conversation => ({
   status: 'done',
   createdAt: 1,
   updatedAt: 2,
+  profileId: 'manus',
 });
 
 describe('the storage overview', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../protocol/envelope.ts';
 import type { EventBody, StoredEvent } from '../../protocol/events.ts';
+import type { ToolRole } from '../../protocol/tool-roles.ts';
 import {
   type ActionItem,
   applyEvent,
@@ -16,15 +17,26 @@ function log(...bodies: EventBody[]): StoredEvent[] {
   return bodies.map((body, seq) => ({ conversationId: CONVERSATION, seq, at: 1_000 + seq * 100, body }));
 }
 
+/** The roles the Manus profile gives these actions (the runtime records them on each event). */
+const ROLES: Record<string, ToolRole> = {
+  'message.info': 'inform',
+  'message.ask': 'ask',
+  'message.result': 'result',
+  'plan.update': 'plan',
+  'plan.advance': 'plan',
+};
+
 function envelope(
   uuid: string,
   status: Envelope['status'],
   content: string,
   meta: Record<string, unknown>,
 ): EventBody {
+  const role = ROLES[String(meta.action_type)];
   return {
     type: 'envelope',
     toolCallId: null,
+    ...(role ? { role } : {}),
     envelope: { uuid, status, content, meta: { tool: 'message', ...meta } as Envelope['meta'] },
   };
 }
@@ -231,9 +243,15 @@ describe('applyEvent', () => {
       usage: null,
       model: 'm',
     });
+    // The runtime records the validated arguments on the running envelope's event (none for a refused call).
+    const validated: Record<string, Record<string, unknown>> = {
+      'call-1': { action: 'exec', session: 'build', command: 'ls' },
+    };
     const shell = (uuid: string, toolCallId: string, status: Envelope['status'], meta = {}): EventBody => ({
       type: 'envelope',
       toolCallId,
+      metaKind: 'shell',
+      ...(status === 'running' && validated[toolCallId] ? { arguments: validated[toolCallId] } : {}),
       envelope: {
         uuid,
         status,

@@ -1,19 +1,16 @@
-import type { Envelope, EnvelopeMeta, EnvelopeStatus } from '../../protocol/envelope.ts';
-import type { NoticeKind, StoredEvent } from '../../protocol/events.ts';
-import {
-  type Attachment,
-  attachmentsOf,
-  parseArguments,
-  stringArray,
-  stringField,
-} from './envelope-fields.ts';
+import type { EnvelopeMeta, EnvelopeStatus } from '../../protocol/envelope.ts';
+import type { EnvelopeEvent, NoticeKind, StoredEvent } from '../../protocol/events.ts';
+import { type Attachment, attachmentsOf } from '../../protocol/tool-meta/attachment.ts';
+import { type MetaKind, readFields } from '../../protocol/tool-meta/index.ts';
+import { AskMeta } from '../../protocol/tool-meta/message.ts';
+import type { ToolRole } from '../../protocol/tool-roles.ts';
 
-export type { Attachment } from './envelope-fields.ts';
+export type { Attachment } from '../../protocol/tool-meta/attachment.ts';
 
 /** How the thread shows an action: a quiet line, a question card, a result card or a compact row. */
 export type ActionView = 'info' | 'ask' | 'result' | 'action';
 
-/** Where a `message.ask` stands: not yet asked, waiting for the person, answered, or cancelled. */
+/** Where a question (an action whose role is `ask`) stands: not yet asked, waiting for the person, answered, or cancelled. */
 export type AskState = 'pending' | 'open' | 'answered' | 'cancelled';
 
 export type UserItem = { kind: 'user'; key: string; seq: number; at: number; text: string };
@@ -47,6 +44,10 @@ export type ActionItem = {
   view: ActionView;
   actionType: string;
   tool: string;
+  /** The role the call plays (recorded by the runtime from the conversation's profile), or null. */
+  role: ToolRole | null;
+  /** The protocol schema its meta follows, which picks its view; null when none (shown raw). */
+  metaKind: MetaKind | null;
   status: EnvelopeStatus;
   /** The running envelope's human-readable description. */
   description: string;
@@ -62,8 +63,8 @@ export type ActionItem = {
   ignoredToolCalls: string[];
   errorMessage: string | null;
   /**
-   * The arguments the model gave the call this action answers (parsed JSON, `{}` when
-   * unknown): a running envelope's meta has no tool fields yet, its call does.
+   * The call's arguments as the runtime validated them (`{}` when unknown): a running
+   * envelope's meta has no tool fields yet, its call does.
    */
   callArguments: Record<string, unknown>;
 };
@@ -87,8 +88,6 @@ export type ThreadState = {
   runningActionUuids: string[];
   lastAssistantText: string | null;
   model: string | null;
-  /** Tool call id → raw JSON arguments, for the calls of the latest assistant turn. */
-  latestCallArguments: Record<string, string>;
 };
 
 /** An empty thread; with a `conversationId`, events of other conversations are ignored. */
@@ -103,7 +102,6 @@ export function initialThreadState(conversationId: string | null = null): Thread
     runningActionUuids: [],
     lastAssistantText: null,
     model: null,
-    latestCallArguments: {},
   };
 }
 
@@ -154,8 +152,7 @@ export function applyEvent(state: ThreadState, event: StoredEvent): ThreadState 
             turns: next.usage.turns + 1,
           }
         : { ...next.usage, turns: next.usage.turns + 1 };
-      const latestCallArguments = Object.fromEntries(body.toolCalls.map((call) => [call.id, call.arguments]));
-      return { ...next, usage, lastAssistantText: body.text, model: body.model, latestCallArguments };
+      return { ...next, usage, lastAssistantText: body.text, model: body.model };
     }
     case 'notice':
       return appendItem(next, {
@@ -168,7 +165,7 @@ export function applyEvent(state: ThreadState, event: StoredEvent): ThreadState 
         modelText: body.kind === 'no_tool_call' && next.lastAssistantText ? next.lastAssistantText : null,
       });
     case 'envelope':
-      return applyEnvelope(next, body.envelope, event.seq, event.at, body.toolCallId);
+      return applyEnvelope(next, body, event.seq, event.at);
     case 'compaction':
       // Changes what the model is sent, not what the person sees.
       return next;
@@ -184,18 +181,12 @@ function appendItem(state: ThreadState, item: ThreadItem): ThreadState {
   return { ...state, items: [...state.items, item] };
 }
 
-function applyEnvelope(
-  state: ThreadState,
-  envelope: Envelope,
-  seq: number,
-  at: number,
-  toolCallId: string | null,
-): ThreadState {
+function applyEnvelope(state: ThreadState, event: EnvelopeEvent, seq: number, at: number): ThreadState {
+  const { envelope } = event;
   const index = state.actionIndex[envelope.uuid];
   const previous = index === undefined ? undefined : state.items[index];
   const existing = previous?.kind === 'action' ? previous : undefined;
-  const rawArguments = toolCallId === null ? undefined : state.latestCallArguments[toolCallId];
-  const item = nextActionItem(existing, envelope, seq, at, rawArguments);
+  const item = nextActionItem(existing, event, seq, at);
   const isRunning = envelope.status === 'running';
   const runningActionUuids = isRunning
     ? [...state.runningActionUuids.filter((uuid) => uuid !== envelope.uuid), envelope.uuid]
@@ -224,26 +215,29 @@ function applyEnvelope(
 
 function nextActionItem(
   existing: ActionItem | undefined,
-  envelope: Envelope,
+  event: EnvelopeEvent,
   seq: number,
   at: number,
-  rawArguments: string | undefined,
 ): ActionItem {
+  const { envelope } = event;
   const { meta, status } = envelope;
   const isRunning = status === 'running';
   const hasAsked = status === 'asking' || existing?.askState === 'open' || existing?.askState === 'answered';
-  const isAsk = meta.action_type === 'message.ask';
-  const question =
-    status === 'asking' ? envelope.content : (stringField(meta, 'question') ?? existing?.question ?? null);
-  const reply = status === 'success' && isAsk ? (stringField(meta, 'reply') ?? envelope.content) : null;
+  const role = event.role ?? existing?.role ?? null;
+  const isAsk = role === 'ask';
+  const asked = isAsk ? readFields(AskMeta, meta) : {};
+  const question = status === 'asking' ? envelope.content : (asked.question ?? existing?.question ?? null);
+  const reply = status === 'success' && isAsk ? (asked.reply ?? envelope.content) : null;
   return {
     kind: 'action',
     key: envelope.uuid,
     uuid: envelope.uuid,
     seq: existing?.seq ?? seq,
-    view: viewFor(meta.action_type, status, hasAsked),
+    view: viewFor(role, status, hasAsked),
     actionType: meta.action_type,
     tool: meta.tool,
+    role,
+    metaKind: event.metaKind ?? existing?.metaKind ?? null,
     status,
     description: existing?.description ?? (isRunning ? envelope.content : ''),
     content: envelope.content,
@@ -253,17 +247,17 @@ function nextActionItem(
     askState: isAsk ? askStateFor(status, hasAsked) : null,
     question: isAsk ? question : null,
     reply,
-    attachments: attachmentsOf(meta),
-    ignoredToolCalls: stringArray(meta.ignored_tool_calls),
+    attachments: attachmentsOf(meta.attachments),
+    ignoredToolCalls: namesOf(meta.ignored_tool_calls),
     errorMessage: status === 'error' ? (meta.error?.message ?? envelope.content) : null,
-    callArguments: existing?.callArguments ?? parseArguments(rawArguments),
+    callArguments: existing?.callArguments ?? event.arguments ?? {},
   };
 }
 
-function viewFor(actionType: string, status: EnvelopeStatus, hasAsked: boolean): ActionView {
-  if (actionType === 'message.info') return 'info';
-  if (actionType === 'message.ask') return hasAsked ? 'ask' : 'action';
-  if (actionType === 'message.result') return status === 'success' ? 'result' : 'action';
+function viewFor(role: ToolRole | null, status: EnvelopeStatus, hasAsked: boolean): ActionView {
+  if (role === 'inform') return 'info';
+  if (role === 'ask') return hasAsked ? 'ask' : 'action';
+  if (role === 'result') return status === 'success' ? 'result' : 'action';
   return 'action';
 }
 
@@ -272,4 +266,9 @@ function askStateFor(status: EnvelopeStatus, hasAsked: boolean): AskState {
   if (status === 'success') return 'answered';
   if (status === 'error') return 'cancelled';
   return hasAsked ? 'open' : 'pending';
+}
+
+/** `meta.ignored_tool_calls`: the names of extra calls in the same response (not run); other entries dropped. */
+function namesOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }

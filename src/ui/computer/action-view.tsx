@@ -1,9 +1,10 @@
 import { type Component, Match, Show, Switch } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
+import type { MetaKind } from '../../protocol/tool-meta/index.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { useClock } from '../shared/clock.ts';
-import { Icon, toolIcon } from '../shared/icons.tsx';
+import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
 import { FileView } from './views/file-view.tsx';
@@ -11,16 +12,16 @@ import { MatchView } from './views/match-view.tsx';
 import { ActionErrorNote, RawView } from './views/raw-view.tsx';
 import { ShellView } from './views/shell-view.tsx';
 
-/** The tools with a view of their own; every other action is shown raw. */
-const TOOL_VIEWS: Record<string, { label: string; view: Component<{ item: ActionItem }> }> = {
+/** The output kinds with a view of their own (whatever tool produced them); every other action is shown raw. */
+const VIEWS: Partial<Record<MetaKind, { label: string; view: Component<{ item: ActionItem }> }>> = {
   shell: { label: 'Terminal', view: ShellView },
   file: { label: 'Editor', view: FileView },
   match: { label: 'Results', view: MatchView },
 };
 
-/** The name of the action tab for a tool ("Terminal", "Editor", "Results", or "Details"). */
-export function actionTabLabel(tool: string | undefined): string {
-  return (tool && TOOL_VIEWS[tool]?.label) || 'Details';
+/** The name of the action tab for an action ("Terminal", "Editor", "Results", or "Details"). */
+export function actionTabLabel(item: ActionItem | undefined): string {
+  return (item?.metaKind && VIEWS[item.metaKind]?.label) || 'Details';
 }
 
 /**
@@ -30,14 +31,18 @@ export function actionTabLabel(tool: string | undefined): string {
 export function ActionView(props: { item: ActionItem }) {
   const { ui } = useApp();
   const now = useClock();
-  const toolView = () => TOOL_VIEWS[props.item.tool];
+  const toolView = () => (props.item.metaKind ? VIEWS[props.item.metaKind] : undefined);
   const isRaw = () => ui.isRawView() || !toolView();
 
   return (
-    <div class="action-view" data-uuid={props.item.uuid} data-view={isRaw() ? 'raw' : props.item.tool}>
+    <div
+      class="action-view"
+      data-uuid={props.item.uuid}
+      data-view={isRaw() ? 'raw' : (props.item.metaKind ?? 'raw')}
+    >
       <div class="details-title">
         <span class="action-icon">
-          <Icon name={toolIcon(props.item.tool)} />
+          <Icon name={actionIcon(props.item)} />
         </span>
         <h3>{props.item.description || props.item.actionType}</h3>
         <EnvelopeStatusChip status={props.item.status} isLabelVisible />

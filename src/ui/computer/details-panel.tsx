@@ -32,7 +32,7 @@ export function DetailsPanel() {
   });
   const current = () => actions()[index()];
   const hasConversation = () => conversations.selectedId() !== null;
-  const tabLabel = (tab: ComputerTab) => (tab === 'files' ? 'Files' : actionTabLabel(current()?.tool));
+  const tabLabel = (tab: ComputerTab) => (tab === 'files' ? 'Files' : actionTabLabel(current()));
 
   function ActionOrEmpty() {
     return (

@@ -1,4 +1,7 @@
-/** Icon names; tool names map onto these through `toolIcon`. */
+import type { MetaKind } from '../../protocol/tool-meta/index.ts';
+import type { ToolRole } from '../../protocol/tool-roles.ts';
+
+/** Icon names; actions map onto these through `actionIcon`. */
 export type IconName =
   | 'plan'
   | 'message'
@@ -108,7 +111,8 @@ const PATHS: Record<IconName, string> = {
   install: 'M12 3v10M8 9l4 4 4-4M4 15v4h16v-4',
 };
 
-const TOOL_ICONS: Record<string, IconName> = {
+/** The icon of each tool output kind (seed 001 §13's names). */
+const META_KIND_ICONS: Record<MetaKind, IconName> = {
   plan: 'plan',
   message: 'message',
   shell: 'shell',
@@ -123,9 +127,20 @@ const TOOL_ICONS: Record<string, IconName> = {
   webdev_init_project: 'webdev',
 };
 
-/** The icon for a tool name; unknown tools get a generic wrench. */
-export function toolIcon(tool: string): IconName {
-  return TOOL_ICONS[tool] ?? 'tool';
+const ROLE_ICONS: Record<ToolRole, IconName> = {
+  inform: 'message',
+  ask: 'message',
+  result: 'message',
+  plan: 'plan',
+};
+
+/**
+ * The icon of an action: by the kind of its output (a terminal for shell meta, whatever
+ * the tool is called), else by its role, else a generic wrench.
+ */
+export function actionIcon(action: { metaKind: MetaKind | null; role: ToolRole | null }): IconName {
+  if (action.metaKind) return META_KIND_ICONS[action.metaKind];
+  return action.role ? ROLE_ICONS[action.role] : 'tool';
 }
 
 /** The icon for an attachment, by MIME type. */

@@ -3,7 +3,7 @@ import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { useClock } from '../shared/clock.ts';
 import { formatDuration, ignoredCallsNote } from '../shared/format.ts';
-import { Icon, toolIcon } from '../shared/icons.tsx';
+import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 
 const MIN_SHOWN_DURATION_MS = 100;
@@ -44,7 +44,7 @@ export function ActionRow(props: { item: ActionItem }) {
       >
         <span class="action-line">
           <span class="action-icon">
-            <Icon name={toolIcon(props.item.tool)} />
+            <Icon name={actionIcon(props.item)} />
           </span>
           <span class="action-type">{props.item.actionType}</span>
           <span class="action-text">{props.item.description || props.item.content}</span>

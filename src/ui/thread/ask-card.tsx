@@ -1,4 +1,6 @@
 import { createEffect, createSignal, Match, on, Show, Switch } from 'solid-js';
+import { readFields } from '../../protocol/tool-meta/index.ts';
+import { AskMeta, type SuggestedAction } from '../../protocol/tool-meta/message.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY } from '../../protocol/worker-api.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { openAskUuid } from '../../state/thread/thread-reducer.ts';
@@ -14,15 +16,15 @@ export const CONTINUE_WITHOUT_REPLY = 'Continue without it';
 /** The reply sent by a Retry button. */
 export const RETRY_REPLY = 'Retry';
 
-function suggestedAction(item: ActionItem): string {
-  const value = item.meta.suggested_action;
-  return typeof value === 'string' ? value : 'none';
+function suggestedAction(item: ActionItem): SuggestedAction {
+  return readFields(AskMeta, item.meta).suggested_action ?? 'none';
 }
 
 function heading(item: ActionItem): string {
-  if (item.meta.runtime_reason === 'step_budget') return 'Step budget reached';
-  if (item.meta.runtime_reason === 'token_budget') return 'Token budget reached';
-  if (item.meta.runtime_reason === 'failures') return 'The agent is stuck';
+  const reason = readFields(AskMeta, item.meta).runtime_reason;
+  if (reason === 'step_budget') return 'Step budget reached';
+  if (reason === 'token_budget') return 'Token budget reached';
+  if (reason === 'failures') return 'The agent is stuck';
   switch (suggestedAction(item)) {
     case 'confirm_browser_operation':
       return 'Confirm a browser action';

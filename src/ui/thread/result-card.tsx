@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js';
+import { workspacePathOf } from '../../protocol/workspace.ts';
 import type { ActionItem, Attachment } from '../../state/thread/thread-reducer.ts';
-import { workspacePathOf } from '../../state/workspace/workspace-paths.ts';
 import { useApp } from '../app/app-context.ts';
 import { formatTime } from '../shared/format.ts';
 import { Icon, mimeIcon } from '../shared/icons.tsx';

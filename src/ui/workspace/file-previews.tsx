@@ -1,6 +1,6 @@
 import { createMemo, createSignal, Match, onCleanup, Show, Switch } from 'solid-js';
+import { baseName } from '../../protocol/workspace.ts';
 import { type FilePreview, MAX_PREVIEW_BYTES, mimeForPath } from '../../state/workspace/file-preview.ts';
-import { baseName } from '../../state/workspace/workspace-paths.ts';
 import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 import { CodeView } from './code-view.tsx';

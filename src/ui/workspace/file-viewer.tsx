@@ -1,6 +1,6 @@
 import { createMemo, createResource, Match, onCleanup, onMount, Show, Switch } from 'solid-js';
+import { baseName } from '../../protocol/workspace.ts';
 import { mimeForPath, previewFile } from '../../state/workspace/file-preview.ts';
-import { baseName } from '../../state/workspace/workspace-paths.ts';
 import { useApp } from '../app/app-context.ts';
 import { downloadBytes } from '../shared/download.ts';
 import { formatBytes } from '../shared/format.ts';

@@ -4,7 +4,10 @@ import {
   postInitAndCheckFieldsChatCompletion,
 } from '@mlc-ai/web-llm';
 import { expect, it } from 'vitest';
-import { TOOL_SPECS } from '../../call-decision.ts';
+import { manusProfile } from '../../profiles/manus/manus-profile.ts';
+
+const TOOL_SPECS = manusProfile.specs;
+
 import { hermesSystemPrompt } from './hermes-prompt.ts';
 
 it('is the system message web-llm itself writes for a Hermes model offered the same tools', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TOOL_SPECS } from '../../call-decision.ts';
-import { findTool } from '../../tools/index.ts';
+import { manusProfile } from '../../profiles/manus/manus-profile.ts';
+
+const TOOL_SPECS = manusProfile.specs;
+
 import { toolCallSchema } from './tool-call-schema.ts';
 
 /** A validator for a built schema, through zod's JSON Schema reader (a real JSON Schema implementation). */
@@ -42,7 +44,9 @@ describe('toolCallSchema', () => {
   it('admits a correct call of any tool, and the tool itself accepts each one', () => {
     for (const call of VALID_CALLS) {
       expect(free(call), JSON.stringify(call)).toBe(true);
-      expect(findTool(call.name)?.prepare(JSON.stringify(call.arguments)).ok, call.name).toBe(true);
+      expect(manusProfile.findTool(call.name)?.prepare(JSON.stringify(call.arguments)).ok, call.name).toBe(
+        true,
+      );
     }
   });
 

@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeMlcEngine, type FakeTurn } from '../../../../tests/fixtures/fake-mlc-engine.ts';
-import { TOOL_SPECS } from '../../call-decision.ts';
+import { manusProfile } from '../../profiles/manus/manus-profile.ts';
+
+const TOOL_SPECS = manusProfile.specs;
+
 import type { ModelProgress, ModelRequest, ModelResult } from '../chat-messages.ts';
 import { createEngineHost, type EngineHost } from './engine-host.ts';
 import { createWebLlmProvider } from './webllm-provider.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { mimeForPath } from '../../../protocol/mime-types.ts';
+import type { FileMeta } from '../../../protocol/tool-meta/file.ts';
 import { briefParameter } from '../common-parameters.ts';
-import { defineTool, type ToolContext, type ToolOutcome } from '../define-tool.ts';
+import { defineTool, invalidArguments, type ToolContext, type ToolOutcome } from '../define-tool.ts';
 import description from './file.md?raw';
 import { applyEdits, decodeText, imageDimensions, sliceLines } from './file-content.ts';
 
@@ -29,6 +30,7 @@ export const FileParameters = z.object({
 export const fileTool = defineTool({
   name: 'file',
   description,
+  metaKind: 'file',
   parameters: FileParameters,
   actionKey: 'action',
   describe: (params) => `File ${params.action}: ${params.path}`,
@@ -39,7 +41,7 @@ type FileParameters = z.infer<typeof FileParameters>;
 
 const DERIVED_TEXT_CHARACTERS = 2_000;
 
-async function runFileAction(params: FileParameters, context: ToolContext): Promise<ToolOutcome> {
+async function runFileAction(params: FileParameters, context: ToolContext): Promise<ToolOutcome<FileMeta>> {
   const sandbox = await context.sandbox();
   const path = params.path.trim();
   const mime = mimeForPath(path);
@@ -47,7 +49,7 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
   switch (params.action) {
     case 'write':
     case 'append': {
-      if (params.text === undefined) return invalid(`\`${params.action}\` needs \`text\`.`);
+      if (params.text === undefined) return invalidArguments(`\`${params.action}\` needs \`text\`.`);
       if (params.action === 'write') await sandbox.writeFile(path, params.text);
       else await sandbox.appendFile(path, params.text);
       const bytes = new TextEncoder().encode(params.text).byteLength;
@@ -57,12 +59,12 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
     case 'read': {
       const text = decodeText(await sandbox.readFile(path));
       if (text === null) {
-        return invalid(
+        return invalidArguments(
           `${path} is a binary file (${mime}); \`read\` is for text. Use \`view\` for images and documents.`,
         );
       }
       const sliced = sliceLines(text, params.range);
-      if ('error' in sliced) return invalid(sliced.error);
+      if ('error' in sliced) return invalidArguments(sliced.error);
       return { status: 'success', content: sliced.text, meta };
     }
     case 'view': {
@@ -70,7 +72,7 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
       const text = decodeText(bytes);
       if (text !== null) {
         const sliced = sliceLines(text, params.range);
-        if ('error' in sliced) return invalid(sliced.error);
+        if ('error' in sliced) return invalidArguments(sliced.error);
         const derived = sliced.text.slice(0, DERIVED_TEXT_CHARACTERS);
         return {
           status: 'success',
@@ -90,11 +92,11 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
     }
     case 'edit': {
       if (!params.edits || params.edits.length === 0)
-        return invalid('`edit` needs `edits`: a list of {find, replace, all}.');
+        return invalidArguments('`edit` needs `edits`: a list of {find, replace, all}.');
       const text = decodeText(await sandbox.readFile(path));
-      if (text === null) return invalid(`${path} is a binary file; \`edit\` works on text.`);
+      if (text === null) return invalidArguments(`${path} is a binary file; \`edit\` works on text.`);
       const edited = applyEdits(text, params.edits);
-      if ('error' in edited) return invalid(edited.error);
+      if ('error' in edited) return invalidArguments(edited.error);
       await sandbox.writeFile(path, edited.text);
       const total = edited.summary.reduce((sum, entry) => sum + entry.count, 0);
       return {
@@ -104,8 +106,4 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
       };
     }
   }
-}
-
-function invalid(message: string): ToolOutcome {
-  return { status: 'error', kind: 'validation', message };
 }

@@ -1,15 +1,12 @@
 import micromatch from 'micromatch';
 import type { FileStat, SandboxPort } from '../../../protocol/ports/sandbox.ts';
+import type { FileMatches, LineMatch, SkippedFiles } from '../../../protocol/tool-meta/match.ts';
 import { decodeText } from '../file/file-content.ts';
 
 /** Files larger than this are skipped by `grep` (and counted). */
 export const MAX_GREP_FILE_BYTES = 1024 * 1024;
 /** Matches kept in one observation; the rest are counted. */
 export const MAX_MATCHES = 1000;
-
-/** One match as seed 001 §3.5 reports it. */
-export type LineMatch = { line: number; match: string; leading: string[]; trailing: string[] };
-export type FileMatches = { path: string; matches: LineMatch[] };
 
 /** Every file under the static base of an absolute glob that the glob matches, sorted. */
 export async function globFiles(sandbox: SandboxPort, scope: string): Promise<FileStat[]> {
@@ -33,7 +30,7 @@ export type GrepReport = {
   results: FileMatches[];
   matchCount: number;
   isTruncated: boolean;
-  skipped: { binary: number; too_large: number };
+  skipped: SkippedFiles;
 };
 
 /** Searches `files` line by line for `pattern`, with context lines before and after each match. */

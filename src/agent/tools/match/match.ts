@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { MatchMeta } from '../../../protocol/tool-meta/match.ts';
 import { briefParameter } from '../common-parameters.ts';
-import { defineTool, type ToolOutcome } from '../define-tool.ts';
+import { defineTool, invalidArguments, type ToolOutcome } from '../define-tool.ts';
 import description from './match.md?raw';
 import { globFiles, grepFiles, MAX_MATCHES } from './match-search.ts';
 
@@ -32,6 +33,7 @@ export const MatchParameters = z.object({
 export const matchTool = defineTool({
   name: 'match',
   description,
+  metaKind: 'match',
   parameters: MatchParameters,
   actionKey: 'action',
   normalize: normalizeMatch,
@@ -39,15 +41,15 @@ export const matchTool = defineTool({
     params.action === 'grep'
       ? `Searching ${params.scope} for /${params.regex ?? ''}/`
       : `Finding ${params.scope}`,
-  execute: async (params, context): Promise<ToolOutcome> => {
+  execute: async (params, context): Promise<ToolOutcome<MatchMeta>> => {
     const scope = params.scope.trim();
     if (!scope.startsWith('/')) {
-      return invalid(
+      return invalidArguments(
         `\`scope\` must be an absolute glob such as /home/ubuntu/**/*.py; got "${params.scope}".`,
       );
     }
     if ((params.leading ?? 0) < 0 || (params.trailing ?? 0) < 0)
-      return invalid('`leading` and `trailing` must be 0 or more.');
+      return invalidArguments('`leading` and `trailing` must be 0 or more.');
     const sandbox = await context.sandbox();
     if (params.action === 'glob') {
       const files = await globFiles(sandbox, scope);
@@ -60,12 +62,12 @@ export const matchTool = defineTool({
         meta: { results: files.map((file) => ({ path: file.path, matches: [] })) },
       };
     }
-    if (!params.regex) return invalid('`grep` needs a `regex`.');
+    if (!params.regex) return invalidArguments('`grep` needs a `regex`.');
     let pattern: RegExp;
     try {
       pattern = new RegExp(params.regex);
     } catch (error) {
-      return invalid(
+      return invalidArguments(
         `\`regex\` is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
@@ -99,8 +101,4 @@ function normalizeMatch(raw: Record<string, unknown>): Record<string, unknown> {
   const scope = typeof rest.scope === 'string' ? rest.scope.trim() : '';
   if (glob.startsWith('/')) return { ...rest, scope: glob };
   return { ...rest, scope: `${scope.replace(/\/+$/, '') || '/home/ubuntu'}/${glob.replace(/^\.?\/+/, '')}` };
-}
-
-function invalid(message: string): ToolOutcome {
-  return { status: 'error', kind: 'validation', message };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ExecResult } from '../../../protocol/ports/sandbox.ts';
-import { DEFAULT_TIMEOUT_SECONDS } from '../../../protocol/ports/sandbox.ts';
+import { DEFAULT_TIMEOUT_SECONDS, type ExecResult } from '../../../protocol/ports/sandbox.ts';
+import type { ShellMeta } from '../../../protocol/tool-meta/shell.ts';
 import { briefParameter } from '../common-parameters.ts';
-import { defineTool, type ToolOutcome } from '../define-tool.ts';
+import { defineTool, invalidArguments, type ToolOutcome } from '../define-tool.ts';
 import description from './shell.md?raw';
 import { compressStream, summarizeExec } from './shell-output.ts';
 
@@ -30,32 +30,33 @@ export const ShellParameters = z.object({
 export const shellTool = defineTool({
   name: 'shell',
   description,
+  metaKind: 'shell',
   parameters: ShellParameters,
   actionKey: 'action',
   describe: (params) =>
     params.action === 'exec'
       ? `Running \`${params.command ?? ''}\` in session ${params.session}`
       : `Shell ${params.action} in session ${params.session}`,
-  execute: async (params, context): Promise<ToolOutcome> => {
+  execute: async (params, context): Promise<ToolOutcome<ShellMeta>> => {
     const session = params.session.trim() || 'main';
     const timeoutSeconds = params.timeout ?? DEFAULT_TIMEOUT_SECONDS;
-    if (timeoutSeconds < 0) return invalid('`timeout` must be zero or more seconds.');
+    if (timeoutSeconds < 0) return invalidArguments('`timeout` must be zero or more seconds.');
     const sandbox = await context.sandbox();
     let result: ExecResult;
     switch (params.action) {
       case 'exec':
-        if (!params.command?.trim()) return invalid('`exec` needs a `command`.');
+        if (!params.command?.trim()) return invalidArguments('`exec` needs a `command`.');
         result = await sandbox.exec(session, params.command, {
           timeoutSeconds,
           signal: context.signal,
-          onOutput: (chunk) => context.reportOutput(session, chunk),
+          onOutput: (chunk) => context.progress.output({ channel: session, ...chunk }),
         });
         break;
       case 'wait':
         result = await sandbox.wait(session, timeoutSeconds, context.signal);
         break;
       case 'send':
-        if (params.input === undefined) return invalid('`send` needs an `input`.');
+        if (params.input === undefined) return invalidArguments('`send` needs an `input`.');
         result = await sandbox.send(session, params.input);
         break;
       case 'kill':
@@ -83,7 +84,3 @@ export const shellTool = defineTool({
     };
   },
 });
-
-function invalid(message: string): ToolOutcome {
-  return { status: 'error', kind: 'validation', message };
-}

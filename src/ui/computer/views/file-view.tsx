@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js';
+import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
+import { workspacePathOf } from '../../../protocol/workspace.ts';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
-import { workspacePathOf } from '../../../state/workspace/workspace-paths.ts';
 import { FileViewer } from '../../workspace/file-viewer.tsx';
 
 type EditLine = { find: string; replace: string | null; count: number };
@@ -11,15 +12,12 @@ function stringOf(value: unknown): string | null {
 
 /** `meta.edit_summary` with the replacement text the call asked for, in order. */
 function editLines(item: ActionItem): EditLine[] {
-  const summary = Array.isArray(item.meta.edit_summary) ? item.meta.edit_summary : [];
+  const summary = readToolMeta('file', item.meta).edit_summary ?? [];
   const edits = Array.isArray(item.callArguments.edits) ? item.callArguments.edits : [];
-  return summary.flatMap((entry: unknown, index): EditLine[] => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { find, count } = entry as Record<string, unknown>;
-    if (typeof find !== 'string' || typeof count !== 'number') return [];
+  return summary.map(({ find, count }, index): EditLine => {
     const edit = edits[index] as Record<string, unknown> | undefined;
     const replace = edit && edit.find === find ? stringOf(edit.replace) : null;
-    return [{ find, replace, count }];
+    return { find, replace, count };
   });
 }
 
@@ -31,7 +29,7 @@ function rangeStart(item: ActionItem): number | null {
 
 /** A file action: its edit summary (for edits), then the file as the workspace holds it now. */
 export function FileView(props: { item: ActionItem }) {
-  const path = () => stringOf(props.item.meta.path) ?? stringOf(props.item.callArguments.path);
+  const path = () => readToolMeta('file', props.item.meta).path ?? stringOf(props.item.callArguments.path);
   const workspacePath = () => {
     const given = path();
     return given === null ? null : workspacePathOf(given);

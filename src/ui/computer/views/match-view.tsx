@@ -1,4 +1,5 @@
 import { createMemo, For, Show } from 'solid-js';
+import { workspacePathOf } from '../../../protocol/workspace.ts';
 import {
   type LineMatch,
   matchReport,
@@ -7,7 +8,6 @@ import {
   resultBlocks,
 } from '../../../state/computer/match-results.ts';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
-import { workspacePathOf } from '../../../state/workspace/workspace-paths.ts';
 import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { moveRovingFocus } from '../../shared/roving-focus.ts';
@@ -62,7 +62,8 @@ export function MatchView(props: { item: ActionItem }) {
   const report = createMemo(() => matchReport(props.item.meta));
   const pattern = () =>
     typeof props.item.callArguments.regex === 'string' ? props.item.callArguments.regex : null;
-  const isGlob = () => props.item.actionType === 'match.glob';
+  // A glob lists files; a grep (any other action) lists matches.
+  const isGlob = () => props.item.actionType.endsWith('.glob');
   const firstWithMatches = () => report().results.findIndex((file) => file.matches.length > 0);
 
   return (

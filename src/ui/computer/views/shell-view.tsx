@@ -1,4 +1,5 @@
 import { createMemo, Show } from 'solid-js';
+import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
 import { shellSessionOf, shellTranscript, transcriptText } from '../../../state/computer/shell-transcript.ts';
 import { type ActionItem, actionItems } from '../../../state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
@@ -14,7 +15,7 @@ export function ShellView(props: { item: ActionItem }) {
   const entries = createMemo(() =>
     shellTranscript(actionItems(thread.state.thread), props.item.uuid, toolOutput.outputOf),
   );
-  const exitCode = () => (typeof props.item.meta.exit_code === 'number' ? props.item.meta.exit_code : null);
+  const exitCode = () => readToolMeta('shell', props.item.meta).exit_code ?? null;
 
   return (
     <div class="shell-view">

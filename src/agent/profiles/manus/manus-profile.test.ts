@@ -1,12 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TOOL_NAMES } from '../../protocol/envelope.ts';
-import { findTool, TOOLS } from './index.ts';
+import { manusProfile } from './manus-profile.ts';
 
 type Node = Record<string, unknown>;
 const seedSchemas = JSON.parse(
-  readFileSync(new URL('../../../tests/fixtures/seed-000-schemas.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../../tests/fixtures/seed-000-schemas.json', import.meta.url), 'utf8'),
 ) as Record<string, Record<string, Node>>;
+
+/** Seed 000's twelve tool names, in its order (the fixture keeps it). */
+const TOOL_NAMES = Object.keys(seedSchemas);
+const TOOLS = manusProfile.tools;
 
 /** Seed 000 writes types in upper case (`STRING`); JSON Schema uses lower case. */
 function fromSeed(node: unknown): unknown {
@@ -41,11 +44,11 @@ function specifiedParts(node: unknown): unknown {
 describe('tool registry', () => {
   it('lists the twelve tools of seed 000 in its order', () => {
     expect(TOOLS.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
-    expect(Object.keys(seedSchemas)).toEqual([...TOOL_NAMES]);
+    expect(TOOL_NAMES).toHaveLength(12);
   });
 
   it.each(TOOL_NAMES)('gives the model exactly seed 000’s parameters for %s', (name) => {
-    const tool = findTool(name)!;
+    const tool = manusProfile.findTool(name)!;
     expect(tool.parameters.type).toBe('object');
     const properties = specifiedParts({ properties: tool.parameters.properties }) as Node;
     expect(properties.properties).toEqual(fromSeed(seedSchemas[name]));
@@ -61,7 +64,7 @@ describe('tool registry', () => {
     for (const tool of TOOLS) expect(tool.description.length).toBeGreaterThan(100);
   });
 
-  const seedFolder = new URL('../../../../shared/seeds/', import.meta.url);
+  const seedFolder = new URL('../../../../../shared/seeds/', import.meta.url);
   const seedFile = existsSync(seedFolder)
     ? readdirSync(seedFolder).find((entry) => entry.startsWith('000_'))
     : undefined;

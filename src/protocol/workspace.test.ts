@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseName, workspacePathOf } from './workspace-paths.ts';
+import { baseName, previewPath, workspacePathOf } from './workspace.ts';
 
 describe('workspacePathOf', () => {
   it('makes paths under /home/ubuntu relative, resolving . and ..', () => {
@@ -22,5 +22,12 @@ describe('baseName', () => {
     expect(baseName('notes/todo.md')).toBe('todo.md');
     expect(baseName('todo.md')).toBe('todo.md');
     expect(baseName('notes/')).toBe('notes');
+  });
+});
+
+describe('previewPath', () => {
+  it('is the service worker preview route of a workspace file, each segment encoded', () => {
+    expect(previewPath('c 1', 'site/index.html')).toBe('preview/c%201/site/index.html');
+    expect(previewPath('c1', 'my notes/a#b.md')).toBe('preview/c1/my%20notes/a%23b.md');
   });
 });

@@ -1,0 +1,8 @@
+import { DEFAULT_TOOL_PROFILE_ID } from '../../protocol/tool-roles.ts';
+import { manusProfile } from './manus/manus-profile.ts';
+import type { ToolProfile } from './profile.ts';
+
+/** The profiles a person can pick, the default (Manus) first. */
+export const TOOL_PROFILES: readonly ToolProfile[] = [manusProfile];
+
+if (TOOL_PROFILES[0]?.id !== DEFAULT_TOOL_PROFILE_ID) throw new Error('The default profile must come first.');

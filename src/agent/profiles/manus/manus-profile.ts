@@ -1,0 +1,65 @@
+import type { ToolRole } from '../../../protocol/tool-roles.ts';
+import { browserTool } from '../../tools/browser.ts';
+import { exposeTool } from '../../tools/expose.ts';
+import { fileTool } from '../../tools/file/file.ts';
+import { generateTool } from '../../tools/generate.ts';
+import { matchTool } from '../../tools/match/match.ts';
+import { messageTool } from '../../tools/message.ts';
+import { planTool } from '../../tools/plan.ts';
+import { scheduleTool } from '../../tools/schedule.ts';
+import { searchTool } from '../../tools/search.ts';
+import { shellTool } from '../../tools/shell/shell.ts';
+import { slidesTool } from '../../tools/slides.ts';
+import { webdevInitProjectTool } from '../../tools/webdev-init-project.ts';
+import { defineProfile } from '../profile.ts';
+import systemPrompt from './system.md?raw';
+
+/** Which Manus calls play a role: `message` by its type, `plan` always. */
+const ROLES: Readonly<Record<string, ToolRole>> = {
+  'message.info': 'inform',
+  'message.ask': 'ask',
+  'message.result': 'result',
+  'plan.update': 'plan',
+  'plan.advance': 'plan',
+};
+
+/**
+ * Manus' tool set (seeds 000, 001, 003), the default profile: the twelve tools of seed
+ * 000 in its order; after each new task, `message` type `info` then `plan` action
+ * `update` are forced (seed 003 §1); `message` informs, asks and delivers the result.
+ */
+export const manusProfile = defineProfile({
+  id: 'manus',
+  title: 'Manus',
+  systemPrompt,
+  tools: [
+    planTool,
+    messageTool,
+    shellTool,
+    fileTool,
+    matchTool,
+    searchTool,
+    scheduleTool,
+    exposeTool,
+    browserTool,
+    generateTool,
+    slidesTool,
+    webdevInitProjectTool,
+  ],
+  openingSteps: [
+    {
+      tool: 'message',
+      actionType: 'message.info',
+      expected: '`message` with type `info`',
+      why: 'a brief acknowledgment of the new request, without solutions',
+    },
+    {
+      tool: 'plan',
+      actionType: 'plan.update',
+      expected: '`plan` with action `update`',
+      why: 'the plan for the new request: a goal and its phases',
+    },
+  ],
+  roleOf: (call) => ROLES[call.actionType] ?? null,
+  runtimeAsk: { tool: 'message', actionType: 'message.ask' },
+});

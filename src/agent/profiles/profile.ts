@@ -1,0 +1,70 @@
+import type { ToolRole } from '../../protocol/tool-roles.ts';
+import type { ToolSpec } from '../providers/chat-messages.ts';
+import type { Tool } from '../tools/define-tool.ts';
+
+/**
+ * A step the runtime forces after each new task, by masking (`tool_choice` or the grammar),
+ * never by changing the tool list: the tool the request is forced to, and the action its
+ * call must name to count as done.
+ */
+export type OpeningStep = {
+  tool: string;
+  actionType: string;
+  /** How a refusal names the expected call ("`message` with type `info`"). */
+  expected: string;
+  /** Why the step exists ("a brief acknowledgment of the new request…"). */
+  why: string;
+};
+
+/** What defines a profile; `defineProfile` derives the rest. */
+export type ToolProfileDefinition = {
+  /** Stored on each conversation, which keeps its profile for life. */
+  id: string;
+  title: string;
+  /** Constant (no timestamps or counters), so the prompt prefix stays cacheable. */
+  systemPrompt: string;
+  /** Every tool, in the fixed order the model always sees them; never filtered. */
+  tools: readonly Tool[];
+  /** The steps forced after each new task, in order (none: the model starts as it likes). */
+  openingSteps: readonly OpeningStep[];
+  /** The role a call plays, from its tool and action; null for ordinary work. */
+  roleOf(call: { tool: string; actionType: string }): ToolRole | null;
+  /**
+   * How the runtime's own questions (failures in a row, a spent budget) are labelled:
+   * as the profile's ask (the model reads the answer as a reply to the runtime).
+   */
+  runtimeAsk: { tool: string; actionType: string };
+};
+
+/**
+ * A tool profile: a system prompt, a fixed ordered tool list, the opening steps it forces,
+ * and which calls play the roles the runtime and UI care about (inform, ask, result, plan).
+ * The runtime and the context builder use only this; nothing outside a profile knows its
+ * tool names.
+ */
+export type ToolProfile = ToolProfileDefinition & {
+  /** The tools as the model sees them (`tools[].function`), built once. */
+  specs: readonly ToolSpec[];
+  /** Characters the tool list adds to every request. */
+  specsChars: number;
+  /** The tool called `name`, or undefined for a name the model made up. */
+  findTool(name: string): Tool | undefined;
+};
+
+/** Builds a profile, deriving its model-facing tool list once. */
+export function defineProfile(definition: ToolProfileDefinition): ToolProfile {
+  const specs: ToolSpec[] = definition.tools.map((tool) => ({
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  }));
+  const byName = new Map(definition.tools.map((tool) => [tool.name, tool]));
+  if (byName.size !== definition.tools.length)
+    throw new Error(`Profile ${definition.id} repeats a tool name.`);
+  return {
+    ...definition,
+    systemPrompt: definition.systemPrompt.trim(),
+    specs,
+    specsChars: JSON.stringify(specs).length,
+    findTool: (name) => byName.get(name),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Plan } from '../../protocol/plan.ts';
+import type { NetworkPort } from '../../protocol/ports/network.ts';
+import type { PreviewsPort } from '../../protocol/ports/previews.ts';
+import type { ProgressPort } from '../../protocol/ports/progress.ts';
+import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
+import type { SecretsPort } from '../../protocol/ports/secrets.ts';
+import type { WorkspacePort } from '../../protocol/ports/workspace-files.ts';
+
+/**
+ * What a tool may read and use while it runs: the action's identity, the plan, a stop
+ * signal, and the ports (each an interface in `src/protocol/ports/`). A tool never builds
+ * a client or reads settings itself; tests hand it fakes.
+ */
+export type ToolContext = {
+  conversationId: string;
+  /** The action's uuid (both of its envelopes carry it). */
+  uuid: string;
+  plan: Plan | null;
+  signal: AbortSignal;
+  now(): number;
+  /** The conversation's sandbox, opened on first use (tools that never touch it never open it). */
+  sandbox(): Promise<SandboxPort>;
+  /** Every outbound request: the allow-list, timeouts, byte caps, abort. */
+  network: NetworkPort;
+  /** Keys by name from settings, redacted from everything the run writes. */
+  secrets: SecretsPort;
+  /** Streams partial output or progress of this action (not durable). */
+  progress: ProgressPort;
+  /** Saves and reads workspace files within the size limit. */
+  workspace: WorkspacePort;
+  /** The sandbox's servers and the same-origin preview URL of a workspace file. */
+  previews: PreviewsPort;
+};

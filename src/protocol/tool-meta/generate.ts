@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+/** Seed 001 `generate` meta: generation mode is on. */
+export const GenerateMeta = z.looseObject({ mode: z.literal('generation'), active: z.literal(true) });
+export type GenerateMeta = z.infer<typeof GenerateMeta>;

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** Seed 001 `slides` meta: where the deck is and how many slides it has. */
+export const SlidesMeta = z.looseObject({
+  deck_path: z.string(),
+  slide_count: z.number().int().nonnegative(),
+});
+export type SlidesMeta = z.infer<typeof SlidesMeta>;
