@@ -1,10 +1,13 @@
 import { decodeBundle, encodeBundle } from '../bundle/bundle-codec.ts';
+import { BundleError } from '../bundle/bundle-format.ts';
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { ConversationUsage, ExportedBundle } from '../protocol/worker-api.ts';
 import { BundleRepository } from '../storage/bundle-repository.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
 import { UsageRepository } from '../storage/usage-repository.ts';
+import { TOOL_PROFILES } from './profiles/index.ts';
+import type { ToolProfile } from './profiles/profile.ts';
 
 /**
  * Conversations as files, and the storage they take: export one conversation as a
@@ -21,6 +24,8 @@ export class ConversationArchive {
       newId: () => string;
       now: () => number;
       appVersion: string;
+      /** The tool profiles this version has (default: the app's); a bundle of another is refused. */
+      profiles?: readonly Pick<ToolProfile, 'id'>[];
     },
   ) {
     this.bundles = new BundleRepository(dependencies.database);
@@ -36,6 +41,12 @@ export class ConversationArchive {
   /** Validates a bundle and writes it as a new conversation; resolves with its id. */
   async importBundle(bytes: Uint8Array): Promise<string> {
     const contents = decodeBundle(bytes);
+    const { profileId } = contents.conversation;
+    if (!(this.dependencies.profiles ?? TOOL_PROFILES).some((profile) => profile.id === profileId)) {
+      throw new BundleError(
+        `This bundle's conversation uses the tool profile "${profileId}", which this version of Sandpiper does not have.`,
+      );
+    }
     const { workspaceLimitBytes } = await new SettingsRepository(
       this.dependencies.database,
     ).getAgentSettings();

@@ -54,6 +54,31 @@ describe('conversation bundles', () => {
     expect(decodeBundle(encodeBundle(contents, '0.1.0', 5))).toEqual(contents);
   });
 
+  it('reads a format 1 bundle (made before tool profiles) as a Manus conversation with its roles filled in', () => {
+    const bytes = tampered((entries) => {
+      manifestWith(entries, (manifest) => (manifest.formatVersion = 1));
+      const conversation = JSON.parse(new TextDecoder().decode(entries['conversation.json']));
+      delete conversation.profileId;
+      entries['conversation.json'] = strToU8(JSON.stringify(conversation));
+      const events = JSON.parse(new TextDecoder().decode(entries['events.json']));
+      for (const event of events) {
+        delete event.body.role;
+        delete event.body.metaKind;
+      }
+      entries['events.json'] = strToU8(JSON.stringify(events));
+    });
+    const contents = decodeBundle(bytes);
+    expect(contents.conversation.profileId).toBe('manus');
+    expect(contents.events[1]?.body).toMatchObject({ type: 'envelope', role: 'result', metaKind: 'message' });
+    // The current format is taken as written: an event without a role keeps none.
+    const current = tampered((entries) => {
+      const events = JSON.parse(new TextDecoder().decode(entries['events.json']));
+      delete events[1].body.role;
+      entries['events.json'] = strToU8(JSON.stringify(events));
+    });
+    expect(decodeBundle(current).events[1]?.body).not.toHaveProperty('role');
+  });
+
   it('refuses workspace paths that would leave the workspace', () => {
     for (const path of [
       '../escape.txt',

@@ -74,6 +74,92 @@ describe('schema versions', () => {
   });
 });
 
+describe('schema v3: tool profiles', () => {
+  const turn = (id: string, name: string, args: string) => ({
+    type: 'assistant_turn',
+    text: '',
+    toolCalls: [{ id, name, arguments: args }],
+    usage: null,
+    model: 'm',
+  });
+  const envelope = (toolCallId: string | null, uuid: string, status: string, actionType: string) => ({
+    type: 'envelope',
+    toolCallId,
+    envelope: {
+      uuid,
+      status,
+      content: status,
+      meta: { action_type: actionType, tool: actionType.split('.')[0] },
+    },
+  });
+  /** A v2 log: the bodies in order, as v2 stored them (no roles, no arguments). */
+  const putLog = async (database: SandpiperDatabase, conversationId: string, bodies: object[]) => {
+    await database.conversations.put({
+      id: conversationId,
+      title: 't',
+      status: 'asking',
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    await database.events.bulkPut(bodies.map((body, seq) => ({ conversationId, seq, at: seq, body })));
+  };
+
+  it('gives older conversations the Manus profile, and their events the roles, kinds and arguments of their actions', async () => {
+    const database = await migrateFrom(2, async (v2) => {
+      await putLog(v2, 'c1', [
+        { type: 'user_message', text: 'Build it' },
+        turn('call_1', 'message', '{"type":"info","text":"On it"}'),
+        envelope('call_1', 'u1', 'running', 'message.info'),
+        envelope('call_1', 'u1', 'success', 'message.info'),
+        turn('call_2', 'shell', '{"action":"exec","session":"main","command":"ls"}'),
+        envelope('call_2', 'u2', 'running', 'shell.exec'),
+        envelope('call_2', 'u2', 'success', 'shell.exec'),
+        turn('call_3', 'message', '{"type":"ask","text":"Which?"}'),
+        envelope('call_3', 'u3', 'running', 'message.ask'),
+        envelope('call_3', 'u3', 'asking', 'message.ask'),
+        // The runtime's own question: no model call.
+        envelope(null, 'u4', 'running', 'message.ask'),
+        turn('call_5', 'teleport', '{not json'),
+        envelope('call_5', 'u5', 'running', 'teleport'),
+      ]);
+      // Another conversation reusing a call id, with other arguments.
+      await putLog(v2, 'c2', [
+        turn('call_1', 'plan', '{"action":"advance","next_phase_id":2}'),
+        envelope('call_1', 'v1', 'running', 'plan.advance'),
+      ]);
+    });
+    expect(await new ConversationRepository(database).get('c1')).toMatchObject({ profileId: 'manus' });
+    const bodies = (await new EventRepository(database).list('c1')).map((event) => event.body);
+    const action = (index: number) => {
+      const body = bodies[index];
+      if (body?.type !== 'envelope') throw new Error(`event ${index} is not an envelope`);
+      return { role: body.role, metaKind: body.metaKind, arguments: body.arguments };
+    };
+    expect(action(2)).toEqual({
+      role: 'inform',
+      metaKind: 'message',
+      arguments: { type: 'info', text: 'On it' },
+    });
+    expect(action(3)).toEqual({ role: 'inform', metaKind: 'message', arguments: undefined });
+    expect(action(5)).toEqual({
+      role: undefined,
+      metaKind: 'shell',
+      arguments: { action: 'exec', session: 'main', command: 'ls' },
+    });
+    expect(action(9)).toMatchObject({ role: 'ask', metaKind: 'message' });
+    expect(action(10)).toEqual({ role: 'ask', metaKind: 'message', arguments: undefined });
+    // An unknown tool has no kind, and arguments that are not JSON are not made up.
+    expect(action(12)).toEqual({ role: undefined, metaKind: undefined, arguments: undefined });
+    const [, other] = (await new EventRepository(database).list('c2')).map((event) => event.body);
+    expect(other).toMatchObject({
+      role: 'plan',
+      metaKind: 'plan',
+      arguments: { action: 'advance', next_phase_id: 2 },
+    });
+    database.close();
+  });
+});
+
 describe('repositories', () => {
   it('refuse rows that do not match their schema', async () => {
     const database = new SandpiperDatabase(`rows-${randomUUID()}`, options);

@@ -64,9 +64,17 @@ function newerFormatBundle(): Uint8Array {
 function markupBundle(): Uint8Array {
   const contents = sampleBundleContents('markup');
   const id = contents.conversation.id;
-  const envelope = (seq: number, uuid: string, actionType: string, content: string): EventBody => ({
+  const envelope = (
+    seq: number,
+    uuid: string,
+    actionType: 'message.info' | 'message.result',
+    content: string,
+  ): EventBody => ({
     type: 'envelope',
     toolCallId: `call-${seq}`,
+    // What a Manus conversation records beside each envelope.
+    role: actionType === 'message.info' ? 'inform' : 'result',
+    metaKind: 'message',
     envelope: {
       uuid,
       status: 'success',

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationArchive } from '../../src/agent/conversation-archive.ts';
+import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
+import { sampleBundleContents } from '../../src/bundle/bundle-fixtures.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
@@ -52,5 +54,22 @@ describe('conversation bundles through the runtime', () => {
     expect(withoutIds(filesAfter)).toEqual(withoutIds(filesBefore));
     expect(filesAfter.map((file) => file.path)).toContain('empty');
     expect(harness.published.at(-1)).toMatchObject({ type: 'conversation', conversation: { id: newId } });
+  });
+
+  it('refuses a bundle whose conversation uses a tool profile this version does not have, writing nothing', async () => {
+    harness = await createHarness();
+    const contents = sampleBundleContents('from-the-future');
+    contents.conversation.profileId = 'future-profile';
+    const archive = new ConversationArchive({
+      database: harness.database,
+      publish: (message) => harness.published.push(message),
+      newId: () => 'imported-2',
+      now: () => 42,
+      appVersion: '0.1.0',
+    });
+    await expect(archive.importBundle(encodeBundle(contents, '0.1.0', 1))).rejects.toThrow(
+      'This bundle\'s conversation uses the tool profile "future-profile", which this version of Sandpiper does not have.',
+    );
+    expect(await harness.runtime.listConversations()).toEqual([]);
   });
 });

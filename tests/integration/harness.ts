@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import type { ToolProfile } from '../../src/agent/profiles/profile.ts';
 import { createOpenAiCompatibleProvider } from '../../src/agent/providers/openai-compatible.ts';
-import { AgentRuntime } from '../../src/agent/runtime.ts';
+import { AgentRuntime, type RuntimeDependencies } from '../../src/agent/runtime.ts';
 import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
@@ -25,8 +26,25 @@ export type Harness = {
   plan(conversationId: string): ReturnType<PlanRepository['get']>;
   /** A fresh runtime on the same database, as after a page reload. */
   reload(): AgentRuntime;
+  /**
+   * Another tab's runtime on the same database (its own worker and caches): the scripted
+   * provider, announcements dropped, unless `dependencies` says otherwise.
+   */
+  openTab(dependencies?: Partial<RuntimeDependencies>): AgentRuntime;
   close(): Promise<void>;
 };
+
+/** What a harness may change besides the run settings and the saved provider. */
+export type HarnessOptions = {
+  /** The tool profiles the runtime offers (default: the app's). */
+  profiles?: readonly ToolProfile[];
+  /** The `fetch` of the runs' network port (default: the platform's). */
+  fetch?: typeof fetch;
+};
+
+/** The provider every harness runtime uses: the real OpenAI-compatible client on the saved profile. */
+const scriptedClient: RuntimeDependencies['createProvider'] = (profile, saved) =>
+  createOpenAiCompatibleProvider({ ...profile, ...saved });
 
 /** The one saved provider the harness uses: the scripted server. */
 export const SCRIPTED_PROVIDER_ID = 'scripted';
@@ -54,6 +72,7 @@ export function scriptedProvider(url: string, overrides: Partial<ProviderProfile
 export async function createHarness(
   settings: Partial<AgentSettings> = {},
   provider: Partial<ProviderProfile> = {},
+  options: HarnessOptions = {},
 ): Promise<Harness> {
   const server = await startScriptedServer();
   const database = new SandpiperDatabase(`sandpiper-test-${randomUUID()}`, { indexedDB, IDBKeyRange });
@@ -65,11 +84,16 @@ export async function createHarness(
     ...settings,
   });
   const published: BroadcastMessage[] = [];
+  const shared = {
+    database,
+    ...(options.profiles ? { profiles: options.profiles } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
   const makeRuntime = () =>
     new AgentRuntime({
-      database,
+      ...shared,
       publish: (message) => published.push(message),
-      createProvider: (profile, saved) => createOpenAiCompatibleProvider({ ...profile, ...saved }),
+      createProvider: scriptedClient,
     });
   const events = new EventRepository(database);
   const harness: Harness = {
@@ -87,6 +111,13 @@ export async function createHarness(
       harness.runtime = makeRuntime();
       return harness.runtime;
     },
+    openTab: (dependencies = {}) =>
+      new AgentRuntime({
+        ...shared,
+        publish: () => undefined,
+        createProvider: scriptedClient,
+        ...dependencies,
+      }),
     close: async () => {
       database.close();
       await server.close();

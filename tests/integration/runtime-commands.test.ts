@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOpenAiCompatibleProvider } from '../../src/agent/providers/openai-compatible.ts';
-import { AgentRuntime } from '../../src/agent/runtime.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
 
@@ -81,8 +79,7 @@ describe('runtime commands', () => {
 
   it('closes an action left running by a crash before the next user message', async () => {
     let failNextRunningPublish = true;
-    const runtime = new AgentRuntime({
-      database: harness.database,
+    const runtime = harness.openTab({
       publish: (message) => {
         if (
           failNextRunningPublish &&
@@ -94,7 +91,6 @@ describe('runtime commands', () => {
           throw new Error('broadcast failed');
         }
       },
-      createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
     });
     harness.server.setScript([
       acknowledge(),
@@ -125,11 +121,7 @@ describe('runtime commands', () => {
     const second = (await harness.completions(id)).at(-1)!;
     harness.server.push(finish());
     const seqsBefore = (await harness.events(id)).length;
-    const firstTab = new AgentRuntime({
-      database: harness.database,
-      publish: () => {},
-      createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
-    });
+    const firstTab = harness.openTab();
     await firstTab.replyToAsk(id, second.uuid, '3000');
     await firstTab.idle(id);
     expect((await harness.events(id)).length).toBeGreaterThan(seqsBefore);

@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOpenAiCompatibleProvider } from '../../src/agent/providers/openai-compatible.ts';
-import { AgentRuntime } from '../../src/agent/runtime.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
@@ -18,14 +16,8 @@ describe('one conversation run from two tabs in turn', () => {
   it('never writes a tab’s stale workspace over what the other tab saved', async () => {
     harness = await createHarness();
     // Two tabs: two runtimes (workers) on one database, each with its own sandbox cache.
-    const tab = () =>
-      new AgentRuntime({
-        database: harness.database,
-        publish: () => undefined,
-        createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
-      });
     const tabB = harness.runtime;
-    const tabA = tab();
+    const tabA = harness.openTab();
     harness.server.setScript([acknowledge(), planNotes(), write('v1 from B\n'), done()]);
     const id = await tabB.startConversation('Keep notes');
     await tabB.idle(id);
@@ -44,11 +36,7 @@ describe('one conversation run from two tabs in turn', () => {
 
   it('a workspace cleared in one tab stays cleared for the other', async () => {
     harness = await createHarness();
-    const tabA = new AgentRuntime({
-      database: harness.database,
-      publish: () => undefined,
-      createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
-    });
+    const tabA = harness.openTab();
     harness.server.setScript([acknowledge(), planNotes(), write('secret\n'), done()]);
     const id = await harness.runtime.startConversation('Keep notes');
     await harness.runtime.idle(id);

@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOpenAiCompatibleProvider } from '../../src/agent/providers/openai-compatible.ts';
-import { AgentRuntime } from '../../src/agent/runtime.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { SharedTabLocks } from '../fixtures/tab-locks.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
@@ -19,9 +17,7 @@ describe('two tabs on one conversation', () => {
     const tabB = locks.openTab();
     let requestsFromA = 0;
     // Tab A's model request never comes back: the tab is frozen, then closed.
-    const runtimeA = new AgentRuntime({
-      database: harness.database,
-      publish: () => undefined,
+    const runtimeA = harness.openTab({
       locks: tabA,
       createProvider: () => ({
         respond: () => {
@@ -30,12 +26,7 @@ describe('two tabs on one conversation', () => {
         },
       }),
     });
-    const runtimeB = new AgentRuntime({
-      database: harness.database,
-      publish: () => undefined,
-      locks: tabB,
-      createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
-    });
+    const runtimeB = harness.openTab({ locks: tabB });
     harness.server.setScript([
       acknowledge(),
       planNotes(),
@@ -62,15 +53,8 @@ describe('two tabs on one conversation', () => {
   it('does not take over a run that ended normally', async () => {
     harness = await createHarness();
     const locks = new SharedTabLocks();
-    const runtimeA = new AgentRuntime({
-      database: harness.database,
-      publish: () => undefined,
-      locks: locks.openTab(),
-      createProvider: (profile, settings) => createOpenAiCompatibleProvider({ ...profile, ...settings }),
-    });
-    const runtimeB = new AgentRuntime({
-      database: harness.database,
-      publish: () => undefined,
+    const runtimeA = harness.openTab({ locks: locks.openTab() });
+    const runtimeB = harness.openTab({
       locks: locks.openTab(),
       createProvider: () => {
         throw new Error('tab B must not run the loop');

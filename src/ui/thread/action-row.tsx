@@ -25,9 +25,21 @@ export function IgnoredCalls(props: { names: string[] }) {
   );
 }
 
+/** "Downloading images (3 of 10)": a running action's latest status line, with its counts. */
+export function progressText(status: {
+  text: string;
+  done?: number | undefined;
+  total?: number | undefined;
+}): string {
+  const counts =
+    status.done !== undefined && status.total !== undefined ? ` (${status.done} of ${status.total})` : '';
+  return `${status.text}${counts}`;
+}
+
 /** One action as a compact row that flips in place from running to done or failed. */
 export function ActionRow(props: { item: ActionItem }) {
-  const { ui } = useApp();
+  const { ui, toolOutput } = useApp();
+  const status = () => (props.item.status === 'running' ? toolOutput.statusOf(props.item.uuid) : null);
   const now = useClock();
   const isSelected = () => ui.selectedActionUuid() === props.item.uuid;
 
@@ -51,6 +63,9 @@ export function ActionRow(props: { item: ActionItem }) {
           <EnvelopeStatusChip status={props.item.status} />
           <span class="action-duration">{actionDuration(props.item, now())}</span>
         </span>
+        <Show when={status()}>
+          {(current) => <span class="action-progress">{progressText(current())}</span>}
+        </Show>
         <Show when={props.item.errorMessage}>
           {(message) => <span class="action-error">{message()}</span>}
         </Show>

@@ -40,7 +40,7 @@ function heading(item: ActionItem): string {
 }
 
 /**
- * A `message.ask`: the question (markdown), and while it is the open question, the
+ * A question (role `ask`, Manus' `message.ask`): the question (markdown), and while it is the open question, the
  * controls its `suggested_action` calls for plus a free reply box that takes focus.
  */
 export function AskCard(props: { item: ActionItem }) {

@@ -4,7 +4,7 @@ import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 import { IgnoredCalls } from './action-row.tsx';
 
-/** A `message.info` update: one quiet line (plain text), flipping from sending to sent. */
+/** An update that informs (role `inform`, Manus' `message.info`): one quiet line (plain text), flipping from sending to sent. */
 export function InfoLine(props: { item: ActionItem }) {
   const { ui } = useApp();
   return (
