@@ -4,7 +4,7 @@ import type { StoredEvent } from '../protocol/events.ts';
 import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
 import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { ProviderProfile } from '../protocol/providers.ts';
-import { type AgentSettings, providerFor } from '../protocol/settings.ts';
+import type { AgentSettings } from '../protocol/settings.ts';
 import { DEFAULT_TOOL_PROFILE_ID } from '../protocol/tool-roles.ts';
 import type { ConversationSnapshot, RuntimeApi, StartOptions } from '../protocol/worker-api.ts';
 import { ConversationSandboxes } from '../sandbox/conversation-sandboxes.ts';
@@ -17,15 +17,16 @@ import { UsageRepository } from '../storage/usage-repository.ts';
 import { CommandQueue } from './command-queue.ts';
 import { requireText, titleFrom } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
-import { failedEnvelope } from './envelopes.ts';
+import { failedCompletion } from './envelopes.ts';
 import { Journal } from './journal.ts';
 import { runLoop, type StepTiming } from './loop.ts';
-import { createSandboxNetwork, RunServices } from './ports/run-services.ts';
 import { TOOL_PROFILES } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
+import { prepareRun } from './run-preparation.ts';
 import { answerBodies } from './runtime-asks.ts';
+import { stoppedNotice } from './settlement.ts';
 import { closeDanglingActions, openQuestion } from './step-policy.ts';
 
 export type RuntimeDependencies = {
@@ -47,9 +48,6 @@ export type RuntimeDependencies = {
   /** The `fetch` the network port uses (default: the platform's). */
   fetch?: typeof fetch;
 };
-
-/** Where preview URLs point when no app URL is given (tests, where nothing serves them). */
-const LOCAL_APP_BASE_URL = 'http://localhost/';
 
 type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<void> };
 
@@ -138,19 +136,14 @@ export class AgentRuntime implements RuntimeApi {
     await this.commands.exclusive(conversationId, async () => {
       const question = openQuestion(await this.events.list(conversationId));
       if (!question) return;
-      const cancelled = failedEnvelope(
-        question.envelope,
+      const cancelled = failedCompletion(
+        question,
         'cancelled',
         'The user stopped the task instead of answering.',
       );
-      await this.journal.append(
-        conversationId,
-        [
-          { type: 'envelope', envelope: cancelled, toolCallId: question.toolCallId },
-          { type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false },
-        ],
-        { conversation: { status: 'idle' } },
-      );
+      await this.journal.append(conversationId, [cancelled, stoppedNotice()], {
+        conversation: { status: 'idle' },
+      });
     });
   }
 
@@ -375,56 +368,25 @@ export class AgentRuntime implements RuntimeApi {
   }
 
   private async run(conversationId: string, signal: AbortSignal, queue: string[]): Promise<void> {
-    const settings = await this.settings.getAgentSettings();
-    const [events, plan, conversation] = await Promise.all([
-      this.events.list(conversationId),
-      this.plans.get(conversationId),
-      this.conversations.get(conversationId),
-    ]);
-    // Another tab may have taken the run over while this one waited for the lock, and finished it.
-    if (conversation?.status !== 'running') return;
-    const profile = this.profiles.find((candidate) => candidate.id === conversation.profileId);
-    if (!profile) {
-      throw new Error(
-        `This conversation uses the tool profile "${conversation.profileId}", which this version of Sandpiper does not have.`,
-      );
-    }
-    const provider = providerFor(settings, conversation.providerId);
-    const { fetch, publish } = this.dependencies;
-    const openSandbox = this.sandboxes.opener(
-      conversationId,
-      settings,
-      createSandboxNetwork(settings, fetch ? { fetch } : {}),
-    );
-    const services = new RunServices(
-      { conversationId, settings, openSandbox, signal, now: this.now },
+    const prepared = await prepareRun(
       {
-        appBaseUrl: this.dependencies.appBaseUrl ?? LOCAL_APP_BASE_URL,
-        publish,
-        ...(fetch ? { fetch } : {}),
-      },
-    );
-    try {
-      await runLoop({
-        conversationId,
-        profile,
-        events,
-        plan,
-        settings,
-        provider: this.dependencies.createProvider(provider, settings),
-        contextWindowTokens: provider.contextWindowTokens,
+        ...this.dependencies,
+        repositories: { conversations: this.conversations, events: this.events, plans: this.plans },
+        settings: this.settings,
+        profiles: this.profiles,
+        sandboxes: this.sandboxes,
         journal: this.journal,
-        signal,
-        takeQueuedMessages: () => queue.splice(0),
         newId: this.newId,
         now: this.now,
-        openSandbox,
-        services,
-        ...(this.dependencies.onStepTiming ? { onStepTiming: this.dependencies.onStepTiming } : {}),
-      });
+      },
+      { conversationId, signal, takeQueuedMessages: () => queue.splice(0) },
+    );
+    if (!prepared) return;
+    try {
+      await runLoop(prepared.loop);
     } catch (error) {
       // A crash report is written to the conversation: no secret goes with it.
-      throw services.redactError(error);
+      throw prepared.loop.services.redactError(error);
     }
   }
 

@@ -89,6 +89,26 @@ describe('a second tool profile, driven through the real runtime by roles alone'
     expect(new TextDecoder().decode(notebook?.content)).toBe('Buy milk\n');
   });
 
+  it('cancels its open question on Stop, keeping the question’s role', async () => {
+    await start();
+    harness.server.setScript([call('jot', { line: 'Milk' }), call('ask_human', { inquire: 'Which shop?' })]);
+    const id = await harness.runtime.startConversation(TASK, { profileId: 'notebook' });
+    await harness.runtime.idle(id);
+    await harness.reload().stop(id);
+    const last = (await harness.events(id))
+      .flatMap(({ body }) => (body.type === 'envelope' ? [body] : []))
+      .at(-1);
+    expect(last).toMatchObject({
+      role: 'ask',
+      envelope: { status: 'error', meta: { error: { kind: 'cancelled' } } },
+    });
+    const thread = applyEvents(initialThreadState(id), await harness.events(id));
+    expect(thread.items.find((item) => item.kind === 'action' && item.tool === 'ask_human')).toMatchObject({
+      askState: 'cancelled',
+    });
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('idle');
+  });
+
   it('refuses a call that skips its opening step, and knows nothing of Manus’ tools', async () => {
     await start();
     harness.server.setScript([
