@@ -12,6 +12,20 @@ function trimZero(text: string): string {
   return text.endsWith('.0') ? text.slice(0, -2) : text;
 }
 
+/** "Searching files (1,200 of 5,000)": a running action's status line, with its counts when it has them. */
+export function formatProgress(status: {
+  text: string;
+  done?: number | undefined;
+  total?: number | undefined;
+}): string {
+  const { done, total } = status;
+  const counts =
+    done !== undefined && total !== undefined
+      ? ` (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})`
+      : '';
+  return `${status.text}${counts}`;
+}
+
 /** "0.4s", "12s", "3m 05s". */
 export function formatDuration(milliseconds: number): string {
   const safe = Math.max(0, milliseconds);

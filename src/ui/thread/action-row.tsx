@@ -2,7 +2,7 @@ import { Show } from 'solid-js';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { useClock } from '../shared/clock.ts';
-import { formatDuration, ignoredCallsNote } from '../shared/format.ts';
+import { formatDuration, formatProgress, ignoredCallsNote } from '../shared/format.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 
@@ -64,7 +64,7 @@ export function ActionRow(props: { item: ActionItem }) {
           <span class="action-duration">{actionDuration(props.item, now())}</span>
         </span>
         <Show when={status()}>
-          {(current) => <span class="action-progress">{progressText(current())}</span>}
+          {(current) => <span class="action-progress">{formatProgress(current())}</span>}
         </Show>
         <Show when={props.item.errorMessage}>
           {(message) => <span class="action-error">{message()}</span>}

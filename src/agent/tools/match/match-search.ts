@@ -33,13 +33,17 @@ export type GrepReport = {
   skipped: SkippedFiles;
 };
 
-/** Searches `files` line by line for `pattern`, with context lines before and after each match. */
+/**
+ * Searches `files` line by line for `pattern`, with context lines before and after each
+ * match. `onProgress` hears how many files are done, after each one.
+ */
 export async function grepFiles(
   sandbox: SandboxPort,
   files: FileStat[],
   pattern: RegExp,
   context: { leading: number; trailing: number },
   maxMatches: number = MAX_MATCHES,
+  onProgress: (done: number, total: number) => void = () => undefined,
 ): Promise<GrepReport> {
   const report: GrepReport = {
     results: [],
@@ -47,7 +51,8 @@ export async function grepFiles(
     isTruncated: false,
     skipped: { binary: 0, too_large: 0 },
   };
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
+    if (index > 0) onProgress(index, files.length);
     if (file.size > MAX_GREP_FILE_BYTES) {
       report.skipped.too_large += 1;
       continue;

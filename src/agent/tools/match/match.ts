@@ -5,6 +5,23 @@ import { defineTool, invalidArguments, type ToolOutcome } from '../define-tool.t
 import description from './match.md?raw';
 import { globFiles, grepFiles, MAX_MATCHES } from './match-search.ts';
 
+/** How often a long `grep` says how far it got (a quick one says nothing). */
+const PROGRESS_INTERVAL_MS = 250;
+
+/** `report`, called at most once per `intervalMs`, and never before the first interval has passed. */
+function throttled<A extends unknown[]>(
+  intervalMs: number,
+  report: (...args: A) => void,
+): (...args: A) => void {
+  let next = performance.now() + intervalMs;
+  return (...args) => {
+    const now = performance.now();
+    if (now < next) return;
+    next = now + intervalMs;
+    report(...args);
+  };
+}
+
 /** Seed 000's `match` parameters, in its order. */
 export const MatchParameters = z.object({
   action: z.enum(['glob', 'grep']).describe('The action to perform'),
@@ -72,10 +89,16 @@ export const matchTool = defineTool({
       );
     }
     const files = await globFiles(sandbox, scope);
-    const report = await grepFiles(sandbox, files, pattern, {
-      leading: params.leading ?? 0,
-      trailing: params.trailing ?? 0,
-    });
+    const report = await grepFiles(
+      sandbox,
+      files,
+      pattern,
+      { leading: params.leading ?? 0, trailing: params.trailing ?? 0 },
+      MAX_MATCHES,
+      throttled(PROGRESS_INTERVAL_MS, (done, total) =>
+        context.progress.status({ text: 'Searching files', done, total }),
+      ),
+    );
     const skipped = report.skipped.binary + report.skipped.too_large;
     const parts = [
       `${report.matchCount} match${report.matchCount === 1 ? '' : 'es'} in ${report.results.length} of ${files.length} files`,
