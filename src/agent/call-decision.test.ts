@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideCall } from './call-decision.ts';
+import { decideCall, notAvailableOutcome } from './call-decision.ts';
 import { manusProfile } from './profiles/manus/manus-profile.ts';
 
 const [acknowledgment] = manusProfile.openingSteps;
@@ -42,6 +42,43 @@ describe('decideCall', () => {
     expect(decision).toMatchObject({
       ok: false,
       message: expect.stringMatching(/must be `message` with type `info`/),
+    });
+  });
+
+  it('keeps the call’s arguments for the UI: validated when they are valid, as sent when they are not', () => {
+    expect(
+      decideCall(call('shell', { action: 'exec', session: 'build', command: 'ls' }), manusProfile, null, []),
+    ).toMatchObject({ ok: true, arguments: { action: 'exec', session: 'build', command: 'ls' } });
+    // Refused because it is not the forced step: still the validated arguments.
+    expect(
+      decideCall(call('message', { type: 'result', text: 'x' }), manusProfile, acknowledgment ?? null, []),
+    ).toMatchObject({
+      ok: false,
+      role: 'result',
+      metaKind: 'message',
+      arguments: { type: 'result', text: 'x' },
+    });
+    // Invalid: the arguments as the model sent them, parsed; unreadable ones are none.
+    expect(decideCall(call('shell', { action: 'exec', session: 7 }), manusProfile, null, [])).toMatchObject({
+      ok: false,
+      kind: 'validation',
+      arguments: { action: 'exec', session: 7 },
+    });
+    expect(decideCall(call('shell', '{not json'), manusProfile, null, []).arguments).toBeNull();
+  });
+
+  it('lets a call of a tool that does not run yet through, for the runtime to answer', () => {
+    const decision = decideCall(call('search', { type: 'info', queries: ['x'] }), manusProfile, null, []);
+    expect(decision).toMatchObject({
+      ok: true,
+      metaKind: 'search',
+      call: { execute: null, description: 'Searching (info): x' },
+    });
+    expect(notAvailableOutcome('search', manusProfile)).toEqual({
+      status: 'error',
+      kind: 'execution',
+      message:
+        'The `search` tool is not available yet in this version of Sandpiper. The tools that work are `plan`, `message`, `shell`, `file` and `match`: continue with them, or tell the user what could not be done.',
     });
   });
 });

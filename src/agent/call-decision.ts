@@ -1,24 +1,29 @@
 import type { ErrorKind } from '../protocol/envelope.ts';
-import type { StoredEvent, ToolCall } from '../protocol/events.ts';
+import { jsonObjectOf, type StoredEvent, type ToolCall } from '../protocol/events.ts';
 import type { MetaKind } from '../protocol/tool-meta/index.ts';
 import type { ToolRole } from '../protocol/tool-roles.ts';
 import type { OpeningStep, ToolProfile } from './profiles/profile.ts';
 import { isSameCall, lastFailedCall } from './step-policy.ts';
-import type { PreparedCall } from './tools/define-tool.ts';
+import type { PreparedCall, ToolOutcome } from './tools/define-tool.ts';
 
 /**
  * Whether a model's call may run, and if not, the failure the model is told. Either way
  * it says what the call is to the runtime and the UI: its role and the kind of its meta
  * (when the tool and action could be read).
  */
-export type Decision = { role: ToolRole | null; metaKind: MetaKind | null } & (
+export type Decision = {
+  role: ToolRole | null;
+  metaKind: MetaKind | null;
+  /** The call's arguments, validated when they are valid, else as the model sent them (null when unreadable). */
+  arguments: Record<string, unknown> | null;
+} & (
   | { ok: true; call: PreparedCall }
   | { ok: false; tool: string; actionType: string; kind: ErrorKind; message: string }
 );
 
 /**
- * Validates the model's call against the profile's tools, the identical-retry rule, the
- * step the runtime is forcing and what this version runs. Never throws.
+ * Validates the model's call against the profile's tools, the identical-retry rule and the
+ * step the runtime is forcing. Never throws.
  */
 export function decideCall(
   call: ToolCall,
@@ -41,11 +46,16 @@ export function decideCall(
       message,
       role: null,
       metaKind: null,
+      arguments: null,
     };
   }
   const prepared = tool.prepare(call.arguments);
   const actionType = prepared.ok ? prepared.call.actionType : prepared.actionType;
-  const identity = { role: profile.roleOf({ tool: tool.name, actionType }), metaKind: tool.metaKind };
+  const identity = {
+    role: profile.roleOf({ tool: tool.name, actionType }),
+    metaKind: tool.metaKind,
+    arguments: prepared.ok ? prepared.call.params : jsonObjectOf(call.arguments),
+  };
   const refuse = (kind: ErrorKind, message: string): Decision => ({
     ok: false,
     tool: tool.name,
@@ -65,14 +75,20 @@ export function decideCall(
   if (forced && prepared.call.actionType !== forced.actionType) {
     return refuse('validation', `This step must be ${forced.expected}: ${forced.why}.`);
   }
-  if (!tool.isAvailable) return refuse('execution', notAvailableMessage(tool.name, profile));
   return { ok: true, call: prepared.call, ...identity };
 }
 
-/** What the model is told when it calls a tool this version lists but does not run yet. */
-function notAvailableMessage(name: string, profile: ToolProfile): string {
+/**
+ * The answer to a call of a tool this version lists but does not run yet: an `execution`
+ * failure naming the profile's tools that work.
+ */
+export function notAvailableOutcome(name: string, profile: ToolProfile): ToolOutcome {
   const working = profile.tools.filter((tool) => tool.isAvailable).map((tool) => `\`${tool.name}\``);
   const list =
     working.length > 1 ? `${working.slice(0, -1).join(', ')} and ${working.at(-1)}` : working.join('');
-  return `The \`${name}\` tool is not available yet in this version of Sandpiper. The tools that work are ${list}: continue with them, or tell the user what could not be done.`;
+  return {
+    status: 'error',
+    kind: 'execution',
+    message: `The \`${name}\` tool is not available yet in this version of Sandpiper. The tools that work are ${list}: continue with them, or tell the user what could not be done.`,
+  };
 }

@@ -6,7 +6,7 @@ import { BundleRepository } from '../storage/bundle-repository.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
 import { UsageRepository } from '../storage/usage-repository.ts';
-import { TOOL_PROFILES } from './profiles/index.ts';
+import { findProfile } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 
 /**
@@ -25,7 +25,7 @@ export class ConversationArchive {
       now: () => number;
       appVersion: string;
       /** The tool profiles this version has (default: the app's); a bundle of another is refused. */
-      profiles?: readonly Pick<ToolProfile, 'id'>[];
+      profiles?: readonly ToolProfile[];
     },
   ) {
     this.bundles = new BundleRepository(dependencies.database);
@@ -42,7 +42,7 @@ export class ConversationArchive {
   async importBundle(bytes: Uint8Array): Promise<string> {
     const contents = decodeBundle(bytes);
     const { profileId } = contents.conversation;
-    if (!(this.dependencies.profiles ?? TOOL_PROFILES).some((profile) => profile.id === profileId)) {
+    if (!findProfile(profileId, this.dependencies.profiles)) {
       throw new BundleError(
         `This bundle's conversation uses the tool profile "${profileId}", which this version of Sandpiper does not have.`,
       );

@@ -25,7 +25,12 @@ export function completionEvent(running: EnvelopeEvent, envelope: Envelope): Env
   return { ...action, envelope };
 }
 
-/** The `error` completion event of the action `running` began. */
-export function failedCompletion(running: EnvelopeEvent, kind: ErrorKind, message: string): EnvelopeEvent {
-  return completionEvent(running, failedEnvelope(running.envelope, kind, message));
+/** The `error` completion event of the action `running` began (with any meta the failure reports). */
+export function failedCompletion(
+  running: EnvelopeEvent,
+  kind: ErrorKind,
+  message: string,
+  extraMeta: Record<string, unknown> = {},
+): EnvelopeEvent {
+  return completionEvent(running, failedEnvelope(running.envelope, kind, message, extraMeta));
 }

@@ -1,10 +1,16 @@
 import type { Envelope, EnvelopeMeta } from '../protocol/envelope.ts';
-import type { EnvelopeEvent, EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
+import {
+  type EnvelopeEvent,
+  type EventBody,
+  keptArguments,
+  type StoredEvent,
+  type ToolCall,
+} from '../protocol/events.ts';
 import type { Plan } from '../protocol/plan.ts';
 import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import type { RuntimeAskReason } from '../protocol/tool-meta/message.ts';
-import { decideCall } from './call-decision.ts';
+import { decideCall, notAvailableOutcome } from './call-decision.ts';
 import { planCompaction } from './context/context-compaction.ts';
 import {
   ModelContext,
@@ -131,8 +137,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
     };
     const [call, ...extras] = result.toolCalls;
     if (!call) {
-      const text =
-        'Your last response had no tool call. Every response must call exactly one tool; use `message` for anything the user should read.';
+      const text = `Your last response had no tool call. ${context.profile.notes.noToolCall}`;
       await loop.append([turn, { type: 'notice', kind: 'no_tool_call', text, forModel: true }]);
     } else if (await loop.runCall(turn, call, extras, forced)) {
       return;
@@ -153,7 +158,12 @@ class LoopState {
   constructor(private readonly loop: LoopContext) {
     this.events = [...loop.events];
     this.plan = loop.plan;
-    this.context = new ModelContext(loop.profile.systemPrompt, loop.profile.specsChars, this.events);
+    const { systemPrompt, notes, specsChars } = loop.profile;
+    this.context = new ModelContext(
+      { systemPrompt, compactionNote: notes.compaction },
+      specsChars,
+      this.events,
+    );
   }
 
   /** Writes events (with every secret of the settings redacted) and extends the model's context. */
@@ -220,7 +230,13 @@ class LoopState {
         streamingTool,
         `Calling ${streamingTool}`,
       );
-      const event: EnvelopeEvent = { type: 'envelope', envelope: running, toolCallId: null };
+      const metaKind = this.loop.profile.findTool(streamingTool)?.metaKind;
+      const event: EnvelopeEvent = {
+        type: 'envelope',
+        envelope: running,
+        toolCallId: null,
+        ...(metaKind ? { metaKind } : {}),
+      };
       cancelled.push(event, failedCompletion(event, 'cancelled', 'Stopped by the user.'));
     }
     await this.append([...cancelled, stoppedNotice()], { conversation: { status: 'idle' } });
@@ -262,7 +278,7 @@ class LoopState {
       toolCallId: call.id,
       ...(decision.role ? { role: decision.role } : {}),
       ...(decision.metaKind ? { metaKind: decision.metaKind } : {}),
-      ...(decision.ok ? { arguments: decision.call.params } : {}),
+      ...(decision.arguments ? { arguments: keptArguments(decision.arguments) } : {}),
     };
     const started: EventBody[] = [turn, running];
     const isImmediate = !decision.ok || !decision.call.hasSideEffects;
@@ -270,9 +286,11 @@ class LoopState {
     const toolStart = performance.now();
     const outcome: ToolOutcome = this.loop.signal.aborted
       ? { status: 'error', kind: 'cancelled', message: 'Stopped by the user before it ran.' }
-      : decision.ok
-        ? await decision.call.execute(this.loop.services.toolContext(envelope.uuid, this.plan))
-        : { status: 'error', kind: decision.kind, message: decision.message };
+      : !decision.ok
+        ? { status: 'error', kind: decision.kind, message: decision.message }
+        : decision.call.execute
+          ? await decision.call.execute(this.loop.services.toolContext(envelope.uuid, this.plan))
+          : notAvailableOutcome(decision.call.tool, this.loop.profile);
     if (decision.ok) {
       this.loop.onStepTiming?.({
         kind: 'action',

@@ -9,6 +9,7 @@ import type { SettingsRepository } from '../storage/settings-repository.ts';
 import type { Journal } from './journal.ts';
 import type { LoopContext, StepTiming } from './loop.ts';
 import { createSandboxNetwork, RunServices } from './ports/run-services.ts';
+import { findProfile } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 
@@ -50,7 +51,7 @@ export async function prepareRun(
     repositories.conversations.get(conversationId),
   ]);
   if (conversation?.status !== 'running') return null;
-  const profile = dependencies.profiles.find((candidate) => candidate.id === conversation.profileId);
+  const profile = findProfile(conversation.profileId, dependencies.profiles);
   if (!profile) {
     throw new Error(
       `This conversation uses the tool profile "${conversation.profileId}", which this version of Sandpiper does not have.`,

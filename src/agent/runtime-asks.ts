@@ -32,9 +32,16 @@ export function runtimeAsk(options: {
     meta,
   };
   const asking: Envelope = { uuid: options.uuid, status: 'asking', content: options.question, meta };
+  const { metaKind } = options.profile.runtimeAsk;
+  const action = {
+    type: 'envelope',
+    toolCallId: null,
+    role: 'ask',
+    ...(metaKind ? { metaKind } : {}),
+  } as const;
   return [
-    { type: 'envelope', envelope: running, toolCallId: null, role: 'ask' },
-    { type: 'envelope', envelope: asking, toolCallId: null, role: 'ask' },
+    { ...action, envelope: running },
+    { ...action, envelope: asking },
   ];
 }
 

@@ -20,7 +20,7 @@ import { reportCrash } from './crash-report.ts';
 import { failedCompletion } from './envelopes.ts';
 import { Journal } from './journal.ts';
 import { runLoop, type StepTiming } from './loop.ts';
-import { TOOL_PROFILES } from './profiles/index.ts';
+import { findProfile, TOOL_PROFILES } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
@@ -92,7 +92,7 @@ export class AgentRuntime implements RuntimeApi {
   async startConversation(text: string, options: StartOptions = {}): Promise<string> {
     const task = requireText(text);
     const profileId = options.profileId ?? DEFAULT_TOOL_PROFILE_ID;
-    if (!this.profiles.some((profile) => profile.id === profileId)) {
+    if (!findProfile(profileId, this.profiles)) {
       throw new Error(`There is no tool profile "${profileId}".`);
     }
     const now = this.now();

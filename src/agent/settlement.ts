@@ -22,10 +22,7 @@ export function settle(
   now: number,
 ): Settlement {
   if (outcome.status === 'error') {
-    const failed = failedCompletion(running, outcome.kind, outcome.message);
-    const body: EnvelopeEvent = outcome.meta
-      ? { ...failed, envelope: { ...failed.envelope, meta: { ...outcome.meta, ...failed.envelope.meta } } }
-      : failed;
+    const body = failedCompletion(running, outcome.kind, outcome.message, outcome.meta);
     return outcome.kind === 'cancelled'
       ? { bodies: [body, stoppedNotice()], changes: { conversation: { status: 'idle' } }, endsRun: true }
       : { bodies: [body], changes: {}, endsRun: false };

@@ -34,12 +34,45 @@ export const AssistantTurnEvent = z.object({
   model: z.string(),
 });
 
+/** Longest string kept in an envelope event's `arguments` (the assistant turn keeps the call whole). */
+export const MAX_ARGUMENT_CHARACTERS = 4096;
+
+/**
+ * A call's arguments as an envelope's event keeps them: long strings (a file's content in a
+ * write) cut to their head with a note, since the assistant turn already holds them whole.
+ */
+export function keptArguments(value: Record<string, unknown>): Record<string, unknown> {
+  const keep = (field: unknown): unknown => {
+    if (typeof field === 'string' && field.length > MAX_ARGUMENT_CHARACTERS) {
+      return `${field.slice(0, MAX_ARGUMENT_CHARACTERS)}… [${field.length - MAX_ARGUMENT_CHARACTERS} more characters in the call itself]`;
+    }
+    if (Array.isArray(field)) return field.map(keep);
+    if (field !== null && typeof field === 'object') {
+      return Object.fromEntries(Object.entries(field).map(([key, inner]) => [key, keep(inner)]));
+    }
+    return field;
+  };
+  return keep(value) as Record<string, unknown>;
+}
+
+/** The JSON object `text` holds, or null when it holds anything else or is not JSON. */
+export function jsonObjectOf(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A streaming-contract envelope; `toolCallId` links it to the model call it answers, if
  * any. Beside the envelope (never in `meta`, which is what the model reads), the runtime
  * records what the UI and the runtime itself need to know about the action without
  * knowing the profile's tool names: its `role`, the `metaKind` its meta follows, and on
- * the running envelope the call's validated `arguments`.
+ * the running envelope the call's `arguments`.
  */
 export const EnvelopeEvent = z.object({
   type: z.literal('envelope'),
@@ -49,7 +82,11 @@ export const EnvelopeEvent = z.object({
   role: ToolRole.optional(),
   /** Which protocol schema `meta` follows, so which view shows it (absent: none; shown raw). */
   metaKind: MetaKind.optional(),
-  /** The running envelope's: the call's arguments as validated (seed 001 variants normalised). */
+  /**
+   * The running envelope's: the call's arguments as validated (seed 001 variants
+   * normalised), or as the model sent them when they did not validate; long strings cut
+   * (`keptArguments`).
+   */
   arguments: z.record(z.string(), z.unknown()).optional(),
 });
 

@@ -1,4 +1,5 @@
-import { DEFAULT_TOOL_PROFILE_ID, type ToolRole } from './tool-roles.ts';
+import { jsonObjectOf, keptArguments } from './events.ts';
+import type { ToolRole } from './tool-roles.ts';
 
 /**
  * Logs written before roles were recorded (database schema 2, bundle format 1) are all of
@@ -30,8 +31,8 @@ const LEGACY_META_KINDS = new Set([
   'webdev_init_project',
 ]);
 
-/** The profile of a conversation row written before profiles existed. */
-export const LEGACY_PROFILE_ID = DEFAULT_TOOL_PROFILE_ID;
+/** The profile of a conversation row written before profiles existed: Manus', whatever the default becomes. */
+export const LEGACY_PROFILE_ID = 'manus';
 
 type Row = Record<string, unknown>;
 
@@ -61,16 +62,7 @@ export function upgradeLegacyEventBody(body: unknown, calls: Map<string, string>
   if (typeof tool === 'string' && LEGACY_META_KINDS.has(tool)) body.metaKind = tool;
   const raw = typeof body.toolCallId === 'string' ? calls.get(body.toolCallId) : undefined;
   if (body.envelope.status === 'running' && raw !== undefined) {
-    const parsed = parseObject(raw);
-    if (parsed) body.arguments = parsed;
-  }
-}
-
-function parseObject(raw: string): Row | null {
-  try {
-    const value: unknown = JSON.parse(raw);
-    return isRow(value) && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
+    const parsed = jsonObjectOf(raw);
+    if (parsed) body.arguments = keptArguments(parsed);
   }
 }

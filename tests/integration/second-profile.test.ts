@@ -135,6 +135,23 @@ describe('a second tool profile, driven through the real runtime by roles alone'
     ]);
   });
 
+  it('tells the model in its own words what to do after a response without a tool call', async () => {
+    await start();
+    harness.server.setScript([
+      call('jot', { line: 'Milk' }),
+      { text: 'I will just answer in text.' },
+      call('terminate', { status: 'success' }),
+    ]);
+    const id = await harness.runtime.startConversation(TASK, { profileId: 'notebook' });
+    await harness.runtime.idle(id);
+    const notice = (await harness.events(id)).find(({ body }) => body.type === 'notice');
+    expect(notice?.body).toMatchObject({
+      kind: 'no_tool_call',
+      text: 'Your last response had no tool call. Every response must call exactly one tool; `ask_human` reaches the person.',
+    });
+    expect(JSON.stringify(bodies()[2]?.messages)).not.toContain('`message`');
+  });
+
   it('asks its own questions through the profile’s ask when a budget is spent', async () => {
     await start({ stepBudget: 2 });
     harness.server.setScript([call('jot', { line: 'one' }), call('jot', { line: 'two' })]);

@@ -12,6 +12,9 @@ import {
 } from '../step-policy.ts';
 import { buildMessages } from './context-builder.ts';
 
+/** The Manus profile's texts around a test system prompt. */
+const texts = (systemPrompt: string) => ({ systemPrompt, compactionNote: manusProfile.notes.compaction });
+
 const log = (...bodies: EventBody[]): StoredEvent[] =>
   bodies.map((body, seq) => ({ conversationId: 'c', seq, at: seq, body }));
 
@@ -53,7 +56,7 @@ describe('buildMessages', () => {
       turn('message', { type: 'info', text: 'ok' }, 'a'),
       ...done('u1', 'message.info', 'a'),
     );
-    const messages = buildMessages('SYSTEM', events);
+    const messages = buildMessages(texts('SYSTEM'), events);
     expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool']);
     expect(messages[3]).toEqual({
       role: 'tool',
@@ -77,7 +80,7 @@ describe('buildMessages', () => {
       },
       ...done('u1', 'message.info', 'a'),
     );
-    const tools = buildMessages('S', events).filter((message) => message.role === 'tool');
+    const tools = buildMessages(texts('S'), events).filter((message) => message.role === 'tool');
     expect(tools.map((message) => (message.role === 'tool' ? message.tool_call_id : ''))).toEqual(['b', 'a']);
     expect(JSON.stringify(tools[0])).toContain('only the first one runs');
   });
@@ -97,9 +100,9 @@ describe('buildMessages', () => {
       { type: 'notice', kind: 'no_tool_call', text: 'Call a tool.', forModel: true },
       { type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false },
     ];
-    let previous = buildMessages('S', []);
+    let previous = buildMessages(texts('S'), []);
     for (let count = 1; count <= bodies.length; count += 1) {
-      const current = buildMessages('S', log(...bodies.slice(0, count)));
+      const current = buildMessages(texts('S'), log(...bodies.slice(0, count)));
       expect(current.slice(0, previous.length)).toEqual(previous);
       previous = current;
     }

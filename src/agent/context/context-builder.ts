@@ -5,16 +5,25 @@ import { compactedArguments, extraCallObservation, observationFor } from './obse
 /** Prefix of runtime-authored lines the model reads as user-role messages. */
 export const RUNTIME_PREFIX = '[runtime]';
 
+/** The profile's texts the context is built with (constant for a conversation, like the prefix). */
+export type ContextTexts = {
+  systemPrompt: string;
+  /** What the model is told when a compaction shortens older observations (how to read one back). */
+  compactionNote: string;
+};
+
 /**
  * Rebuilds the model's context from the event log. A pure function of the log, so a
  * request always extends the previous one: same system prompt, earlier messages
  * byte-identical, new messages only appended — except right after a compaction, which
  * shortens bulky observations it covers (those it covered before keep their bytes).
  */
-export function buildMessages(systemPrompt: string, events: readonly StoredEvent[]): ChatMessage[] {
+export function buildMessages(texts: ContextTexts, events: readonly StoredEvent[]): ChatMessage[] {
   const compactedThrough = compactedThroughSeq(events);
-  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt }];
-  for (const event of events) messages.push(...messagesForEvent(event.body, event.seq <= compactedThrough));
+  const messages: ChatMessage[] = [{ role: 'system', content: texts.systemPrompt }];
+  for (const event of events) {
+    messages.push(...messagesForEvent(event.body, texts, event.seq <= compactedThrough));
+  }
   return messages;
 }
 
@@ -32,7 +41,7 @@ export function compactedThroughSeq(events: readonly StoredEvent[]): number {
  * is what makes the context append-only (and lets the loop extend it incrementally).
  * `isCompacted`: a compaction covers the event, so a bulky observation shows as an excerpt.
  */
-export function messagesForEvent(body: EventBody, isCompacted = false): ChatMessage[] {
+export function messagesForEvent(body: EventBody, texts: ContextTexts, isCompacted = false): ChatMessage[] {
   switch (body.type) {
     case 'user_message':
       return [{ role: 'user', content: body.text }];
@@ -92,7 +101,7 @@ export function messagesForEvent(body: EventBody, isCompacted = false): ChatMess
       return [
         {
           role: 'user',
-          content: `${RUNTIME_PREFIX} The context neared the model's window, so older bulky observations now show only an excerpt; each names its full_observation file, which file.read can open when the details are needed again.`,
+          content: `${RUNTIME_PREFIX} ${texts.compactionNote}`,
         },
       ];
   }

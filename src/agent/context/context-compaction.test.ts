@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../protocol/envelope.ts';
 import type { EventBody, StoredEvent } from '../../protocol/events.ts';
+import { manusProfile } from '../profiles/manus/manus-profile.ts';
 import { buildMessages } from './context-builder.ts';
 import { estimateTokens, KEEP_RECENT_OBSERVATIONS, planCompaction } from './context-compaction.ts';
 import {
@@ -11,6 +12,9 @@ import {
   observationFor,
   observationPath,
 } from './observation.ts';
+
+/** The Manus profile's texts around a test system prompt. */
+const texts = (systemPrompt: string) => ({ systemPrompt, compactionNote: manusProfile.notes.compaction });
 
 const shellEnvelope = (uuid: string, stdout: string): Envelope => ({
   uuid,
@@ -170,8 +174,8 @@ describe('buildMessages with a compaction', () => {
   it('keeps the prefix before the first covered observation and shortens the covered ones', () => {
     const events = shellLog(20, 8_000);
     const plan = planCompaction(events, 100_000, LIMITS)!;
-    const before = buildMessages('S', events);
-    const after = buildMessages('S', [
+    const before = buildMessages(texts('S'), events);
+    const after = buildMessages(texts('S'), [
       ...events,
       {
         conversationId: 'c',

@@ -2,7 +2,12 @@ import type { Envelope } from '../../protocol/envelope.ts';
 import type { EventBody, StoredEvent } from '../../protocol/events.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { ChatMessage } from '../providers/chat-messages.ts';
-import { buildMessages, compactedThroughSeq, messagesForEvent } from './context-builder.ts';
+import {
+  buildMessages,
+  type ContextTexts,
+  compactedThroughSeq,
+  messagesForEvent,
+} from './context-builder.ts';
 import { estimateTokens, messageChars, type ReportedPrompt } from './context-compaction.ts';
 import { fullObservation, needsSavedObservation, observationPath } from './observation.ts';
 
@@ -17,7 +22,7 @@ export class ModelContext {
   private lastReported: ReportedPrompt | null = null;
 
   constructor(
-    private readonly systemPrompt: string,
+    private readonly texts: ContextTexts,
     /** Characters of the constant part of every request (the tool list). */
     private readonly fixedChars: number,
     events: readonly StoredEvent[],
@@ -43,7 +48,7 @@ export class ModelContext {
     }
     const compactedThrough = compactedThroughSeq(all);
     for (const event of appended) {
-      for (const message of messagesForEvent(event.body, event.seq <= compactedThrough)) {
+      for (const message of messagesForEvent(event.body, this.texts, event.seq <= compactedThrough)) {
         this.messages.push(message);
         this.chars += messageChars(message);
       }
@@ -61,7 +66,7 @@ export class ModelContext {
   }
 
   private rebuild(events: readonly StoredEvent[]): void {
-    this.messages = buildMessages(this.systemPrompt, events);
+    this.messages = buildMessages(this.texts, events);
     this.chars = this.fixedChars + this.messages.reduce((total, message) => total + messageChars(message), 0);
     // The API's last count described the longer context; estimate afresh.
     this.lastReported = null;

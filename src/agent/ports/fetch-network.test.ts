@@ -24,6 +24,16 @@ beforeAll(async () => {
       response.end();
       return;
     }
+    if (path.startsWith('/api/loop')) {
+      response.writeHead(302, { location: `${origin}/api/loop` });
+      response.end();
+      return;
+    }
+    if (path.startsWith('/api/post-out')) {
+      response.writeHead(307, { location: `${origin}/private/collect` });
+      response.end();
+      return;
+    }
     if (path.startsWith('/api/redirect-in')) {
       response.writeHead(302, { location: `${origin}/api/v1/ok` });
       response.end();
@@ -103,13 +113,40 @@ describe('the network port over fetch', () => {
     expect(seen.length).toBe(count);
   });
 
-  it('refuses what a redirect ended at when that is outside the policy, and follows one inside it', async () => {
-    const network = createFetchNetwork({ policy: policy([`${origin}/api`]) });
+  it('checks every redirect before following it: a hop outside the policy never receives the request', async () => {
+    const network = createFetchNetwork({ policy: policy([`${origin}/api`], ['GET', 'POST']) });
     const out = await failure(network.fetch({ url: `${origin}/api/redirect-out` }));
     expect(out.kind).toBe('not_allowed');
-    expect(out.message).toContain(`redirected to ${origin}/private/data`);
+    expect(out.message).toContain(`A redirect to GET ${origin}/private/data is not allowed`);
+    const post = await failure(
+      network.fetch({
+        url: `${origin}/api/post-out`,
+        method: 'POST',
+        body: 'secret',
+        headers: { 'x-api-key': 'k' },
+      }),
+    );
+    expect(post.message).toContain(`A redirect to POST ${origin}/private/collect is not allowed`);
+    expect(seen.filter((request) => request.url.startsWith('/private'))).toEqual([]);
     const inside = await network.fetch({ url: `${origin}/api/redirect-in` });
-    expect(inside.url).toBe(`${origin}/api/v1/ok`);
+    expect(inside).toMatchObject({ url: `${origin}/api/v1/ok`, status: 200 });
+  });
+
+  it('gives a redirect back as it is when asked not to follow, and stops a redirect loop', async () => {
+    const network = createFetchNetwork({ policy: policy([`${origin}/api`]) });
+    const kept = await network.fetch({ url: `${origin}/api/redirect-in`, followRedirects: false });
+    expect(kept).toMatchObject({ status: 302, headers: { location: `${origin}/api/v1/ok` } });
+    const loop = await failure(network.fetch({ url: `${origin}/api/loop`, maxRedirects: 3 }));
+    expect(loop).toMatchObject({
+      kind: 'redirect',
+      message: `${origin}/api/loop redirected more than 3 times.`,
+    });
+  });
+
+  it('refuses a body on a GET, saying so', async () => {
+    const network = createFetchNetwork({ policy: policy([`${origin}/api`]) });
+    const refused = await failure(network.fetch({ url: `${origin}/api/v1/ok`, body: 'x' }));
+    expect(refused).toMatchObject({ kind: 'invalid_request', message: 'A GET request cannot carry a body.' });
   });
 
   it('gives up at the timeout, stops when asked, and reads no more than the byte cap', async () => {

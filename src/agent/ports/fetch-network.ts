@@ -8,18 +8,26 @@ import {
 } from '../../protocol/ports/network.ts';
 import { isUrlAllowed } from './url-policy.ts';
 
-/** The most a request may take and bring back, whatever it asks for. */
-export type NetworkLimits = { timeoutMs: number; maxBytes: number };
+/** The most a request may take, bring back and be redirected, whatever it asks for. */
+export type NetworkLimits = { timeoutMs: number; maxBytes: number; maxRedirects: number };
 
-export const DEFAULT_NETWORK_LIMITS: NetworkLimits = { timeoutMs: 30_000, maxBytes: 10 * 1024 * 1024 };
+export const DEFAULT_NETWORK_LIMITS: NetworkLimits = {
+  timeoutMs: 30_000,
+  maxBytes: 10 * 1024 * 1024,
+  maxRedirects: 5,
+};
 
 /** Methods the sandbox's `curl` may use (just-bash's own default): reading, not writing. */
 export const READ_ONLY_METHODS: readonly HttpMethod[] = ['GET', 'HEAD'];
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
 /**
- * The network port over the platform's `fetch`: the policy is checked before a request
- * leaves and again on the URL a redirect ended at (a browser follows redirects itself),
- * cookies are never sent, the body is read within `maxBytes`, and a timeout, a stop or a
+ * The network port over the platform's `fetch`. The policy is checked before a request
+ * leaves and before each redirect is followed: redirects are taken by hand (`manual`),
+ * so a hop to an address outside the policy never receives the request. A browser hides
+ * where a redirect goes (an opaque redirect); such a response is refused, saying so.
+ * Cookies are never sent; the body is read within `maxBytes`; a timeout, a stop or a
  * refusal becomes a `NetworkError` saying which.
  */
 export function createFetchNetwork(options: {
@@ -30,22 +38,19 @@ export function createFetchNetwork(options: {
   const limits = { ...DEFAULT_NETWORK_LIMITS, ...options.limits };
   const send = options.fetch ?? ((input, init) => fetch(input, init));
   const { policy } = options;
-  const isAllowed = (url: string, method: HttpMethod = 'GET') => isUrlAllowed(url, method, policy);
 
   return {
     policy,
-    isAllowed,
     async fetch(request: NetworkRequest): Promise<NetworkResponse> {
-      const method = request.method ?? 'GET';
-      let url: URL;
-      try {
-        url = new URL(request.url);
-      } catch {
-        throw new NetworkError('invalid_url', `"${request.url}" is not a URL.`);
+      let method: HttpMethod = request.method ?? 'GET';
+      let body = request.body;
+      if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
+        throw new NetworkError('invalid_request', `A ${method} request cannot carry a body.`);
       }
-      if (!isAllowed(url.href, method)) throw notAllowed(method, url.href, policy);
       const timeoutMs = Math.min(request.timeoutMs ?? limits.timeoutMs, limits.timeoutMs);
       const maxBytes = Math.min(request.maxBytes ?? limits.maxBytes, limits.maxBytes);
+      const maxRedirects = Math.min(request.maxRedirects ?? limits.maxRedirects, limits.maxRedirects);
+      let url = parseUrl(request.url);
       const controller = new AbortController();
       let isTimedOut = false;
       const timer = setTimeout(() => {
@@ -66,29 +71,47 @@ export function createFetchNetwork(options: {
         );
       };
       try {
-        const response = await send(url.href, {
-          method,
-          ...(request.headers ? { headers: request.headers } : {}),
-          ...(request.body !== undefined ? { body: request.body as BodyInit } : {}),
-          redirect: 'follow',
-          credentials: 'omit',
-          signal: controller.signal,
-        });
-        if (response.url && response.url !== url.href && !isAllowed(response.url, method)) {
+        for (let redirects = 0; ; redirects += 1) {
+          if (!isUrlAllowed(url.href, method, policy))
+            throw notAllowed(method, url.href, policy, redirects > 0);
+          const response = await send(url.href, {
+            method,
+            ...(request.headers ? { headers: request.headers } : {}),
+            ...(body !== undefined ? { body: body as BodyInit } : {}),
+            redirect: 'manual',
+            credentials: 'omit',
+            signal: controller.signal,
+          });
+          if (response.type === 'opaqueredirect') {
+            throw new NetworkError(
+              'redirect',
+              `${url.href} redirects elsewhere, and the browser does not say where, so the redirect was not followed (every address is checked against the allow-list). Request the final address directly.`,
+            );
+          }
+          const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+          if (location === null || request.followRedirects === false) {
+            return {
+              url: url.href,
+              status: response.status,
+              statusText: response.statusText,
+              headers: Object.fromEntries(response.headers),
+              body: await readWithin(response, maxBytes, url.href),
+            };
+          }
           await response.body?.cancel().catch(() => undefined);
-          throw new NetworkError(
-            'not_allowed',
-            `${url.href} redirected to ${response.url}, which is not allowed: ${allowListHint(policy)}`,
-          );
+          if (redirects >= maxRedirects) {
+            throw new NetworkError('redirect', `${request.url} redirected more than ${maxRedirects} times.`);
+          }
+          url = parseUrl(new URL(location, url).href);
+          // As browsers do: 303, and 301/302 after a POST, go on as a GET without the body.
+          if (
+            response.status === 303 ||
+            ((response.status === 301 || response.status === 302) && method === 'POST')
+          ) {
+            method = method === 'HEAD' ? 'HEAD' : 'GET';
+            body = undefined;
+          }
         }
-        const body = await readWithin(response, maxBytes, url.href);
-        return {
-          url: response.url || url.href,
-          status: response.status,
-          statusText: response.statusText,
-          headers: Object.fromEntries(response.headers),
-          body,
-        };
       } catch (error) {
         throw failure(error);
       } finally {
@@ -97,6 +120,14 @@ export function createFetchNetwork(options: {
       }
     },
   };
+}
+
+function parseUrl(text: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    throw new NetworkError('invalid_url', `"${text}" is not a URL.`);
+  }
 }
 
 async function readWithin(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
@@ -123,11 +154,17 @@ async function readWithin(response: Response, maxBytes: number, url: string): Pr
   return body;
 }
 
-function notAllowed(method: HttpMethod, url: string, policy: NetworkPolicy): NetworkError {
+function notAllowed(
+  method: HttpMethod,
+  url: string,
+  policy: NetworkPolicy,
+  isRedirect: boolean,
+): NetworkError {
   const reason = policy.allowedMethods.includes(method)
     ? allowListHint(policy)
     : `only ${policy.allowedMethods.join(' and ')} requests are allowed here.`;
-  return new NetworkError('not_allowed', `${method} ${url} is not allowed: ${reason}`);
+  const what = isRedirect ? `A redirect to ${method} ${url}` : `${method} ${url}`;
+  return new NetworkError('not_allowed', `${what} is not allowed: ${reason}`);
 }
 
 function allowListHint(policy: NetworkPolicy): string {

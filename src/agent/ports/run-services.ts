@@ -1,6 +1,7 @@
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
 import type { Plan } from '../../protocol/plan.ts';
-import type { HttpMethod, NetworkPort } from '../../protocol/ports/network.ts';
+import { HTTP_METHODS, type NetworkPort } from '../../protocol/ports/network.ts';
+import type { ToolProgress } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
@@ -9,8 +10,6 @@ import { createPreviews } from './previews.ts';
 import { createProgress } from './progress.ts';
 import { SecretVault } from './secret-vault.ts';
 import { createWorkspaceFiles } from './workspace-files.ts';
-
-const ALL_METHODS: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** What the platform gives the run's services (tests pass their own `fetch`). */
 export type RunEnvironment = {
@@ -37,7 +36,8 @@ export function createSandboxNetwork(
 /**
  * The ports of one run, built once when the run starts (from its settings), and the
  * factory of each action's tool context. Everything the run writes or announces passes
- * through `redact`, so no secret from the settings reaches the log, a broadcast or a bundle.
+ * through `redact` (events, progress, files saved through the workspace port), so no tool
+ * key from the settings reaches the log, a broadcast, the workspace or a bundle.
  */
 export class RunServices {
   private readonly vault: SecretVault;
@@ -54,12 +54,9 @@ export class RunServices {
     private readonly environment: RunEnvironment,
   ) {
     const { settings } = run;
-    const providerKeys = Object.fromEntries(
-      settings.providers.map((profile) => [`API key of ${profile.name}`, profile.apiKey]),
-    );
-    this.vault = new SecretVault(settings.toolKeys, providerKeys);
+    this.vault = new SecretVault(settings.toolKeys);
     this.network = createFetchNetwork({
-      policy: { allowedUrlPrefixes: settings.allowedUrlPrefixes, allowedMethods: ALL_METHODS },
+      policy: { allowedUrlPrefixes: settings.allowedUrlPrefixes, allowedMethods: HTTP_METHODS },
       ...(environment.fetch ? { fetch: environment.fetch } : {}),
     });
   }
@@ -67,6 +64,8 @@ export class RunServices {
   /** The context a tool runs with for the action `uuid`. */
   toolContext(uuid: string, plan: Plan | null): ToolContext {
     const { conversationId, openSandbox, signal, now } = this.run;
+    /** Each output stream of the action, redacted across its chunks. */
+    const streams = new Map<string, (chunk: string) => string>();
     return {
       conversationId,
       uuid,
@@ -76,20 +75,46 @@ export class RunServices {
       sandbox: openSandbox,
       network: this.network,
       secrets: this.vault,
-      progress: createProgress((progress) =>
-        this.environment.publish({
-          type: 'tool_progress',
-          conversationId,
-          uuid,
-          progress: this.vault.redact(progress),
-        }),
-      ),
-      workspace: createWorkspaceFiles(openSandbox),
+      progress: createProgress((progress) => {
+        const redacted = this.redactProgress(streams, progress);
+        if (redacted)
+          this.environment.publish({ type: 'tool_progress', conversationId, uuid, progress: redacted });
+      }),
+      workspace: createWorkspaceFiles(openSandbox, (content) => this.redactContent(content)),
       previews: createPreviews({ conversationId, appBaseUrl: this.environment.appBaseUrl, openSandbox }),
     };
   }
 
-  /** `value` with every secret of the settings replaced (see `SecretVault`). */
+  /** A progress report with keys replaced; null when an output chunk has nothing to show yet. */
+  private redactProgress(
+    streams: Map<string, (chunk: string) => string>,
+    progress: ToolProgress,
+  ): ToolProgress | null {
+    if (progress.kind === 'status') return this.vault.redact(progress);
+    const key = `${progress.channel}\u0000${progress.stream}`;
+    let redactor = streams.get(key);
+    if (!redactor) {
+      redactor = this.vault.streamRedactor();
+      streams.set(key, redactor);
+    }
+    const text = redactor(progress.text);
+    return text === '' ? null : { ...progress, text };
+  }
+
+  /** File content with keys replaced: text, and bytes that are UTF-8 text (others are left as they are). */
+  private redactContent(content: string | Uint8Array): string | Uint8Array {
+    if (typeof content === 'string') return this.vault.redact(content);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+    } catch {
+      return content;
+    }
+    const redacted = this.vault.redact(text);
+    return redacted === text ? content : new TextEncoder().encode(redacted);
+  }
+
+  /** `value` with every tool key of the settings replaced (see `SecretVault`). */
   redact<T>(value: T): T {
     return this.vault.redact(value);
   }

@@ -2,37 +2,52 @@ import { describe, expect, it } from 'vitest';
 import { SecretVault } from './secret-vault.ts';
 
 describe('the secret vault', () => {
-  const vault = new SecretVault(
-    { search: 'sk-live/abc+123', empty: '' },
-    { 'API key of OpenAI': 'sk-openai-999' },
-  );
+  const vault = new SecretVault({ search: 'sk-live/abc+123', media: 'media-key-0000', empty: '' });
 
   it('hands out a tool key by name, and null for one not saved', async () => {
     expect(await vault.get('search')).toBe('sk-live/abc+123');
     expect(await vault.get('empty')).toBeNull();
     expect(await vault.get('missing')).toBeNull();
-    // A provider's key is redacted but never handed to a tool.
-    expect(await vault.get('API key of OpenAI')).toBeNull();
   });
 
-  it('redacts every secret, as written and URL-encoded, deep in what it is given', () => {
+  it('redacts every key, as written and URL-encoded, deep in what it is given', () => {
     const redacted = vault.redact({
       content: 'GET https://x.test/?key=sk-live%2Fabc%2B123 with Bearer sk-live/abc+123',
-      meta: { list: ['sk-openai-999', 3, null], bytes: new Uint8Array([1]) },
+      meta: { list: ['media-key-0000', 3, null], bytes: new Uint8Array([1]) },
     });
     expect(redacted).toEqual({
       content: 'GET https://x.test/?key=[secret search redacted] with Bearer [secret search redacted]',
-      meta: { list: ['[secret API key of OpenAI redacted]', 3, null], bytes: new Uint8Array([1]) },
+      meta: { list: ['[secret media redacted]', 3, null], bytes: new Uint8Array([1]) },
     });
     expect(vault.redact('nothing to hide')).toBe('nothing to hide');
   });
 
-  it('redacts a thrown error’s message, keeping its name', () => {
-    const error = new TypeError('failed for sk-openai-999');
-    const redacted = vault.redactError(error) as Error;
-    expect(redacted.message).toBe('failed for [secret API key of OpenAI redacted]');
+  it('names a key in its note with characters that cannot break JSON or markup', () => {
+    expect(new SecretVault({ 'a"b<c>': 'some-long-key' }).redact('x some-long-key')).toBe(
+      'x [secret a_b_c_ redacted]',
+    );
+  });
+
+  it('redacts a thrown error’s message, keeping its name, and a thrown string', () => {
+    const redacted = vault.redactError(new TypeError('failed for media-key-0000')) as Error;
+    expect(redacted.message).toBe('failed for [secret media redacted]');
     expect(redacted.name).toBe('TypeError');
     const clean = new Error('fine');
     expect(vault.redactError(clean)).toBe(clean);
+    expect(vault.redactError('oops media-key-0000')).toBe('oops [secret media redacted]');
+  });
+
+  it('redacts a key split across the chunks of a stream, holding back only what could begin one', () => {
+    const stream = vault.streamRedactor();
+    const chunks = ['token=media-', 'key-00', '00 done; next line is long enough to show\n', 'tail'];
+    const shown = chunks.map(stream).join('');
+    const whole = vault.redact(chunks.join(''));
+    expect(shown).not.toContain('media-');
+    expect(shown.startsWith('token=[secret media redacted] done;')).toBe(true);
+    expect(whole.startsWith(shown)).toBe(true);
+    // What is held back is shorter than the longest key.
+    expect(whole.length - shown.length).toBeLessThan('sk-live%2Fabc%2B123'.length);
+    // With no keys nothing is held back.
+    expect(new SecretVault({}).streamRedactor()('abc')).toBe('abc');
   });
 });

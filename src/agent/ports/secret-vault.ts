@@ -1,27 +1,28 @@
 import { redactedSecret, type SecretsPort } from '../../protocol/ports/secrets.ts';
 
 /**
- * The secrets of one run: the named keys tools may read (settings' `toolKeys`), and every
- * secret the settings hold (tool keys and providers' API keys), which `redact` replaces
- * wherever they appear — as written and URL-encoded — in what the run writes or announces.
+ * The keys of one run that tools may read by name (settings' `toolKeys`), and their
+ * redaction: `redact` replaces each, as written and URL-encoded, wherever it appears in
+ * what the run writes or announces. Providers' API keys are not handled here: they go only
+ * to their provider, in a header, and never through a tool.
  */
 export class SecretVault implements SecretsPort {
   private readonly replacements: [value: string, replacement: string][];
+  /** The longest text that is replaced (a stream must hold back one character less). */
+  private readonly longest: number;
 
-  constructor(
-    private readonly toolKeys: Readonly<Record<string, string>>,
-    /** Other secrets that must never be written (providers' API keys), by a name for the note. */
-    otherSecrets: Readonly<Record<string, string>> = {},
-  ) {
+  constructor(private readonly toolKeys: Readonly<Record<string, string>>) {
     const byValue = new Map<string, string>();
-    for (const [name, value] of [...Object.entries(otherSecrets), ...Object.entries(toolKeys)]) {
+    for (const [name, value] of Object.entries(toolKeys)) {
       if (value === '') continue;
-      byValue.set(value, redactedSecret(name));
+      const replacement = redactedSecret(name.replace(/[^\w .:-]/g, '_'));
+      byValue.set(value, replacement);
       const encoded = encodeURIComponent(value);
-      if (encoded !== value) byValue.set(encoded, redactedSecret(name));
+      if (encoded !== value) byValue.set(encoded, replacement);
     }
     // Longest first, so a key that contains another is replaced whole.
     this.replacements = [...byValue].sort(([first], [second]) => second.length - first.length);
+    this.longest = this.replacements[0]?.[0].length ?? 0;
   }
 
   async get(name: string): Promise<string | null> {
@@ -29,20 +30,44 @@ export class SecretVault implements SecretsPort {
     return value === undefined || value === '' ? null : value;
   }
 
-  /** `value` with every secret replaced, deeply (strings in objects and arrays); other values as they are. */
+  /** `value` with every key replaced, deeply (strings in objects and arrays); other values as they are. */
   redact<T>(value: T): T {
     if (this.replacements.length === 0) return value;
     return this.redactValue(value) as T;
   }
 
-  /** A thrown error whose message carried a secret, with the secret replaced (the same error otherwise). */
+  /** Anything thrown, with any key in its message replaced (an `Error` stays an `Error` of its name). */
   redactError(error: unknown): unknown {
-    if (!(error instanceof Error) || this.replacements.length === 0) return error;
+    if (this.replacements.length === 0) return error;
+    if (!(error instanceof Error)) return typeof error === 'string' ? this.redactText(error) : error;
     const message = this.redactText(error.message);
     if (message === error.message) return error;
     const redacted = new Error(message);
     redacted.name = error.name;
     return redacted;
+  }
+
+  /**
+   * A redactor for one stream of text that arrives in chunks: a key split across two
+   * chunks is still replaced. Each call returns what may be shown now; the last few
+   * characters that could begin a key are held back until the next chunk (the action's
+   * envelope, redacted whole, has everything once it ends).
+   */
+  streamRedactor(): (chunk: string) => string {
+    if (this.replacements.length === 0) return (chunk) => chunk;
+    let held = '';
+    return (chunk) => {
+      const text = held + chunk;
+      let cut = Math.max(0, text.length - (this.longest - 1));
+      // A key that starts before the cut is whole within `text`: never cut through one.
+      for (const [secret] of this.replacements) {
+        for (let at = text.indexOf(secret); at >= 0 && at < cut; at = text.indexOf(secret, at + 1)) {
+          cut = Math.max(cut, at + secret.length);
+        }
+      }
+      held = text.slice(cut);
+      return this.redactText(text.slice(0, cut));
+    };
   }
 
   private redactValue(value: unknown): unknown {

@@ -8,10 +8,15 @@ import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
  * refuses one past the workspace's size limit (writing nothing). Paths must be absolute
  * and under `/home/ubuntu`, the only folder kept between runs.
  */
-export function createWorkspaceFiles(openSandbox: () => Promise<SandboxPort>): WorkspacePort {
+export function createWorkspaceFiles(
+  openSandbox: () => Promise<SandboxPort>,
+  /** Applied to what is saved (a run replaces its keys); identity by default. */
+  redact: (content: string | Uint8Array) => string | Uint8Array = (content) => content,
+): WorkspacePort {
   return {
-    async save(path: string, content: string | Uint8Array): Promise<SavedFile> {
+    async save(path: string, given: string | Uint8Array): Promise<SavedFile> {
       const sandbox = await openSandbox();
+      const content = redact(given);
       await sandbox.writeFile(requireWorkspacePath(path), content);
       const size =
         typeof content === 'string' ? new TextEncoder().encode(content).byteLength : content.byteLength;

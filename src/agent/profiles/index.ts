@@ -6,3 +6,11 @@ import type { ToolProfile } from './profile.ts';
 export const TOOL_PROFILES: readonly ToolProfile[] = [manusProfile];
 
 if (TOOL_PROFILES[0]?.id !== DEFAULT_TOOL_PROFILE_ID) throw new Error('The default profile must come first.');
+
+/** The profile called `id` among `profiles`, or undefined when this version has none by that name. */
+export function findProfile(
+  id: string,
+  profiles: readonly ToolProfile[] = TOOL_PROFILES,
+): ToolProfile | undefined {
+  return profiles.find((profile) => profile.id === id);
+}

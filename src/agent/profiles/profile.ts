@@ -1,3 +1,4 @@
+import type { MetaKind } from '../../protocol/tool-meta/index.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
 import type { ToolSpec } from '../providers/chat-messages.ts';
 import type { Tool } from '../tools/define-tool.ts';
@@ -33,7 +34,14 @@ export type ToolProfileDefinition = {
    * How the runtime's own questions (failures in a row, a spent budget) are labelled:
    * as the profile's ask (the model reads the answer as a reply to the runtime).
    */
-  runtimeAsk: { tool: string; actionType: string };
+  runtimeAsk: { tool: string; actionType: string; metaKind: MetaKind | null };
+  /** What the runtime tells the model in this profile's words (they may name its tools). */
+  notes: {
+    /** After a response with no tool call ("Your last response had no tool call. " comes first). */
+    noToolCall: string;
+    /** When a compaction shortens older observations: how to read a whole one back. */
+    compaction: string;
+  };
 };
 
 /**

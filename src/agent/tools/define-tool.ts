@@ -35,7 +35,8 @@ export type PreparedCall = {
   description: string;
   /** The arguments as validated (seed 001 variants normalised), recorded on the running envelope's event. */
   params: Record<string, unknown>;
-  execute(context: ToolContext): Promise<ToolOutcome>;
+  /** Runs the call; null for a tool this version does not run yet (the runtime answers for it). */
+  execute: ((context: ToolContext) => Promise<ToolOutcome>) | null;
 };
 
 export type PrepareResult =
@@ -143,13 +144,14 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
         actionType: actionTypeOf(params),
         description: definition.describe(params),
         params: params as Record<string, unknown>,
-        execute: (context) =>
-          runSafely(async () => {
-            if (!execute) throw new Error(`${definition.name} is not available.`);
-            const outcome = await execute(params, context);
-            if (outcome.status !== 'success' || !metaSchema) return outcome as ToolOutcome;
-            return { ...outcome, meta: metaSchema.parse(outcome.meta) as ToolMeta };
-          }, context.signal),
+        execute: execute
+          ? (context) =>
+              runSafely(async () => {
+                const outcome = await execute(params, context);
+                if (outcome.status !== 'success' || !metaSchema) return outcome as ToolOutcome;
+                return { ...outcome, meta: metaSchema.parse(outcome.meta) as ToolMeta };
+              }, context.signal)
+          : null,
       },
     };
   };

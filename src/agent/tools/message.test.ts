@@ -8,7 +8,7 @@ import { messageTool } from './message.ts';
 async function run(args: unknown): Promise<{ outcome: ToolOutcome; role: string | null }> {
   const prepared = messageTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  const outcome = await prepared.call.execute(testToolContext());
+  const outcome = await prepared.call.execute!(testToolContext());
   return { outcome, role: manusProfile.roleOf(prepared.call) };
 }
 

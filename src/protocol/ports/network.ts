@@ -5,7 +5,9 @@
  * failure is a `NetworkError` whose message a model or a person can act on.
  */
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+/** The HTTP methods a request may use. */
+export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type NetworkRequest = {
   url: string;
@@ -16,6 +18,10 @@ export type NetworkRequest = {
   timeoutMs?: number;
   /** Largest body to read, in bytes (at most the port's own limit). */
   maxBytes?: number;
+  /** Follow redirects (default), each hop checked against the policy; false returns the redirect itself. */
+  followRedirects?: boolean;
+  /** Most redirects to follow (at most the port's own limit). */
+  maxRedirects?: number;
   signal?: AbortSignal;
 };
 
@@ -32,6 +38,10 @@ export type NetworkResponse = {
 export type NetworkErrorKind =
   | 'not_allowed'
   | 'invalid_url'
+  /** The request itself cannot be sent (a body on a GET, say). */
+  | 'invalid_request'
+  /** A redirect that could not be checked or followed (too many, or hidden by the browser). */
+  | 'redirect'
   | 'timeout'
   | 'too_large'
   | 'cancelled'
@@ -54,8 +64,6 @@ export type NetworkPolicy = { allowedUrlPrefixes: readonly string[]; allowedMeth
 export interface NetworkPort {
   /** The policy requests are checked against. */
   readonly policy: NetworkPolicy;
-  /** True when `url` (and `method`) may be requested. */
-  isAllowed(url: string, method?: HttpMethod): boolean;
   /** Sends the request; rejects with a `NetworkError`. The body is read whole, within `maxBytes`. */
   fetch(request: NetworkRequest): Promise<NetworkResponse>;
 }

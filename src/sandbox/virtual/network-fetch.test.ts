@@ -44,13 +44,16 @@ describe('curl in the virtual sandbox', () => {
     const posted = await sandbox.exec('main', `curl -X POST -d x ${origin}/open/page`);
     expect(posted.exitCode).not.toBe(0);
     expect(posted.stderr).toContain('only GET and HEAD requests are allowed here');
-    expect(paths).toEqual(['/open/page']);
+    // A body on a GET is dropped, as just-bash's own fetch did.
+    const getWithBody = await sandbox.exec('main', `curl -s -X GET -d x ${origin}/open/again`);
+    expect(getWithBody).toMatchObject({ exitCode: 0, stdout: 'hello from /open/again\n' });
+    expect(paths).toEqual(['/open/page', '/open/again']);
   });
 
   it('does not exist when nothing may be reached', async () => {
     const sandbox = await sandboxWith([]);
     const result = await sandbox.exec('main', `curl -s ${origin}/open/page`);
     expect(result.exitCode).toBe(127);
-    expect(paths).toEqual(['/open/page']);
+    expect(paths).toEqual(['/open/page', '/open/again']);
   });
 });

@@ -1,10 +1,8 @@
 import type { BashOptions } from 'just-bash/browser';
-import type { HttpMethod, NetworkPort } from '../../protocol/ports/network.ts';
+import { HTTP_METHODS, type HttpMethod, type NetworkPort } from '../../protocol/ports/network.ts';
 
 /** just-bash's fetch hook (`SecureFetch`, which its browser entry does not export by name). */
 type SecureFetch = NonNullable<BashOptions['fetch']>;
-
-const METHODS = new Set<string>(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
  * just-bash's `fetch` hook (what `curl` calls) over the network port, so the sandbox's
@@ -13,17 +11,24 @@ const METHODS = new Set<string>(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'
 export function secureFetchOver(network: NetworkPort): SecureFetch {
   return async (url, options = {}) => {
     const method = (options.method ?? 'GET').toUpperCase();
-    if (!METHODS.has(method)) throw new Error(`${method} is not an HTTP method this sandbox sends.`);
+    if (!isHttpMethod(method)) throw new Error(`${method} is not an HTTP method this sandbox sends.`);
     const headers =
       options.headers instanceof Headers ? Object.fromEntries(options.headers) : (options.headers ?? {});
-    const response = await network.fetch({
+    // As just-bash's own fetch did: a GET or HEAD (`curl -X GET -d …`) goes without the body.
+    const hasBody = options.body !== undefined && method !== 'GET' && method !== 'HEAD';
+    return network.fetch({
       url,
-      method: method as HttpMethod,
+      method,
       headers,
-      ...(options.body !== undefined ? { body: options.body } : {}),
+      ...(hasBody ? { body: options.body } : {}),
+      ...(options.followRedirects !== undefined ? { followRedirects: options.followRedirects } : {}),
+      ...(options.maxRedirects !== undefined ? { maxRedirects: options.maxRedirects } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return response;
   };
+}
+
+function isHttpMethod(method: string): method is HttpMethod {
+  return (HTTP_METHODS as readonly string[]).includes(method);
 }

@@ -61,5 +61,10 @@ export const manusProfile = defineProfile({
     },
   ],
   roleOf: (call) => ROLES[call.actionType] ?? null,
-  runtimeAsk: { tool: 'message', actionType: 'message.ask' },
+  runtimeAsk: { tool: 'message', actionType: 'message.ask', metaKind: 'message' },
+  notes: {
+    noToolCall: 'Every response must call exactly one tool; use `message` for anything the user should read.',
+    compaction:
+      "The context neared the model's window, so older bulky observations now show only an excerpt; each names its full_observation file, which file.read can open when the details are needed again.",
+  },
 });

@@ -1,4 +1,5 @@
-import type { ExecResult, SandboxPort } from '../../../protocol/ports/sandbox.ts';
+import type { ExecResult } from '../../../protocol/ports/sandbox.ts';
+import type { WorkspacePort } from '../../../protocol/ports/workspace-files.ts';
 
 /** Longest stdout or stderr kept in an observation; the rest goes to a workspace file. */
 export const MAX_STREAM_BYTES = 16 * 1024;
@@ -13,11 +14,11 @@ export async function compressStream(
   text: string,
   stream: 'stdout' | 'stderr',
   uuid: string,
-  sandbox: SandboxPort,
+  workspace: WorkspacePort,
 ): Promise<{ text: string; savedPath: string | null }> {
   if (new TextEncoder().encode(text).byteLength <= MAX_STREAM_BYTES) return { text, savedPath: null };
   const savedPath = `/home/ubuntu/.sandpiper/outputs/${uuid}.${stream}.txt`;
-  await sandbox.writeFile(savedPath, text);
+  await workspace.save(savedPath, text);
   const head = text.slice(0, KEEP_EACH_END);
   const tail = text.slice(-KEEP_EACH_END);
   const cut = text.length - head.length - tail.length;

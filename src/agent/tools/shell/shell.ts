@@ -66,8 +66,8 @@ export const shellTool = defineTool({
         result = await sandbox.view(session);
         break;
     }
-    const stdout = await compressStream(result.stdout, 'stdout', context.uuid, sandbox);
-    const stderr = await compressStream(result.stderr, 'stderr', context.uuid, sandbox);
+    const stdout = await compressStream(result.stdout, 'stdout', context.uuid, context.workspace);
+    const stderr = await compressStream(result.stderr, 'stderr', context.uuid, context.workspace);
     const saved = [stdout.savedPath, stderr.savedPath].filter((path): path is string => path !== null);
     return {
       status: 'success',

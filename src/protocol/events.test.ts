@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { jsonObjectOf, keptArguments, MAX_ARGUMENT_CHARACTERS } from './events.ts';
+
+describe('the arguments an envelope event keeps', () => {
+  it('cuts long strings anywhere in them to their head, saying how much the call itself holds', () => {
+    const long = 'x'.repeat(MAX_ARGUMENT_CHARACTERS + 10);
+    const kept = keptArguments({
+      path: '/home/ubuntu/a.txt',
+      text: long,
+      edits: [{ find: 'a', replace: long }],
+    });
+    expect(kept.path).toBe('/home/ubuntu/a.txt');
+    expect(kept.text).toBe(`${'x'.repeat(MAX_ARGUMENT_CHARACTERS)}… [10 more characters in the call itself]`);
+    expect((kept.edits as { replace: string }[])[0]?.replace).toBe(kept.text);
+    expect(keptArguments({ n: 1, flag: true, none: null })).toEqual({ n: 1, flag: true, none: null });
+  });
+
+  it('reads a JSON object, and nothing else', () => {
+    expect(jsonObjectOf('{"a":1}')).toEqual({ a: 1 });
+    expect(jsonObjectOf('[1]')).toBeNull();
+    expect(jsonObjectOf('"a"')).toBeNull();
+    expect(jsonObjectOf('{nope')).toBeNull();
+  });
+});
