@@ -62,7 +62,7 @@ export function MatchView(props: { item: ActionItem }) {
   const report = createMemo(() => matchReport(props.item.meta));
   const pattern = () =>
     typeof props.item.callArguments.regex === 'string' ? props.item.callArguments.regex : null;
-  // A glob lists files; a grep (any other action) lists matches.
+  // Seed 001 names match meta's actions: a glob lists files, a grep (any other) lists matches.
   const isGlob = () => props.item.actionType.endsWith('.glob');
   const firstWithMatches = () => report().results.findIndex((file) => file.matches.length > 0);
 
