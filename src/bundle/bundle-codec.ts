@@ -1,5 +1,6 @@
 import { strFromU8, strToU8, Unzip, UnzipInflate, type Zippable, zipSync } from 'fflate';
 import type { z } from 'zod';
+import { concatBytes } from '../protocol/bytes.ts';
 import { LEGACY_PROFILE_ID, upgradeLegacyEventBody } from '../protocol/legacy-events.ts';
 import {
   BUNDLE_ENTRIES,
@@ -164,7 +165,7 @@ function unzipWithinLimits(bytes: Uint8Array, limits: BundleLimits): Map<string,
         return;
       }
       chunks.push(chunk);
-      if (isFinal) entries.set(file.name, concat(chunks));
+      if (isFinal) entries.set(file.name, concatBytes(chunks));
     };
     file.start();
   });
@@ -202,18 +203,6 @@ function parsed<T extends z.ZodType>(schema: T, value: unknown, what: string): z
   throw new BundleError(
     `This bundle is not valid: ${what}${where}: ${issue?.message ?? 'unexpected content'}.`,
   );
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const total = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-  const joined = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return joined;
 }
 
 function megabytes(bytes: number): string {

@@ -1,3 +1,4 @@
+import { concatBytes } from '../../protocol/bytes.ts';
 import {
   type HttpMethod,
   NetworkError,
@@ -145,13 +146,7 @@ async function readWithin(response: Response, maxBytes: number, url: string): Pr
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return concatBytes(chunks);
 }
 
 function notAllowed(

@@ -1,3 +1,4 @@
+import { concatBytes } from '../../protocol/bytes.ts';
 import type { ContainerEntry, ContainerEvent } from '../../protocol/node-runtime-host.ts';
 import {
   type ExecOptions,
@@ -211,7 +212,7 @@ export class WebContainerSandbox implements SandboxPort {
       }
     }
     const target = this.paths.toContainer(relative);
-    const content = isAppend && entry ? concatenate(await this.connection.readFile(target), bytes) : bytes;
+    const content = isAppend && entry ? concatBytes([await this.connection.readFile(target), bytes]) : bytes;
     await this.connection.mkdir(this.paths.toContainer(parentOf(relative)));
     await this.connection.writeFile(target, content);
     await this.flush();
@@ -246,11 +247,4 @@ function notFound(path: string): SandboxError {
 function parentOf(relative: string): string {
   const slash = relative.lastIndexOf('/');
   return slash < 0 ? '' : relative.slice(0, slash);
-}
-
-function concatenate(first: Uint8Array, second: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(first.byteLength + second.byteLength);
-  joined.set(first, 0);
-  joined.set(second, first.byteLength);
-  return joined;
 }

@@ -1,3 +1,5 @@
+import { concatBytes } from '../../protocol/bytes.ts';
+
 /** Progress of a bundle download: bytes so far and the announced total, when there is one. */
 export type DownloadProgress = { receivedBytes: number; totalBytes: number | null };
 
@@ -65,11 +67,5 @@ export async function downloadBundle(
     chunks.push(value);
     options.onProgress?.({ receivedBytes, totalBytes });
   }
-  const bytes = new Uint8Array(receivedBytes);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return concatBytes(chunks);
 }
