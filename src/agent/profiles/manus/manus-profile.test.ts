@@ -60,6 +60,24 @@ describe('tool registry', () => {
     expect(specs).toMatchSnapshot();
   });
 
+  it('pins the rest of the prompt prefix the model sees: the system prompt and each tool’s description', () => {
+    expect({
+      systemPrompt: manusProfile.systemPrompt,
+      descriptions: Object.fromEntries(TOOLS.map((tool) => [tool.name, tool.description])),
+    }).toMatchSnapshot();
+  });
+
+  it('gives Manus’ calls their roles: message informs, asks or delivers the result by its type; plan changes the plan', () => {
+    const roleOf = (tool: string, actionType: string) => manusProfile.roleOf({ tool, actionType });
+    expect(roleOf('message', 'message.info')).toBe('inform');
+    expect(roleOf('message', 'message.ask')).toBe('ask');
+    expect(roleOf('message', 'message.result')).toBe('result');
+    expect(roleOf('plan', 'plan.update')).toBe('plan');
+    expect(roleOf('plan', 'plan.advance')).toBe('plan');
+    expect(roleOf('message', 'message')).toBeNull();
+    expect(roleOf('shell', 'shell.exec')).toBeNull();
+  });
+
   it('gives every tool a description from its sibling text file', () => {
     for (const tool of TOOLS) expect(tool.description.length).toBeGreaterThan(100);
   });
