@@ -60,3 +60,34 @@ it('runs shell commands in the browser sandbox, and the workspace survives a rel
   await expect.poll(() => page.locator('body').textContent()).toContain('remember the milk');
   await harness.screenshot('shell-after-reload');
 });
+
+it('lets curl reach what the allow-list allows, through the network port, and refuses the rest saying why', async () => {
+  const { page, model } = harness;
+  const origin = new URL(model.url).origin;
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Sandbox network allow-list', { exact: true }).fill(`${origin}/v1/models`);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('shell', {
+      action: 'exec',
+      session: 'main',
+      command: `curl -s ${origin}/v1/models && echo && curl ${origin}/v1/chat/completions`,
+    }),
+    finish(),
+  ]);
+  await harness.sendTask(NOTES_TASK);
+  await page.locator('[data-action-type="message.result"]').waitFor();
+  const observation = JSON.parse((messagesOf(model.requests[3]).at(-1) as { content: string }).content);
+  // The page is cross-origin isolated and the server allows this origin: the real browser fetch went through.
+  expect(JSON.parse(observation.meta.stdout.trim())).toMatchObject({ data: [{ id: 'scripted-model' }] });
+  expect(observation.meta.stderr).toContain(
+    `curl: (1) GET ${origin}/v1/chat/completions is not allowed: it is outside the allowed URL prefixes (${origin}/v1/models; Settings → Sandbox).`,
+  );
+  await page.locator('[data-action-type="shell.exec"]').click();
+  await expect.poll(() => page.locator('.terminal-host').textContent()).toContain('is not allowed');
+  await harness.screenshot('shell-network-allow-list');
+});
