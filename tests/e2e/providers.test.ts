@@ -39,6 +39,9 @@ async function addProvider(dialog: Locator, preset: string): Promise<void> {
     .getByRole('group', { name: 'Add a provider' })
     .getByRole('button', { name: preset, exact: true })
     .click();
+  // The editor moves focus to the new provider's Name on the next frame; filling another
+  // field before that lands would race it (the text could end up in Name).
+  await expect.poll(() => dialog.evaluate(() => document.activeElement?.id)).toBe('provider-name');
 }
 
 function field(dialog: Locator, label: string): Locator {
