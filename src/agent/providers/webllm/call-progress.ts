@@ -1,5 +1,5 @@
 import type { ModelProgress } from '../chat-messages.ts';
-import { leadingCallName } from './call-format.ts';
+import { leadingCallName } from '../constrained/call-format.ts';
 import type { ToolCallingMode } from './completion-request.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { ChatCompletionMessageParam, ChatCompletionRequestStreaming } from '@mlc-ai/web-llm';
 import type { ModelRequest } from '../chat-messages.ts';
-import type { CallFormat } from './call-format.ts';
+import type { CallFormat } from '../constrained/call-format.ts';
 import { hermesSystemPrompt } from './hermes-prompt.ts';
-import { type MessageLayout, toEngineMessages } from './prompt-messages.ts';
-import { toolCallSchema } from './tool-call-schema.ts';
-import { toolInstructions } from './tool-instructions.ts';
+import { type MessageLayout, toTextMessages } from '../constrained/prompt-messages.ts';
+import { toolCallSchema } from '../constrained/tool-call-schema.ts';
+import { toolInstructions } from '../constrained/tool-instructions.ts';
 
 /** Whether to use web-llm's native tool calling on the models that have it. */
 export type ToolCallingPreference = 'native_when_available' | 'constrained';
@@ -59,7 +59,7 @@ export function buildEngineRequest(
     systemPrompt: isHermes ? 'first_user_message' : 'system_message',
     leadingSystemMessage: mode === 'native_forced' ? hermesSystemPrompt(request.tools) : null,
   };
-  const messages = toEngineMessages(request.messages, layout, recallReply);
+  const messages = toTextMessages(request.messages, layout, recallReply);
   const body: ChatCompletionRequestStreaming = {
     messages,
     stream: true,

@@ -12,7 +12,7 @@ import { readCompletionStream, type StreamOutcome } from './completion-stream.ts
 import { describeEngineError, isModelNotLoaded } from './engine-errors.ts';
 import type { EngineHost, ModelLoad } from './engine-host.ts';
 import type { MlcEnginePort } from './engine-port.ts';
-import { parseGeneratedCalls } from './generated-calls.ts';
+import { parseGeneratedCalls } from '../constrained/generated-calls.ts';
 
 /** What a WebLLM provider needs. */
 export type WebLlmProviderOptions = {

@@ -1,4 +1,3 @@
-import type { ChatCompletionMessageParam } from '@mlc-ai/web-llm';
 import type { ChatMessage } from '../chat-messages.ts';
 import { type CallFormat, renderCalls } from './call-format.ts';
 import { toolResultHeading } from './tool-instructions.ts';
@@ -20,8 +19,11 @@ export type MessageLayout = {
 
 type Turn = { role: 'user' | 'assistant'; content: string };
 
+/** A message of a text-only context: what constrained generation takes (web-llm, or a server in constrained mode). */
+export type TextMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
 /**
- * The context as web-llm takes it. web-llm keeps only text (an assistant's
+ * The context as text, for constrained generation (web-llm, or a server in constrained mode). web-llm keeps only text (an assistant's
  * `tool_calls` are dropped, and its content must be a string) and many models'
  * templates have no `tool` role (Hermes-2-Pro, Llama-3, Gemma throw "Role is not
  * supported"), so:
@@ -33,17 +35,17 @@ type Turn = { role: 'user' | 'assistant'; content: string };
  * The result is a pure function of its input, so a longer context yields a longer
  * prompt with the same beginning.
  */
-export function toEngineMessages(
+export function toTextMessages(
   messages: readonly ChatMessage[],
   layout: MessageLayout,
   recallReply: (callId: string) => string | undefined,
-): ChatCompletionMessageParam[] {
+): TextMessage[] {
   const [first, ...rest] = messages;
   const ourSystem = first?.role === 'system' ? first.content : null;
   const body = ourSystem === null ? messages : rest;
   const turns = joinUserTurns(toTurns(body, layout.callFormat, recallReply));
   const system = [ourSystem, layout.instructions].filter((part) => part !== null).join('\n\n');
-  const result: ChatCompletionMessageParam[] = [];
+  const result: TextMessage[] = [];
   if (layout.leadingSystemMessage !== null)
     result.push({ role: 'system', content: layout.leadingSystemMessage });
   if (system !== '' && layout.systemPrompt === 'system_message')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../chat-messages.ts';
-import { type MessageLayout, toEngineMessages } from './prompt-messages.ts';
+import { type MessageLayout, toTextMessages } from './prompt-messages.ts';
 
 const CONSTRAINED: MessageLayout = {
   callFormat: 'object',
@@ -30,9 +30,9 @@ const CONTEXT: ChatMessage[] = [
 
 const nothingRemembered = () => undefined;
 
-describe('toEngineMessages', () => {
+describe('toTextMessages', () => {
   it('writes calls back as the model writes them and results as user text headed by the tool', () => {
-    expect(toEngineMessages(CONTEXT, CONSTRAINED, nothingRemembered)).toEqual([
+    expect(toTextMessages(CONTEXT, CONSTRAINED, nothingRemembered)).toEqual([
       { role: 'system', content: 'You are Sandpiper.\n\n# Tools …' },
       { role: 'user', content: 'Build a notes app' },
       { role: 'assistant', content: '{"name":"message","arguments":{"type":"info","text":"On it."}}' },
@@ -43,7 +43,7 @@ describe('toEngineMessages', () => {
   it('recalls the exact generated text of a call this engine produced', () => {
     const generated = '{"name": "message", "arguments": {"type": "info", "text": "On it."}}';
     const recall = (id: string) => (id === 'call_1' ? generated : undefined);
-    expect(toEngineMessages(CONTEXT, CONSTRAINED, recall)[2]).toEqual({
+    expect(toTextMessages(CONTEXT, CONSTRAINED, recall)[2]).toEqual({
       role: 'assistant',
       content: generated,
     });
@@ -51,7 +51,7 @@ describe('toEngineMessages', () => {
 
   it('joins consecutive user texts, so one message follows each reply (what web-llm needs to reuse its cache)', () => {
     const queued: ChatMessage[] = [...CONTEXT, { role: 'user', content: 'Use SQLite.' }];
-    const messages = toEngineMessages(queued, CONSTRAINED, nothingRemembered);
+    const messages = toTextMessages(queued, CONSTRAINED, nothingRemembered);
     expect(messages).toHaveLength(4);
     expect(messages[3]).toEqual({
       role: 'user',
@@ -65,20 +65,20 @@ describe('toEngineMessages', () => {
       assistantCall('call_2', 'plan', '{"action":"update"}'),
       { role: 'tool', tool_call_id: 'call_2', content: '{"status":"error"}' },
     ];
-    const before = toEngineMessages(CONTEXT, CONSTRAINED, nothingRemembered);
-    const after = toEngineMessages(longer, CONSTRAINED, nothingRemembered);
+    const before = toTextMessages(CONTEXT, CONSTRAINED, nothingRemembered);
+    const after = toTextMessages(longer, CONSTRAINED, nothingRemembered);
     expect(after.slice(0, before.length)).toEqual(before);
   });
 
   it('for native tool calling, sends no system message of its own: the system prompt leads the first user text', () => {
-    const messages = toEngineMessages(CONTEXT, NATIVE, nothingRemembered);
+    const messages = toTextMessages(CONTEXT, NATIVE, nothingRemembered);
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
     expect(messages[0]).toEqual({ role: 'user', content: 'You are Sandpiper.\n\nBuild a notes app' });
     expect(messages[1]).toEqual({
       role: 'assistant',
       content: '[{"arguments":{"type":"info","text":"On it."},"name":"message"}]',
     });
-    const forced = toEngineMessages(
+    const forced = toTextMessages(
       CONTEXT,
       { ...NATIVE, leadingSystemMessage: 'Hermes prompt' },
       nothingRemembered,
@@ -95,7 +95,7 @@ describe('toEngineMessages', () => {
         { id: 'b', type: 'function', function: { name: 'plan', arguments: '' } },
       ],
     };
-    const [, , reply] = toEngineMessages(
+    const [, , reply] = toTextMessages(
       [CONTEXT[0]!, CONTEXT[1]!, twoCalls, CONTEXT[3]!],
       CONSTRAINED,
       nothingRemembered,
