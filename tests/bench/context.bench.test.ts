@@ -1,29 +1,75 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { COMPACTION_NOTE_MARK, createHarness, type Harness } from '../integration/harness.ts';
 
 /**
- * Context engineering, measured on a 60-step scripted task whose steps print large shell
- * outputs and read large files, through the real runtime and `openai` client (Node,
- * fake-indexeddb). Prints (a) the share of each request's prompt (tools + messages, as
- * sent) that is a byte-identical prefix of the next request, averaged — the KV-cache
- * reuse a provider can get; and (b) the prompt size at steps 10, 30 and 60. Default
- * settings: a 128k-token window, compaction from 64k tokens. Asserts only that the run completed.
+ * Context engineering, measured on scripted tasks through the real runtime and `openai`
+ * client (Node, fake-indexeddb). Prints (a) the share of each request's prompt (tools +
+ * messages, as sent) that is a byte-identical prefix of the next request, averaged — the
+ * KV-cache reuse a provider can get; (b) prompt sizes; (c) the compactions. Default
+ * settings: a 128k-token window, compaction from 64k tokens. Asserts only that each run completed.
  */
-const STEPS = 60;
-let harness: Harness;
+let harness: Harness | undefined;
 
-beforeAll(async () => {
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+function commonPrefixLength(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let index = 0;
+  while (index < limit && a.charCodeAt(index) === b.charCodeAt(index)) index += 1;
+  return index;
+}
+
+/** Runs `work` between the opening steps and the end of the task, and prints the figures. */
+async function measure(title: string, work: ScriptedTurn[], sizesAt: number[]): Promise<void> {
   harness = await createHarness({ stepBudget: 1000 });
-});
-afterAll(async () => {
-  await harness.close();
-});
+  const script = [
+    acknowledge(),
+    planNotes(),
+    ...work,
+    call('plan', { action: 'advance', current_phase_id: 1, next_phase_id: 2 }),
+    call('message', { type: 'result', text: 'Finished.' }),
+  ];
+  harness.server.setScript(script);
+  const id = await harness.runtime.startConversation(NOTES_TASK);
+  await harness.runtime.idle(id);
+  expect(harness.server.requests).toHaveLength(script.length);
+
+  const prompts = harness.server.requests.map((request) => {
+    const body = request.body as { tools?: unknown; messages?: unknown };
+    return JSON.stringify({ tools: body.tools, messages: body.messages });
+  });
+  const shares: number[] = [];
+  for (let index = 0; index + 1 < prompts.length; index += 1) {
+    const current = prompts[index]!;
+    shares.push(commonPrefixLength(current, prompts[index + 1]!) / current.length);
+  }
+  const average = shares.reduce((total, share) => total + share, 0) / shares.length;
+  const compactions = (await harness.events(id)).filter((event) => event.body.type === 'compaction');
+  // Each compaction adds one runtime note: the requests where their count grows.
+  const notes = prompts.map((prompt) => prompt.split(COMPACTION_NOTE_MARK).length - 1);
+  const compactedAt = notes.flatMap((count, index) => (count > (notes[index - 1] ?? 0) ? [index + 1] : []));
+  const sizeAt = (step: number) => {
+    const chars = prompts[step - 1]!.length;
+    return `step ${step} ${(chars / 1024).toFixed(1)} KB (~${Math.round(chars / 3.5 / 1000)}k tokens)`;
+  };
+  console.log(
+    [
+      `context (${title}; window 128000 tokens, compaction from ${DEFAULT_SETTINGS.compactAtTokens})`,
+      `  byte-identical prefix shared with the next request: average ${(average * 100).toFixed(2)}%, lowest ${(Math.min(...shares) * 100).toFixed(1)}% (target ≥ 98%)`,
+      `  prompt size: ${sizesAt.map(sizeAt).join(', ')}; largest ${(Math.max(...prompts.map((prompt) => prompt.length)) / 1024).toFixed(1)} KB`,
+      `  compactions: ${compactions.length}${compactedAt.length > 0 ? ` (before requests ${compactedAt.join(', ')})` : ''}`,
+    ].join('\n'),
+  );
+}
 
 /** Each third step: a build printing ~20 KB that also writes a ~27 KB data file; reading that file; writing a ~4 KB source file. */
-function workStep(index: number): ScriptedTurn {
+function mixedStep(index: number): ScriptedTurn {
   if (index % 3 === 0) {
     return call('shell', {
       action: 'exec',
@@ -43,52 +89,42 @@ function workStep(index: number): ScriptedTurn {
   });
 }
 
-function commonPrefixLength(a: string, b: string): number {
-  const limit = Math.min(a.length, b.length);
-  let index = 0;
-  while (index < limit && a.charCodeAt(index) === b.charCodeAt(index)) index += 1;
-  return index;
+it('measures prefix reuse and prompt growth over a 60-step task of builds, reads and writes', async () => {
+  await measure(
+    '60 steps, large shell outputs and file reads',
+    Array.from({ length: 56 }, (_, index) => mixedStep(index)),
+    [10, 30, 60],
+  );
+});
+
+/** A 24 KB document (24,576 bytes): numbered lines of prose. */
+function document(index: number): string {
+  const lines: string[] = [];
+  let size = 0;
+  for (let line = 1; size < 24 * 1024; line += 1) {
+    const text = `Chapter ${index}, paragraph ${line}: the quick brown fox jumps over the lazy dog, again and again.`;
+    lines.push(text);
+    size += text.length + 1;
+  }
+  return `${lines.join('\n')}\n`.slice(0, 24 * 1024 - 1).concat('\n');
 }
 
-it(`measures prefix reuse and prompt growth over a ${STEPS}-step task`, async () => {
-  const work = Array.from({ length: STEPS - 4 }, (_, index) => workStep(index));
-  harness.server.setScript([
-    acknowledge(),
-    planNotes(),
-    ...work,
-    call('plan', { action: 'advance', current_phase_id: 1, next_phase_id: 2 }),
-    call('message', { type: 'result', text: 'Finished.' }),
-  ]);
-  const id = await harness.runtime.startConversation(NOTES_TASK);
-  await harness.runtime.idle(id);
-  expect(harness.server.requests).toHaveLength(STEPS);
-
-  const prompts = harness.server.requests.map((request) => {
-    const body = request.body as { tools?: unknown; messages?: unknown };
-    return JSON.stringify({ tools: body.tools, messages: body.messages });
+/** A command printing ~230 KB (3,000 lines of about 79 characters). */
+const bigCommand = (index: number) =>
+  call('shell', {
+    action: 'exec',
+    session: 'main',
+    command: `for i in $(seq 1 3000); do echo "test ${String(index).padStart(2, '0')} case $i: passed in 3 ms (12 of 12 assertions, snapshots matched: ok)"; done`,
   });
-  const shares: number[] = [];
-  for (let index = 0; index + 1 < prompts.length; index += 1) {
-    const current = prompts[index]!;
-    shares.push(commonPrefixLength(current, prompts[index + 1]!) / current.length);
-  }
-  const average = shares.reduce((total, share) => total + share, 0) / shares.length;
-  const compactions = (await harness.events(id)).filter((event) => event.body.type === 'compaction');
-  const compactedAt = prompts.flatMap((prompt, index) =>
-    prompt.includes(COMPACTION_NOTE_MARK) && !prompts[index - 1]?.includes(COMPACTION_NOTE_MARK)
-      ? [index + 1]
-      : [],
-  );
-  const sizeAt = (step: number) => {
-    const chars = prompts[step - 1]!.length;
-    return `${(chars / 1024).toFixed(1)} KB (~${Math.round(chars / 3.5 / 1000)}k tokens)`;
-  };
-  console.log(
-    [
-      `context (${STEPS} steps, large shell outputs and file reads, window 128000 tokens, compaction from ${DEFAULT_SETTINGS.compactAtTokens})`,
-      `  byte-identical prefix shared with the next request: average ${(average * 100).toFixed(2)}%, lowest ${(Math.min(...shares) * 100).toFixed(1)}% (target ≥ 98%)`,
-      `  prompt size: step 10 ${sizeAt(10)}, step 30 ${sizeAt(30)}, step 60 ${sizeAt(60)}; largest ${(Math.max(...prompts.map((prompt) => prompt.length)) / 1024).toFixed(1)} KB`,
-      `  compactions: ${compactions.length}${compactedAt.length > 0 ? ` (before requests ${compactedAt.join(', ')})` : ''}`,
-    ].join('\n'),
+
+it('measures prefix reuse over 40 steps that write eighteen 24 KB files and read eighteen 230 KB outputs', async () => {
+  const work = Array.from({ length: 18 }, (_, index) => [
+    call('file', { action: 'write', path: `/home/ubuntu/docs/chapter-${index}.md`, text: document(index) }),
+    bigCommand(index),
+  ]).flat();
+  await measure(
+    '40 steps, eighteen 24 KB file writes and eighteen 230 KB command outputs',
+    work,
+    [10, 20, 40],
   );
 });
