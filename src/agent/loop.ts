@@ -19,7 +19,7 @@ import {
   saveObservations,
 } from './context/model-context.ts';
 import { failedCompletion } from './envelopes.ts';
-import type { Journal, JournalChanges } from './journal.ts';
+import type { CommitTiming, Journal, JournalChanges } from './journal.ts';
 import type { RunServices } from './ports/run-services.ts';
 import type { OpeningStep, ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
@@ -39,11 +39,20 @@ export const FAILURES_BEFORE_ASKING = 3;
 
 /**
  * Diagnostics: the runtime overhead of one step (from the model's response in hand to
- * the next request sent), or how long one action's tool ran.
+ * the next request sent, with those moments and the one the provider was asked, on the
+ * worker's `performance.now()` clock), how long one action's tool ran, or one journal write.
  */
 export type StepTiming =
-  | { kind: 'step'; conversationId: string; overheadMs: number }
-  | { kind: 'action'; conversationId: string; actionType: string; durationMs: number };
+  | {
+      kind: 'step';
+      conversationId: string;
+      overheadMs: number;
+      responseAt: number;
+      requestAt: number;
+      sentAt: number;
+    }
+  | { kind: 'action'; conversationId: string; actionType: string; durationMs: number }
+  | ({ kind: 'commit' } & CommitTiming);
 
 /** What one run of the loop needs. */
 export type LoopContext = {
@@ -98,20 +107,26 @@ export async function runLoop(context: LoopContext): Promise<void> {
     const stepStart = responseAt;
     let isTimed = false;
     const requestChars = loop.context.size();
+    const requestAt = performance.now();
     const result = await context.provider.respond(
       {
         messages: loop.context.snapshot(),
         tools: [...context.profile.specs],
-        forcedTool: forced?.tool ?? null,
+        calls: context.profile.callShapes,
+        forced: forced ? { tool: forced.tool, actionType: forced.actionType } : null,
         signal: context.signal,
       },
       (progress) => {
         if (progress.type === 'request_sent' && stepStart !== null && !isTimed) {
           isTimed = true;
+          const sentAt = performance.now();
           context.onStepTiming?.({
             kind: 'step',
             conversationId: context.conversationId,
-            overheadMs: performance.now() - stepStart,
+            overheadMs: sentAt - stepStart,
+            responseAt: stepStart,
+            requestAt,
+            sentAt,
           });
         }
         if (progress.type === 'tool_call_started' && progress.index === 0) streamingTool = progress.name;

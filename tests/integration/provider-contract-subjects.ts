@@ -172,7 +172,7 @@ export function webLlmSubject(modelId: string, label: string): ContractSubject {
     requestCount: () => engine.requests.length,
     admittedTools: (index) => {
       const schema = record(index).request.response_format?.schema;
-      const names = schema ? constNames(JSON.parse(schema)) : [];
+      const names = schema ? [...new Set(constNames(JSON.parse(schema)))] : [];
       return names.length > 0 ? names : 'any';
     },
     fixedPrompt: (index) => JSON.stringify(record(index).request.messages[0]),

@@ -81,7 +81,8 @@ function baseRequest(overrides: Partial<ModelRequest> = {}): ModelRequest {
       { role: 'user', content: NOTES_TASK },
     ],
     tools: [...manusProfile.specs],
-    forcedTool: null,
+    calls: manusProfile.callShapes,
+    forced: null,
     signal: new AbortController().signal,
     ...overrides,
   };
@@ -137,7 +138,9 @@ describe.each(SUBJECTS)('provider contract — $label', (entry) => {
 
   it('forces a tool by masking: only it is admitted, and the model is told exactly what a free step tells it', async () => {
     subject.script([planNotes(), acknowledge()]);
-    const forced = response(await subject.provider.respond(baseRequest({ forcedTool: 'plan' })));
+    const forced = response(
+      await subject.provider.respond(baseRequest({ forced: { tool: 'plan', actionType: 'plan.update' } })),
+    );
     const free = response(await subject.provider.respond(baseRequest()));
     expect(forced.toolCalls[0]?.name).toBe('plan');
     expect(free.toolCalls[0]?.name).toBe('message');

@@ -1,6 +1,7 @@
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
 import type { ToolSpec } from '../providers/chat-messages.ts';
+import type { CallShape } from '../tools/call-shapes.ts';
 import type { Tool } from '../tools/define-tool.ts';
 
 /**
@@ -55,6 +56,8 @@ export type ToolProfile = ToolProfileDefinition & {
   specs: readonly ToolSpec[];
   /** Characters the tool list adds to every request. */
   specsChars: number;
+  /** Every tool action's call shape, in tool order (for generation under a grammar). */
+  callShapes: readonly CallShape[];
   /** The tool called `name`, or undefined for a name the model made up. */
   findTool(name: string): Tool | undefined;
 };
@@ -73,6 +76,7 @@ export function defineProfile(definition: ToolProfileDefinition): ToolProfile {
     systemPrompt: definition.systemPrompt.trim(),
     specs,
     specsChars: JSON.stringify(specs).length,
+    callShapes: definition.tools.flatMap((tool) => tool.callShapes),
     findTool: (name) => byName.get(name),
   };
 }

@@ -1,4 +1,5 @@
 import type { TokenUsage, ToolCall } from '../../protocol/events.ts';
+import type { CallShape } from '../tools/call-shapes.ts';
 import type { JsonSchema } from '../tools/model-schema.ts';
 
 /** The chat messages the context builder produces (OpenAI's shapes, provider-neutral). */
@@ -18,11 +19,19 @@ export type ToolSpec = {
   function: { name: string; description: string; parameters: JsonSchema };
 };
 
-/** One model request: the whole context, the constant tool list and the tool forced by masking, if any. */
+/** The call a step is forced to: a tool and one of its actions (`message.info`). */
+export type ForcedCall = { tool: string; actionType: string };
+
+/**
+ * One model request: the whole context, the constant tool list, the same tools as call
+ * shapes (one per action, for generation under a grammar) and the call forced by
+ * masking, if any.
+ */
 export type ModelRequest = {
   messages: ChatMessage[];
   tools: ToolSpec[];
-  forcedTool: string | null;
+  calls: readonly CallShape[];
+  forced: ForcedCall | null;
   signal: AbortSignal;
 };
 

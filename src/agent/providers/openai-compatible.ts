@@ -42,9 +42,7 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
         // Our message shapes are OpenAI's; the SDK's unions are wider than we need.
         messages: request.messages as ChatCompletionCreateParamsStreaming['messages'],
         tools: request.tools,
-        tool_choice: request.forcedTool
-          ? { type: 'function', function: { name: request.forcedTool } }
-          : 'auto',
+        tool_choice: request.forced ? { type: 'function', function: { name: request.forced.tool } } : 'auto',
         parallel_tool_calls: false,
         stream: true,
         stream_options: { include_usage: true },

@@ -3,6 +3,7 @@ import type { ErrorKind } from '../../protocol/envelope.ts';
 import type { Plan } from '../../protocol/plan.ts';
 import { SandboxError } from '../../protocol/ports/sandbox.ts';
 import { type MetaKind, TOOL_META } from '../../protocol/tool-meta/index.ts';
+import { type CallShape, callShapesOf } from './call-shapes.ts';
 import { type JsonSchema, toModelJsonSchema } from './model-schema.ts';
 import type { ToolContext } from './tool-context.ts';
 
@@ -49,6 +50,8 @@ export type Tool = {
   description: string;
   /** Exactly what the model sees as `function.parameters`. */
   parameters: JsonSchema;
+  /** One schema per action with what that action requires, for generation under a grammar. */
+  callShapes: readonly CallShape[];
   /** The protocol schema its `meta` follows, or null for a tool whose output has none. */
   metaKind: MetaKind | null;
   /** False for a tool this version lists (the tool list never changes) but does not run yet. */
@@ -76,6 +79,12 @@ type ToolDefinition<S extends z.ZodType, K extends MetaKind | null> = {
   hasSideEffects?: boolean;
   /** Field whose value names the action (`plan.update`), if the tool has one. */
   actionKey?: 'action' | 'type';
+  /**
+   * Per action, the fields its description says are "Required for" it beyond the
+   * schema's `required` (they stay optional in the schema the model is shown, as seed
+   * 000 has them); the grammar's per-action shapes require them.
+   */
+  requiredFor?: Readonly<Record<string, readonly string[]>>;
   /** Rewrites accepted variants (seed 001 names) to the parameters the model is told. */
   normalize?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** The human-readable text of the running envelope. */
@@ -160,6 +169,7 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
     name: definition.name,
     description: definition.description,
     parameters,
+    callShapes: callShapesOf(definition.name, parameters, definition.actionKey, definition.requiredFor),
     metaKind: definition.metaKind,
     isAvailable: definition.execute !== undefined,
     prepare,

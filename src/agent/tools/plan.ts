@@ -48,6 +48,7 @@ export const planTool = defineTool({
   parameters: PlanParameters,
   hasSideEffects: false,
   actionKey: 'action',
+  requiredFor: { update: ['goal', 'phases'], advance: ['next_phase_id'] },
   describe: (params) =>
     params.action === 'update'
       ? `Planning: ${params.goal ?? 'revising the plan'}`

@@ -40,5 +40,6 @@ export const scheduleTool = defineTool({
   metaKind: 'schedule',
   parameters: ScheduleParameters,
   actionKey: 'type',
+  requiredFor: { cron: ['cron'], interval: ['interval'] },
   describe: (params) => `Scheduling “${params.name}”`,
 });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { manusProfile } from '../../profiles/manus/manus-profile.ts';
 
-const TOOL_SPECS = manusProfile.specs;
-
 import { toolCallSchema } from './tool-call-schema.ts';
+
+const SHAPES = manusProfile.callShapes;
 
 /** A validator for a built schema, through zod's JSON Schema reader (a real JSON Schema implementation). */
 function validatorFor(schema: unknown) {
@@ -34,12 +34,14 @@ const INVALID_CALLS: [string, unknown][] = [
   ['a wrongly typed parameter', { name: 'plan', arguments: { action: 'update', goal: 'x', phases: 'many' } }],
   ["one tool's arguments under another's name", { name: 'plan', arguments: { type: 'info', text: 'Hi' } }],
   ['no arguments', { name: 'message' }],
+  ['an action without a field it requires', { name: 'file', arguments: { action: 'write', path: '/a' } }],
+  ['an action the tool does not have', { name: 'file', arguments: { action: 'burn', path: '/a' } }],
   ['a key beside name and arguments', { name: 'message', arguments: { type: 'info', text: 'Hi' }, id: 1 }],
   ['two calls in an array', [{ name: 'message', arguments: { type: 'info', text: 'Hi' } }]],
 ];
 
 describe('toolCallSchema', () => {
-  const free = validatorFor(toolCallSchema(TOOL_SPECS, null, 'object'));
+  const free = validatorFor(toolCallSchema(SHAPES, null, 'object'));
 
   it('admits a correct call of any tool, and the tool itself accepts each one', () => {
     for (const call of VALID_CALLS) {
@@ -54,26 +56,41 @@ describe('toolCallSchema', () => {
     expect(free(call)).toBe(false);
   });
 
-  it('is the union of the registry’s own parameter schemas, in the tool order', () => {
+  it('is the union of the tools’ call shapes, one branch per action, in the tool order', () => {
     type Branch = { properties: { name: { const: string }; arguments: unknown } };
-    const schema = toolCallSchema(TOOL_SPECS, null, 'object') as { anyOf: Branch[] };
+    const schema = toolCallSchema(SHAPES, null, 'object') as { anyOf: Branch[] };
     expect(schema.anyOf.map((branch) => branch.properties.name.const)).toEqual(
-      TOOL_SPECS.map((tool) => tool.function.name),
+      SHAPES.map((shape) => shape.tool),
     );
     schema.anyOf.forEach((branch, index) => {
-      expect(branch.properties.arguments).toEqual(TOOL_SPECS[index]?.function.parameters);
+      expect(branch.properties.arguments).toEqual(SHAPES[index]?.parameters);
     });
-    expect(JSON.stringify(toolCallSchema(TOOL_SPECS, null, 'object'))).toBe(JSON.stringify(schema));
+    expect(new Set(SHAPES.map((shape) => shape.tool))).toEqual(
+      new Set(manusProfile.specs.map((spec) => spec.function.name)),
+    );
+    expect(JSON.stringify(toolCallSchema(SHAPES, null, 'object'))).toBe(JSON.stringify(schema));
   });
 
-  it('admits only the forced tool when one is forced', () => {
-    const forced = validatorFor(toolCallSchema(TOOL_SPECS, 'plan', 'object'));
+  it('admits only the forced tool and action when one is forced', () => {
+    const forced = validatorFor(
+      toolCallSchema(SHAPES, { tool: 'plan', actionType: 'plan.update' }, 'object'),
+    );
     expect(forced(VALID_CALLS[2])).toBe(true);
+    expect(forced(VALID_CALLS[3])).toBe(false);
     expect(forced(VALID_CALLS[0])).toBe(false);
+    const info = validatorFor(
+      toolCallSchema(SHAPES, { tool: 'message', actionType: 'message.info' }, 'object'),
+    );
+    expect(info(VALID_CALLS[0])).toBe(true);
+    expect(info(VALID_CALLS[1])).toBe(false);
   });
 
   it('writes the Hermes format as an array of exactly one call, arguments first', () => {
-    const schema = toolCallSchema(TOOL_SPECS, 'message', 'hermes_array') as { items: { properties: object } };
+    const schema = toolCallSchema(
+      SHAPES,
+      { tool: 'message', actionType: 'message.info' },
+      'hermes_array',
+    ) as { items: { properties: object } };
     expect(Object.keys(schema.items.properties)).toEqual(['arguments', 'name']);
     const hermes = validatorFor(schema);
     const call = { arguments: { type: 'info', text: 'Hi' }, name: 'message' };
@@ -84,6 +101,8 @@ describe('toolCallSchema', () => {
   });
 
   it('refuses to force a tool that was not offered', () => {
-    expect(() => toolCallSchema(TOOL_SPECS, 'teleport', 'object')).toThrow(/not among the tools/);
+    expect(() => toolCallSchema(SHAPES, { tool: 'teleport', actionType: 'teleport' }, 'object')).toThrow(
+      /not among the tools/,
+    );
   });
 });

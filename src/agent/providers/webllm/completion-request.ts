@@ -1,10 +1,10 @@
 import type { ChatCompletionMessageParam, ChatCompletionRequestStreaming } from '@mlc-ai/web-llm';
 import type { ModelRequest } from '../chat-messages.ts';
 import type { CallFormat } from '../constrained/call-format.ts';
-import { hermesSystemPrompt } from './hermes-prompt.ts';
 import { type MessageLayout, toTextMessages } from '../constrained/prompt-messages.ts';
 import { toolCallSchema } from '../constrained/tool-call-schema.ts';
 import { toolInstructions } from '../constrained/tool-instructions.ts';
+import { hermesSystemPrompt } from './hermes-prompt.ts';
 
 /** Whether to use web-llm's native tool calling on the models that have it. */
 export type ToolCallingPreference = 'native_when_available' | 'constrained';
@@ -22,7 +22,7 @@ export type ToolCallingMode = 'plain' | 'constrained' | 'native' | 'native_force
 
 /** Picks the mode for a request to `modelId`. */
 export function chooseToolCallingMode(
-  request: Pick<ModelRequest, 'tools' | 'forcedTool'>,
+  request: Pick<ModelRequest, 'tools' | 'forced'>,
   modelId: string,
   functionCallingModelIds: readonly string[],
   preference: ToolCallingPreference,
@@ -30,7 +30,7 @@ export function chooseToolCallingMode(
   if (request.tools.length === 0) return 'plain';
   const isNative = preference === 'native_when_available' && functionCallingModelIds.includes(modelId);
   if (!isNative) return 'constrained';
-  return request.forcedTool === null ? 'native' : 'native_forced';
+  return request.forced === null ? 'native' : 'native_forced';
 }
 
 /** A request ready for `engine.chat.completions.create`, and how to read its output. */
@@ -67,7 +67,7 @@ export function buildEngineRequest(
   };
   if (mode === 'native') body.tools = request.tools.map((tool) => ({ ...tool }));
   if (mode === 'constrained' || mode === 'native_forced') {
-    const schema = toolCallSchema(request.tools, request.forcedTool, callFormat);
+    const schema = toolCallSchema(request.calls, request.forced, callFormat);
     body.response_format = { type: 'json_object', schema: JSON.stringify(schema) };
   }
   const conversation =

@@ -33,7 +33,8 @@ function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
       { role: 'user', content: 'Write a haiku to a file.' },
     ],
     tools: [...TOOL_SPECS],
-    forcedTool: null,
+    calls: manusProfile.callShapes,
+    forced: null,
     signal: new AbortController().signal,
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import type { ChatCompletionChunk } from '@mlc-ai/web-llm';
 import type { ToolCall } from '../../../protocol/events.ts';
 import type { ModelProgress, ModelProvider, ModelRequest, ModelResult } from '../chat-messages.ts';
+import { parseGeneratedCalls } from '../constrained/generated-calls.ts';
 import { createCallProgress } from './call-progress.ts';
 import {
   buildEngineRequest,
@@ -12,7 +13,6 @@ import { readCompletionStream, type StreamOutcome } from './completion-stream.ts
 import { describeEngineError, isModelNotLoaded } from './engine-errors.ts';
 import type { EngineHost, ModelLoad } from './engine-host.ts';
 import type { MlcEnginePort } from './engine-port.ts';
-import { parseGeneratedCalls } from '../constrained/generated-calls.ts';
 
 /** What a WebLLM provider needs. */
 export type WebLlmProviderOptions = {
@@ -51,7 +51,7 @@ export function createWebLlmProvider(options: WebLlmProviderOptions): ModelProvi
     const library = await host.library();
     const mode = chooseToolCallingMode(request, model.modelId, library.functionCallingModelIds, preference);
     const prepared = buildEngineRequest(request, mode, (id) => host.replies.recall(id));
-    const progress = createCallProgress(mode, request.forcedTool, onProgress);
+    const progress = createCallProgress(mode, request.forced?.tool ?? null, onProgress);
     onProgress?.({ type: 'request_sent' });
     let stream: AsyncIterable<ChatCompletionChunk>;
     try {

@@ -33,6 +33,7 @@ export const fileTool = defineTool({
   metaKind: 'file',
   parameters: FileParameters,
   actionKey: 'action',
+  requiredFor: { write: ['text'], append: ['text'], edit: ['edits'] },
   describe: (params) => `File ${params.action}: ${params.path}`,
   execute: (params, context) => runFileAction(params, context),
 });

@@ -53,6 +53,7 @@ export const matchTool = defineTool({
   metaKind: 'match',
   parameters: MatchParameters,
   actionKey: 'action',
+  requiredFor: { grep: ['regex'] },
   normalize: normalizeMatch,
   describe: (params) =>
     params.action === 'grep'

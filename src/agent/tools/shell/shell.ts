@@ -33,6 +33,7 @@ export const shellTool = defineTool({
   metaKind: 'shell',
   parameters: ShellParameters,
   actionKey: 'action',
+  requiredFor: { exec: ['command'], send: ['input'] },
   describe: (params) =>
     params.action === 'exec'
       ? `Running \`${params.command ?? ''}\` in session ${params.session}`

@@ -1,0 +1,65 @@
+import type { JsonSchema } from './model-schema.ts';
+
+/**
+ * One shape a valid call of a tool can take, for generation under a grammar: the tool,
+ * one of its actions, and the arguments' JSON Schema for that action alone (the action
+ * pinned with `const`, the fields that action requires required, prose left out).
+ */
+export type CallShape = { tool: string; actionType: string; parameters: JsonSchema };
+
+/**
+ * The call shapes of a tool: one per value of its action field (`file.write` requires
+ * `text`, `plan.update` requires `goal` and `phases`, …), or one for a tool without
+ * actions. `requiredFor` lists, per action value, the fields seed 000 says are "Required
+ * for" it beyond the schema's own `required`. A call generated under any of these
+ * schemas is a call the tool's validation accepts (as far as JSON Schema can say).
+ */
+export function callShapesOf(
+  tool: string,
+  parameters: JsonSchema,
+  actionKey: string | undefined,
+  requiredFor: Readonly<Record<string, readonly string[]>> = {},
+): CallShape[] {
+  const bare = withoutProse(parameters);
+  const properties = objectField(bare, 'properties');
+  const actions = actionKey ? (objectField(properties, actionKey).enum as unknown[] | undefined) : undefined;
+  if (!actionKey || !Array.isArray(actions)) return [{ tool, actionType: tool, parameters: bare }];
+  const baseRequired = Array.isArray(bare.required) ? (bare.required as string[]) : [];
+  return actions
+    .filter((action): action is string => typeof action === 'string')
+    .map((action) => ({
+      tool,
+      actionType: `${tool}.${action}`,
+      parameters: {
+        ...bare,
+        properties: { ...properties, [actionKey]: { const: action } },
+        required: unique([actionKey, ...baseRequired, ...(requiredFor[action] ?? [])]).filter(
+          (field) => field in properties,
+        ),
+      },
+    }));
+}
+
+/** The schema without `description`/`title` keywords (a grammar has no use for prose). */
+function withoutProse(schema: JsonSchema): JsonSchema {
+  const strip = (value: unknown, isPropertyMap: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item) => strip(item, false));
+    if (typeof value !== 'object' || value === null) return value;
+    const result: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (!isPropertyMap && (key === 'description' || key === 'title')) continue;
+      result[key] = strip(child, key === 'properties' && !isPropertyMap);
+    }
+    return result;
+  };
+  return strip(schema, false) as JsonSchema;
+}
+
+function objectField(schema: JsonSchema, key: string): JsonSchema {
+  const value = schema[key];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonSchema) : {};
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
