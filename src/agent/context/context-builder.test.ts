@@ -10,6 +10,7 @@ import {
   stepsSinceUserInput,
   trailingFailures,
 } from '../step-policy.ts';
+import { argumentDigest } from './argument-digest.ts';
 import { buildMessages } from './context-builder.ts';
 
 /** The Manus profile's texts around a test system prompt. */
@@ -108,6 +109,73 @@ describe('buildMessages', () => {
     }
     expect(previous.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user']);
     expect(JSON.stringify(previous[3])).toContain('SQLite');
+  });
+});
+
+describe('buildMessages with restorable arguments', () => {
+  const withDigests = { ...texts('S'), restorableArguments: manusProfile.restorableArguments };
+  const PATH = '/home/ubuntu/docs/guide.md';
+  const TEXT = Array.from({ length: 300 }, (_, line) => `Guide line ${line + 1}: MIDDLE of the text`).join(
+    '\n',
+  );
+  const write = (id: string) => turn('file', { action: 'write', path: PATH, text: TEXT }, id);
+  const callArguments = (events: StoredEvent[]) => {
+    const assistant = buildMessages(withDigests, events).find((message) => message.role === 'assistant');
+    return assistant?.role === 'assistant' ? assistant.tool_calls?.[0]?.function.arguments : undefined;
+  };
+
+  it('shows a successful write as its digest in the request after it', () => {
+    const events = log({ type: 'user_message', text: 'x' }, write('w'), ...done('u', 'file.write', 'w'));
+    const shown = JSON.parse(callArguments(events)!);
+    expect(shown).toEqual({
+      action: 'write',
+      path: PATH,
+      text: argumentDigest(TEXT, PATH, 'written to'),
+    });
+    expect(shown.text).toMatch(/^\[10,391 bytes, 300 lines written to \/home\/ubuntu\/docs\/guide\.md; /);
+    expect(JSON.stringify(buildMessages(withDigests, events))).not.toContain('Guide line 150');
+  });
+
+  it('keeps a failed write whole, so the model can correct and resend it', () => {
+    const failed = done('u', 'file.write', 'w', 'error', {
+      error: { kind: 'execution', message: 'EISDIR' },
+    });
+    const events = log({ type: 'user_message', text: 'x' }, write('w'), ...failed);
+    expect(callArguments(events)).toBe(JSON.stringify({ action: 'write', path: PATH, text: TEXT }));
+  });
+
+  it('keeps the call whole while it runs, for other actions, and without the profile’s declaration', () => {
+    const running = log({ type: 'user_message', text: 'x' }, write('w'), done('u', 'file.write', 'w')[0]!);
+    expect(callArguments(running)).toContain('Guide line 150');
+    const read = log(
+      { type: 'user_message', text: 'x' },
+      turn('file', { action: 'read', path: PATH, text: TEXT }, 'r'),
+      ...done('u', 'file.read', 'r'),
+    );
+    expect(callArguments(read)).toContain('Guide line 150');
+    const events = log({ type: 'user_message', text: 'x' }, write('w'), ...done('u', 'file.write', 'w'));
+    expect(JSON.stringify(buildMessages(texts('S'), events))).toContain('Guide line 150');
+  });
+
+  it('never digests an extra call of the same response, which did not run', () => {
+    const args = JSON.stringify({ action: 'write', path: PATH, text: TEXT });
+    const events = log(
+      { type: 'user_message', text: 'x' },
+      {
+        type: 'assistant_turn',
+        text: '',
+        toolCalls: [
+          { id: 'a', name: 'file', arguments: args },
+          { id: 'b', name: 'file', arguments: args },
+        ],
+        usage: null,
+        model: 'm',
+      },
+      ...done('u', 'file.write', 'a'),
+    );
+    const assistant = buildMessages(withDigests, events)[2];
+    const calls = assistant?.role === 'assistant' ? assistant.tool_calls : [];
+    expect(calls?.map((call) => call.function.arguments.includes('Guide line 150'))).toEqual([false, true]);
   });
 });
 

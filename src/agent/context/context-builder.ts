@@ -1,30 +1,180 @@
-import type { EventBody, StoredEvent } from '../../protocol/events.ts';
+import type { Envelope } from '../../protocol/envelope.ts';
+import type { AssistantTurnEvent, EventBody, StoredEvent, ToolCall } from '../../protocol/events.ts';
 import type { ChatMessage } from '../providers/chat-messages.ts';
+import { digestArguments, type RestorableArgument } from './argument-digest.ts';
 import { compactedArguments, extraCallObservation, observationFor } from './observation.ts';
 
 /** Prefix of runtime-authored lines the model reads as user-role messages. */
 export const RUNTIME_PREFIX = '[runtime]';
 
-/** The profile's texts the context is built with (constant for a conversation, like the prefix). */
+/** What the profile says about the context (constant for a conversation, like the prefix). */
 export type ContextTexts = {
   systemPrompt: string;
   /** What the model is told when a compaction shortens older observations (how to read one back). */
   compactionNote: string;
+  /** Call arguments shown as a digest once the call succeeded (none: every call is shown whole). */
+  restorableArguments?: readonly RestorableArgument[];
 };
+
+/** How the run call of an assistant turn ended: its action and final status. */
+export type CallOutcome = { actionType: string; status: Envelope['status'] };
 
 /**
  * Rebuilds the model's context from the event log. A pure function of the log, so a
  * request always extends the previous one: same system prompt, earlier messages
  * byte-identical, new messages only appended — except right after a compaction, which
  * shortens bulky observations it covers (those it covered before keep their bytes).
+ * A turn whose call wrote a declared argument to a file shows its digest as soon as the
+ * call's completion is in the log, which is before any request carries the turn.
  */
 export function buildMessages(texts: ContextTexts, events: readonly StoredEvent[]): ChatMessage[] {
-  const compactedThrough = compactedThroughSeq(events);
-  const messages: ChatMessage[] = [{ role: 'system', content: texts.systemPrompt }];
-  for (const event of events) {
-    messages.push(...messagesForEvent(event.body, texts, event.seq <= compactedThrough));
+  return ContextMessages.fromLog(texts, events).messages;
+}
+
+/** Characters a message adds to a request (its JSON, as the provider sends it). */
+export function messageChars(message: ChatMessage): number {
+  return JSON.stringify(message).length;
+}
+
+/**
+ * The context's messages, built event by event (`buildMessages` and the loop's
+ * incremental context share this, so both render a log alike). An assistant turn is
+ * rendered when it is appended, and once more when its call's completion arrives if that
+ * turns a declared argument into its digest; no request is built in between.
+ */
+export class ContextMessages {
+  readonly messages: ChatMessage[];
+  /** Characters of all the messages. */
+  chars: number;
+  /** Turns whose run call has no completion yet, by call id: where their message is. */
+  private readonly awaiting = new Map<
+    string,
+    { index: number; turn: AssistantTurnEvent; isCompacted: boolean }
+  >();
+
+  constructor(
+    private readonly texts: ContextTexts,
+    /** The last seq the log's compactions cover (-1: none). */
+    private readonly compactedThrough: number,
+  ) {
+    this.messages = [{ role: 'system', content: texts.systemPrompt }];
+    this.chars = messageChars(this.messages[0]!);
   }
-  return messages;
+
+  /** The messages of a whole log. */
+  static fromLog(texts: ContextTexts, events: readonly StoredEvent[]): ContextMessages {
+    const context = new ContextMessages(texts, compactedThroughSeq(events));
+    for (const event of events) context.append(event);
+    return context;
+  }
+
+  /** Adds the messages of the next event of the log (and digests the turn its completion ends). */
+  append(event: StoredEvent): void {
+    const { body } = event;
+    const isCompacted = event.seq <= this.compactedThrough;
+    const completed = completedTurn(this.awaiting, body);
+    if (completed && hasDigest(this.texts.restorableArguments ?? [], completed.outcome)) {
+      const { index, turn, isCompacted: isTurnCompacted } = completed.waiting;
+      const message = assistantMessage(turn, this.texts, isTurnCompacted, completed.outcome);
+      this.chars += messageChars(message) - messageChars(this.messages[index]!);
+      this.messages[index] = message;
+    }
+    if (body.type === 'assistant_turn' && body.toolCalls[0]) {
+      this.awaiting.set(body.toolCalls[0].id, { index: this.messages.length, turn: body, isCompacted });
+    }
+    for (const message of messagesForEvent(body, this.texts, isCompacted)) {
+      this.messages.push(message);
+      this.chars += messageChars(message);
+    }
+  }
+}
+
+/**
+ * How the run call of each assistant turn in `events` ended, for the turns whose call has
+ * a completion (matched as `ContextMessages` matches them: the latest turn with that call id).
+ */
+export function callOutcomes(events: readonly StoredEvent[]): Map<StoredEvent, CallOutcome> {
+  const awaiting = new Map<string, StoredEvent>();
+  const outcomes = new Map<StoredEvent, CallOutcome>();
+  for (const event of events) {
+    const completed = completedTurn(awaiting, event.body);
+    if (completed) outcomes.set(completed.waiting, completed.outcome);
+    const first = event.body.type === 'assistant_turn' ? event.body.toolCalls[0] : undefined;
+    if (first) awaiting.set(first.id, event);
+  }
+  return outcomes;
+}
+
+/**
+ * When `body` is the completion of an awaited turn's run call (a final status, not
+ * `running` or `asking`): that turn, taken out of `awaiting`, and how its call ended.
+ */
+function completedTurn<T>(
+  awaiting: Map<string, T>,
+  body: EventBody,
+): { waiting: T; outcome: CallOutcome } | null {
+  if (body.type !== 'envelope' || body.toolCallId === null) return null;
+  const { status, meta } = body.envelope;
+  const waiting = awaiting.get(body.toolCallId);
+  if (waiting === undefined || (status !== 'success' && status !== 'error')) return null;
+  awaiting.delete(body.toolCallId);
+  return { waiting, outcome: { actionType: meta.action_type, status } };
+}
+
+/**
+ * The arguments of a turn's run call as the model reads them: a declared argument as
+ * its digest once the call succeeded, and long text cut to its ends once a compaction
+ * covers the turn.
+ */
+export function renderedArguments(
+  call: ToolCall,
+  restorableArguments: readonly RestorableArgument[],
+  outcome: CallOutcome | null,
+  isCompacted: boolean,
+): string {
+  const digested =
+    outcome && hasDigest(restorableArguments, outcome)
+      ? digestArguments(call.arguments, rulesFor(restorableArguments, outcome.actionType))
+      : call.arguments;
+  return isCompacted ? compactedArguments(digested) : digested;
+}
+
+/** True when a call that ended so may have an argument shown as a digest. */
+function hasDigest(restorableArguments: readonly RestorableArgument[], outcome: CallOutcome): boolean {
+  return outcome.status === 'success' && rulesFor(restorableArguments, outcome.actionType).length > 0;
+}
+
+function rulesFor(
+  restorableArguments: readonly RestorableArgument[],
+  actionType: string,
+): readonly RestorableArgument[] {
+  return restorableArguments.filter((rule) => rule.actionType === actionType);
+}
+
+function assistantMessage(
+  body: AssistantTurnEvent,
+  texts: ContextTexts,
+  isCompacted: boolean,
+  outcome: CallOutcome | null,
+): ChatMessage {
+  return {
+    role: 'assistant',
+    content: body.text === '' ? null : body.text,
+    // Only the first call runs: the others are never digested (nothing wrote them anywhere).
+    tool_calls: body.toolCalls.map((call, index) => ({
+      id: call.id,
+      type: 'function',
+      function: {
+        name: call.name,
+        arguments: renderedArguments(
+          call,
+          texts.restorableArguments ?? [],
+          index === 0 ? outcome : null,
+          isCompacted,
+        ),
+      },
+    })),
+  };
 }
 
 /** The last seq the log's compactions cover (-1 when there was none). */
@@ -38,8 +188,10 @@ export function compactedThroughSeq(events: readonly StoredEvent[]): number {
 
 /**
  * The messages one event contributes to the context. Each event maps on its own, which
- * is what makes the context append-only (and lets the loop extend it incrementally).
- * `isCompacted`: a compaction covers the event, so a bulky observation shows as an excerpt.
+ * is what makes the context append-only (and lets the loop extend it incrementally); an
+ * assistant turn's call arguments are shown whole here (`ContextMessages` digests them
+ * when the call's completion arrives). `isCompacted`: a compaction covers the event, so a
+ * bulky observation shows as an excerpt.
  */
 export function messagesForEvent(body: EventBody, texts: ContextTexts, isCompacted = false): ChatMessage[] {
   switch (body.type) {
@@ -49,18 +201,7 @@ export function messagesForEvent(body: EventBody, texts: ContextTexts, isCompact
       const [first, ...extras] = body.toolCalls;
       if (!first) return [{ role: 'assistant', content: body.text }];
       return [
-        {
-          role: 'assistant',
-          content: body.text === '' ? null : body.text,
-          tool_calls: body.toolCalls.map((call) => ({
-            id: call.id,
-            type: 'function',
-            function: {
-              name: call.name,
-              arguments: isCompacted ? compactedArguments(call.arguments) : call.arguments,
-            },
-          })),
-        },
+        assistantMessage(body, texts, isCompacted, null),
         ...extras.map(
           (extra): ChatMessage => ({
             role: 'tool',

@@ -1,8 +1,8 @@
 import type { Envelope } from '../../protocol/envelope.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
-import type { ChatMessage } from '../providers/chat-messages.ts';
-import { compactedThroughSeq } from './context-builder.ts';
-import { compactedArguments, needsSavedObservation, observationFor } from './observation.ts';
+import type { RestorableArgument } from './argument-digest.ts';
+import { type CallOutcome, callOutcomes, compactedThroughSeq, renderedArguments } from './context-builder.ts';
+import { needsSavedObservation, observationFor } from './observation.ts';
 
 /** Share of the model's window at which older bulky observations are compacted at the latest. */
 export const COMPACTION_TRIGGER = 0.75;
@@ -23,11 +23,6 @@ export type CompactionPlan = {
   /** Envelopes whose whole observation must be written to its file before the compaction is recorded. */
   toSave: Envelope[];
 };
-
-/** Characters a message adds to a request (its JSON, as the provider sends it). */
-export function messageChars(message: ChatMessage): number {
-  return JSON.stringify(message).length;
-}
 
 /**
  * The request's size in tokens: the larger of a character estimate and what the API
@@ -61,6 +56,8 @@ export function planCompaction(
   events: readonly StoredEvent[],
   estimatedTokens: number,
   limits: CompactionLimits,
+  /** The profile's digested arguments (a digest is already short: compacting it wins nothing). */
+  restorableArguments: readonly RestorableArgument[] = NO_RESTORABLE_ARGUMENTS,
 ): CompactionPlan | null {
   const trigger = compactionTrigger(limits);
   if (estimatedTokens < trigger) return null;
@@ -76,7 +73,11 @@ export function planCompaction(
   if (!firstKept || observations.length <= KEEP_RECENT_OBSERVATIONS) return null;
   const throughSeq = firstKept.seq - 1;
   const covered = events.filter((event) => event.seq > alreadyThrough && event.seq <= throughSeq);
-  const gainedChars = covered.reduce((total, event) => total + charsWonBack(event), 0);
+  const outcomes = callOutcomes(events);
+  const gainedChars = covered.reduce(
+    (total, event) => total + charsWonBack(event, outcomes.get(event) ?? null, restorableArguments),
+    0,
+  );
   if (gainedChars / CHARS_PER_TOKEN < trigger * MIN_GAIN_SHARE) return null;
   const toSave = covered.flatMap((event) =>
     event.body.type === 'envelope' &&
@@ -90,30 +91,50 @@ export function planCompaction(
   return { throughSeq, estimatedTokens, toSave };
 }
 
-/** What each event would win back, computed once: past the trigger this is asked every step. */
-const wonBack = new WeakMap<StoredEvent, number>();
+const NO_RESTORABLE_ARGUMENTS: readonly RestorableArgument[] = [];
+
+/**
+ * What each event would win back, computed once per profile rules: past the trigger
+ * this is asked every step. (A turn's outcome never changes once its call completed.)
+ */
+const wonBack = new WeakMap<readonly RestorableArgument[], WeakMap<StoredEvent, number>>();
 
 /** Characters a compaction would remove from the context for one event. */
-function charsWonBack(event: StoredEvent): number {
-  let chars = wonBack.get(event);
+function charsWonBack(
+  event: StoredEvent,
+  outcome: CallOutcome | null,
+  restorableArguments: readonly RestorableArgument[],
+): number {
+  let cache = wonBack.get(restorableArguments);
+  if (!cache) {
+    cache = new WeakMap();
+    wonBack.set(restorableArguments, cache);
+  }
+  let chars = cache.get(event);
   if (chars === undefined) {
-    chars = measureWonBack(event);
-    wonBack.set(event, chars);
+    chars = measureWonBack(event, outcome, restorableArguments);
+    // A turn still waiting for its completion may be digested later: measure it again then.
+    if (event.body.type !== 'assistant_turn' || outcome) cache.set(event, chars);
   }
   return chars;
 }
 
-function measureWonBack(event: StoredEvent): number {
+function measureWonBack(
+  event: StoredEvent,
+  outcome: CallOutcome | null,
+  restorableArguments: readonly RestorableArgument[],
+): number {
   const { body } = event;
   if (body.type === 'envelope' && body.toolCallId !== null && body.envelope.status !== 'running') {
     const role = body.role ?? null;
     return observationFor(body.envelope, role).length - observationFor(body.envelope, role, true).length;
   }
   if (body.type === 'assistant_turn') {
-    return body.toolCalls.reduce(
-      (total, call) => total + call.arguments.length - compactedArguments(call.arguments).length,
-      0,
-    );
+    return body.toolCalls.reduce((total, call, index) => {
+      const callOutcome = index === 0 ? outcome : null;
+      const shown = renderedArguments(call, restorableArguments, callOutcome, false);
+      return total + shown.length - renderedArguments(call, restorableArguments, callOutcome, true).length;
+    }, 0);
   }
   return 0;
 }

@@ -2,23 +2,18 @@ import type { Envelope } from '../../protocol/envelope.ts';
 import type { EventBody, StoredEvent } from '../../protocol/events.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { ChatMessage } from '../providers/chat-messages.ts';
-import {
-  buildMessages,
-  type ContextTexts,
-  compactedThroughSeq,
-  messagesForEvent,
-} from './context-builder.ts';
-import { estimateTokens, messageChars, type ReportedPrompt } from './context-compaction.ts';
+import { ContextMessages, type ContextTexts, compactedThroughSeq } from './context-builder.ts';
+import { estimateTokens, type ReportedPrompt } from './context-compaction.ts';
 import { fullObservation, needsSavedObservation, observationPath } from './observation.ts';
 
 /**
  * The messages the model is sent, kept in step with the event log: extended as events
  * are appended (never rebuilt, so each request extends the previous one), and rebuilt
- * only when a compaction is recorded. Tracks its own size for the window estimate.
+ * only when a compaction is recorded. Renders the log exactly as `buildMessages` does.
+ * Tracks its own size for the window estimate.
  */
 export class ModelContext {
-  private messages: ChatMessage[] = [];
-  private chars = 0;
+  private messages: ContextMessages;
   private lastReported: ReportedPrompt | null = null;
 
   constructor(
@@ -27,32 +22,26 @@ export class ModelContext {
     private readonly fixedChars: number,
     events: readonly StoredEvent[],
   ) {
-    this.rebuild(events);
+    this.messages = this.rebuild(events);
   }
 
   /** The messages for the next request (a copy). */
   snapshot(): ChatMessage[] {
-    return [...this.messages];
+    return [...this.messages.messages];
   }
 
   /** Characters of the next request (messages and tool list). */
   size(): number {
-    return this.chars;
+    return this.fixedChars + this.messages.chars;
   }
 
   /** Takes in newly appended events; `all` is the whole log, used when a compaction was among them. */
   extend(appended: readonly StoredEvent[], all: readonly StoredEvent[]): void {
     if (appended.some((event) => event.body.type === 'compaction')) {
-      this.rebuild(all);
+      this.messages = this.rebuild(all);
       return;
     }
-    const compactedThrough = compactedThroughSeq(all);
-    for (const event of appended) {
-      for (const message of messagesForEvent(event.body, this.texts, event.seq <= compactedThrough)) {
-        this.messages.push(message);
-        this.chars += messageChars(message);
-      }
-    }
+    for (const event of appended) this.messages.append(event);
   }
 
   /** Remembers what the API counted for a request of `requestChars` characters. */
@@ -62,14 +51,13 @@ export class ModelContext {
 
   /** The next request's size in tokens (estimated). */
   estimatedTokens(): number {
-    return estimateTokens(this.chars, this.lastReported);
+    return estimateTokens(this.size(), this.lastReported);
   }
 
-  private rebuild(events: readonly StoredEvent[]): void {
-    this.messages = buildMessages(this.texts, events);
-    this.chars = this.fixedChars + this.messages.reduce((total, message) => total + messageChars(message), 0);
+  private rebuild(events: readonly StoredEvent[]): ContextMessages {
     // The API's last count described the longer context; estimate afresh.
     this.lastReported = null;
+    return ContextMessages.fromLog(this.texts, events);
   }
 }
 

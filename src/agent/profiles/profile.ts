@@ -1,5 +1,6 @@
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
+import type { RestorableArgument } from '../context/argument-digest.ts';
 import type { ToolSpec } from '../providers/chat-messages.ts';
 import type { CallShape } from '../tools/call-shapes.ts';
 import type { Tool } from '../tools/define-tool.ts';
@@ -36,6 +37,12 @@ export type ToolProfileDefinition = {
    * as the profile's ask (the model reads the answer as a reply to the runtime).
    */
   runtimeAsk: { tool: string; actionType: string; metaKind: MetaKind | null };
+  /**
+   * Call arguments whose text a successful call leaves in a file (a written file's
+   * content): the context shows a digest of them from the next request on (none: every
+   * call stays whole).
+   */
+  restorableArguments?: readonly RestorableArgument[];
   /** What the runtime tells the model in this profile's words (they may name its tools). */
   notes: {
     /** After a response with no tool call ("Your last response had no tool call. " comes first). */

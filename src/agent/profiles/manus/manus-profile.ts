@@ -62,6 +62,20 @@ export const manusProfile = defineProfile({
   ],
   roleOf: (call) => ROLES[call.actionType] ?? null,
   runtimeAsk: { tool: 'message', actionType: 'message.ask', metaKind: 'message' },
+  // Written and appended text from 1 KB (below, the digest saves little); an edit's
+  // `replace` from 2 KB, a rewritten block rather than a targeted change the model still
+  // reasons about. `find` is never digested: after the edit the file no longer holds it.
+  restorableArguments: [
+    { actionType: 'file.write', field: 'text', pathField: 'path', verb: 'written to', minChars: 1024 },
+    { actionType: 'file.append', field: 'text', pathField: 'path', verb: 'appended to', minChars: 1024 },
+    {
+      actionType: 'file.edit',
+      field: 'edits[].replace',
+      pathField: 'path',
+      verb: 'put into',
+      minChars: 2048,
+    },
+  ],
   notes: {
     noToolCall: 'Every response must call exactly one tool; use `message` for anything the user should read.',
     compaction:
