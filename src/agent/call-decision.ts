@@ -23,13 +23,16 @@ export type Decision = {
 
 /**
  * Validates the model's call against the profile's tools, the identical-retry rule and the
- * step the runtime is forcing. Never throws.
+ * step the runtime is forcing. When the server could not force that step
+ * (`forcingHeld` false), a call of any opening step's tool is accepted as the model's
+ * own opening (the run never ends stuck on what a server cannot do). Never throws.
  */
 export function decideCall(
   call: ToolCall,
   profile: ToolProfile,
   forced: OpeningStep | null,
   events: readonly StoredEvent[],
+  forcingHeld = true,
 ): Decision {
   const tool = profile.findTool(call.name);
   const names = profile.tools.map((candidate) => candidate.name).join(', ');
@@ -72,7 +75,8 @@ export function decideCall(
     );
   }
   if (!prepared.ok) return refuse('validation', prepared.message);
-  if (forced && prepared.call.actionType !== forced.actionType) {
+  const isOpeningTool = profile.openingSteps.some((step) => step.tool === tool.name);
+  if (forced && prepared.call.actionType !== forced.actionType && (forcingHeld || !isOpeningTool)) {
     return refuse('validation', `This step must be ${forced.expected}: ${forced.why}.`);
   }
   return { ok: true, call: prepared.call, ...identity };

@@ -23,6 +23,8 @@ import type { CommitTiming, Journal, JournalChanges } from './journal.ts';
 import type { RunServices } from './ports/run-services.ts';
 import type { OpeningStep, ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
+import { windowAdvice } from './providers/remote/failures.ts';
+import { recoverCallFromText } from './recovered-calls.ts';
 import { budgetQuestion, failuresQuestion, runtimeAsk, tokenBudgetQuestion } from './runtime-asks.ts';
 import { type Settlement, settle, stoppedNotice } from './settlement.ts';
 import {
@@ -33,6 +35,16 @@ import {
   trailingFailures,
 } from './step-policy.ts';
 import type { ToolOutcome } from './tools/define-tool.ts';
+
+/** Tokens a window must hold beyond the instructions and tools for a conversation to fit at all. */
+const CONVERSATION_ROOM_TOKENS = 1024;
+/** Characters per token of the instructions and tool list (measured with a Qwen2 tokenizer: 4.1–4.3). */
+const FIXED_PROMPT_CHARS_PER_TOKEN = 4;
+
+/** About how many tokens the profile's instructions and tool list take in every request. */
+export function fixedPromptTokens(profile: ToolProfile): number {
+  return Math.ceil((profile.systemPrompt.length + profile.specsChars) / FIXED_PROMPT_CHARS_PER_TOKEN);
+}
 
 /** Failures in a row after which the runtime asks the person. */
 export const FAILURES_BEFORE_ASKING = 3;
@@ -86,6 +98,14 @@ export type LoopContext = {
 export async function runLoop(context: LoopContext): Promise<void> {
   const loop = new LoopState(context);
   await loop.closeDanglingActions();
+  const fixedTokens = fixedPromptTokens(context.profile);
+  if (fixedTokens + CONVERSATION_ROOM_TOKENS > context.contextWindowTokens) {
+    const text = `Sandpiper's instructions and tools take about ${fixedTokens.toLocaleString('en-US')} tokens, too many for this model's context window of ${context.contextWindowTokens.toLocaleString('en-US')} tokens with room for a conversation. ${windowAdvice()}`;
+    await loop.append([{ type: 'notice', kind: 'provider_error', text, forModel: false }], {
+      conversation: { status: 'error' },
+    });
+    return;
+  }
   // Best effort: a missing file only means an excerpt cannot be opened in full.
   await restoreMissingObservations(loop.events, context.openSandbox).catch(() => undefined);
   let responseAt: number | null = null;
@@ -143,18 +163,24 @@ export async function runLoop(context: LoopContext): Promise<void> {
       });
       return;
     }
+    if (result.adaptation) {
+      await loop.append([
+        { type: 'notice', kind: 'provider_adapted', text: result.adaptation, forModel: false },
+      ]);
+    }
+    const toolCalls = result.toolCalls.length > 0 ? result.toolCalls : loop.recoveredCall(result.text);
     const turn: EventBody = {
       type: 'assistant_turn',
       text: result.text,
-      toolCalls: result.toolCalls,
+      toolCalls,
       usage: result.usage,
       model: result.model,
     };
-    const [call, ...extras] = result.toolCalls;
+    const [call, ...extras] = toolCalls;
     if (!call) {
       const text = `Your last response had no tool call. ${context.profile.notes.noToolCall}`;
       await loop.append([turn, { type: 'notice', kind: 'no_tool_call', text, forModel: true }]);
-    } else if (await loop.runCall(turn, call, extras, forced)) {
+    } else if (await loop.runCall(turn, call, extras, forced, result.forcing !== 'ignored')) {
       return;
     }
     const failures = trailingFailures(loop.events);
@@ -257,6 +283,14 @@ class LoopState {
     await this.append([...cancelled, stoppedNotice()], { conversation: { status: 'idle' } });
   }
 
+  /** A call the model wrote inside its text instead of making it (none: the text stays text). */
+  recoveredCall(text: string): ToolCall[] {
+    const names = this.loop.profile.tools.map((tool) => tool.name);
+    const call =
+      text.trim() === '' ? null : recoverCallFromText(text, names, () => `call_${this.loop.newId()}`);
+    return call ? [call] : [];
+  }
+
   async askRuntimeQuestion(reason: RuntimeAskReason, question: string): Promise<void> {
     const bodies = runtimeAsk({
       uuid: this.loop.newId(),
@@ -278,8 +312,9 @@ class LoopState {
     call: ToolCall,
     extras: ToolCall[],
     forced: OpeningStep | null,
+    forcingHeld: boolean,
   ): Promise<boolean> {
-    const decision = decideCall(call, this.loop.profile, forced, this.events);
+    const decision = decideCall(call, this.loop.profile, forced, this.events, forcingHeld);
     const envelope = this.runningEnvelope(
       this.loop.newId(),
       decision.ok ? decision.call.tool : decision.tool,

@@ -13,5 +13,10 @@ export const Conversation = z.object({
   providerId: z.string().optional(),
   /** The tool profile it was started with (`manus`, …); it never changes, so the prompt prefix stays stable. */
   profileId: z.string().min(1),
+  /**
+   * The form of the tool descriptions the model reads, chosen at the first run from the
+   * model's window (compact below 16k tokens) and kept, so the prompt prefix stays stable.
+   */
+  toolDescriptions: z.enum(['full', 'compact']).optional(),
 });
 export type Conversation = z.infer<typeof Conversation>;

@@ -97,6 +97,8 @@ export const NoticeKind = z.enum([
   'provider_error',
   'internal_error',
   'workspace_cleared',
+  /** The provider's server was found to need another way of calling tools, and is now called that way. */
+  'provider_adapted',
 ]);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 

@@ -4,6 +4,38 @@ import { z } from 'zod';
 export const ProviderKind = z.enum(['openai-compatible', 'webllm']);
 export type ProviderKind = z.infer<typeof ProviderKind>;
 
+/**
+ * How a remote provider gets its tool calls: the API's own `tools` (native), generation
+ * under a JSON-schema grammar with the tools described in the system prompt
+ * (constrained), or decided from what the server says and does (auto).
+ */
+export const ToolCallMode = z.enum(['auto', 'native', 'constrained']);
+export type ToolCallMode = z.infer<typeof ToolCallMode>;
+
+/**
+ * What Sandpiper learned about a provider's server, by asking it (`/props`, `/api/show`,
+ * the model list) and from its replies. Valid for the base URL and model it was learned
+ * for; kept apart from the settings the person edits.
+ */
+export const ServerCapabilities = z.object({
+  baseUrl: z.string(),
+  model: z.string(),
+  /** How calls are made now. */
+  toolCalls: z.enum(['native', 'constrained']),
+  /** How a forced step is forced: `tool_choice` by name, the grammar, or not at all. */
+  forcing: z.enum(['by_name', 'by_grammar', 'none']),
+  /** The context window the server runs with, when it says. */
+  windowTokens: z.number().int().positive().nullable(),
+  /** Whether the model takes images, when the server says. */
+  vision: z.boolean().nullable(),
+  /** False when the chat template refuses a system message (it then leads the first user message). */
+  systemRole: z.boolean(),
+  /** What was detected, in words, newest last (shown in Settings). */
+  findings: z.array(z.string()).max(20),
+  learnedAt: z.number(),
+});
+export type ServerCapabilities = z.infer<typeof ServerCapabilities>;
+
 /** Prices per million tokens, for the cost estimate (null when unknown: no cost is shown). */
 export const ModelPrices = z.object({
   inputPerMillion: z.number().min(0),
@@ -25,6 +57,10 @@ export const ProviderProfile = z.object({
   model: z.string(),
   /** The model's context window in tokens; older bulky observations are compacted near it. */
   contextWindowTokens: z.number().int().min(1024),
+  /** How tool calls are made (absent in older saves: auto for local servers, else native). */
+  toolCalls: ToolCallMode.optional(),
+  /** Use the window the server reports over `contextWindowTokens` (absent: yes). */
+  useServerWindow: z.boolean().optional(),
   prices: ModelPrices.nullable(),
 });
 export type ProviderProfile = z.infer<typeof ProviderProfile>;
@@ -158,8 +194,37 @@ export function profileFromPreset(preset: ProviderPreset, id: string): ProviderP
     apiKey: '',
     model: preset.defaultModel,
     contextWindowTokens: preset.contextWindowTokens,
+    toolCalls: preset.isLocal ? 'auto' : 'native',
+    useServerWindow: true,
     prices: null,
   };
+}
+
+/** The tool-call mode a provider uses: its own, else auto for a local or custom server, else native. */
+export function toolCallModeOf(profile: ProviderProfile): ToolCallMode {
+  if (profile.toolCalls) return profile.toolCalls;
+  const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === profile.presetId);
+  return preset === undefined || preset.isLocal ? 'auto' : 'native';
+}
+
+/** What was learned about `profile`'s server, if it still applies (same base URL and model). */
+export function capabilitiesFor(
+  profile: ProviderProfile,
+  learned: Readonly<Record<string, ServerCapabilities>>,
+): ServerCapabilities | null {
+  const capabilities = learned[profile.id];
+  return capabilities && capabilities.baseUrl === profile.baseUrl && capabilities.model === profile.model
+    ? capabilities
+    : null;
+}
+
+/** The window a run plans with: the server's when it said and the person allows it, else the set one. */
+export function effectiveWindowTokens(
+  profile: ProviderProfile,
+  capabilities: ServerCapabilities | null,
+): number {
+  const fromServer = capabilities?.windowTokens ?? null;
+  return profile.useServerWindow !== false && fromServer !== null ? fromServer : profile.contextWindowTokens;
 }
 
 /** The estimated cost of some usage, in the prices' currency (US dollars for the presets). */

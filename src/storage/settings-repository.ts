@@ -1,8 +1,12 @@
-import { PROVIDER_PRESETS, type ProviderProfile } from '../protocol/providers.ts';
+import { z } from 'zod';
+import { PROVIDER_PRESETS, type ProviderProfile, ServerCapabilities } from '../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from './db.ts';
 
 const AGENT_SETTINGS_KEY = 'agent';
+/** What was learned about each provider's server, by provider id (the worker writes it). */
+const SERVER_CAPABILITIES_KEY = 'server-capabilities';
+const LearnedCapabilities = z.record(z.string(), ServerCapabilities);
 
 /**
  * The settings table. The UI is its only writer; the worker reads it at the start of
@@ -24,6 +28,33 @@ export class SettingsRepository {
     const settings = AgentSettings.parse(merged);
     const hasActive = settings.providers.some((profile) => profile.id === settings.activeProviderId);
     return hasActive ? settings : { ...settings, activeProviderId: settings.providers[0]?.id ?? '' };
+  }
+
+  /** What was learned about the providers' servers; an unreadable entry is dropped (it is learned again). */
+  async getServerCapabilities(): Promise<Record<string, ServerCapabilities>> {
+    const row = await this.database.settings.get(SERVER_CAPABILITIES_KEY);
+    const saved = row?.value;
+    if (typeof saved !== 'object' || saved === null) return {};
+    const kept: Record<string, ServerCapabilities> = {};
+    for (const [providerId, value] of Object.entries(saved)) {
+      const parsed = ServerCapabilities.safeParse(value);
+      if (parsed.success) kept[providerId] = parsed.data;
+    }
+    return kept;
+  }
+
+  /** Records what was learned about one provider's server, keeping the others' (one transaction). */
+  async putServerCapabilities(providerId: string, capabilities: ServerCapabilities): Promise<void> {
+    const value = ServerCapabilities.parse(capabilities);
+    await this.database.transaction('rw', this.database.settings, async () => {
+      const row = await this.database.settings.get(SERVER_CAPABILITIES_KEY);
+      const saved = LearnedCapabilities.safeParse(row?.value);
+      const all = saved.success ? saved.data : {};
+      await this.database.settings.put({
+        key: SERVER_CAPABILITIES_KEY,
+        value: { ...all, [providerId]: value },
+      });
+    });
   }
 
   /** Validates and saves the agent settings; invalid input is refused with zod's message. */

@@ -46,7 +46,17 @@ export type ModelFailureKind = 'cancelled' | 'network' | 'http' | 'invalid_respo
 
 /** The end of one model request. Providers never throw once called: failures arrive here. */
 export type ModelResult =
-  | { type: 'response'; text: string; toolCalls: ToolCall[]; usage: TokenUsage | null; model: string }
+  | {
+      type: 'response';
+      text: string;
+      toolCalls: ToolCall[];
+      usage: TokenUsage | null;
+      model: string;
+      /** What the provider found out about its server on this request and now does differently (for a notice). */
+      adaptation?: string;
+      /** `ignored`: the step was forced, but the server does not force (the runtime then accepts an opening call). */
+      forcing?: 'ignored';
+    }
   | { type: 'failure'; kind: ModelFailureKind; message: string; status?: number };
 
 /** A language model behind one interface: a request in, one result out, progress on the way. */

@@ -50,6 +50,7 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   no_tool_call: 'The model answered without calling a tool; the agent reminded it to use one.',
   internal_error: 'The agent stopped on an internal error',
   workspace_cleared: 'Workspace cleared',
+  provider_adapted: 'The model server is now called another way',
 };
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */

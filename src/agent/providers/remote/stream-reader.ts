@@ -1,0 +1,68 @@
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { TokenUsage } from '../../../protocol/events.ts';
+import type { ModelProgress } from '../chat-messages.ts';
+import { leadingCallName } from '../constrained/call-format.ts';
+
+/** A native call as it streamed in (fragments joined). */
+export type StreamedCall = { id: string; name: string; arguments: string };
+
+/** Everything one streamed reply held. */
+export type StreamedReply = { text: string; calls: StreamedCall[]; usage: TokenUsage | null; model: string };
+
+/**
+ * Reads an OpenAI-shaped stream to its end. Native mode reports text deltas and each
+ * call's name as it arrives; constrained mode's text is the call itself (JSON), so it
+ * reports only the tool's name, once its first key has streamed.
+ */
+export async function readStream(
+  stream: AsyncIterable<ChatCompletionChunk>,
+  requestedModel: string,
+  mode: 'native' | 'constrained',
+  onProgress?: (progress: ModelProgress) => void,
+): Promise<StreamedReply> {
+  let text = '';
+  let model = requestedModel;
+  let usage: TokenUsage | null = null;
+  let hasNamedConstrainedCall = false;
+  const calls: StreamedCall[] = [];
+  for await (const chunk of stream) {
+    if (chunk.model) model = chunk.model;
+    if (chunk.usage) {
+      usage = {
+        prompt: chunk.usage.prompt_tokens ?? 0,
+        completion: chunk.usage.completion_tokens ?? 0,
+        cached: chunk.usage.prompt_tokens_details?.cached_tokens ?? 0,
+      };
+    }
+    const delta = chunk.choices?.[0]?.delta;
+    if (!delta) continue;
+    if (delta.content) {
+      text += delta.content;
+      if (mode === 'native') onProgress?.({ type: 'text_delta', delta: delta.content });
+      else if (!hasNamedConstrainedCall) {
+        const name = leadingCallName(text);
+        if (name !== null) {
+          hasNamedConstrainedCall = true;
+          onProgress?.({ type: 'tool_call_started', index: 0, name });
+        }
+      }
+    }
+    for (const fragment of delta.tool_calls ?? []) {
+      // Some local servers omit `index` when there is a single call.
+      const index = fragment.index ?? 0;
+      let call = calls[index];
+      if (!call) {
+        call = { id: '', name: '', arguments: '' };
+        calls[index] = call;
+      }
+      if (fragment.id) call.id = fragment.id;
+      if (fragment.function?.name) {
+        const isFirstName = call.name === '';
+        call.name += fragment.function.name;
+        if (isFirstName) onProgress?.({ type: 'tool_call_started', index, name: call.name });
+      }
+      if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
+    }
+  }
+  return { text, calls: calls.filter((call) => call !== undefined), usage, model };
+}
