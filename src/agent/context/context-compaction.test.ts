@@ -196,3 +196,64 @@ describe('buildMessages with a compaction', () => {
     expect(String(after.at(-1)?.content)).toMatch(/full_observation file/);
   });
 });
+
+describe('a compaction over digested writes', () => {
+  /** `count` steps that each write ~8 KB to a file and print a short line. */
+  function writeLog(count: number): StoredEvent[] {
+    const bodies: EventBody[] = [{ type: 'user_message', text: 'task' }];
+    for (let step = 0; step < count; step += 1) {
+      const write = `w${step}`;
+      const text = Array.from({ length: 160 }, (_, line) => `step ${step} line ${line}: lorem ipsum dolor`);
+      bodies.push(
+        {
+          type: 'assistant_turn',
+          text: '',
+          toolCalls: [
+            {
+              id: write,
+              name: 'file',
+              arguments: JSON.stringify({
+                action: 'write',
+                path: `/home/ubuntu/f${step}.md`,
+                text: text.join('\n'),
+              }),
+            },
+          ],
+          usage: null,
+          model: 'm',
+        },
+        {
+          type: 'envelope',
+          toolCallId: write,
+          envelope: {
+            uuid: `u${step}`,
+            status: 'success',
+            content: 'Wrote it.',
+            meta: { action_type: 'file.write', tool: 'file', path: `/home/ubuntu/f${step}.md` },
+          },
+        },
+      );
+    }
+    return bodies.map((body, seq) => ({ conversationId: 'c', seq, at: seq, body }));
+  }
+  const rules = manusProfile.restorableArguments!;
+
+  it('counts nothing to win back from a write already shown as its digest', () => {
+    const events = writeLog(30);
+    expect(planCompaction(events, 100_000, LIMITS)).not.toBeNull();
+    expect(planCompaction(events, 100_000, LIMITS, rules)).toBeNull();
+  });
+
+  it('leaves a digested write byte for byte as it was', () => {
+    const events = writeLog(30);
+    const withDigests = { ...texts('S'), restorableArguments: rules };
+    const compaction: StoredEvent = {
+      conversationId: 'c',
+      seq: events.length,
+      at: 0,
+      body: { type: 'compaction', throughSeq: events.length - 1, estimatedTokens: 1, contextWindowTokens: 1 },
+    };
+    const before = buildMessages(withDigests, events);
+    expect(buildMessages(withDigests, [...events, compaction]).slice(0, -1)).toEqual(before);
+  });
+});
