@@ -44,8 +44,7 @@ export function messageChars(message: ChatMessage): number {
  */
 export class ContextMessages {
   readonly messages: ChatMessage[];
-  /** Characters of all the messages. */
-  chars: number;
+  private totalChars: number;
   /** Turns whose run call has no completion yet, by call id: where their message is. */
   private readonly awaiting = new Map<
     string,
@@ -58,7 +57,12 @@ export class ContextMessages {
     private readonly compactedThrough: number,
   ) {
     this.messages = [{ role: 'system', content: texts.systemPrompt }];
-    this.chars = messageChars(this.messages[0]!);
+    this.totalChars = messageChars(this.messages[0]!);
+  }
+
+  /** Characters of all the messages. */
+  get chars(): number {
+    return this.totalChars;
   }
 
   /** The messages of a whole log. */
@@ -76,7 +80,7 @@ export class ContextMessages {
     if (completed && hasDigest(this.texts.restorableArguments ?? [], completed.outcome)) {
       const { index, turn, isCompacted: isTurnCompacted } = completed.waiting;
       const message = assistantMessage(turn, this.texts, isTurnCompacted, completed.outcome);
-      this.chars += messageChars(message) - messageChars(this.messages[index]!);
+      this.totalChars += messageChars(message) - messageChars(this.messages[index]!);
       this.messages[index] = message;
     }
     if (body.type === 'assistant_turn' && body.toolCalls[0]) {
@@ -84,7 +88,7 @@ export class ContextMessages {
     }
     for (const message of messagesForEvent(body, this.texts, isCompacted)) {
       this.messages.push(message);
-      this.chars += messageChars(message);
+      this.totalChars += messageChars(message);
     }
   }
 }
