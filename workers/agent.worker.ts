@@ -23,7 +23,7 @@ const database = new SandpiperDatabase();
 const runtime = new AgentRuntime({
   database,
   publish: (message) => channel.postMessage(message),
-  createProvider: (profile, settings) =>
+  createProvider: (profile, settings, server) =>
     profile.kind === 'webllm'
       ? createWebLlmProvider({
           host: engineHost,
@@ -33,6 +33,7 @@ const runtime = new AgentRuntime({
           ...profile,
           maxRetries: settings.maxRetries,
           requestTimeoutMs: settings.requestTimeoutMs,
+          ...server,
         }),
   onStepTiming: (timing) => diagnostics.postMessage(timing),
   // Preview URLs live under the app's scope, which the worker's own URL is served from.

@@ -1,5 +1,13 @@
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
-import type { ProviderProfile } from '../protocol/providers.ts';
+import {
+  capabilitiesFor,
+  effectiveWindowTokens,
+  PROVIDER_PRESETS,
+  type ProviderProfile,
+  type ServerCapabilities,
+  type ToolCallMode,
+  toolCallModeOf,
+} from '../protocol/providers.ts';
 import { type AgentSettings, providerFor } from '../protocol/settings.ts';
 import type { ConversationSandboxes } from '../sandbox/conversation-sandboxes.ts';
 import type { ConversationRepository } from '../storage/conversation-repository.ts';
@@ -11,7 +19,17 @@ import type { LoopContext, StepTiming } from './loop.ts';
 import { createSandboxNetwork, RunServices } from './ports/run-services.ts';
 import { findProfile } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
+import { descriptionsForWindow, withToolDescriptions } from './profiles/tool-descriptions.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
+import { capabilitiesFromReport, shouldProbe } from './providers/remote/capabilities.ts';
+import { probeServer } from './providers/remote/server-probe.ts';
+
+/** How a run's provider is to call its server, and where what it learns is kept. */
+export type ServerContext = {
+  mode: ToolCallMode;
+  capabilities: ServerCapabilities | null;
+  onLearned: (capabilities: ServerCapabilities) => Promise<void>;
+};
 
 /** Where preview URLs point when no app URL is given (tests, where nothing serves them). */
 const LOCAL_APP_BASE_URL = 'http://localhost/';
@@ -24,7 +42,9 @@ export type RunPreparationDependencies = {
   sandboxes: ConversationSandboxes;
   journal: Journal;
   publish: (message: BroadcastMessage) => void;
-  createProvider: (profile: ProviderProfile, settings: AgentSettings) => ModelProvider;
+  createProvider: (profile: ProviderProfile, settings: AgentSettings, server: ServerContext) => ModelProvider;
+  /** The `fetch` that asks model servers about themselves (default: the platform's). */
+  probeFetch?: typeof fetch;
   newId: () => string;
   now: () => number;
   appBaseUrl?: string;
@@ -58,6 +78,18 @@ export async function prepareRun(
     );
   }
   const provider = providerFor(settings, conversation.providerId);
+  const capabilities = await knownCapabilities(dependencies, provider);
+  const contextWindowTokens = effectiveWindowTokens(provider, capabilities);
+  let descriptions = conversation.toolDescriptions;
+  if (descriptions === undefined) {
+    descriptions = descriptionsForWindow(contextWindowTokens);
+    await repositories.conversations.setToolDescriptions(conversationId, descriptions);
+  }
+  const server: ServerContext = {
+    mode: toolCallModeOf(provider),
+    capabilities,
+    onLearned: (learned) => dependencies.settings.putServerCapabilities(provider.id, learned),
+  };
   const openSandbox = dependencies.sandboxes.opener(
     conversationId,
     settings,
@@ -70,12 +102,12 @@ export async function prepareRun(
   return {
     loop: {
       conversationId,
-      profile,
+      profile: withToolDescriptions(profile, descriptions),
       events,
       plan,
       settings,
-      provider: dependencies.createProvider(provider, settings),
-      contextWindowTokens: provider.contextWindowTokens,
+      provider: dependencies.createProvider(provider, settings, server),
+      contextWindowTokens,
       journal: dependencies.journal,
       signal,
       takeQueuedMessages: run.takeQueuedMessages,
@@ -86,4 +118,27 @@ export async function prepareRun(
       ...(dependencies.onStepTiming ? { onStepTiming: dependencies.onStepTiming } : {}),
     },
   };
+}
+
+/**
+ * What is known about the provider's server, asking it first when that is due (auto
+ * mode, or a local or custom server whose window may be read). Kept for the next runs.
+ */
+async function knownCapabilities(
+  dependencies: RunPreparationDependencies,
+  provider: ProviderProfile,
+): Promise<ServerCapabilities | null> {
+  const known = capabilitiesFor(provider, await dependencies.settings.getServerCapabilities());
+  const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === provider.presetId);
+  const now = dependencies.now();
+  if (!shouldProbe(provider, known, preset === undefined || preset.isLocal, now)) return known;
+  const report = await probeServer({
+    baseUrl: provider.baseUrl,
+    model: provider.model,
+    apiKey: provider.apiKey,
+    fetch: dependencies.probeFetch ?? ((input, init) => globalThis.fetch(input, init)),
+  });
+  const learned = capabilitiesFromReport(provider, known, report, now);
+  await dependencies.settings.putServerCapabilities(provider.id, learned);
+  return learned;
 }

@@ -24,7 +24,7 @@ import { findProfile, TOOL_PROFILES } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
-import { prepareRun } from './run-preparation.ts';
+import { prepareRun, type RunPreparationDependencies } from './run-preparation.ts';
 import { answerBodies } from './runtime-asks.ts';
 import { stoppedNotice } from './settlement.ts';
 import { closeDanglingActions, openQuestion } from './step-policy.ts';
@@ -32,8 +32,13 @@ import { closeDanglingActions, openQuestion } from './step-policy.ts';
 export type RuntimeDependencies = {
   database: SandpiperDatabase;
   publish: (message: BroadcastMessage) => void;
-  /** The model provider for a run: the conversation's saved provider, with the run settings. */
-  createProvider: (profile: ProviderProfile, settings: AgentSettings) => ModelProvider;
+  /**
+   * The model provider for a run: the conversation's saved provider, with the run
+   * settings and what is known about its server (and where to keep what it learns).
+   */
+  createProvider: RunPreparationDependencies['createProvider'];
+  /** The `fetch` that asks model servers about themselves (default: the platform's). */
+  probeFetch?: typeof fetch;
   newId?: () => string;
   now?: () => number;
   locks?: RunLocks;

@@ -19,6 +19,11 @@ export class ConversationRepository {
     });
   }
 
+  /** Records the tool-description form chosen at a conversation's first run (it never changes after). */
+  async setToolDescriptions(id: string, form: 'full' | 'compact'): Promise<void> {
+    await this.database.conversations.update(id, { toolDescriptions: form });
+  }
+
   async put(conversation: Conversation): Promise<void> {
     await this.database.conversations.put(Conversation.parse(conversation));
   }

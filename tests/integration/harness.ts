@@ -43,8 +43,8 @@ export type HarnessOptions = {
 };
 
 /** The provider every harness runtime uses: the real OpenAI-compatible client on the saved profile. */
-const scriptedClient: RuntimeDependencies['createProvider'] = (profile, saved) =>
-  createOpenAiCompatibleProvider({ ...profile, ...saved });
+const scriptedClient: RuntimeDependencies['createProvider'] = (profile, saved, server) =>
+  createOpenAiCompatibleProvider({ ...profile, ...saved, ...server });
 
 /** The one saved provider the harness uses: the scripted server. */
 export const SCRIPTED_PROVIDER_ID = 'scripted';
@@ -60,6 +60,9 @@ export function scriptedProvider(url: string, overrides: Partial<ProviderProfile
     apiKey: 'test-key',
     model: 'scripted-model',
     contextWindowTokens: 128_000,
+    // The scripted server plays back calls whatever `tool_choice` says; native (not auto)
+    // keeps it from being switched to constrained mode when a script skips a forced step.
+    toolCalls: 'native',
     prices: null,
     ...overrides,
   };
@@ -138,6 +141,10 @@ type WireMessage = { role: string; tool_calls?: { id: string }[]; tool_call_id?:
  */
 export function assertWellFormedRequests(server: ScriptedServer): void {
   const all = server.requests.map((request) => (request.body as { messages?: WireMessage[] }).messages ?? []);
+  // A provider switched to constrained mode lays the context out anew, once.
+  const modes = server.requests.map((request) =>
+    (request.body as { response_format?: unknown }).response_format === undefined ? 'native' : 'constrained',
+  );
   all.forEach((messages, requestIndex) => {
     messages.forEach((message, index) => {
       if (message.role !== 'assistant' || !message.tool_calls?.length) return;
@@ -156,6 +163,7 @@ export function assertWellFormedRequests(server: ScriptedServer): void {
     if (
       previous &&
       !isCompaction &&
+      modes[requestIndex] === modes[requestIndex - 1] &&
       JSON.stringify(messages.slice(0, previous.length)) !== JSON.stringify(previous)
     ) {
       throw new Error(`request ${requestIndex + 1} does not extend request ${requestIndex}`);

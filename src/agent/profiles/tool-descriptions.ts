@@ -1,0 +1,62 @@
+import type { ToolSpec } from '../providers/chat-messages.ts';
+import type { JsonSchema } from '../tools/model-schema.ts';
+import type { ToolProfile } from './profile.ts';
+
+/** The form of the tool descriptions a conversation's model reads (kept for the conversation's life). */
+export type ToolDescriptions = 'full' | 'compact';
+
+/** Below this window (tokens), a new conversation gets the compact descriptions. */
+export const COMPACT_DESCRIPTIONS_BELOW_TOKENS = 16_000;
+
+/** The form a conversation starting with a model of `windowTokens` gets. */
+export function descriptionsForWindow(windowTokens: number): ToolDescriptions {
+  return windowTokens < COMPACT_DESCRIPTIONS_BELOW_TOKENS ? 'compact' : 'full';
+}
+
+/**
+ * The profile as a conversation with `form` sees it. The compact form keeps every tool,
+ * parameter, type and enum, and of each description its first sentence plus what it says
+ * an action requires ("Required for `write` and `append` actions."): the Manus tool list
+ * drops from about 5,400 to about 2,300 tokens, for windows of 4k–16k tokens. Derived
+ * (not hand-written), so it follows the full form when that changes.
+ */
+export function withToolDescriptions(profile: ToolProfile, form: ToolDescriptions): ToolProfile {
+  if (form === 'full') return profile;
+  const specs = profile.specs.map(compactSpec);
+  return { ...profile, specs, specsChars: JSON.stringify(specs).length };
+}
+
+function compactSpec(spec: ToolSpec): ToolSpec {
+  const { name, description, parameters } = spec.function;
+  return {
+    type: 'function',
+    function: {
+      name,
+      description: essentials(description),
+      parameters: compactSchema(parameters) as JsonSchema,
+    },
+  };
+}
+
+function compactSchema(value: unknown, isPropertyMap = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => compactSchema(item));
+  if (typeof value !== 'object' || value === null) return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    result[key] =
+      !isPropertyMap && key === 'description' && typeof child === 'string'
+        ? essentials(child)
+        : compactSchema(child, key === 'properties' && !isPropertyMap);
+  }
+  return result;
+}
+
+const SENTENCE = /[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g;
+const REQUIREMENT = /^\(?\s*(Required (for|if)|Only used for|Optional and only used for)/;
+
+/** A description's first sentence, and any sentence saying what requires it. */
+function essentials(text: string): string {
+  const sentences = text.replace(/\s+/g, ' ').trim().match(SENTENCE) ?? [];
+  const [first, ...rest] = sentences.map((sentence) => sentence.trim());
+  return [first, ...rest.filter((sentence) => REQUIREMENT.test(sentence))].filter(Boolean).join(' ');
+}

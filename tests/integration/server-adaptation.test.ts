@@ -1,0 +1,206 @@
+/**
+ * How the runtime copes with the servers people run (issue 10), against the scripted
+ * server standing in for their behaviour: a forced step ignored, a template refusing tool
+ * messages, calls written as text, a window too small, compact descriptions. The real
+ * llama-server shows the same in `llama-server.test.ts`.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventBody } from '../../src/protocol/events.ts';
+import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { assertWellFormedRequests, createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';
+
+type RequestBody = {
+  messages: { role: string; content: string | null }[];
+  tools?: unknown[];
+  tool_choice?: unknown;
+  response_format?: { type: string; json_schema: { schema: { anyOf?: unknown[] } } };
+};
+
+let harness: Harness;
+const bodies = () => harness.server.requests.map((request) => request.body as RequestBody);
+const finish = () => call('message', { type: 'result', text: 'Done.' });
+const bodiesOf = async (id: string): Promise<EventBody[]> =>
+  (await harness.events(id)).map((event) => event.body);
+const notices = async (id: string) =>
+  (await bodiesOf(id)).flatMap((body) => (body.type === 'notice' ? [`${body.kind}: ${body.text}`] : []));
+const actions = async (id: string) =>
+  (await harness.completions(id)).map((envelope) => `${envelope.meta.action_type}:${envelope.status}`);
+const learned = async () =>
+  (await new SettingsRepository(harness.database).getServerCapabilities())[SCRIPTED_PROVIDER_ID];
+
+afterEach(async () => {
+  assertWellFormedRequests(harness.server);
+  await harness.close();
+});
+
+describe('auto tool-call mode', () => {
+  it('switches a server that ignores a forced step to constrained mode, says so, and remembers it', async () => {
+    harness = await createHarness({}, { toolCalls: 'auto' });
+    harness.server.setScript([
+      acknowledge(),
+      // The plan step is forced by name; the server lets the model call `message` again.
+      call('message', { type: 'info', text: 'Still on it' }),
+      planNotes(),
+      finish(),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(await actions(id)).toEqual([
+      'message.info:success',
+      'plan.update:success',
+      'message.result:success',
+    ]);
+    expect(await notices(id)).toEqual([
+      expect.stringMatching(
+        /^provider_adapted: .*ignored a forced step: asked for `plan` by name \(tool_choice\), it called `message`\. Forced steps are now held by a JSON-schema grammar/,
+      ),
+    ]);
+    const [first, second, retried, last] = bodies();
+    expect(first?.tools).toBeDefined();
+    expect(second?.tool_choice).toEqual({ type: 'function', function: { name: 'plan' } });
+    // The same step again, constrained: no tools, the history as text, a grammar of plan.update only.
+    for (const body of [retried, last]) {
+      expect(body?.tools).toBeUndefined();
+      expect(body?.messages.map((message) => message.role)).not.toContain('tool');
+      expect(body?.messages[0]?.content).toContain('# Answer format');
+    }
+    expect(JSON.stringify(retried?.response_format?.json_schema.schema)).toContain('"const":"update"');
+    expect(retried?.response_format?.json_schema.schema.anyOf).toBeUndefined();
+    expect(last?.response_format?.json_schema.schema.anyOf?.length).toBeGreaterThan(12);
+    expect(await learned()).toMatchObject({ toolCalls: 'constrained', forcing: 'by_grammar' });
+
+    // The next conversation starts constrained.
+    harness.server.setScript([acknowledge(), planNotes(), finish()]);
+    const next = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(next);
+    expect(
+      bodies()
+        .slice(4)
+        .every((body) => body.response_format !== undefined),
+    ).toBe(true);
+    expect(await notices(next)).toEqual([]);
+  });
+
+  it('answers a strict-alternation template’s 400 by sending the same step again as alternating text', async () => {
+    harness = await createHarness({}, { toolCalls: 'auto' });
+    harness.server.setScript([
+      acknowledge(),
+      { status: 400, error: 'Conversation roles must alternate user/assistant/user/assistant/...' },
+      planNotes(),
+      finish(),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(await actions(id)).toEqual([
+      'message.info:success',
+      'plan.update:success',
+      'message.result:success',
+    ]);
+    expect((await notices(id))[0]).toMatch(/demands strict user\/assistant alternation/);
+    const roles = bodies()[2]?.messages.map((message) => message.role);
+    expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
+  });
+
+  it('moves the system prompt into the first user message for a template that takes none', async () => {
+    harness = await createHarness({}, { toolCalls: 'auto' });
+    harness.server.setScript([{ status: 400, error: 'System role not supported' }, acknowledge(), finish()]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const retried = bodies()[1];
+    expect(retried?.messages.map((message) => message.role)).toEqual(['user']);
+    expect(retried?.messages[0]?.content).toContain('# Answer format');
+    expect(retried?.messages[0]?.content).toContain(NOTES_TASK);
+    expect(await learned()).toMatchObject({ toolCalls: 'constrained', systemRole: false });
+  });
+});
+
+describe('native mode on a server that does not force', () => {
+  it('accepts the model’s own opening call instead of ending the run stuck', async () => {
+    harness = await createHarness({}, { toolCalls: 'native' });
+    harness.server.setScript([
+      acknowledge(),
+      call('message', { type: 'info', text: 'Still on it' }),
+      call('message', { type: 'info', text: 'And still' }),
+      planNotes(),
+      finish(),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(await actions(id)).toEqual([
+      'message.info:success',
+      'message.info:success',
+      'message.info:success',
+      'plan.update:success',
+      'message.result:success',
+    ]);
+    expect(await learned()).toMatchObject({ toolCalls: 'native', forcing: 'none' });
+  });
+});
+
+describe('a call written as text', () => {
+  it('is recovered from a <tool_call> block and run; plain text is kept and the model told', async () => {
+    harness = await createHarness();
+    harness.server.setScript([
+      {
+        text: 'On it.\n<tool_call>\n{"name": "message", "arguments": {"type": "info", "text": "On it"}}\n</tool_call>',
+      },
+      planNotes(),
+      { text: 'I would now write the code.' },
+      { text: '```json\n{"name": "message", "arguments": {"type": "result", "text": "Done."}}\n```' },
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(await actions(id)).toEqual([
+      'message.info:success',
+      'plan.update:success',
+      'message.result:success',
+    ]);
+    const turns = (await bodiesOf(id)).filter((body) => body.type === 'assistant_turn');
+    expect(turns[2]).toMatchObject({ text: 'I would now write the code.', toolCalls: [] });
+    expect(await notices(id)).toEqual([
+      expect.stringMatching(/^no_tool_call: Your last response had no tool call/),
+    ]);
+    expect(bodies()[3]?.messages.at(-1)).toMatchObject({ role: 'user' });
+  });
+});
+
+describe('the window', () => {
+  it('refuses clearly, naming the server setting, when the tools alone do not fit', async () => {
+    harness = await createHarness({}, { contextWindowTokens: 2048 });
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(harness.server.requests).toHaveLength(0);
+    const [notice] = await notices(id);
+    expect(notice).toMatch(/^provider_error: Sandpiper's instructions and tools take about [\d,]+ tokens/);
+    expect(notice).toContain('-c');
+    expect(notice).toContain('num_ctx');
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('error');
+  });
+
+  it('gives a conversation started with a small window the compact tool descriptions, for life', async () => {
+    harness = await createHarness({}, { contextWindowTokens: 8192 });
+    harness.server.setScript([acknowledge(), planNotes(), finish()]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const tools = JSON.stringify(bodies()[0]?.tools);
+    expect(tools.length).toBeLessThan(11_000);
+    expect(tools).toContain('Required for `write` and `append` actions.');
+    expect(JSON.stringify(bodies()[2]?.tools)).toBe(tools);
+    expect((await harness.runtime.readConversation(id))?.conversation.toolDescriptions).toBe('compact');
+  });
+
+  it('maps a server’s context-size 400 to advice naming its setting', async () => {
+    harness = await createHarness();
+    harness.server.setScript([
+      {
+        status: 400,
+        error: 'the request exceeds the available context size, try increasing it',
+      },
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const [notice] = await notices(id);
+    expect(notice).toMatch(/^provider_error: The request does not fit the model's context window\. .*-c/);
+  });
+});
