@@ -201,7 +201,11 @@ class LoopState {
     this.plan = loop.plan;
     const { systemPrompt, notes, specsChars } = loop.profile;
     this.context = new ModelContext(
-      { systemPrompt, compactionNote: notes.compaction },
+      {
+        systemPrompt,
+        compactionNote: notes.compaction,
+        restorableArguments: loop.profile.restorableArguments,
+      },
       specsChars,
       this.events,
     );
@@ -228,10 +232,12 @@ class LoopState {
   async compactIfNeeded(): Promise<void> {
     const { contextWindowTokens } = this.loop;
     const { compactAtTokens } = this.loop.settings;
-    const compaction = planCompaction(this.events, this.context.estimatedTokens(), {
-      contextWindowTokens,
-      compactAtTokens,
-    });
+    const compaction = planCompaction(
+      this.events,
+      this.context.estimatedTokens(),
+      { contextWindowTokens, compactAtTokens },
+      this.loop.profile.restorableArguments,
+    );
     if (!compaction) return;
     try {
       if (compaction.toSave.length > 0)

@@ -49,6 +49,15 @@ describe('toTextMessages', () => {
     });
   });
 
+  it('writes a call shown shorter in the log (a written file's digest) from the log, not from memory', () => {
+    const generated = '{"name": "message", "arguments": {"type": "info", "text": "On it, at length."}}';
+    const recall = (id: string) => (id === 'call_1' ? generated : undefined);
+    expect(toTextMessages(CONTEXT, CONSTRAINED, recall)[2]).toEqual({
+      role: 'assistant',
+      content: '{"name":"message","arguments":{"type":"info","text":"On it."}}',
+    });
+  });
+
   it('joins consecutive user texts, so one message follows each reply (what web-llm needs to reuse its cache)', () => {
     const queued: ChatMessage[] = [...CONTEXT, { role: 'user', content: 'Use SQLite.' }];
     const messages = toTextMessages(queued, CONSTRAINED, nothingRemembered);

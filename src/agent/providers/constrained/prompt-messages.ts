@@ -72,7 +72,9 @@ function toTurns(
     const [firstCall] = calls;
     if (!firstCall) return { role: 'assistant', content: message.content ?? '' };
     const remembered = recallReply(firstCall.id);
-    if (remembered !== undefined) return { role: 'assistant', content: remembered };
+    // The log may show a call in a shorter form than generated (a written file's digest): then it is rendered.
+    if (remembered !== undefined && saysTheSame(remembered, calls))
+      return { role: 'assistant', content: remembered };
     const rendered = renderCalls(
       calls.map((call) => call.function),
       callFormat,
@@ -96,4 +98,32 @@ function prefixFirstUserTurn(turns: Turn[], system: string): void {
   const firstUser = turns.find((turn) => turn.role === 'user');
   if (firstUser) firstUser.content = `${system}\n\n${firstUser.content}`;
   else turns.unshift({ role: 'user', content: system });
+}
+
+/** Whether a generated reply holds exactly `calls` (names and arguments, spacing and key order aside). */
+function saysTheSame(
+  reply: string,
+  calls: readonly { function: { name: string; arguments: string } }[],
+): boolean {
+  const canonical = (value: unknown): string =>
+    JSON.stringify(value, (_key, item: unknown) =>
+      typeof item === 'object' && item !== null && !Array.isArray(item)
+        ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : item,
+    );
+  try {
+    const parsed: unknown = JSON.parse(reply);
+    const items = Array.isArray(parsed) ? parsed : [parsed];
+    const written = items.map((item) => {
+      const call = item as { name?: unknown; arguments?: unknown };
+      return { name: call.name, arguments: call.arguments ?? {} };
+    });
+    const logged = calls.map((call) => ({
+      name: call.function.name,
+      arguments: call.function.arguments.trim() === '' ? {} : JSON.parse(call.function.arguments),
+    }));
+    return canonical(written) === canonical(logged);
+  } catch {
+    return false;
+  }
 }
