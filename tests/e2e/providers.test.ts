@@ -111,6 +111,18 @@ describe('Settings → Providers', () => {
     const reopened = await openSettings();
     expect(await reopened.getByRole('radio', { name: /^Ollama/ }).isChecked()).toBe(true);
     expect(await reopened.getByRole('radio', { name: /^OpenAI/ }).isChecked()).toBe(false);
+
+    // A local preset's tool calls are found out: the run asked the server and says what it learned.
+    // The active provider's editor is open.
+    expect(await field(reopened, 'Tool calls').inputValue()).toBe('auto');
+    const learned = reopened.locator('.learned-capabilities summary');
+    expect(await learned.textContent()).toMatch(/Learned: tool calls native, forcing by name, window not reported/);
+    await field(reopened, 'Tool calls').selectOption('constrained');
+    expect(await reopened.locator('#provider-toolCalls-hint').textContent()).toContain('JSON-schema grammar');
+    await harness.screenshot('providers-tool-calls-1440');
+    await save(reopened);
+    const again = await openSettings();
+    expect(await field(again, 'Tool calls').inputValue()).toBe('constrained');
   });
 
   it('explains an unreachable server, a CORS refusal with the preset’s note, and a refused key', async () => {

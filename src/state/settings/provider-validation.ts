@@ -128,6 +128,9 @@ function checkDraft(draft: ProviderDraft): Problem | ProviderProfile {
     apiKey: draft.kind === 'webllm' ? '' : draft.apiKey.trim(),
     model,
     contextWindowTokens,
+    ...(draft.kind === 'openai-compatible'
+      ? { toolCalls: draft.toolCalls, useServerWindow: draft.useServerWindow }
+      : {}),
     prices,
   };
 }

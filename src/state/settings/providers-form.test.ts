@@ -58,6 +58,9 @@ describe('providers form', () => {
       apiKey: '',
       model: ollama.defaultModel,
       contextWindowTokens: ollama.contextWindowTokens,
+      // A local server's tool-call mode is found out; its window is read from it.
+      toolCalls: 'auto',
+      useServerWindow: true,
       prices: null,
     });
   });

@@ -3,6 +3,8 @@ import {
   type ProviderPreset,
   type ProviderProfile,
   profileFromPreset,
+  type ToolCallMode,
+  toolCallModeOf,
 } from '../../protocol/providers.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 
@@ -16,6 +18,10 @@ export type ProviderDraft = {
   apiKey: string;
   model: string;
   contextWindowTokens: string;
+  /** How tool calls are made (remote providers). */
+  toolCalls: ToolCallMode;
+  /** Use the window the server reports over the one typed. */
+  useServerWindow: boolean;
   /** Prices per million tokens; all empty means no prices (no cost is shown). */
   inputPrice: string;
   cachedInputPrice: string;
@@ -26,7 +32,13 @@ export type ProviderDraft = {
 export type ProvidersForm = { providers: ProviderDraft[]; activeProviderId: string };
 
 /** The draft fields a person types into (the rest are set by presets and in-browser models). */
-export type ProviderTextField = Exclude<keyof ProviderDraft, 'id' | 'kind' | 'presetId'>;
+export type ProviderTextField = Exclude<
+  keyof ProviderDraft,
+  'id' | 'kind' | 'presetId' | 'toolCalls' | 'useServerWindow'
+>;
+
+/** The draft fields set with controls other than text boxes. */
+export type ProviderOptionField = 'toolCalls' | 'useServerWindow';
 
 /** The context window an in-browser model is loaded with when chosen with "Use". */
 export const LOCAL_MODEL_CONTEXT_WINDOW_TOKENS = 16_384;
@@ -49,6 +61,8 @@ export function draftFromProfile(profile: ProviderProfile): ProviderDraft {
     apiKey: profile.apiKey,
     model: profile.model,
     contextWindowTokens: String(profile.contextWindowTokens),
+    toolCalls: toolCallModeOf(profile),
+    useServerWindow: profile.useServerWindow !== false,
     inputPrice: profile.prices ? String(profile.prices.inputPerMillion) : '',
     cachedInputPrice: profile.prices ? String(profile.prices.cachedInputPerMillion) : '',
     outputPrice: profile.prices ? String(profile.prices.outputPerMillion) : '',
@@ -98,7 +112,7 @@ export function addProvider(form: ProvidersForm, presetId: string, id: string): 
 export function updateProvider(
   form: ProvidersForm,
   id: string,
-  changes: Partial<Pick<ProviderDraft, ProviderTextField>>,
+  changes: Partial<Pick<ProviderDraft, ProviderTextField | ProviderOptionField>>,
 ): ProvidersForm {
   return {
     ...form,

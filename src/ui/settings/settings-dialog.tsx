@@ -148,6 +148,7 @@ export function SettingsDialog() {
         </p>
         <SectionBoundary name="provider">
           <ProvidersSection
+            serverCapabilities={settings.state.serverCapabilities}
             form={providers()}
             onChange={setProviders}
             editingId={editingProviderId()}

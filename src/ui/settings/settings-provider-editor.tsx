@@ -1,6 +1,12 @@
 import { createSignal, For, type JSX, Match, Show, Switch } from 'solid-js';
+import type { ServerCapabilities, ToolCallMode } from '../../protocol/providers.ts';
 import type { ConnectionResult } from '../../state/settings/provider-connection.ts';
-import { type ProviderDraft, type ProviderTextField, presetOf } from '../../state/settings/providers-form.ts';
+import {
+  type ProviderDraft,
+  type ProviderOptionField,
+  type ProviderTextField,
+  presetOf,
+} from '../../state/settings/providers-form.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 
 /** Where a provider's "Test connection" stands. */
@@ -11,7 +17,9 @@ type EditorProps = {
   canRemove: boolean;
   invalidField: ProviderTextField | null;
   check: ConnectionCheck | null;
-  onChange: (changes: Partial<Pick<ProviderDraft, ProviderTextField>>) => void;
+  /** What runs learned about this provider's server (for its current base URL and model), if anything. */
+  learned: ServerCapabilities | null;
+  onChange: (changes: Partial<Pick<ProviderDraft, ProviderTextField | ProviderOptionField>>) => void;
   onTest: () => void;
   onRemove: () => void;
 };
@@ -133,6 +141,33 @@ export function ProviderEditor(props: EditorProps) {
         Older bulky observations are compacted as a conversation nears it.
       </p>
       <Show when={isRemote()}>
+        <div class="field-row">
+          <div class="field">
+            <label for="provider-toolCalls">Tool calls</label>
+            <select
+              id="provider-toolCalls"
+              aria-describedby="provider-toolCalls-hint"
+              value={props.draft.toolCalls}
+              onChange={(event) => props.onChange({ toolCalls: event.currentTarget.value as ToolCallMode })}
+            >
+              <For each={TOOL_CALL_MODES}>{(mode) => <option value={mode.value}>{mode.label}</option>}</For>
+            </select>
+          </div>
+          <label class="checkbox-field">
+            <input
+              type="checkbox"
+              checked={props.draft.useServerWindow}
+              onChange={(event) => props.onChange({ useServerWindow: event.currentTarget.checked })}
+            />
+            Use the server’s window
+          </label>
+        </div>
+        <p class="field-hint field-row-hint" id="provider-toolCalls-hint">
+          {TOOL_CALL_MODES.find((mode) => mode.value === props.draft.toolCalls)?.hint}
+        </p>
+        <LearnedCapabilities learned={props.learned} />
+      </Show>
+      <Show when={isRemote()}>
         <fieldset class="price-fields" aria-describedby="provider-prices-hint">
           <legend>Prices per 1M tokens, USD (optional)</legend>
           <div class="price-grid">
@@ -188,6 +223,57 @@ export function ProviderEditor(props: EditorProps) {
           presetName={preset()?.name ?? null}
           note={preset()?.note ?? null}
         />
+      </Show>
+    </div>
+  );
+}
+
+const TOOL_CALL_MODES: readonly { value: ToolCallMode; label: string; hint: string }[] = [
+  {
+    value: 'auto',
+    label: 'Auto (detect)',
+    hint: 'Asks the server what it supports and watches its replies; a server that cannot force or call tools is switched to constrained, with a note in the conversation.',
+  },
+  {
+    value: 'native',
+    label: 'Native',
+    hint: 'The API’s own tool calling (tools and tool_choice). Best for hosted APIs.',
+  },
+  {
+    value: 'constrained',
+    label: 'Constrained (grammar)',
+    hint: 'The tools described in the prompt and each call generated under a JSON-schema grammar: for small local models and templates without tool support.',
+  },
+];
+
+/** What runs learned about the server: how calls and forcing work, the window, vision, and why. */
+function LearnedCapabilities(props: { learned: ServerCapabilities | null }) {
+  return (
+    <div class="learned-capabilities" aria-live="polite">
+      <Show
+        when={props.learned}
+        fallback={<p class="field-hint">Nothing learned from this server yet: the first run asks it.</p>}
+      >
+        {(learned) => (
+          <details>
+            <summary>
+              Learned: tool calls {learned().toolCalls}, forcing{' '}
+              {learned().forcing === 'by_name'
+                ? 'by name'
+                : learned().forcing === 'by_grammar'
+                  ? 'by grammar'
+                  : 'not possible'}
+              , window{' '}
+              {learned().windowTokens === null
+                ? 'not reported'
+                : `${learned().windowTokens?.toLocaleString('en-US')} tokens`}
+              , vision {learned().vision === null ? 'unknown' : learned().vision ? 'yes' : 'no'}
+            </summary>
+            <ul>
+              <For each={learned().findings}>{(finding) => <li>{finding}</li>}</For>
+            </ul>
+          </details>
+        )}
       </Show>
     </div>
   );

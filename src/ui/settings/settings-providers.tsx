@@ -1,4 +1,5 @@
 import { createSignal, Index, Show } from 'solid-js';
+import type { ServerCapabilities } from '../../protocol/providers.ts';
 import { testConnection } from '../../state/settings/provider-connection.ts';
 import {
   addProvider,
@@ -43,10 +44,18 @@ export function ProvidersSection(props: {
   editingId: string | null;
   onEdit: (id: string | null) => void;
   invalid: InvalidProviderField | null;
+  /** What runs learned about each saved provider's server, by provider id. */
+  serverCapabilities: Record<string, ServerCapabilities>;
 }) {
   const [isPicking, setPicking] = createSignal(false);
   const [checks, setChecks] = createSignal<Record<string, ConnectionCheck>>({});
   let addButton: HTMLButtonElement | undefined;
+
+  /** What was learned, while the draft still names the server and model it was learned for. */
+  function learnedFor(draft: ProviderDraft): ServerCapabilities | null {
+    const learned = props.serverCapabilities[draft.id];
+    return learned && learned.baseUrl === draft.baseUrl && learned.model === draft.model ? learned : null;
+  }
 
   function setCheck(id: string, check: ConnectionCheck | null): void {
     setChecks((current) => {
@@ -125,6 +134,7 @@ export function ProvidersSection(props: {
                     canRemove={canRemoveProvider(props.form)}
                     invalidField={props.invalid?.providerId === draft().id ? props.invalid.field : null}
                     check={checks()[draft().id] ?? null}
+                    learned={learnedFor(draft())}
                     onChange={(changes) => change(draft().id, changes)}
                     onTest={() => void test(draft())}
                     onRemove={() => remove(draft().id)}
