@@ -17,6 +17,16 @@ import { SandpiperDatabase } from '../src/storage/db.ts';
 
 const channel = new BroadcastChannel(BROADCAST_CHANNEL_NAME);
 const diagnostics = new BroadcastChannel(DIAGNOSTICS_CHANNEL_NAME);
+// Diagnostics: when each request of this worker left and its response ended, on the same
+// clock as the step timings (the path only: a query string may carry a key).
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+    if (entry.initiatorType !== 'fetch') continue;
+    const { startTime, requestStart, responseStart, responseEnd } = entry;
+    const path = new URL(entry.name).pathname;
+    diagnostics.postMessage({ kind: 'request', path, startTime, requestStart, responseStart, responseEnd });
+  }
+}).observe({ type: 'resource' });
 const engineHost = createEngineHost(() => loadWebLlmLibrary());
 const localModels = new LocalModels(engineHost, () => (navigator as { gpu?: GpuLike }).gpu);
 const database = new SandpiperDatabase();

@@ -15,6 +15,18 @@ export type JournalChanges = {
 };
 
 /**
+ * Diagnostics of one write, on the worker's `performance.now()` clock: when it began, when
+ * its transaction committed, and when what it wrote had been published.
+ */
+export type CommitTiming = {
+  conversationId: string;
+  startedAt: number;
+  committedAt: number;
+  publishedAt: number;
+  events: number;
+};
+
+/**
  * The only writer of conversation data. Each call is one Dexie transaction (events,
  * plan and conversation status together, all or nothing); what it wrote is published
  * only after the transaction commits, so nothing is shown that a reload could lose.
@@ -27,6 +39,7 @@ export class Journal {
     private readonly database: SandpiperDatabase,
     private readonly publish: (message: BroadcastMessage) => void,
     private readonly now: () => number = Date.now,
+    private readonly onCommit?: (timing: CommitTiming) => void,
   ) {
     this.events = new EventRepository(database);
   }
@@ -79,6 +92,7 @@ export class Journal {
     changes: JournalChanges,
   ): Promise<StoredEvent[]> {
     const database = this.database;
+    const startedAt = performance.now();
     let conversation: Conversation | null = null;
     let stored: StoredEvent[];
     try {
@@ -109,9 +123,12 @@ export class Journal {
       this.nextSeq.delete(conversationId);
       throw error;
     }
+    const committedAt = performance.now();
     for (const event of stored) this.publish({ type: 'event', event });
     if (changes.plan) this.publish({ type: 'plan', plan: changes.plan });
     if (conversation) this.publish({ type: 'conversation', conversation });
+    const publishedAt = performance.now();
+    this.onCommit?.({ conversationId, startedAt, committedAt, publishedAt, events: stored.length });
     return stored;
   }
 

@@ -82,7 +82,9 @@ export class AgentRuntime implements RuntimeApi {
     this.now = dependencies.now ?? Date.now;
     this.newId = dependencies.newId ?? (() => crypto.randomUUID());
     this.locks = dependencies.locks ?? createRunLocks();
-    this.journal = new Journal(dependencies.database, dependencies.publish, this.now);
+    this.journal = new Journal(dependencies.database, dependencies.publish, this.now, (timing) =>
+      dependencies.onStepTiming?.({ kind: 'commit', ...timing }),
+    );
     this.conversations = new ConversationRepository(dependencies.database);
     this.events = new EventRepository(dependencies.database);
     this.plans = new PlanRepository(dependencies.database);

@@ -1,43 +1,192 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DIAGNOSTICS_CHANNEL_NAME } from '../../src/protocol/broadcast.ts';
-import { type AppHarness, startApp } from '../e2e/app-harness.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK } from '../fixtures/scenarios.ts';
-import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
+import {
+  type ScriptedServer,
+  type ScriptedTurn,
+  startScriptedServer,
+} from '../fixtures/scripted-llm-server.ts';
+import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
 
 /**
- * Runtime overhead per step, in Chromium against the built app: measured in the agent
- * worker from the moment the model's response is in hand to the moment the next request
- * is handed to fetch — validation, the tool, the envelope writes to IndexedDB, the
- * broadcast, the context update and the SDK's request building included. The loopback
- * gap seen by the scripted server (response end → next request arrival) is printed too.
+ * Loop overhead as the model server sees it, in Chromium against the built app: from the
+ * scripted server writing the last byte of response N to the headers of request N+1
+ * arriving, with the model answering instantly. Then where that time goes, each part a
+ * difference of two moments on one clock (the server's, or the agent worker's
+ * `performance.now()`: its step, action and commit timings and the Resource Timing of its
+ * requests, all sent over the diagnostics channel):
+ *   (a) the response's end in the network stack → the loop has the result (SSE parsing, stream close)
+ *   (b) the loop: tool, IndexedDB commits, broadcasts, the rest (validation, context, budgets)
+ *   (c) the provider asked → fetch called (the SDK's request building)
+ *   (d) fetch called → the request's headers written to the socket (preflight, connection, IPC)
+ *   (e) loopback both ways, never timed on one clock: the server's gap minus the worker's
+ *       (response end → next request start), i.e. server last byte → browser response end
+ *       plus browser request start → server request arrival.
  * Prints figures; asserts only that the run completed.
  */
 const STEPS = 200;
-let harness: AppHarness;
+const CHAT_PATH = '/v1/chat/completions';
+/** The first answer waits this long, so Playwright has let go of the browser before the loop runs. */
+const DISCONNECT_MS = 1500;
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+let chromiumProcess: ChildProcess;
+let userDataDir: string;
+let endpoint: string;
+let model: ScriptedServer;
+let app: StaticServer;
+
+/**
+ * Debian's Chromium started by hand with a DevTools port (the flags Playwright would pass
+ * that matter here), so that Playwright can disconnect while the loop runs: a client with
+ * DevTools' network domain on (Playwright enables it in the agent worker) costs ~6 ms per
+ * request, which no person running the app pays.
+ */
+async function startChromium(): Promise<void> {
+  userDataDir = mkdtempSync(join(tmpdir(), 'sandpiper-bench-'));
+  chromiumProcess = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${userDataDir}`,
+      '--disable-background-networking',
+      '--disable-background-timer-throttling',
+      '--disable-backgrounding-occluded-windows',
+      '--disable-renderer-backgrounding',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--password-store=basic',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  endpoint = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    chromiumProcess.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    chromiumProcess.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${output}`)));
+  });
+}
+
+/** The app's page in the running Chromium, through a fresh DevTools connection. */
+async function connect(): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.connectOverCDP(endpoint);
+  const page = browser.contexts()[0]?.pages()[0];
+  if (!page) throw new Error('Chromium has no page');
+  return { browser, page };
+}
 
 beforeAll(async () => {
-  harness = await startApp();
-  await harness.configure({ stepBudget: 1000 });
+  if (!existsSync(`${DIST}index.html`)) throw new Error('dist/ is missing: run `npm run build` first.');
+  [model, app] = await Promise.all([startScriptedServer(), startStaticServer(DIST), startChromium()]).then(
+    ([scripted, served]) => [scripted, served] as const,
+  );
 });
 afterAll(async () => {
-  await harness.close();
+  if (chromiumProcess && chromiumProcess.exitCode === null) {
+    const exited = new Promise((resolve) => chromiumProcess.once('exit', resolve));
+    chromiumProcess.kill();
+    await exited;
+  }
+  await Promise.all([model?.close(), app?.close()]);
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10 });
 });
+
+type Diagnostic =
+  | { kind: 'step'; responseAt: number; requestAt: number; sentAt: number }
+  | { kind: 'action'; durationMs: number }
+  | { kind: 'commit'; startedAt: number; committedAt: number; publishedAt: number }
+  | { kind: 'request'; path: string; startTime: number; requestStart: number; responseEnd: number };
+
+type Window = { diagnostics: Diagnostic[] };
 
 function summary(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (quantile: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? NaN;
-  return `median ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, max ${at(1).toFixed(2)} ms (n=${sorted.length})`;
+  const format = (value: number) => value.toFixed(2).padStart(6);
+  return `median ${format(at(0.5))}  p95 ${format(at(0.95))}  max ${format(at(1))} ms`;
 }
 
-it(`measures loop overhead over a ${STEPS}-step scripted task`, async () => {
-  const { page, model } = harness;
-  await page.evaluate((channelName) => {
-    const timings: number[] = [];
-    (window as unknown as { stepTimings: number[] }).stepTimings = timings;
-    new BroadcastChannel(channelName).onmessage = (event) => {
-      if (event.data.kind === 'step') timings.push(event.data.overheadMs);
-    };
+/** One step's parts (ms), from the diagnostics in the order the worker sent them. */
+function stepParts(diagnostics: Diagnostic[], serverGaps: number[]): Record<string, number>[] {
+  const requests = diagnostics.filter(
+    (entry): entry is Extract<Diagnostic, { kind: 'request' }> =>
+      entry.kind === 'request' && entry.path === CHAT_PATH,
+  );
+  const parts: Record<string, number>[] = [];
+  let tool = 0;
+  let commit = 0;
+  let publish = 0;
+  let stepIndex = 0;
+  for (const entry of diagnostics) {
+    if (entry.kind === 'action') tool += entry.durationMs;
+    if (entry.kind === 'commit') {
+      commit += entry.committedAt - entry.startedAt;
+      publish += entry.publishedAt - entry.committedAt;
+    }
+    if (entry.kind !== 'step') continue;
+    stepIndex += 1;
+    const previous = requests[stepIndex - 1];
+    const current = requests[stepIndex];
+    const server = serverGaps[stepIndex - 1];
+    if (!previous || !current || server === undefined)
+      throw new Error(`step ${stepIndex} is missing timings`);
+    const loop = entry.requestAt - entry.responseAt;
+    parts.push({
+      server,
+      streamEnd: entry.responseAt - previous.responseEnd,
+      loop,
+      tool,
+      commit,
+      publish,
+      loopRest: loop - tool - commit - publish,
+      sdk: entry.sentAt - entry.requestAt,
+      toSocket: current.requestStart - entry.sentAt,
+      loopback: server - (current.requestStart - previous.responseEnd),
+      worker: entry.sentAt - entry.responseAt,
+    });
+    tool = 0;
+    commit = 0;
+    publish = 0;
+  }
+  return parts;
+}
+
+/** Points the active provider at the scripted model in Settings → Providers, and saves. */
+async function configure(page: Page): Promise<void> {
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
+  await dialog.getByLabel('API key', { exact: true }).fill('test-key');
+  await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+  await dialog.getByLabel('Step budget', { exact: true }).fill('1000');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+it(`measures loop overhead at the model server over a ${STEPS}-step scripted task`, async () => {
+  const driving = await connect();
+  await configure(driving.page);
+  await driving.page.evaluate((channelName) => {
+    const diagnostics: unknown[] = [];
+    (window as unknown as Window).diagnostics = diagnostics as Diagnostic[];
+    new BroadcastChannel(channelName).onmessage = (event) => diagnostics.push(event.data);
   }, DIAGNOSTICS_CHANNEL_NAME);
   const plan = call('plan', {
     action: 'update',
@@ -51,32 +200,59 @@ it(`measures loop overhead over a ${STEPS}-step scripted task`, async () => {
     call('message', { type: 'info', text: `Progress update ${index + 1}` }),
   );
   model.setScript([
-    acknowledge(),
+    { ...acknowledge(), delayMs: DISCONNECT_MS },
     plan,
     ...work,
     call('plan', { action: 'advance', current_phase_id: 1, next_phase_id: 2 }),
     call('message', { type: 'result', text: 'Benchmark finished.' }),
   ]);
-  const started = performance.now();
-  await harness.sendTask(NOTES_TASK);
-  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 240_000 });
-  const total = performance.now() - started;
-  expect(model.requests).toHaveLength(STEPS);
-  const readTimings = () => page.evaluate(() => (window as unknown as { stepTimings: number[] }).stepTimings);
-  await expect.poll(async () => (await readTimings()).length).toBe(STEPS - 1);
-  const overheads = await readTimings();
+  await driving.page.getByRole('textbox', { name: 'Message' }).fill(NOTES_TASK);
+  await driving.page.getByRole('button', { name: 'Send', exact: true }).click();
+  await model.waitForRequests(1);
+  await driving.browser.close();
+  const disconnectedAt = performance.now();
+  await model.waitForRequests(STEPS, 240_000);
+  await expect.poll(() => model.requests.at(-1)?.respondedAt, { timeout: 10_000 }).toBeDefined();
+  const firstResponseAt = model.requests[0]?.respondedAt ?? 0;
+  expect(disconnectedAt, 'Playwright let go before the first answer').toBeLessThan(firstResponseAt);
+  const total = (model.requests.at(-1)?.respondedAt ?? NaN) - firstResponseAt;
 
-  const gaps: number[] = [];
+  const { browser, page } = await connect();
+  await page.locator('[data-action-type="message.result"]').waitFor();
+  const readDiagnostics = () => page.evaluate(() => (window as unknown as Window).diagnostics);
+  const countOf = (entries: Diagnostic[], kind: Diagnostic['kind']) =>
+    entries.filter((entry) => entry.kind === kind).length;
+  await expect.poll(async () => countOf(await readDiagnostics(), 'step')).toBe(STEPS - 1);
+  await expect.poll(async () => countOf(await readDiagnostics(), 'request')).toBeGreaterThanOrEqual(STEPS);
+  const diagnostics = await readDiagnostics();
+  await browser.close();
+
+  const serverGaps: number[] = [];
   for (let index = 1; index < model.requests.length; index += 1) {
-    const previous = model.requests[index - 1];
-    const current = model.requests[index];
-    if (previous?.respondedAt !== undefined && current) gaps.push(current.receivedAt - previous.respondedAt);
+    const respondedAt = model.requests[index - 1]?.respondedAt;
+    const receivedAt = model.requests[index]?.receivedAt;
+    if (respondedAt === undefined || receivedAt === undefined) throw new Error(`request ${index} unfinished`);
+    serverGaps.push(receivedAt - respondedAt);
   }
+  const parts = stepParts(diagnostics, serverGaps);
+  const column = (name: string) => parts.map((part) => part[name] ?? NaN);
+  const line = (label: string, name: string) => `  ${label.padEnd(62)} ${summary(column(name))}`;
   console.log(
     [
-      `loop-overhead (Chromium, ${STEPS} steps, scripted model answering instantly)`,
-      `  runtime overhead per step (worker: response in hand → next request sent): ${summary(overheads)}`,
-      `  loopback gap per step (server: response end → next request arrives):     ${summary(gaps)}`,
+      `loop-overhead (Chromium, ${STEPS} steps, scripted model answering instantly, n=${parts.length})`,
+      line('at the server: last byte of response N → request N+1 arrives', 'server'),
+      `  CORS preflights seen by the server: ${model.preflights.length}`,
+      'breakdown:',
+      line('(a) response end in the network stack → loop has the result', 'streamEnd'),
+      line('(b) loop: result → provider asked for the next step', 'loop'),
+      line('      tool', 'tool'),
+      line('      IndexedDB transactions', 'commit'),
+      line('      broadcasts after commit', 'publish'),
+      line('      the rest (validation, context, budgets)', 'loopRest'),
+      line('(c) provider asked → fetch called (SDK request building)', 'sdk'),
+      line('(d) fetch called → request headers written to the socket', 'toSocket'),
+      line('(e) loopback both ways (server gap − worker gap)', 'loopback'),
+      line('worker: result in hand → fetch called ((b) + (c))', 'worker'),
       `  whole run ${(total / 1000).toFixed(2)} s; the last request carried ${messagesOf(model.requests.at(-1)).length} messages`,
     ].join('\n'),
   );
