@@ -11,7 +11,7 @@ export type CallShape = { tool: string; actionType: string; parameters: JsonSche
  * The call shapes of a tool: one per value of its action field (`file.write` requires
  * `text`, `plan.update` requires `goal` and `phases`, …), or one for a tool without
  * actions. `requiredFor` lists, per action value, the fields seed 000 says are "Required
- * for" it beyond the schema's own `required`. A call generated under any of these
+ * for" it beyond the schema's own `required` (a required list needs an item). A call generated under any of these
  * schemas is a call the tool's validation accepts (as far as JSON Schema can say).
  */
 export function callShapesOf(
@@ -32,12 +32,30 @@ export function callShapesOf(
       actionType: `${tool}.${action}`,
       parameters: {
         ...bare,
-        properties: { ...properties, [actionKey]: { const: action } },
+        properties: {
+          ...properties,
+          ...nonEmptyLists(properties, requiredFor[action] ?? []),
+          [actionKey]: { const: action },
+        },
         required: unique([actionKey, ...baseRequired, ...(requiredFor[action] ?? [])]).filter(
           (field) => field in properties,
         ),
       },
     }));
+}
+
+/**
+ * The lists an action requires, held to at least one item: an action that needs a list
+ * (`plan.update`'s phases, `file.edit`'s edits) is refused with an empty one.
+ */
+function nonEmptyLists(properties: JsonSchema, required: readonly string[]): JsonSchema {
+  const lists: JsonSchema = {};
+  for (const field of required) {
+    const property = objectField(properties, field);
+    if (property.type === 'array' && property.minItems === undefined)
+      lists[field] = { ...property, minItems: 1 };
+  }
+  return lists;
 }
 
 /** The schema without `description`/`title` keywords (a grammar has no use for prose). */

@@ -49,7 +49,7 @@ describe('toTextMessages', () => {
     });
   });
 
-  it('writes a call shown shorter in the log (a written file's digest) from the log, not from memory', () => {
+  it('writes a call shown shorter in the log (a written file’s digest) from the log, not from memory', () => {
     const generated = '{"name": "message", "arguments": {"type": "info", "text": "On it, at length."}}';
     const recall = (id: string) => (id === 'call_1' ? generated : undefined);
     expect(toTextMessages(CONTEXT, CONSTRAINED, recall)[2]).toEqual({

@@ -1,0 +1,182 @@
+/**
+ * The real thing: upstream llama.cpp `llama-server` (../shared/llm) with a synthetic
+ * model that has the real Qwen2 tokenizer and real chat templates, driven through the
+ * real runtime. What is tested is the server's API, templating, grammar engine and
+ * tool-call parser — and how Sandpiper copes with each — not how clever the model is.
+ * Skipped, saying why, where ../shared/llm is absent.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
+import { withToolDescriptions } from '../../src/agent/profiles/tool-descriptions.ts';
+import type { EventBody } from '../../src/protocol/events.ts';
+import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';
+
+const LLM_DIR = resolve(import.meta.dirname, '../../../shared/llm');
+const hasLlm = existsSync(join(LLM_DIR, 'llama-server')) && existsSync(join(LLM_DIR, 'make-model.py'));
+if (!hasLlm) {
+  console.warn(`Skipping the llama-server suite: ${LLM_DIR} (llama-server and make-model.py) is absent.`);
+}
+
+let workDir = '';
+let modelPath = '';
+let server: { process: ChildProcess; url: string } | null = null;
+let harness: Harness | null = null;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts llama-server with `args` on a free port and waits until it answers /health. */
+async function startLlama(args: string[]): Promise<{ process: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(
+    join(LLM_DIR, 'llama-server'),
+    [
+      '-m',
+      modelPath,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--jinja',
+      '-t',
+      '2',
+      '-np',
+      '1',
+      ...args,
+    ],
+    { stdio: 'ignore' },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const healthy = await fetch(`${url}/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return { process: child, url };
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  child.kill();
+  throw new Error(`llama-server did not start on ${url}`);
+}
+
+const template = (name: string) => ['--chat-template-file', join(LLM_DIR, 'templates', name)];
+
+async function run(args: string[], stepBudget = 4) {
+  server = await startLlama(args);
+  harness = await createHarness(
+    { stepBudget, maxRetries: 0, requestTimeoutMs: 120_000 },
+    { baseUrl: `${server.url}/v1`, model: 'synthetic', toolCalls: 'auto', contextWindowTokens: 32_000 },
+  );
+  const id = await harness.runtime.startConversation('Write a haiku about the sea to /home/ubuntu/haiku.md');
+  await harness.runtime.idle(id);
+  const bodies: EventBody[] = (await harness.events(id)).map((event) => event.body);
+  const completions = await harness.completions(id);
+  const capabilities = (await new SettingsRepository(harness.database).getServerCapabilities())[
+    SCRIPTED_PROVIDER_ID
+  ];
+  const conversation = (await harness.runtime.readConversation(id))?.conversation;
+  return {
+    notices: bodies.flatMap((body) => (body.type === 'notice' ? [`${body.kind}: ${body.text}`] : [])),
+    turns: bodies.flatMap((body) => (body.type === 'assistant_turn' ? [body] : [])),
+    actions: completions.map((envelope) => `${envelope.meta.action_type}:${envelope.status}`),
+    errors: completions.flatMap((envelope) => (envelope.meta.error ? [envelope.meta.error.message] : [])),
+    capabilities,
+    conversation,
+  };
+}
+
+describe.skipIf(!hasLlm)('against the real llama-server', () => {
+  beforeAll(() => {
+    workDir = mkdtempSync(join(tmpdir(), 'sandpiper-llm-'));
+    modelPath = join(workDir, 'synthetic.gguf');
+    execFileSync('python3', [join(LLM_DIR, 'make-model.py'), modelPath], { stdio: 'ignore' });
+  }, 120_000);
+  afterAll(() => {
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    await harness?.close();
+    harness = null;
+    server?.process.kill();
+    server = null;
+  });
+
+  it('counts the Manus tool list with the real Qwen2 tokenizer: full, and compact under 2,500 tokens', async () => {
+    server = await startLlama(['-c', '4096']);
+    const tokens = async (text: string) => {
+      const response = await fetch(`${server?.url}/tokenize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ content: text }),
+      });
+      return ((await response.json()) as { tokens: unknown[] }).tokens.length;
+    };
+    const full = await tokens(JSON.stringify(manusProfile.specs));
+    const compact = await tokens(JSON.stringify(withToolDescriptions(manusProfile, 'compact').specs));
+    const system = await tokens(manusProfile.systemPrompt);
+    console.log(
+      `Manus tool list: ${full} tokens in full, ${compact} compact; system prompt ${system} tokens.`,
+    );
+    expect(compact).toBeLessThan(2_500);
+    expect(full).toBeGreaterThan(compact * 2);
+  }, 120_000);
+
+  it('a tool-aware template: the ignored named tool_choice is found out and the plan step forced by grammar; usage with cached tokens recorded', async () => {
+    const result = await run(['-c', '16384']);
+    expect(result.actions[0]).toBe('message.info:success');
+    expect(result.notices).toContainEqual(
+      expect.stringMatching(/^provider_adapted: .*ignored a forced step/),
+    );
+    expect(result.actions).toContain('plan.update:success');
+    expect(result.capabilities).toMatchObject({
+      toolCalls: 'constrained',
+      forcing: 'by_grammar',
+      windowTokens: 16384,
+    });
+    const usages = result.turns.map((turn) => turn.usage);
+    expect(usages.every((usage) => usage !== null && usage.prompt > 0 && usage.completion > 0)).toBe(true);
+    expect(usages.some((usage) => (usage?.cached ?? 0) > 0)).toBe(true);
+    expect(result.notices.filter((notice) => notice.startsWith('provider_error'))).toEqual([]);
+  }, 240_000);
+
+  it('a template without tools (plain ChatML): starts constrained from /props, both opening steps by grammar', async () => {
+    const result = await run(['-c', '16384', ...template('chatml-no-tools.jinja')]);
+    expect(result.actions.slice(0, 2)).toEqual(['message.info:success', 'plan.update:success']);
+    expect(result.capabilities).toMatchObject({ toolCalls: 'constrained', forcing: 'by_grammar' });
+    expect(result.capabilities?.findings.join(' ')).toMatch(/has no tool support/);
+    expect(result.notices.filter((notice) => /provider_(error|adapted)/.test(notice))).toEqual([]);
+  }, 240_000);
+
+  it('a strict-alternation template (Gemma): no 400, the system prompt leads the first user turn', async () => {
+    const result = await run(['-c', '16384', ...template('google-gemma-2-2b-it.jinja')]);
+    expect(result.actions.slice(0, 2)).toEqual(['message.info:success', 'plan.update:success']);
+    expect(result.capabilities).toMatchObject({ toolCalls: 'constrained', systemRole: false });
+    expect(result.notices.filter((notice) => notice.startsWith('provider_error'))).toEqual([]);
+  }, 240_000);
+
+  it('-c 4096: the window is read from the server and the compact descriptions make the first request fit', async () => {
+    const result = await run(['-c', '4096'], 3);
+    expect(result.capabilities?.windowTokens).toBe(4096);
+    expect(result.conversation?.toolDescriptions).toBe('compact');
+    expect(result.turns.length).toBeGreaterThan(0);
+    expect(result.turns[0]?.usage?.prompt).toBeLessThan(4096);
+    // Whatever the run then does, a window it outgrows is explained, never a bare 400.
+    for (const notice of result.notices.filter((text) => text.startsWith('provider_error'))) {
+      expect(notice).toMatch(/-c|context window/);
+    }
+  }, 240_000);
+});
