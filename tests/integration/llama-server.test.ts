@@ -11,8 +11,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decideCall } from '../../src/agent/call-decision.ts';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import { withToolDescriptions } from '../../src/agent/profiles/tool-descriptions.ts';
+import type { ModelRequest, ModelResult } from '../../src/agent/providers/chat-messages.ts';
+import { createOpenAiCompatibleProvider } from '../../src/agent/providers/openai-compatible.ts';
 import type { EventBody } from '../../src/protocol/events.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';
@@ -134,6 +137,90 @@ describe.skipIf(!hasLlm)('against the real llama-server', () => {
     expect(compact).toBeLessThan(2_500);
     expect(full).toBeGreaterThan(compact * 2);
   }, 120_000);
+
+  describe('the provider contract, unscripted (the model is the server’s)', () => {
+    const request = (overrides: Partial<ModelRequest> = {}): ModelRequest => ({
+      messages: [
+        { role: 'system', content: manusProfile.systemPrompt },
+        { role: 'user', content: 'Write a haiku about the sea.' },
+      ],
+      tools: [...manusProfile.specs],
+      calls: manusProfile.callShapes,
+      forced: null,
+      signal: new AbortController().signal,
+      ...overrides,
+    });
+    const provider = (mode: 'native' | 'constrained') =>
+      createOpenAiCompatibleProvider({
+        baseUrl: `${server?.url}/v1`,
+        apiKey: '',
+        model: 'synthetic',
+        maxRetries: 0,
+        requestTimeoutMs: 120_000,
+        mode,
+      });
+    const responseOf = (result: ModelResult) => {
+      if (result.type !== 'response') throw new Error(`expected a response: ${result.message}`);
+      return result;
+    };
+
+    it('native: the server parses the template’s <tool_call> into one call with an id and usage; a named tool_choice is not honoured', async () => {
+      server = await startLlama(['-c', '16384']);
+      const free = responseOf(await provider('native').respond(request()));
+      expect(free.toolCalls).toHaveLength(1);
+      expect(free.toolCalls[0]).toMatchObject({ id: expect.stringMatching(/\S/), name: 'message' });
+      expect(free.usage?.prompt).toBeGreaterThan(1000);
+      const forced = responseOf(
+        await provider('native').respond(request({ forced: { tool: 'plan', actionType: 'plan.update' } })),
+      );
+      // What llama-server does with an object tool_choice (it is treated as "auto"); the runtime copes.
+      expect(forced.forcing).toBe('ignored');
+    }, 120_000);
+
+    it('constrained: a forced call is that call, valid; the next request extends the prompt and is served from the cache', async () => {
+      server = await startLlama(['-c', '16384']);
+      const constrained = provider('constrained');
+      const forced = responseOf(
+        await constrained.respond(request({ forced: { tool: 'plan', actionType: 'plan.update' } })),
+      );
+      const [call] = forced.toolCalls;
+      expect(call?.name).toBe('plan');
+      expect(decideCall(call!, manusProfile, manusProfile.openingSteps[1] ?? null, [])).toMatchObject({
+        ok: true,
+        call: { actionType: 'plan.update' },
+      });
+      const next = responseOf(
+        await constrained.respond(
+          request({
+            messages: [
+              ...request().messages,
+              {
+                role: 'assistant',
+                content: null,
+                tool_calls: [
+                  { id: call!.id, type: 'function', function: { name: 'plan', arguments: call!.arguments } },
+                ],
+              },
+              { role: 'tool', tool_call_id: call!.id, content: 'Plan set.' },
+            ],
+          }),
+        ),
+      );
+      expect(next.toolCalls).toHaveLength(1);
+      expect(next.usage?.cached).toBeGreaterThan((forced.usage?.prompt ?? 0) * 0.9);
+    }, 120_000);
+
+    it('stops a request in flight: cancelled at once, and the next request is served', async () => {
+      server = await startLlama(['-c', '16384']);
+      const native = provider('native');
+      const controller = new AbortController();
+      const pending = native.respond(request({ signal: controller.signal }), (progress) => {
+        if (progress.type === 'request_sent') setTimeout(() => controller.abort(), 50);
+      });
+      expect(await pending).toEqual({ type: 'failure', kind: 'cancelled', message: 'Stopped by the user.' });
+      expect(responseOf(await native.respond(request())).toolCalls).toHaveLength(1);
+    }, 120_000);
+  });
 
   it('a tool-aware template: the ignored named tool_choice is found out and the plan step forced by grammar; usage with cached tokens recorded', async () => {
     const result = await run(['-c', '16384']);

@@ -69,10 +69,14 @@ export type ContractSubject = {
   close(): Promise<void>;
 };
 
-/** The OpenAI-compatible provider, through the real `openai` client and the scripted server. */
-export async function remoteSubject(): Promise<ContractSubject> {
+/**
+ * The OpenAI-compatible provider, through the real `openai` client and the scripted
+ * server, in native mode or in constrained mode (the server then answers calls as JSON
+ * text, as a grammar-bound server does; it does not enforce the grammar).
+ */
+export async function remoteSubject(mode: 'native' | 'constrained' = 'native'): Promise<ContractSubject> {
   const server = await startScriptedServer();
-  const profile = scriptedProvider(server.url);
+  const profile = scriptedProvider(server.url, { toolCalls: mode });
   const settings = (overrides: Partial<AgentSettings> = {}): AgentSettings => ({
     ...DEFAULT_SETTINGS,
     providers: [profile],
@@ -80,7 +84,12 @@ export async function remoteSubject(): Promise<ContractSubject> {
     maxRetries: 1,
     ...overrides,
   });
-  type Body = { tools: { function: { name: string } }[]; tool_choice: unknown; messages: unknown[] };
+  type Body = {
+    tools?: { function: { name: string } }[];
+    tool_choice?: unknown;
+    messages: unknown[];
+    response_format?: { json_schema: { schema: unknown } };
+  };
   const body = (index: number) => server.requests[index]?.body as Body;
   const toScripted = (turn: ContractTurn): ScriptedTurn => {
     switch (turn.kind) {
@@ -98,14 +107,16 @@ export async function remoteSubject(): Promise<ContractSubject> {
     }
   };
   return {
-    name: 'openai-compatible (scripted HTTP server)',
-    provider: createOpenAiCompatibleProvider({ ...profile, ...settings() }),
+    name: `openai-compatible, ${mode} (scripted HTTP server)`,
+    provider: createOpenAiCompatibleProvider({ ...profile, ...settings(), mode }),
     script: (turns) => server.push(...turns.map(toScripted)),
     requestCount: () => server.requests.length,
     admittedTools: (index) => {
+      const schema = body(index).response_format?.json_schema.schema;
+      if (schema !== undefined) return [...new Set(constNames(schema))];
       const choice = body(index).tool_choice as { function?: { name: string } } | string;
       if (typeof choice === 'object' && choice.function) return [choice.function.name];
-      return body(index).tools.map((tool) => tool.function.name);
+      return (body(index).tools ?? []).map((tool) => tool.function.name);
     },
     fixedPrompt: (index) => JSON.stringify([body(index).messages[0], body(index).tools]),
     requestText: (index) => JSON.stringify(body(index)),
@@ -125,7 +136,7 @@ export async function remoteSubject(): Promise<ContractSubject> {
     attempts: () => server.requests.length,
     loopRig: (overrides) =>
       createLoopRig(settings(overrides), (saved, run) =>
-        createOpenAiCompatibleProvider({ ...saved, ...run }),
+        createOpenAiCompatibleProvider({ ...saved, ...run, mode }),
       ),
     close: () => server.close(),
   };

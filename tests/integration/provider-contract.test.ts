@@ -35,6 +35,13 @@ const SUBJECTS: SubjectEntry[] = [
     namesCallWhileStreaming: true,
   },
   {
+    label: 'OpenAI-compatible provider in constrained mode, scripted HTTP server',
+    create: () => remoteSubject('constrained'),
+    // The scripted server does not hold its output to the grammar (a real server does).
+    canWriteInvalidCalls: true,
+    namesCallWhileStreaming: true,
+  },
+  {
     label: 'WebLLM provider, constrained decoding',
     create: async () => webLlmSubject('Llama-3.2-1B-Instruct-q4f32_1-MLC', 'constrained decoding'),
     canWriteInvalidCalls: false,

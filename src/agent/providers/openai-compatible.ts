@@ -79,8 +79,9 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
   ): Promise<ModelResult> => {
     let body: ChatCompletionCreateParamsStreaming;
     try {
+      // A request without tools is plain text in either mode.
       body =
-        callMode === 'native'
+        callMode === 'native' || request.tools.length === 0
           ? nativeBody(request, options.model)
           : constrainedBody(request, options.model, { systemRole: state.systemRole });
     } catch (error) {
@@ -89,11 +90,12 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
     notifyRequestSent = () => onProgress?.({ type: 'request_sent' });
     try {
       const stream = await client.chat.completions.create(body, { signal: request.signal });
-      const reply = await readStream(stream, options.model, callMode, onProgress);
+      const readMode = request.tools.length === 0 ? 'native' : callMode;
+      const reply = await readStream(stream, options.model, readMode, onProgress);
       // An abort can end the stream quietly, leaving a partial tool call behind.
       if (request.signal.aborted)
         return { type: 'failure', kind: 'cancelled', message: 'Stopped by the user.' };
-      return callMode === 'native' ? nativeResponse(reply, newCallId) : constrainedResponse(reply, newCallId);
+      return readMode === 'native' ? nativeResponse(reply, newCallId) : constrainedResponse(reply, newCallId);
     } catch (error) {
       return describeFailure(error, request.signal, options.baseUrl);
     }
