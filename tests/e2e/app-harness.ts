@@ -40,7 +40,7 @@ export type AppHarness = {
   model: ScriptedServer;
   app: StaticServer;
   /** Points the active provider at the scripted model in Settings → Providers, and saves. */
-  configure(options?: { stepBudget?: number }): Promise<void>;
+  configure(options?: { stepBudget?: number; toolCalls?: 'auto' | 'native' | 'constrained' }): Promise<void>;
   /** Types a task in the composer and sends it. */
   sendTask(text: string): Promise<void>;
   screenshot(name: string): Promise<void>;
@@ -74,6 +74,9 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
       await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
       await dialog.getByLabel('API key', { exact: true }).fill('test-key');
       await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+      if (options.toolCalls) {
+        await dialog.getByLabel('Tool calls', { exact: true }).selectOption(options.toolCalls);
+      }
       if (options.stepBudget) {
         await dialog.getByLabel('Step budget', { exact: true }).fill(String(options.stepBudget));
       }
