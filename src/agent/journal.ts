@@ -16,15 +16,20 @@ export type JournalChanges = {
 
 /**
  * Diagnostics of one write, on the worker's `performance.now()` clock: when it began, when
- * its transaction committed, and when what it wrote had been published.
+ * its transaction committed, and when what it wrote had been published; `isStaged` when
+ * its writer went on before the commit (`Journal.stage`).
  */
 export type CommitTiming = {
   conversationId: string;
+  isStaged: boolean;
   startedAt: number;
   committedAt: number;
   publishedAt: number;
   events: number;
 };
+
+/** Events numbered and on their way to IndexedDB (see `Journal.stage`). */
+export type StagedAppend = { events: StoredEvent[]; committed: Promise<void> };
 
 /**
  * The only writer of conversation data. Each call is one Dexie transaction (events,
@@ -33,6 +38,8 @@ export type CommitTiming = {
  */
 export class Journal {
   private readonly nextSeq = new Map<string, number>();
+  /** Per conversation, the last staged write still committing: later writes commit after it. */
+  private readonly staged = new Map<string, Promise<unknown>>();
   private readonly events: EventRepository;
 
   constructor(
@@ -78,6 +85,7 @@ export class Journal {
     bodies: EventBody[],
     changes: JournalChanges = {},
   ): Promise<StoredEvent[]> {
+    await this.afterStaged(conversationId);
     try {
       return await this.appendOnce(conversationId, bodies, changes);
     } catch (error) {
@@ -86,13 +94,62 @@ export class Journal {
     }
   }
 
-  private async appendOnce(
+  /**
+   * Appends like `append`, but numbers the events at once and hands them back with the
+   * commit still under way (`committed`, begun after the current task), so that work which
+   * shows nothing (the next model request) need not wait for it. What it wrote is still
+   * published only once committed, and the conversation's later writes commit after it. A
+   * failed commit rejects `committed` (the counter is then read afresh): its caller must
+   * await it before acting on anything that follows these events. Null when the next
+   * sequence number is not known without reading the database (use `append`).
+   */
+  stage(conversationId: string, bodies: EventBody[], changes: JournalChanges = {}): StagedAppend | null {
+    const firstSeq = this.nextSeq.get(conversationId);
+    if (firstSeq === undefined) return null;
+    const startedAt = performance.now();
+    const events = bodies.map((body, index) => this.toRow(conversationId, firstSeq + index, body));
+    this.nextSeq.set(conversationId, firstSeq + events.length);
+    // Begun once the current task is done, so what the caller goes on with (the next request,
+    // built in this task) leaves first.
+    const committed = this.afterStaged(conversationId)
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(() => this.commit(conversationId, changes, { startedAt, isStaged: true }, () => events))
+      .then(() => undefined);
+    this.staged.set(conversationId, committed);
+    const forget = () => {
+      if (this.staged.get(conversationId) === committed) this.staged.delete(conversationId);
+    };
+    committed.then(forget, forget);
+    return { events, committed };
+  }
+
+  /** Resolves once the conversation's staged write, if any, has committed or failed. */
+  private async afterStaged(conversationId: string): Promise<void> {
+    await this.staged.get(conversationId)?.catch(() => undefined);
+  }
+
+  private appendOnce(
     conversationId: string,
     bodies: EventBody[],
     changes: JournalChanges,
   ): Promise<StoredEvent[]> {
+    const timing = { startedAt: performance.now(), isStaged: false };
+    return this.commit(conversationId, changes, timing, async () => {
+      const firstSeq = this.nextSeq.get(conversationId) ?? (await this.events.lastSeq(conversationId)) + 1;
+      const events = bodies.map((body, index) => this.toRow(conversationId, firstSeq + index, body));
+      this.nextSeq.set(conversationId, firstSeq + events.length);
+      return events;
+    });
+  }
+
+  /** Writes the events `rows` gives (inside the transaction) with `changes`, then publishes them. */
+  private async commit(
+    conversationId: string,
+    changes: JournalChanges,
+    timing: Pick<CommitTiming, 'startedAt' | 'isStaged'>,
+    rows: () => StoredEvent[] | Promise<StoredEvent[]>,
+  ): Promise<StoredEvent[]> {
     const database = this.database;
-    const startedAt = performance.now();
     let conversation: Conversation | null = null;
     let stored: StoredEvent[];
     try {
@@ -100,9 +157,7 @@ export class Journal {
         'rw',
         [database.conversations, database.events, database.plans],
         async () => {
-          const firstSeq =
-            this.nextSeq.get(conversationId) ?? (await this.events.lastSeq(conversationId)) + 1;
-          const events = bodies.map((body, index) => this.toRow(conversationId, firstSeq + index, body));
+          const events = await rows();
           if (events.length > 0) await database.events.bulkAdd(events);
           if (changes.plan) await database.plans.put(Plan.parse(changes.plan));
           if (changes.conversation) {
@@ -115,7 +170,6 @@ export class Journal {
             });
             await database.conversations.put(conversation);
           }
-          this.nextSeq.set(conversationId, firstSeq + events.length);
           return events;
         },
       );
@@ -128,7 +182,7 @@ export class Journal {
     if (changes.plan) this.publish({ type: 'plan', plan: changes.plan });
     if (conversation) this.publish({ type: 'conversation', conversation });
     const publishedAt = performance.now();
-    this.onCommit?.({ conversationId, startedAt, committedAt, publishedAt, events: stored.length });
+    this.onCommit?.({ conversationId, ...timing, committedAt, publishedAt, events: stored.length });
     return stored;
   }
 

@@ -153,6 +153,8 @@ export async function runLoop(context: LoopContext): Promise<void> {
       },
     );
     responseAt = performance.now();
+    // The answer is acted on only once everything recorded before it is durable.
+    await loop.committed();
     if (result.type !== 'failure' && result.usage) {
       loop.context.recordPromptTokens(requestChars, result.usage.prompt);
     }
@@ -195,6 +197,8 @@ class LoopState {
   /** The model's context, extended as events are appended. */
   readonly context: ModelContext;
   private plan: Plan | null;
+  /** A step's last write, still committing while the next request goes out. */
+  private committing: Promise<void> = Promise.resolve();
 
   constructor(private readonly loop: LoopContext) {
     this.events = [...loop.events];
@@ -211,17 +215,30 @@ class LoopState {
     );
   }
 
-  /** Writes events (with every secret of the settings redacted) and extends the model's context. */
-  async append(bodies: EventBody[], changes: JournalChanges = {}): Promise<void> {
-    const { services } = this.loop;
-    const stored = await this.loop.journal.append(
-      this.loop.conversationId,
-      services.redact(bodies),
-      services.redact(changes),
-    );
+  /**
+   * Writes events (with every secret of the settings redacted) and extends the model's
+   * context. With `canCommitLater`, resolves once they are numbered, their commit still
+   * under way: the next request can be built and sent meanwhile, since nothing is shown
+   * before it is durable (the journal publishes after the commit), and the next write
+   * and the next answer wait for it (`committed`).
+   */
+  async append(bodies: EventBody[], changes: JournalChanges = {}, canCommitLater = false): Promise<void> {
+    await this.committed();
+    const { services, journal, conversationId } = this.loop;
+    const [redactedBodies, redactedChanges] = [services.redact(bodies), services.redact(changes)];
+    const staged = canCommitLater ? journal.stage(conversationId, redactedBodies, redactedChanges) : null;
+    if (staged) this.committing = staged.committed;
+    const stored = staged?.events ?? (await journal.append(conversationId, redactedBodies, redactedChanges));
     this.events.push(...stored);
     this.context.extend(stored, this.events);
     if (changes.plan) this.plan = changes.plan;
+  }
+
+  /** Resolves once the last write is durable; throws if it failed. */
+  committed(): Promise<void> {
+    const committing = this.committing;
+    this.committing = Promise.resolve();
+    return committing;
   }
 
   /**
@@ -361,6 +378,7 @@ class LoopState {
     await this.append(
       isImmediate ? [...started, ...settlement.bodies] : settlement.bodies,
       settlement.changes,
+      !settlement.endsRun,
     );
     return settlement.endsRun;
   }

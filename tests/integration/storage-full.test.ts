@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../src/protocol/events.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -11,9 +12,13 @@ describe('a full storage', () => {
   it('leaves what was saved whole and tells the open tabs what to free', async () => {
     harness = await createHarness();
     let isFull = false;
-    // IndexedDB refuses new events once the quota is reached.
-    harness.database.events.hook('creating', () => {
+    // IndexedDB refuses new events once the quota is reached: here, right after the plan's.
+    harness.database.events.hook('creating', (_key, row) => {
       if (isFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      const { body } = row as StoredEvent;
+      if (body.type === 'envelope' && body.envelope.meta.action_type === 'plan.update') {
+        isFull = body.envelope.status !== 'running';
+      }
     });
     harness.server.setScript([
       acknowledge(),
@@ -21,17 +26,7 @@ describe('a full storage', () => {
       call('shell', { action: 'exec', session: 'main', command: 'echo hi' }),
       call('message', { type: 'result', text: 'Done.' }),
     ]);
-    const planned = new Promise<void>((resolve) => {
-      const check = setInterval(() => {
-        if (harness.published.some((message) => message.type === 'plan')) {
-          isFull = true;
-          clearInterval(check);
-          resolve();
-        }
-      }, 1);
-    });
     const id = await harness.runtime.startConversation(NOTES_TASK);
-    await planned;
     await harness.runtime.idle(id);
 
     const alert = harness.published.find((message) => message.type === 'alert');
@@ -49,5 +44,41 @@ describe('a full storage', () => {
     expect(kinds).toContain('plan.update');
     expect(kinds).not.toContain('shell.exec');
     expect(harness.server.requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it('never shows a step whose write failed, though the next request left before its commit', async () => {
+    harness = await createHarness();
+    // The step's events are refused; the next model request may already be on its way.
+    harness.database.events.hook('creating', (_key, row) => {
+      const { body } = row as StoredEvent;
+      if (body.type === 'envelope' && body.envelope.content.includes('Halfway there')) {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+    });
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('message', { type: 'info', text: 'Halfway there.' }),
+      call('message', { type: 'info', text: 'Nearly done.' }),
+      call('message', { type: 'result', text: 'Done.' }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+
+    expect(harness.published.find((message) => message.type === 'alert')).toMatchObject({
+      kind: 'storage_full',
+    });
+    const shown = harness.published.flatMap((message) =>
+      message.type === 'event' && message.event.body.type === 'envelope'
+        ? [message.event.body.envelope.content]
+        : [],
+    );
+    expect(shown.join('\n')).not.toMatch(/Halfway there|Nearly done/);
+    const stored = (await harness.events(id)).map((event) =>
+      event.body.type === 'envelope' ? event.body.envelope.content : event.body.type,
+    );
+    expect(stored.join('\n')).not.toMatch(/Halfway there|Nearly done/);
+    expect(stored).toContain('assistant_turn');
+    expect(harness.server.requests.length).toBeLessThanOrEqual(4);
   });
 });
