@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import { ConversationArchive } from '../src/agent/conversation-archive.ts';
+import { createDiagnostics } from '../src/agent/diagnostics.ts';
 import { createOpenAiCompatibleProvider } from '../src/agent/providers/openai-compatible.ts';
 import { createEngineHost } from '../src/agent/providers/webllm/engine-host.ts';
 import type { GpuLike } from '../src/agent/providers/webllm/gpu-detection.ts';
@@ -16,17 +17,7 @@ import type { AgentWorkerApi, RuntimeApi } from '../src/protocol/worker-api.ts';
 import { SandpiperDatabase } from '../src/storage/db.ts';
 
 const channel = new BroadcastChannel(BROADCAST_CHANNEL_NAME);
-const diagnostics = new BroadcastChannel(DIAGNOSTICS_CHANNEL_NAME);
-// Diagnostics: when each request of this worker left and its response ended, on the same
-// clock as the step timings (the path only: a query string may carry a key).
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
-    if (entry.initiatorType !== 'fetch') continue;
-    const { startTime, requestStart, responseStart, responseEnd } = entry;
-    const path = new URL(entry.name).pathname;
-    diagnostics.postMessage({ kind: 'request', path, startTime, requestStart, responseStart, responseEnd });
-  }
-}).observe({ type: 'resource' });
+const onStepTiming = createDiagnostics(new BroadcastChannel(DIAGNOSTICS_CHANNEL_NAME));
 const engineHost = createEngineHost(() => loadWebLlmLibrary());
 const localModels = new LocalModels(engineHost, () => (navigator as { gpu?: GpuLike }).gpu);
 const database = new SandpiperDatabase();
@@ -45,7 +36,7 @@ const runtime = new AgentRuntime({
           requestTimeoutMs: settings.requestTimeoutMs,
           ...server,
         }),
-  onStepTiming: (timing) => diagnostics.postMessage(timing),
+  onStepTiming,
   // Preview URLs live under the app's scope, which the worker's own URL is served from.
   appBaseUrl: new URL(import.meta.env.BASE_URL, self.location.origin).href,
 });
@@ -65,9 +56,9 @@ const ready = runtime
   .then(() => runtime.followRunsElsewhere())
   .catch((error: unknown) => console.error('Sandpiper: recovering interrupted runs failed', error));
 
-// A run another tab starts is followed, to be taken over if that tab closes mid-run.
-const others = new BroadcastChannel(BROADCAST_CHANNEL_NAME);
-others.addEventListener('message', (event: MessageEvent<unknown>) => {
+// A run another tab starts is followed, to be taken over if that tab closes mid-run. (A
+// channel hears other contexts only, so this worker's own messages are not read back.)
+channel.addEventListener('message', (event: MessageEvent<unknown>) => {
   // Most messages are events: skip them before validating anything (this runs on every step).
   if ((event.data as { type?: unknown } | null)?.type !== 'conversation') return;
   const parsed = BroadcastMessage.safeParse(event.data);

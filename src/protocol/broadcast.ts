@@ -38,3 +38,9 @@ export type BroadcastMessage = z.infer<typeof BroadcastMessage>;
 
 /** Name of the BroadcastChannel that carries performance figures (step overheads). */
 export const DIAGNOSTICS_CHANNEL_NAME = 'sandpiper-diagnostics';
+
+/**
+ * Posted on the diagnostics channel to ask the workers for their detailed timings too
+ * (each journal commit, each request's Resource Timing): a message each, so only on request.
+ */
+export const DETAILED_DIAGNOSTICS_REQUEST = 'send_detailed_timings';

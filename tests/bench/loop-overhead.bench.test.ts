@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DIAGNOSTICS_CHANNEL_NAME } from '../../src/protocol/broadcast.ts';
+import { DETAILED_DIAGNOSTICS_REQUEST, DIAGNOSTICS_CHANNEL_NAME } from '../../src/protocol/broadcast.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK } from '../fixtures/scenarios.ts';
 import {
   type ScriptedServer,
@@ -20,7 +20,7 @@ import { type StaticServer, startStaticServer } from '../fixtures/static-server.
  * arriving, with the model answering instantly. Then where that time goes, each part a
  * difference of two moments on one clock (the server's, or the agent worker's
  * `performance.now()`: its step, action and commit timings and the Resource Timing of its
- * requests, all sent over the diagnostics channel):
+ * requests, all sent over the diagnostics channel, the last two on request):
  *   (a) the response's end in the network stack → the loop has the result (SSE parsing, stream close)
  *   (b) the loop: tool, IndexedDB commits, broadcasts, the rest (validation, context, budgets)
  *   (c) the provider asked → fetch called (the SDK's request building)
@@ -34,7 +34,10 @@ const STEPS = 200;
 const CHAT_PATH = '/v1/chat/completions';
 /** The first answer waits this long, so Playwright has let go of the browser before the loop runs. */
 const DISCONNECT_MS = 1500;
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** The built app to serve: dist/, or SANDPIPER_DIST (as the e2e harness takes it). */
+const DIST = process.env.SANDPIPER_DIST
+  ? `${process.env.SANDPIPER_DIST.replace(/\/+$/, '')}/`
+  : fileURLToPath(new URL('../../dist/', import.meta.url));
 
 let chromiumProcess: ChildProcess;
 let userDataDir: string;
@@ -67,6 +70,7 @@ async function startChromium(): Promise<void> {
       '--no-first-run',
       '--no-default-browser-check',
       '--password-store=basic',
+      '--window-size=1440,900',
       'about:blank',
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -109,7 +113,7 @@ afterAll(async () => {
 type Diagnostic =
   | { kind: 'step'; responseAt: number; requestAt: number; sentAt: number }
   | { kind: 'action'; durationMs: number }
-  | { kind: 'commit'; startedAt: number; committedAt: number; publishedAt: number }
+  | { kind: 'commit'; isStaged: boolean; startedAt: number; committedAt: number; publishedAt: number }
   | { kind: 'request'; path: string; startTime: number; requestStart: number; responseEnd: number };
 
 type Window = { diagnostics: Diagnostic[] };
@@ -122,23 +126,41 @@ function summary(values: number[]): string {
   return `median ${format(at(0.5))}  p95 ${format(at(0.95))}  max ${format(at(1))} ms`;
 }
 
+type Commit = Extract<Diagnostic, { kind: 'commit' }>;
+
+/**
+ * How long the loop was held by IndexedDB between `from` and `to`: the writes it awaited,
+ * and the wait for a staged write (one the loop went on from) still committing at `from`,
+ * which the loop awaits before it acts on the next answer. Then the broadcasts of writes
+ * committed meanwhile, and the staged writes begun meanwhile (committing in the background).
+ */
+function commitsBetween(commits: Commit[], from: number, to: number) {
+  let awaited = 0;
+  let publish = 0;
+  let staged = 0;
+  for (const commit of commits) {
+    const { startedAt, committedAt, publishedAt } = commit;
+    if (!commit.isStaged && startedAt >= from && startedAt < to) awaited += committedAt - startedAt;
+    if (commit.isStaged && startedAt < from && committedAt > from)
+      awaited += Math.min(committedAt, to) - from;
+    if (commit.isStaged && startedAt >= from && startedAt < to) staged += committedAt - startedAt;
+    if (committedAt >= from && committedAt < to) publish += publishedAt - committedAt;
+  }
+  return { awaited, publish, staged };
+}
+
 /** One step's parts (ms), from the diagnostics in the order the worker sent them. */
 function stepParts(diagnostics: Diagnostic[], serverGaps: number[]): Record<string, number>[] {
   const requests = diagnostics.filter(
     (entry): entry is Extract<Diagnostic, { kind: 'request' }> =>
       entry.kind === 'request' && entry.path === CHAT_PATH,
   );
+  const commits = diagnostics.filter((entry): entry is Commit => entry.kind === 'commit');
   const parts: Record<string, number>[] = [];
   let tool = 0;
-  let commit = 0;
-  let publish = 0;
   let stepIndex = 0;
   for (const entry of diagnostics) {
     if (entry.kind === 'action') tool += entry.durationMs;
-    if (entry.kind === 'commit') {
-      commit += entry.committedAt - entry.startedAt;
-      publish += entry.publishedAt - entry.committedAt;
-    }
     if (entry.kind !== 'step') continue;
     stepIndex += 1;
     const previous = requests[stepIndex - 1];
@@ -147,22 +169,22 @@ function stepParts(diagnostics: Diagnostic[], serverGaps: number[]): Record<stri
     if (!previous || !current || server === undefined)
       throw new Error(`step ${stepIndex} is missing timings`);
     const loop = entry.requestAt - entry.responseAt;
+    const { awaited, publish, staged } = commitsBetween(commits, entry.responseAt, entry.requestAt);
     parts.push({
       server,
       streamEnd: entry.responseAt - previous.responseEnd,
       loop,
       tool,
-      commit,
+      commit: awaited,
       publish,
-      loopRest: loop - tool - commit - publish,
+      loopRest: loop - tool - awaited - publish,
+      staged,
       sdk: entry.sentAt - entry.requestAt,
       toSocket: current.requestStart - entry.sentAt,
       loopback: server - (current.requestStart - previous.responseEnd),
       worker: entry.sentAt - entry.responseAt,
     });
     tool = 0;
-    commit = 0;
-    publish = 0;
   }
   return parts;
 }
@@ -180,14 +202,8 @@ async function configure(page: Page): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-it(`measures loop overhead at the model server over a ${STEPS}-step scripted task`, async () => {
-  const driving = await connect();
-  await configure(driving.page);
-  await driving.page.evaluate((channelName) => {
-    const diagnostics: unknown[] = [];
-    (window as unknown as Window).diagnostics = diagnostics as Diagnostic[];
-    new BroadcastChannel(channelName).onmessage = (event) => diagnostics.push(event.data);
-  }, DIAGNOSTICS_CHANNEL_NAME);
+/** The task: an acknowledgement (answered once Playwright has let go), a plan, info messages, the result. */
+function script(): ScriptedTurn[] {
   const plan = call('plan', {
     action: 'update',
     goal: 'Benchmark the loop',
@@ -199,26 +215,49 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
   const work: ScriptedTurn[] = Array.from({ length: STEPS - 4 }, (_, index) =>
     call('message', { type: 'info', text: `Progress update ${index + 1}` }),
   );
-  model.setScript([
+  return [
     { ...acknowledge(), delayMs: DISCONNECT_MS },
     plan,
     ...work,
     call('plan', { action: 'advance', current_phase_id: 1, next_phase_id: 2 }),
     call('message', { type: 'result', text: 'Benchmark finished.' }),
-  ]);
+  ];
+}
+
+/**
+ * Runs the task in a new conversation with Playwright disconnected; returns each step's
+ * parts and the run's length. With `isThreadShown` false the page shows another (empty)
+ * conversation meanwhile, so it renders nothing of the run: the difference is what the
+ * rendering costs the loop on this machine's two cores.
+ */
+async function measureRun(isThreadShown: boolean) {
+  const driving = await connect();
+  await driving.page.evaluate(
+    ([channelName, request]) => {
+      const diagnostics: unknown[] = [];
+      (window as unknown as Window).diagnostics = diagnostics as Diagnostic[];
+      const channel = new BroadcastChannel(channelName);
+      channel.onmessage = (event) => diagnostics.push(event.data);
+      channel.postMessage({ kind: request });
+    },
+    [DIAGNOSTICS_CHANNEL_NAME, DETAILED_DIAGNOSTICS_REQUEST] as const,
+  );
+  model.setScript(script());
+  const newConversation = driving.page.getByRole('button', { name: 'New conversation' });
+  await newConversation.click();
   await driving.page.getByRole('textbox', { name: 'Message' }).fill(NOTES_TASK);
   await driving.page.getByRole('button', { name: 'Send', exact: true }).click();
   await model.waitForRequests(1);
+  if (!isThreadShown) await newConversation.click();
   await driving.browser.close();
   const disconnectedAt = performance.now();
   await model.waitForRequests(STEPS, 240_000);
   await expect.poll(() => model.requests.at(-1)?.respondedAt, { timeout: 10_000 }).toBeDefined();
   const firstResponseAt = model.requests[0]?.respondedAt ?? 0;
   expect(disconnectedAt, 'Playwright let go before the first answer').toBeLessThan(firstResponseAt);
-  const total = (model.requests.at(-1)?.respondedAt ?? NaN) - firstResponseAt;
 
   const { browser, page } = await connect();
-  await page.locator('[data-action-type="message.result"]').waitFor();
+  if (isThreadShown) await page.locator('[data-action-type="message.result"]').waitFor();
   const readDiagnostics = () => page.evaluate(() => (window as unknown as Window).diagnostics);
   const countOf = (entries: Diagnostic[], kind: Diagnostic['kind']) =>
     entries.filter((entry) => entry.kind === kind).length;
@@ -234,26 +273,52 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
     if (respondedAt === undefined || receivedAt === undefined) throw new Error(`request ${index} unfinished`);
     serverGaps.push(receivedAt - respondedAt);
   }
-  const parts = stepParts(diagnostics, serverGaps);
-  const column = (name: string) => parts.map((part) => part[name] ?? NaN);
-  const line = (label: string, name: string) => `  ${label.padEnd(62)} ${summary(column(name))}`;
+  return {
+    parts: stepParts(diagnostics, serverGaps),
+    total: (model.requests.at(-1)?.respondedAt ?? NaN) - firstResponseAt,
+    preflights: model.preflights.length,
+    messages: messagesOf(model.requests.at(-1)).length,
+  };
+}
+
+it(`measures loop overhead at the model server over a ${STEPS}-step scripted task`, async () => {
+  const setup = await connect();
+  await configure(setup.page);
+  await setup.browser.close();
+  const shown = await measureRun(true);
+  const hidden = await measureRun(false);
+  const line = (run: typeof shown, label: string, name: string) =>
+    `  ${label.padEnd(62)} ${summary(run.parts.map((part) => part[name] ?? NaN))}`;
+  const lines = (run: typeof shown, names: [string, string][]) =>
+    names.map(([label, name]) => line(run, label, name));
   console.log(
     [
-      `loop-overhead (Chromium, ${STEPS} steps, scripted model answering instantly, n=${parts.length})`,
-      line('at the server: last byte of response N → request N+1 arrives', 'server'),
-      `  CORS preflights seen by the server: ${model.preflights.length}`,
+      `loop-overhead (Chromium, ${STEPS} steps, scripted model answering instantly, n=${shown.parts.length})`,
+      line(shown, 'at the server: last byte of response N → request N+1 arrives', 'server'),
+      `  CORS preflights seen by the server: ${shown.preflights}`,
       'breakdown:',
-      line('(a) response end in the network stack → loop has the result', 'streamEnd'),
-      line('(b) loop: result → provider asked for the next step', 'loop'),
-      line('      tool', 'tool'),
-      line('      IndexedDB transactions', 'commit'),
-      line('      broadcasts after commit', 'publish'),
-      line('      the rest (validation, context, budgets)', 'loopRest'),
-      line('(c) provider asked → fetch called (SDK request building)', 'sdk'),
-      line('(d) fetch called → request headers written to the socket', 'toSocket'),
-      line('(e) loopback both ways (server gap − worker gap)', 'loopback'),
-      line('worker: result in hand → fetch called ((b) + (c))', 'worker'),
-      `  whole run ${(total / 1000).toFixed(2)} s; the last request carried ${messagesOf(model.requests.at(-1)).length} messages`,
+      ...lines(shown, [
+        ['(a) response end in the network stack → loop has the result', 'streamEnd'],
+        ['(b) loop: result → provider asked for the next step', 'loop'],
+        ['      tool', 'tool'],
+        ['      IndexedDB commits awaited', 'commit'],
+        ['      broadcasts after commits', 'publish'],
+        ['      the rest (validation, context, budgets, staging)', 'loopRest'],
+        ['    (IndexedDB commits staged, committing meanwhile)', 'staged'],
+        ['(c) provider asked → fetch called (SDK request building)', 'sdk'],
+        ['(d) fetch called → request headers written to the socket', 'toSocket'],
+        ['(e) loopback both ways (server gap − worker gap)', 'loopback'],
+        ['worker: result in hand → fetch called ((b) + (c))', 'worker'],
+      ]),
+      `  whole run ${(shown.total / 1000).toFixed(2)} s; the last request carried ${shown.messages} messages`,
+      'the same run with another conversation on screen (the page renders nothing of it):',
+      ...lines(hidden, [
+        ['at the server', 'server'],
+        ['(a) response end → loop has the result', 'streamEnd'],
+        ['worker: result in hand → fetch called', 'worker'],
+        ['(d) fetch called → request headers written to the socket', 'toSocket'],
+        ['(e) loopback both ways', 'loopback'],
+      ]),
     ].join('\n'),
   );
 });
