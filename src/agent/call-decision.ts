@@ -24,15 +24,16 @@ export type Decision = {
 /**
  * Validates the model's call against the profile's tools, the identical-retry rule and the
  * step the runtime is forcing. When the server could not force that step
- * (`forcingHeld` false), a call of any opening step's tool is accepted as the model's
- * own opening (the run never ends stuck on what a server cannot do). Never throws.
+ * (`isForcingHeld` false), a call of any of the profile's opening steps is accepted as the
+ * model's own opening — an acknowledgment again, or the plan first — so a run never ends
+ * stuck on what a server cannot do; anything else is still refused. Never throws.
  */
 export function decideCall(
   call: ToolCall,
   profile: ToolProfile,
   forced: OpeningStep | null,
   events: readonly StoredEvent[],
-  forcingHeld = true,
+  isForcingHeld = true,
 ): Decision {
   const tool = profile.findTool(call.name);
   const names = profile.tools.map((candidate) => candidate.name).join(', ');
@@ -75,8 +76,8 @@ export function decideCall(
     );
   }
   if (!prepared.ok) return refuse('validation', prepared.message);
-  const isOpeningTool = profile.openingSteps.some((step) => step.tool === tool.name);
-  if (forced && prepared.call.actionType !== forced.actionType && (forcingHeld || !isOpeningTool)) {
+  const isOpeningStep = profile.openingSteps.some((step) => step.actionType === prepared.call.actionType);
+  if (forced && prepared.call.actionType !== forced.actionType && (isForcingHeld || !isOpeningStep)) {
     return refuse('validation', `This step must be ${forced.expected}: ${forced.why}.`);
   }
   return { ok: true, call: prepared.call, ...identity };

@@ -33,6 +33,15 @@ describe('recoverCallFromText', () => {
     });
   });
 
+  it('scans hostile text in linear time: an unclosed fence over blank lines, spaces after a tag', () => {
+    const started = performance.now();
+    expect(recover(`\`\`\`\n${'    \n'.repeat(50_000)}`)).toBeNull();
+    expect(recover(`\`\`\`json\r\n${'\r\n'.repeat(50_000)}`)).toBeNull();
+    expect(recover(`<tool_call>${' '.repeat(200_000)}`)).toBeNull();
+    expect(recover('{'.repeat(100_000))).toBeNull();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('finds nothing in prose, in JSON that names no tool of the profile, or in broken JSON', () => {
     expect(recover('I think the answer is 42.')).toBeNull();
     expect(recover('{"name": "teleport", "arguments": {}}')).toBeNull();

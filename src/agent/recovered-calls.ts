@@ -8,27 +8,53 @@ const WrittenCall = z.object({
   parameters: z.record(z.string(), z.unknown()).optional(),
 });
 
-const TAGGED = /<tool_call>\s*([\s\S]*?)\s*(?:<\/tool_call>|$)/;
-const FENCED = /```(?:json|tool_call)?\s*\n([\s\S]*?)\n\s*```/;
+/** Text looked at for a written call; a call is never longer than a reply the loop keeps. */
+const MAX_SCANNED_CHARACTERS = 256 * 1024;
 
 /**
  * A tool call a model wrote inside its text instead of making it: a Hermes/Qwen
  * `<tool_call>{…}</tool_call>`, a fenced JSON block, or a bare JSON object — each naming
  * one of `toolNames`. The first found is taken (one call per step). Null when the text
- * holds none. Never throws: the text is the model's, and hostile.
+ * holds none. Never throws, and scans in linear time: the text is the model's, and hostile.
  */
 export function recoverCallFromText(
   text: string,
   toolNames: readonly string[],
   newCallId: () => string,
 ): ToolCall | null {
-  const candidates = [TAGGED.exec(text)?.[1], FENCED.exec(text)?.[1], firstJsonObject(text)];
+  const scanned = text.slice(0, MAX_SCANNED_CHARACTERS);
+  const candidates = [taggedBlock(scanned), fencedBlock(scanned), firstJsonObject(scanned)];
   for (const candidate of candidates) {
-    if (candidate === undefined || candidate === null) continue;
+    if (candidate === null) continue;
     const call = readWrittenCall(candidate, toolNames);
     if (call) return { id: newCallId(), ...call };
   }
   return null;
+}
+
+/** The text after the first `<tool_call>`, up to its closing tag or the end. */
+function taggedBlock(text: string): string | null {
+  const open = text.indexOf('<tool_call>');
+  if (open < 0) return null;
+  const start = open + '<tool_call>'.length;
+  const close = text.indexOf('</tool_call>', start);
+  return text.slice(start, close < 0 ? undefined : close);
+}
+
+/** The body of the first fenced block whose info string is empty, `json` or `tool_call`. */
+function fencedBlock(text: string): string | null {
+  let from = 0;
+  while (true) {
+    const open = text.indexOf('```', from);
+    if (open < 0) return null;
+    const lineEnd = text.indexOf('\n', open + 3);
+    if (lineEnd < 0) return null;
+    const close = text.indexOf('```', lineEnd + 1);
+    if (close < 0) return null;
+    const info = text.slice(open + 3, lineEnd).trim();
+    if (info === '' || info === 'json' || info === 'tool_call') return text.slice(lineEnd + 1, close);
+    from = close + 3;
+  }
 }
 
 function readWrittenCall(json: string, toolNames: readonly string[]): Omit<ToolCall, 'id'> | null {

@@ -19,9 +19,15 @@ import type { LoopContext, StepTiming } from './loop.ts';
 import { createSandboxNetwork, RunServices } from './ports/run-services.ts';
 import { findProfile } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
-import { descriptionsForWindow, withToolDescriptions } from './profiles/tool-descriptions.ts';
+import {
+  CONVERSATION_ROOM_TOKENS,
+  descriptionsForWindow,
+  fixedPromptTokens,
+  type ToolDescriptions,
+  withToolDescriptions,
+} from './profiles/tool-descriptions.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
-import { capabilitiesFromReport, shouldProbe } from './providers/remote/capabilities.ts';
+import { capabilitiesFromReport, shouldProbe, underMode } from './providers/remote/capabilities.ts';
 import { probeServer } from './providers/remote/server-probe.ts';
 
 /** How a run's provider is to call its server, and where what it learns is kept. */
@@ -78,11 +84,10 @@ export async function prepareRun(
     );
   }
   const provider = providerFor(settings, conversation.providerId);
-  const capabilities = await knownCapabilities(dependencies, provider);
+  const capabilities = await knownCapabilities(dependencies, provider, signal);
   const contextWindowTokens = effectiveWindowTokens(provider, capabilities);
-  let descriptions = conversation.toolDescriptions;
-  if (descriptions === undefined) {
-    descriptions = descriptionsForWindow(contextWindowTokens);
+  const descriptions = descriptionsToUse(profile, conversation.toolDescriptions, contextWindowTokens);
+  if (descriptions !== conversation.toolDescriptions) {
     await repositories.conversations.setToolDescriptions(conversationId, descriptions);
   }
   const server: ServerContext = {
@@ -127,18 +132,40 @@ export async function prepareRun(
 async function knownCapabilities(
   dependencies: RunPreparationDependencies,
   provider: ProviderProfile,
+  signal: AbortSignal,
 ): Promise<ServerCapabilities | null> {
   const known = capabilitiesFor(provider, await dependencies.settings.getServerCapabilities());
   const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === provider.presetId);
   const now = dependencies.now();
-  if (!shouldProbe(provider, known, preset === undefined || preset.isLocal, now)) return known;
+  const mode = toolCallModeOf(provider);
+  if (!shouldProbe(provider, known, preset === undefined || preset.isLocal, now)) {
+    return known && underMode(known, mode);
+  }
   const report = await probeServer({
     baseUrl: provider.baseUrl,
     model: provider.model,
     apiKey: provider.apiKey,
     fetch: dependencies.probeFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    signal,
   });
   const learned = capabilitiesFromReport(provider, known, report, now);
-  await dependencies.settings.putServerCapabilities(provider.id, learned);
+  if (learned) await dependencies.settings.putServerCapabilities(provider.id, learned);
   return learned;
+}
+
+/**
+ * The tool descriptions a run uses: the conversation's, chosen at its first run from the
+ * window; a conversation whose full descriptions no longer fit its model's window (a
+ * server restarted with a smaller `-c`, say) moves to the compact ones once, rather than
+ * never running again.
+ */
+function descriptionsToUse(
+  profile: ToolProfile,
+  chosen: ToolDescriptions | undefined,
+  windowTokens: number,
+): ToolDescriptions {
+  if (chosen === undefined) return descriptionsForWindow(windowTokens);
+  const fits = (form: ToolDescriptions) =>
+    fixedPromptTokens(withToolDescriptions(profile, form)) + CONVERSATION_ROOM_TOKENS <= windowTokens;
+  return chosen === 'full' && !fits('full') && fits('compact') ? 'compact' : chosen;
 }

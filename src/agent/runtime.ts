@@ -1,15 +1,10 @@
-import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { Conversation } from '../protocol/conversation.ts';
 import type { StoredEvent } from '../protocol/events.ts';
 import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
-import type { SandboxPort } from '../protocol/ports/sandbox.ts';
-import type { ProviderProfile } from '../protocol/providers.ts';
-import type { AgentSettings } from '../protocol/settings.ts';
 import { DEFAULT_TOOL_PROFILE_ID } from '../protocol/tool-roles.ts';
 import type { ConversationSnapshot, RuntimeApi, StartOptions } from '../protocol/worker-api.ts';
 import { ConversationSandboxes } from '../sandbox/conversation-sandboxes.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
-import type { SandpiperDatabase } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';
 import { PlanRepository } from '../storage/plan-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
@@ -19,40 +14,18 @@ import { requireText, titleFrom } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
 import { failedCompletion } from './envelopes.ts';
 import { Journal } from './journal.ts';
-import { runLoop, type StepTiming } from './loop.ts';
+import { runLoop } from './loop.ts';
 import { findProfile, TOOL_PROFILES } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
-import type { ModelProvider } from './providers/chat-messages.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
-import { prepareRun, type RunPreparationDependencies } from './run-preparation.ts';
+import { prepareRun } from './run-preparation.ts';
+import type { RuntimeDependencies } from './runtime-dependencies.ts';
+
+export type { RuntimeDependencies } from './runtime-dependencies.ts';
+
 import { answerBodies } from './runtime-asks.ts';
 import { stoppedNotice } from './settlement.ts';
 import { closeDanglingActions, openQuestion } from './step-policy.ts';
-
-export type RuntimeDependencies = {
-  database: SandpiperDatabase;
-  publish: (message: BroadcastMessage) => void;
-  /**
-   * The model provider for a run: the conversation's saved provider, with the run
-   * settings and what is known about its server (and where to keep what it learns).
-   */
-  createProvider: RunPreparationDependencies['createProvider'];
-  /** The `fetch` that asks model servers about themselves (default: the platform's). */
-  probeFetch?: typeof fetch;
-  newId?: () => string;
-  now?: () => number;
-  locks?: RunLocks;
-  /** Opens a conversation's sandbox; defaults to the virtual sandbox over the persisted workspace. */
-  openSandbox?: (conversationId: string, settings: AgentSettings) => Promise<SandboxPort>;
-  /** Receives the runtime overhead of every step (for benchmarks and diagnostics). */
-  onStepTiming?: (timing: StepTiming) => void;
-  /** The tool profiles conversations may use (default: the app's); the first is the default. */
-  profiles?: readonly ToolProfile[];
-  /** The app's scope URL, where the service worker serves `/preview/` (default: a local placeholder, for tests). */
-  appBaseUrl?: string;
-  /** The `fetch` the network port uses (default: the platform's). */
-  fetch?: typeof fetch;
-};
 
 type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<void> };
 

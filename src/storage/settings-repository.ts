@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { PROVIDER_PRESETS, type ProviderProfile, ServerCapabilities } from '../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from './db.ts';
@@ -6,11 +5,12 @@ import type { SandpiperDatabase } from './db.ts';
 const AGENT_SETTINGS_KEY = 'agent';
 /** What was learned about each provider's server, by provider id (the worker writes it). */
 const SERVER_CAPABILITIES_KEY = 'server-capabilities';
-const LearnedCapabilities = z.record(z.string(), ServerCapabilities);
 
 /**
- * The settings table. The UI is its only writer; the worker reads it at the start of
- * each run. Secrets stored here are never copied into events, envelopes or logs.
+ * The settings table. Two rows, one writer each: the agent settings, written only by the
+ * UI (the worker reads them at the start of each run), and what runs learned about the
+ * model servers, written only by the agent worker (the UI shows it). Secrets stored here
+ * are never copied into events, envelopes or logs.
  */
 export class SettingsRepository {
   constructor(private readonly database: SandpiperDatabase) {}
@@ -32,24 +32,14 @@ export class SettingsRepository {
 
   /** What was learned about the providers' servers; an unreadable entry is dropped (it is learned again). */
   async getServerCapabilities(): Promise<Record<string, ServerCapabilities>> {
-    const row = await this.database.settings.get(SERVER_CAPABILITIES_KEY);
-    const saved = row?.value;
-    if (typeof saved !== 'object' || saved === null) return {};
-    const kept: Record<string, ServerCapabilities> = {};
-    for (const [providerId, value] of Object.entries(saved)) {
-      const parsed = ServerCapabilities.safeParse(value);
-      if (parsed.success) kept[providerId] = parsed.data;
-    }
-    return kept;
+    return readLearned((await this.database.settings.get(SERVER_CAPABILITIES_KEY))?.value);
   }
 
   /** Records what was learned about one provider's server, keeping the others' (one transaction). */
   async putServerCapabilities(providerId: string, capabilities: ServerCapabilities): Promise<void> {
     const value = ServerCapabilities.parse(capabilities);
     await this.database.transaction('rw', this.database.settings, async () => {
-      const row = await this.database.settings.get(SERVER_CAPABILITIES_KEY);
-      const saved = LearnedCapabilities.safeParse(row?.value);
-      const all = saved.success ? saved.data : {};
+      const all = readLearned((await this.database.settings.get(SERVER_CAPABILITIES_KEY))?.value);
       await this.database.settings.put({
         key: SERVER_CAPABILITIES_KEY,
         value: { ...all, [providerId]: value },
@@ -62,6 +52,17 @@ export class SettingsRepository {
     const value = AgentSettings.parse(settings);
     await this.database.settings.put({ key: AGENT_SETTINGS_KEY, value });
   }
+}
+
+/** The learned records that still parse; a bad one is dropped alone (it is learned again). */
+function readLearned(saved: unknown): Record<string, ServerCapabilities> {
+  if (typeof saved !== 'object' || saved === null) return {};
+  const kept: Record<string, ServerCapabilities> = {};
+  for (const [providerId, value] of Object.entries(saved)) {
+    const parsed = ServerCapabilities.safeParse(value);
+    if (parsed.success) kept[providerId] = parsed.data;
+  }
+  return kept;
 }
 
 /**

@@ -81,7 +81,8 @@ const template = (name: string) => ['--chat-template-file', join(LLM_DIR, 'templ
 async function run(args: string[], stepBudget = 4) {
   server = await startLlama(args);
   harness = await createHarness(
-    { stepBudget, maxRetries: 0, requestTimeoutMs: 120_000 },
+    // One retry: Node's fetch may reuse a connection llama-server has just closed.
+    { stepBudget, maxRetries: 1, requestTimeoutMs: 120_000 },
     { baseUrl: `${server.url}/v1`, model: 'synthetic', toolCalls: 'auto', contextWindowTokens: 32_000 },
   );
   const id = await harness.runtime.startConversation('Write a haiku about the sea to /home/ubuntu/haiku.md');
@@ -155,7 +156,7 @@ describe.skipIf(!hasLlm)('against the real llama-server', () => {
         baseUrl: `${server?.url}/v1`,
         apiKey: '',
         model: 'synthetic',
-        maxRetries: 0,
+        maxRetries: 1,
         requestTimeoutMs: 120_000,
         mode,
       });
@@ -226,7 +227,7 @@ describe.skipIf(!hasLlm)('against the real llama-server', () => {
     const result = await run(['-c', '16384']);
     expect(result.actions[0]).toBe('message.info:success');
     expect(result.notices).toContainEqual(
-      expect.stringMatching(/^provider_adapted: .*ignored a forced step/),
+      expect.stringMatching(/^provider_adapted: .*did not hold a forced step/),
     );
     expect(result.actions).toContain('plan.update:success');
     expect(result.capabilities).toMatchObject({
@@ -261,6 +262,7 @@ describe.skipIf(!hasLlm)('against the real llama-server', () => {
     expect(result.conversation?.toolDescriptions).toBe('compact');
     expect(result.turns.length).toBeGreaterThan(0);
     expect(result.turns[0]?.usage?.prompt).toBeLessThan(4096);
+    expect(result.conversation?.status).not.toBe('error');
     // Whatever the run then does, a window it outgrows is explained, never a bare 400.
     for (const notice of result.notices.filter((text) => text.startsWith('provider_error'))) {
       expect(notice).toMatch(/-c|context window/);

@@ -53,7 +53,7 @@ describe('auto tool-call mode', () => {
     ]);
     expect(await notices(id)).toEqual([
       expect.stringMatching(
-        /^provider_adapted: .*ignored a forced step: asked for `plan` by name \(tool_choice\), it called `message`\. Forced steps are now held by a JSON-schema grammar/,
+        /^provider_adapted: .*did not hold a forced step: asked for `plan\.update` \(tool_choice names its tool\), it called `message`\. Forced steps are now held by a JSON-schema grammar/,
       ),
     ]);
     const [first, second, retried, last] = bodies();
@@ -115,6 +115,109 @@ describe('auto tool-call mode', () => {
   });
 });
 
+describe('auto tool-call mode, further', () => {
+  it('switches when the forced tool comes with another action, and counts the dropped reply’s tokens', async () => {
+    harness = await createHarness({}, { toolCalls: 'auto' });
+    harness.server.setScript([
+      call(
+        'message',
+        { type: 'result', text: 'Done already.' },
+        { usage: { prompt_tokens: 1000, completion_tokens: 7 } },
+      ),
+      call(
+        'message',
+        { type: 'info', text: 'On it' },
+        { usage: { prompt_tokens: 1100, completion_tokens: 9 } },
+      ),
+      planNotes(),
+      finish(),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(await actions(id)).toEqual([
+      'message.info:success',
+      'plan.update:success',
+      'message.result:success',
+    ]);
+    expect((await notices(id))[0]).toMatch(
+      /asked for `message\.info`.*it called `message` with another action/,
+    );
+    const [first] = (await bodiesOf(id)).filter((body) => body.type === 'assistant_turn');
+    expect(first).toMatchObject({ usage: { prompt: 2100, completion: 16 } });
+  });
+
+  it('switches on plain text where a call was required', async () => {
+    harness = await createHarness({}, { toolCalls: 'auto' });
+    harness.server.setScript([{ text: 'Hello! How can I help?' }, acknowledge(), planNotes(), finish()]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(await actions(id)).toEqual([
+      'message.info:success',
+      'plan.update:success',
+      'message.result:success',
+    ]);
+    expect((await notices(id))[0]).toMatch(
+      /answered in plain text where a call of `message\.info` was required/,
+    );
+  });
+
+  it('keeps constrained and says so when the retry meets a passing server error; no flip-flop', async () => {
+    harness = await createHarness({ maxRetries: 0 }, { toolCalls: 'auto' });
+    harness.server.setScript([acknowledge(), acknowledge(), { status: 503, error: 'Loading model' }]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const said = await notices(id);
+    expect(said[0]).toMatch(/^provider_adapted: .*did not hold a forced step/);
+    expect(said[1]).toMatch(/^provider_error: The model provider answered 503/);
+    expect(await learned()).toMatchObject({ toolCalls: 'constrained', forcing: 'by_grammar' });
+  });
+
+  it('falls back to native without forcing when the server refuses response_format, once', async () => {
+    harness = await createHarness({}, { toolCalls: 'auto' });
+    harness.server.setScript([
+      acknowledge(),
+      acknowledge(),
+      { status: 400, error: 'Unrecognized request argument supplied: response_format' },
+      planNotes(),
+      finish(),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(await actions(id)).toEqual([
+      'message.info:success',
+      'message.info:success',
+      'plan.update:success',
+      'message.result:success',
+    ]);
+    const said = await notices(id);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/refused a JSON-schema response_format.*forced steps are not forced/);
+    expect(await learned()).toMatchObject({ toolCalls: 'native', forcing: 'none' });
+    expect(bodies().filter((body) => body.response_format !== undefined)).toHaveLength(1);
+  });
+
+  it('lets the person’s explicit choice win over what auto learned', async () => {
+    harness = await createHarness({}, { toolCalls: 'auto' });
+    harness.server.setScript([acknowledge(), acknowledge(), planNotes(), finish()]);
+    await harness.runtime.idle(await harness.runtime.startConversation(NOTES_TASK));
+    expect(await learned()).toMatchObject({ toolCalls: 'constrained' });
+    const settings = new SettingsRepository(harness.database);
+    const saved = await settings.getAgentSettings();
+    await settings.putAgentSettings({
+      ...saved,
+      providers: saved.providers.map((provider) => ({ ...provider, toolCalls: 'native' as const })),
+    });
+    const before = bodies().length;
+    harness.server.setScript([acknowledge(), planNotes(), finish()]);
+    await harness.runtime.idle(await harness.runtime.startConversation(NOTES_TASK));
+    expect(
+      bodies()
+        .slice(before)
+        .every((body) => body.response_format === undefined),
+    ).toBe(true);
+  });
+});
+
 describe('native mode on a server that does not force', () => {
   it('accepts the model’s own opening call instead of ending the run stuck', async () => {
     harness = await createHarness({}, { toolCalls: 'native' });
@@ -135,6 +238,24 @@ describe('native mode on a server that does not force', () => {
       'message.result:success',
     ]);
     expect(await learned()).toMatchObject({ toolCalls: 'native', forcing: 'none' });
+  });
+
+  it('still refuses what is no opening step (a result before any plan)', async () => {
+    harness = await createHarness({}, { toolCalls: 'native' });
+    harness.server.setScript([
+      acknowledge(),
+      call('message', { type: 'result', text: 'Done, no plan.' }),
+      planNotes(),
+      finish(),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(await actions(id)).toEqual([
+      'message.info:success',
+      'message.result:error',
+      'plan.update:success',
+      'message.result:success',
+    ]);
   });
 });
 
@@ -188,6 +309,27 @@ describe('the window', () => {
     expect(tools).toContain('Required for `write` and `append` actions.');
     expect(JSON.stringify(bodies()[2]?.tools)).toBe(tools);
     expect((await harness.runtime.readConversation(id))?.conversation.toolDescriptions).toBe('compact');
+  });
+
+  it('moves a conversation whose full descriptions no longer fit its model’s window to the compact ones', async () => {
+    harness = await createHarness();
+    harness.server.setScript([acknowledge(), planNotes(), finish()]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect((await harness.runtime.readConversation(id))?.conversation.toolDescriptions).toBe('full');
+    const fullTools = JSON.stringify(bodies()[0]?.tools).length;
+    const settings = new SettingsRepository(harness.database);
+    const saved = await settings.getAgentSettings();
+    await settings.putAgentSettings({
+      ...saved,
+      providers: saved.providers.map((provider) => ({ ...provider, contextWindowTokens: 4096 })),
+    });
+    harness.server.setScript([acknowledge(), planNotes(), finish()]);
+    await harness.runtime.sendMessage(id, 'Now add tags.');
+    await harness.runtime.idle(id);
+    expect((await harness.runtime.readConversation(id))?.conversation.toolDescriptions).toBe('compact');
+    expect((await actions(id)).filter((action) => action === 'message.result:success')).toHaveLength(2);
+    expect(JSON.stringify(bodies()[0]?.tools).length).toBeLessThan(fullTools / 2);
   });
 
   it('maps a server’s context-size 400 to advice naming its setting', async () => {

@@ -8,6 +8,16 @@ export type ToolDescriptions = 'full' | 'compact';
 /** Below this window (tokens), a new conversation gets the compact descriptions. */
 export const COMPACT_DESCRIPTIONS_BELOW_TOKENS = 16_000;
 
+/** Tokens a window must hold beyond the instructions and tools for a conversation to fit at all. */
+export const CONVERSATION_ROOM_TOKENS = 1024;
+/** Characters per token of the instructions and tool list (measured with a Qwen2 tokenizer: 4.1–4.3). */
+const FIXED_PROMPT_CHARS_PER_TOKEN = 4;
+
+/** About how many tokens the profile's instructions and tool list take in every request. */
+export function fixedPromptTokens(profile: ToolProfile): number {
+  return Math.ceil((profile.systemPrompt.length + profile.specsChars) / FIXED_PROMPT_CHARS_PER_TOKEN);
+}
+
 /** The form a conversation starting with a model of `windowTokens` gets. */
 export function descriptionsForWindow(windowTokens: number): ToolDescriptions {
   return windowTokens < COMPACT_DESCRIPTIONS_BELOW_TOKENS ? 'compact' : 'full';

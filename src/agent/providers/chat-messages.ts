@@ -39,7 +39,9 @@ export type ModelRequest = {
 export type ModelProgress =
   | { type: 'request_sent' }
   | { type: 'text_delta'; delta: string }
-  | { type: 'tool_call_started'; index: number; name: string };
+  | { type: 'tool_call_started'; index: number; name: string }
+  /** The reply so far is dropped and the request sent again another way (what streamed is void). */
+  | { type: 'attempt_discarded' };
 
 /** Why a request failed; `engine` is an in-browser engine's own failure (no model, out of memory, window full). */
 export type ModelFailureKind = 'cancelled' | 'network' | 'http' | 'invalid_response' | 'engine';
@@ -56,8 +58,17 @@ export type ModelResult =
       adaptation?: string;
       /** `ignored`: the step was forced, but the server does not force (the runtime then accepts an opening call). */
       forcing?: 'ignored';
+      /** Tokens of a reply dropped on the way (the request was sent again another way): they were spent too. */
+      extraUsage?: TokenUsage;
     }
-  | { type: 'failure'; kind: ModelFailureKind; message: string; status?: number };
+  | {
+      type: 'failure';
+      kind: ModelFailureKind;
+      message: string;
+      status?: number;
+      /** As on a response: what was found out about the server before this failure. */
+      adaptation?: string;
+    };
 
 /** A language model behind one interface: a request in, one result out, progress on the way. */
 export interface ModelProvider {

@@ -1,10 +1,11 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { ToolCall } from '../../protocol/events.ts';
 import type { ProviderProfile, ServerCapabilities, ToolCallMode } from '../../protocol/providers.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
-import type { ModelProgress, ModelProvider, ModelRequest, ModelResult } from './chat-messages.ts';
+import type { ForcedCall, ModelProgress, ModelProvider, ModelRequest, ModelResult } from './chat-messages.ts';
 import { parseGeneratedCalls } from './constrained/generated-calls.ts';
-import { withFinding } from './remote/capabilities.ts';
+import { underMode, withFinding } from './remote/capabilities.ts';
 import { describeFailure, templateRefusalOf } from './remote/failures.ts';
 import { constrainedBody, nativeBody } from './remote/request-bodies.ts';
 import { readStream, type StreamedReply } from './remote/stream-reader.ts';
@@ -52,17 +53,19 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
       return (options.fetch ?? globalThis.fetch)(url, init);
     },
   });
-  let state: ServerCapabilities = options.capabilities ?? {
-    baseUrl: options.baseUrl,
-    model: options.model,
-    toolCalls: mode === 'constrained' ? 'constrained' : 'native',
-    forcing: mode === 'constrained' ? 'by_grammar' : 'by_name',
-    windowTokens: null,
-    vision: null,
-    systemRole: true,
-    findings: [],
-    learnedAt: now(),
-  };
+  let state: ServerCapabilities = options.capabilities
+    ? underMode(options.capabilities, mode)
+    : {
+        baseUrl: options.baseUrl,
+        model: options.model,
+        toolCalls: mode === 'constrained' ? 'constrained' : 'native',
+        forcing: mode === 'constrained' ? 'by_grammar' : 'by_name',
+        windowTokens: null,
+        vision: null,
+        systemRole: true,
+        findings: [],
+        learnedAt: now(),
+      };
 
   const learn = async (
     changes: Partial<Pick<ServerCapabilities, 'toolCalls' | 'forcing' | 'systemRole'>>,
@@ -101,14 +104,22 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
     }
   };
 
-  /** Sends `request` again, constrained, after `finding`; the reply carries the finding. */
+  /**
+   * Sends `request` again, constrained, after `finding`: what streamed of the dropped reply
+   * is void, its tokens were spent all the same, and the outcome (whatever it is) carries
+   * the finding, so the thread says what changed.
+   */
   const retryConstrained = async (
     request: ModelRequest,
     finding: string,
+    dropped: ModelResult,
     onProgress?: (progress: ModelProgress) => void,
   ): Promise<ModelResult> => {
+    onProgress?.({ type: 'attempt_discarded' });
     const retried = await attempt(request, 'constrained', onProgress);
-    return retried.type === 'response' ? { ...retried, adaptation: finding } : retried;
+    if (retried.type === 'failure') return { ...retried, adaptation: finding };
+    const spent = dropped.type === 'response' ? dropped.usage : null;
+    return { ...retried, adaptation: finding, ...(spent ? { extraUsage: spent } : {}) };
   };
 
   return {
@@ -129,30 +140,58 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
           },
           finding,
         );
-        return retryConstrained(request, finding, onProgress);
+        return retryConstrained(request, finding, result, onProgress);
       }
       const forced = request.forced;
       const [first] = result.toolCalls;
-      if (forced === null || first?.name === forced.tool) return result;
+      if (forced === null || (first !== undefined && answersForced(first, forced, request))) return result;
+      // Plain text on a forced step from a server that may force: the runtime tells the model.
+      if (first === undefined && mode !== 'auto') return result;
+      const forcedName = `\`${forced.actionType}\``;
       const finding = first
-        ? `${server} ignored a forced step: asked for \`${forced.tool}\` by name (tool_choice), it called \`${first.name}\`. Forced steps are now held by a JSON-schema grammar (constrained mode).`
-        : `${server} answered in plain text where a call of \`${forced.tool}\` was required: its chat template seems to have no tool support. Tool calls are now generated under a JSON-schema grammar (constrained mode).`;
-      if (mode !== 'auto') {
+        ? `${server} did not hold a forced step: asked for ${forcedName} (tool_choice names its tool), it called \`${first.name}\`${first.name === forced.tool ? ' with another action' : ''}. Forced steps are now held by a JSON-schema grammar (constrained mode).`
+        : `${server} answered in plain text where a call of ${forcedName} was required: its chat template seems to have no tool support. Tool calls are now generated under a JSON-schema grammar (constrained mode).`;
+      // Native by choice, or a server known to refuse the grammar: the step cannot be forced.
+      if (mode !== 'auto' || state.forcing === 'none') {
         if (state.forcing !== 'none')
           await learn(
             { forcing: 'none' },
-            `${server} does not force a named tool_choice; in native mode, forced steps are not forced.`,
+            `${server} does not hold a forced step by tool_choice; in native mode, forced steps are not forced.`,
           );
         return { ...result, forcing: 'ignored' };
       }
       await learn({ toolCalls: 'constrained', forcing: 'by_grammar' }, finding);
-      const retried = await retryConstrained(request, finding, onProgress);
-      if (retried.type === 'response' || retried.kind === 'cancelled') return retried;
-      const fallback = `${server} refused a JSON-schema response_format too (${retried.message}). Tool calls stay native, and forced steps are not forced.`;
+      const retried = await retryConstrained(request, finding, result, onProgress);
+      if (!isGrammarRefusal(retried)) return retried;
+      const fallback = `${server} refused a JSON-schema response_format (${retried.type === 'failure' ? retried.message : ''}). Tool calls stay native, and forced steps are not forced.`;
       await learn({ toolCalls: 'native', forcing: 'none' }, fallback);
       return { ...result, forcing: 'ignored', adaptation: fallback };
     },
   };
+}
+
+/** Whether a call is the forced one: its tool, and the action the forced call shape pins (`type: "info"`). */
+function answersForced(call: ToolCall, forced: ForcedCall, request: ModelRequest): boolean {
+  if (call.name !== forced.tool) return false;
+  const shape = request.calls.find((candidate) => candidate.actionType === forced.actionType);
+  const properties = (shape?.parameters.properties ?? {}) as Record<string, { const?: unknown }>;
+  const pinned = Object.entries(properties).filter(([, property]) => property.const !== undefined);
+  if (pinned.length === 0) return true;
+  let args: unknown;
+  try {
+    args = JSON.parse(call.arguments);
+  } catch {
+    return false;
+  }
+  if (typeof args !== 'object' || args === null) return false;
+  return pinned.every(([field, property]) => (args as Record<string, unknown>)[field] === property.const);
+}
+
+/** A server refusing the request itself (400/422: `response_format` not taken), not a passing failure. */
+function isGrammarRefusal(result: ModelResult): boolean {
+  return (
+    result.type === 'failure' && result.kind === 'http' && (result.status === 400 || result.status === 422)
+  );
 }
 
 function nativeResponse(reply: StreamedReply, newCallId: () => string): ModelResult {

@@ -14,8 +14,9 @@ type SettingsState = {
 };
 
 /**
- * Agent settings, read and written on the main thread (the UI is the settings table's
- * only writer). A Dexie live query keeps every open tab in step after a save.
+ * Agent settings, read and written on the main thread (the UI is the only writer of the
+ * agent-settings row), and what runs learned about the model servers, read only (the
+ * agent worker writes it). Dexie live queries keep every open tab in step.
  */
 export function createSettingsStore(repository = new SettingsRepository(new SandpiperDatabase())) {
   const [state, setState] = createStore<SettingsState>({

@@ -1,6 +1,7 @@
 import {
   type ProviderProfile,
   type ServerCapabilities,
+  type ToolCallMode,
   toolCallModeOf,
 } from '../../../protocol/providers.ts';
 import type { ServerReport } from './server-probe.ts';
@@ -23,14 +24,17 @@ export function shouldProbe(
 /**
  * What a run starts with: the person's mode where they chose one; in auto, constrained
  * when the server says its template cannot call tools, else what replies taught before
- * (a server that ignored forcing stays constrained), else native.
+ * (a server that ignored forcing stays constrained), else native. Null when nothing is
+ * known and the server said nothing (a server that is down teaches nothing, and is asked
+ * again next run).
  */
 export function capabilitiesFromReport(
   profile: ProviderProfile,
   known: ServerCapabilities | null,
   report: ServerReport | null,
   now: number,
-): ServerCapabilities {
+): ServerCapabilities | null {
+  if (known === null && (report === null || report.findings.length === 0)) return null;
   const mode = toolCallModeOf(profile);
   const toolCalls =
     mode === 'auto'
@@ -50,6 +54,16 @@ export function capabilitiesFromReport(
     findings: mergeFindings(known?.findings ?? [], report?.findings ?? []),
     learnedAt: now,
   };
+}
+
+/**
+ * What is known, under the mode the person chose now: an explicit Native or Constrained
+ * wins over what auto learned before (forcing by name is assumed again until a reply
+ * shows otherwise).
+ */
+export function underMode(capabilities: ServerCapabilities, mode: ToolCallMode): ServerCapabilities {
+  if (mode === 'auto' || capabilities.toolCalls === mode) return capabilities;
+  return { ...capabilities, toolCalls: mode, forcing: mode === 'constrained' ? 'by_grammar' : 'by_name' };
 }
 
 /** `capabilities` with a new finding (a reply taught something), the newest kept. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_PRESETS, profileFromPreset } from '../../../protocol/providers.ts';
-import { capabilitiesFromReport, shouldProbe, withFinding } from './capabilities.ts';
+import { capabilitiesFromReport, shouldProbe, underMode, withFinding } from './capabilities.ts';
 import { probeServer } from './server-probe.ts';
 
 type Route = { status?: number; body: unknown };
@@ -107,7 +107,8 @@ describe('capabilities', () => {
   it('asks local and custom servers, and auto ones, when nothing fresh is known', () => {
     expect(shouldProbe(llamacpp, null, true, 0)).toBe(true);
     expect(shouldProbe(openai, null, false, 0)).toBe(false);
-    const known = capabilitiesFromReport(llamacpp, null, null, 1_000);
+    const said = { server: null, supportsTools: true, systemRole: true, windowTokens: 8192, vision: null };
+    const known = capabilitiesFromReport(llamacpp, null, { ...said, findings: ['said'] }, 1_000);
     expect(shouldProbe(llamacpp, known, true, 2_000)).toBe(false);
     expect(shouldProbe(llamacpp, known, true, 1_000 + 11 * 60_000)).toBe(true);
   });
@@ -121,12 +122,26 @@ describe('capabilities', () => {
       systemRole: false,
       learnedAt: 5,
     });
-    const native = capabilitiesFromReport({ ...llamacpp, toolCalls: 'native' }, null, report, 5);
+    const native = capabilitiesFromReport({ ...llamacpp, toolCalls: 'native' }, null, report, 5)!;
     expect(native).toMatchObject({ toolCalls: 'native', forcing: 'by_name' });
     const taught = withFinding(native, { toolCalls: 'constrained', forcing: 'by_grammar' }, 'ignored', 6);
     expect(capabilitiesFromReport(llamacpp, taught, null, 7)).toMatchObject({
       toolCalls: 'constrained',
       findings: [report.findings[0], 'ignored'],
     });
+  });
+
+  it('learns nothing from a server that said nothing, and lets the person’s explicit mode win', () => {
+    const silent = { server: null, supportsTools: null, systemRole: null, windowTokens: null, vision: null };
+    expect(capabilitiesFromReport(llamacpp, null, { ...silent, findings: [] }, 1)).toBeNull();
+    const learned = capabilitiesFromReport(
+      llamacpp,
+      null,
+      { ...silent, supportsTools: false, findings: ['no tools'] },
+      1,
+    )!;
+    expect(learned.toolCalls).toBe('constrained');
+    expect(underMode(learned, 'native')).toMatchObject({ toolCalls: 'native', forcing: 'by_name' });
+    expect(underMode(learned, 'auto')).toBe(learned);
   });
 });

@@ -50,6 +50,8 @@ type ProbeOptions = {
   fetch: typeof fetch;
   /** Per request; a server that does not answer in time is taken as saying nothing. */
   timeoutMs?: number;
+  /** The run's: a stop ends the questions at once. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -97,7 +99,10 @@ export async function probeServer(options: ProbeOptions): Promise<ServerReport> 
       report.server = 'Ollama';
       report.supportsTools = capabilities.includes('tools');
       report.vision = capabilities.includes('vision');
-      const numCtx = /(?:^|\n)\s*num_ctx\s+(\d+)/.exec(show.data.parameters ?? '')?.[1];
+      const numCtx = (show.data.parameters ?? '')
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .find(([key, value]) => key === 'num_ctx' && /^\d+$/.test(value ?? ''))?.[1];
       if (numCtx) report.windowTokens = Number(numCtx);
       report.findings.push(
         `Ollama (/api/show): ${options.model} ${report.supportsTools ? 'supports tools' : 'has no tool support'}${numCtx ? `; num_ctx ${numCtx}` : ''}.`,
@@ -108,7 +113,10 @@ export async function probeServer(options: ProbeOptions): Promise<ServerReport> 
   if (report.windowTokens === null) {
     const list = ModelList.safeParse(await get(`${base}/models`));
     if (list.success) {
-      const entry = list.data.data.find((model) => model.id === options.model) ?? list.data.data[0];
+      // Only the model asked about, or a server's one model: another model's window does not apply.
+      const models = list.data.data;
+      const entry =
+        models.find((model) => model.id === options.model) ?? (models.length === 1 ? models[0] : undefined);
       const window = entry?.meta?.n_ctx ?? entry?.max_model_len ?? null;
       if (window !== null) {
         report.windowTokens = window;
@@ -127,7 +135,10 @@ async function readJson(url: string, init: RequestInit, options: ProbeOptions): 
     const response = await options.fetch(url, {
       ...init,
       headers,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 3_000),
+      signal: AbortSignal.any([
+        AbortSignal.timeout(options.timeoutMs ?? 3_000),
+        ...(options.signal ? [options.signal] : []),
+      ]),
     });
     if (!response.ok) return null;
     return await response.json();

@@ -1,0 +1,34 @@
+import type { BroadcastMessage } from '../protocol/broadcast.ts';
+import type { SandboxPort } from '../protocol/ports/sandbox.ts';
+import type { AgentSettings } from '../protocol/settings.ts';
+import type { SandpiperDatabase } from '../storage/db.ts';
+import type { StepTiming } from './loop-context.ts';
+import type { ToolProfile } from './profiles/profile.ts';
+import type { RunLocks } from './run-locks.ts';
+import type { RunPreparationDependencies } from './run-preparation.ts';
+
+/** What the agent runtime is built with: its database and broadcast, and the parts tests replace. */
+export type RuntimeDependencies = {
+  database: SandpiperDatabase;
+  publish: (message: BroadcastMessage) => void;
+  /**
+   * The model provider for a run: the conversation's saved provider, with the run
+   * settings and what is known about its server (and where to keep what it learns).
+   */
+  createProvider: RunPreparationDependencies['createProvider'];
+  /** The `fetch` that asks model servers about themselves (default: the platform's). */
+  probeFetch?: typeof fetch;
+  newId?: () => string;
+  now?: () => number;
+  locks?: RunLocks;
+  /** Opens a conversation's sandbox; defaults to the virtual sandbox over the persisted workspace. */
+  openSandbox?: (conversationId: string, settings: AgentSettings) => Promise<SandboxPort>;
+  /** Receives the runtime overhead of every step (for benchmarks and diagnostics). */
+  onStepTiming?: (timing: StepTiming) => void;
+  /** The tool profiles conversations may use (default: the app's); the first is the default. */
+  profiles?: readonly ToolProfile[];
+  /** The app's scope URL, where the service worker serves `/preview/` (default: a local placeholder, for tests). */
+  appBaseUrl?: string;
+  /** The `fetch` the network port uses (default: the platform's). */
+  fetch?: typeof fetch;
+};
