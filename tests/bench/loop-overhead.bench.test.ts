@@ -107,7 +107,14 @@ afterAll(async () => {
     await exited;
   }
   await Promise.all([model?.close(), app?.close()]);
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10 });
+  if (userDataDir) {
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      // Chromium's helper processes can still be writing its profile for a moment after it exits.
+      console.warn(`Left Chromium's profile behind in ${userDataDir}: ${String(error)}`);
+    }
+  }
 });
 
 type Diagnostic =

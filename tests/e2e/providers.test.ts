@@ -100,7 +100,13 @@ describe('Settings → Providers', () => {
     await harness.screenshot('providers-tested-1440');
     await save(dialog);
 
-    // New conversations use the active provider.
+    // New conversations use the active provider. This one says, as llama.cpp's server does,
+    // that its chat template has no tool support and its window is 8,192 tokens.
+    model.setProps({
+      default_generation_settings: { n_ctx: 8192 },
+      chat_template_caps: { supports_tool_calls: false, supports_system_role: true },
+      modalities: { vision: false },
+    });
     model.setScript([acknowledge(), planNotes(), finish()]);
     await harness.sendTask(NOTES_TASK);
     await page.locator('[data-action-type="message.result"]').waitFor();
@@ -112,11 +118,18 @@ describe('Settings → Providers', () => {
     expect(await reopened.getByRole('radio', { name: /^Ollama/ }).isChecked()).toBe(true);
     expect(await reopened.getByRole('radio', { name: /^OpenAI/ }).isChecked()).toBe(false);
 
-    // A local preset's tool calls are found out: the run asked the server and says what it learned.
-    // The active provider's editor is open.
+    // A local preset's tool calls are found out: the run asked the server and went
+    // constrained (the active provider's editor is open, and says what was learned).
+    expect(model.requests[0]?.body).toMatchObject({ response_format: { type: 'json_schema' } });
     expect(await field(reopened, 'Tool calls').inputValue()).toBe('auto');
     const learned = reopened.locator('.learned-capabilities summary');
-    expect(await learned.textContent()).toMatch(/Learned: tool calls native, forcing by name, window not reported/);
+    expect(await learned.textContent()).toMatch(
+      /Learned: tool calls constrained, forcing by grammar, window 8,192 tokens,\s*vision no/,
+    );
+    await learned.click();
+    expect(await reopened.locator('.learned-capabilities li').first().textContent()).toContain(
+      'has no tool support',
+    );
     await field(reopened, 'Tool calls').selectOption('constrained');
     expect(await reopened.locator('#provider-toolCalls-hint').textContent()).toContain('JSON-schema grammar');
     await harness.screenshot('providers-tool-calls-1440');

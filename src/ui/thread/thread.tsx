@@ -69,10 +69,21 @@ export function Thread() {
     setPinned(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < PINNED_DISTANCE_PX);
   }
 
+  // One scroll per frame however many events arrived in it (each scroll forces a layout).
+  let isScrollPending = false;
+  function scrollToBottomNextFrame(): void {
+    if (isScrollPending) return;
+    isScrollPending = true;
+    requestAnimationFrame(() => {
+      isScrollPending = false;
+      scrollToBottom();
+    });
+  }
+
   onMount(scrollToBottom);
   createEffect(
     on([thread.revision, isThinking], () => {
-      if (isPinned()) requestAnimationFrame(scrollToBottom);
+      if (isPinned()) scrollToBottomNextFrame();
     }),
   );
   createEffect(
