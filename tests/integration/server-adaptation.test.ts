@@ -6,8 +6,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventBody } from '../../src/protocol/events.ts';
+import type { ProviderProfile } from '../../src/protocol/providers.ts';
+import type { AgentSettings } from '../../src/protocol/settings.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { assertWellFormedRequests, createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';
 
 type RequestBody = {
@@ -29,6 +32,24 @@ const actions = async (id: string) =>
 const learned = async () =>
   (await new SettingsRepository(harness.database).getServerCapabilities())[SCRIPTED_PROVIDER_ID];
 
+/** Runs the notes task to its end against `script`, on a fresh harness. */
+async function runTask(
+  script: ScriptedTurn[],
+  provider: Partial<ProviderProfile> = {},
+  settings: Partial<AgentSettings> = {},
+): Promise<string> {
+  harness = await createHarness(settings, provider);
+  return runAgain(script);
+}
+
+/** Runs the notes task again, in a new conversation, on the current harness. */
+async function runAgain(script: ScriptedTurn[]): Promise<string> {
+  harness.server.setScript(script);
+  const id = await harness.runtime.startConversation(NOTES_TASK);
+  await harness.runtime.idle(id);
+  return id;
+}
+
 afterEach(async () => {
   assertWellFormedRequests(harness.server);
   await harness.close();
@@ -36,16 +57,16 @@ afterEach(async () => {
 
 describe('auto tool-call mode', () => {
   it('switches a server that ignores a forced step to constrained mode, says so, and remembers it', async () => {
-    harness = await createHarness({}, { toolCalls: 'auto' });
-    harness.server.setScript([
-      acknowledge(),
-      // The plan step is forced by name; the server lets the model call `message` again.
-      call('message', { type: 'info', text: 'Still on it' }),
-      planNotes(),
-      finish(),
-    ]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask(
+      [
+        acknowledge(),
+        // The plan step is forced by name; the server lets the model call `message` again.
+        call('message', { type: 'info', text: 'Still on it' }),
+        planNotes(),
+        finish(),
+      ],
+      { toolCalls: 'auto' },
+    );
     expect(await actions(id)).toEqual([
       'message.info:success',
       'plan.update:success',
@@ -70,28 +91,25 @@ describe('auto tool-call mode', () => {
     expect(last?.response_format?.json_schema.schema.anyOf?.length).toBeGreaterThan(12);
     expect(await learned()).toMatchObject({ toolCalls: 'constrained', forcing: 'by_grammar' });
 
-    // The next conversation starts constrained.
-    harness.server.setScript([acknowledge(), planNotes(), finish()]);
-    const next = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(next);
-    expect(
-      bodies()
-        .slice(4)
-        .every((body) => body.response_format !== undefined),
-    ).toBe(true);
+    // The next conversation starts constrained (`setScript` starts the record of requests afresh).
+    const next = await runAgain([acknowledge(), planNotes(), finish()]);
+    expect(bodies()).toHaveLength(3);
+    expect(bodies().every((body) => body.response_format !== undefined && body.tools === undefined)).toBe(
+      true,
+    );
     expect(await notices(next)).toEqual([]);
   });
 
   it('answers a strict-alternation template’s 400 by sending the same step again as alternating text', async () => {
-    harness = await createHarness({}, { toolCalls: 'auto' });
-    harness.server.setScript([
-      acknowledge(),
-      { status: 400, error: 'Conversation roles must alternate user/assistant/user/assistant/...' },
-      planNotes(),
-      finish(),
-    ]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask(
+      [
+        acknowledge(),
+        { status: 400, error: 'Conversation roles must alternate user/assistant/user/assistant/...' },
+        planNotes(),
+        finish(),
+      ],
+      { toolCalls: 'auto' },
+    );
     expect(await actions(id)).toEqual([
       'message.info:success',
       'plan.update:success',
@@ -103,10 +121,9 @@ describe('auto tool-call mode', () => {
   });
 
   it('moves the system prompt into the first user message for a template that takes none', async () => {
-    harness = await createHarness({}, { toolCalls: 'auto' });
-    harness.server.setScript([{ status: 400, error: 'System role not supported' }, acknowledge(), finish()]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask([{ status: 400, error: 'System role not supported' }, acknowledge(), finish()], {
+      toolCalls: 'auto',
+    });
     const retried = bodies()[1];
     expect(retried?.messages.map((message) => message.role)).toEqual(['user']);
     expect(retried?.messages[0]?.content).toContain('# Answer format');
@@ -117,23 +134,23 @@ describe('auto tool-call mode', () => {
 
 describe('auto tool-call mode, further', () => {
   it('switches when the forced tool comes with another action, and counts the dropped reply’s tokens', async () => {
-    harness = await createHarness({}, { toolCalls: 'auto' });
-    harness.server.setScript([
-      call(
-        'message',
-        { type: 'result', text: 'Done already.' },
-        { usage: { prompt_tokens: 1000, completion_tokens: 7 } },
-      ),
-      call(
-        'message',
-        { type: 'info', text: 'On it' },
-        { usage: { prompt_tokens: 1100, completion_tokens: 9 } },
-      ),
-      planNotes(),
-      finish(),
-    ]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask(
+      [
+        call(
+          'message',
+          { type: 'result', text: 'Done already.' },
+          { usage: { prompt_tokens: 1000, completion_tokens: 7 } },
+        ),
+        call(
+          'message',
+          { type: 'info', text: 'On it' },
+          { usage: { prompt_tokens: 1100, completion_tokens: 9 } },
+        ),
+        planNotes(),
+        finish(),
+      ],
+      { toolCalls: 'auto' },
+    );
     expect(await actions(id)).toEqual([
       'message.info:success',
       'plan.update:success',
@@ -147,10 +164,9 @@ describe('auto tool-call mode, further', () => {
   });
 
   it('switches on plain text where a call was required', async () => {
-    harness = await createHarness({}, { toolCalls: 'auto' });
-    harness.server.setScript([{ text: 'Hello! How can I help?' }, acknowledge(), planNotes(), finish()]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask([{ text: 'Hello! How can I help?' }, acknowledge(), planNotes(), finish()], {
+      toolCalls: 'auto',
+    });
     expect(await actions(id)).toEqual([
       'message.info:success',
       'plan.update:success',
@@ -162,10 +178,11 @@ describe('auto tool-call mode, further', () => {
   });
 
   it('keeps constrained and says so when the retry meets a passing server error; no flip-flop', async () => {
-    harness = await createHarness({ maxRetries: 0 }, { toolCalls: 'auto' });
-    harness.server.setScript([acknowledge(), acknowledge(), { status: 503, error: 'Loading model' }]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask(
+      [acknowledge(), acknowledge(), { status: 503, error: 'Loading model' }],
+      { toolCalls: 'auto' },
+      { maxRetries: 0 },
+    );
     const said = await notices(id);
     expect(said[0]).toMatch(/^provider_adapted: .*did not hold a forced step/);
     expect(said[1]).toMatch(/^provider_error: The model provider answered 503/);
@@ -173,16 +190,16 @@ describe('auto tool-call mode, further', () => {
   });
 
   it('falls back to native without forcing when the server refuses response_format, once', async () => {
-    harness = await createHarness({}, { toolCalls: 'auto' });
-    harness.server.setScript([
-      acknowledge(),
-      acknowledge(),
-      { status: 400, error: 'Unrecognized request argument supplied: response_format' },
-      planNotes(),
-      finish(),
-    ]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask(
+      [
+        acknowledge(),
+        acknowledge(),
+        { status: 400, error: 'Unrecognized request argument supplied: response_format' },
+        planNotes(),
+        finish(),
+      ],
+      { toolCalls: 'auto' },
+    );
     expect(await actions(id)).toEqual([
       'message.info:success',
       'message.info:success',
@@ -197,9 +214,7 @@ describe('auto tool-call mode, further', () => {
   });
 
   it('lets the person’s explicit choice win over what auto learned', async () => {
-    harness = await createHarness({}, { toolCalls: 'auto' });
-    harness.server.setScript([acknowledge(), acknowledge(), planNotes(), finish()]);
-    await harness.runtime.idle(await harness.runtime.startConversation(NOTES_TASK));
+    await runTask([acknowledge(), acknowledge(), planNotes(), finish()], { toolCalls: 'auto' });
     expect(await learned()).toMatchObject({ toolCalls: 'constrained' });
     const settings = new SettingsRepository(harness.database);
     const saved = await settings.getAgentSettings();
@@ -207,29 +222,26 @@ describe('auto tool-call mode, further', () => {
       ...saved,
       providers: saved.providers.map((provider) => ({ ...provider, toolCalls: 'native' as const })),
     });
-    const before = bodies().length;
-    harness.server.setScript([acknowledge(), planNotes(), finish()]);
-    await harness.runtime.idle(await harness.runtime.startConversation(NOTES_TASK));
-    expect(
-      bodies()
-        .slice(before)
-        .every((body) => body.response_format === undefined),
-    ).toBe(true);
+    // `setScript` starts the server's record of requests afresh.
+    await runAgain([acknowledge(), planNotes(), finish()]);
+    expect(bodies()).toHaveLength(3);
+    expect(bodies().map((body) => body.response_format)).toEqual([undefined, undefined, undefined]);
+    expect(bodies()[0]?.tools).toBeDefined();
   });
 });
 
 describe('native mode on a server that does not force', () => {
   it('accepts the model’s own opening call instead of ending the run stuck', async () => {
-    harness = await createHarness({}, { toolCalls: 'native' });
-    harness.server.setScript([
-      acknowledge(),
-      call('message', { type: 'info', text: 'Still on it' }),
-      call('message', { type: 'info', text: 'And still' }),
-      planNotes(),
-      finish(),
-    ]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask(
+      [
+        acknowledge(),
+        call('message', { type: 'info', text: 'Still on it' }),
+        call('message', { type: 'info', text: 'And still' }),
+        planNotes(),
+        finish(),
+      ],
+      { toolCalls: 'native' },
+    );
     expect(await actions(id)).toEqual([
       'message.info:success',
       'message.info:success',
@@ -241,15 +253,10 @@ describe('native mode on a server that does not force', () => {
   });
 
   it('still refuses what is no opening step (a result before any plan)', async () => {
-    harness = await createHarness({}, { toolCalls: 'native' });
-    harness.server.setScript([
-      acknowledge(),
-      call('message', { type: 'result', text: 'Done, no plan.' }),
-      planNotes(),
-      finish(),
-    ]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask(
+      [acknowledge(), call('message', { type: 'result', text: 'Done, no plan.' }), planNotes(), finish()],
+      { toolCalls: 'native' },
+    );
     expect(await actions(id)).toEqual([
       'message.info:success',
       'message.result:error',
@@ -261,8 +268,7 @@ describe('native mode on a server that does not force', () => {
 
 describe('a call written as text', () => {
   it('is recovered from a <tool_call> block and run; plain text is kept and the model told', async () => {
-    harness = await createHarness();
-    harness.server.setScript([
+    const id = await runTask([
       {
         text: 'On it.\n<tool_call>\n{"name": "message", "arguments": {"type": "info", "text": "On it"}}\n</tool_call>',
       },
@@ -270,8 +276,6 @@ describe('a call written as text', () => {
       { text: 'I would now write the code.' },
       { text: '```json\n{"name": "message", "arguments": {"type": "result", "text": "Done."}}\n```' },
     ]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
     expect(await actions(id)).toEqual([
       'message.info:success',
       'plan.update:success',
@@ -300,10 +304,7 @@ describe('the window', () => {
   });
 
   it('gives a conversation started with a small window the compact tool descriptions, for life', async () => {
-    harness = await createHarness({}, { contextWindowTokens: 8192 });
-    harness.server.setScript([acknowledge(), planNotes(), finish()]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask([acknowledge(), planNotes(), finish()], { contextWindowTokens: 8192 });
     const tools = JSON.stringify(bodies()[0]?.tools);
     expect(tools.length).toBeLessThan(11_000);
     expect(tools).toContain('Required for `write` and `append` actions.');
@@ -312,10 +313,7 @@ describe('the window', () => {
   });
 
   it('moves a conversation whose full descriptions no longer fit its model’s window to the compact ones', async () => {
-    harness = await createHarness();
-    harness.server.setScript([acknowledge(), planNotes(), finish()]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
+    const id = await runTask([acknowledge(), planNotes(), finish()]);
     expect((await harness.runtime.readConversation(id))?.conversation.toolDescriptions).toBe('full');
     const fullTools = JSON.stringify(bodies()[0]?.tools).length;
     const settings = new SettingsRepository(harness.database);
@@ -333,15 +331,12 @@ describe('the window', () => {
   });
 
   it('maps a server’s context-size 400 to advice naming its setting', async () => {
-    harness = await createHarness();
-    harness.server.setScript([
+    const id = await runTask([
       {
         status: 400,
         error: 'the request exceeds the available context size, try increasing it',
       },
     ]);
-    const id = await harness.runtime.startConversation(NOTES_TASK);
-    await harness.runtime.idle(id);
     const [notice] = await notices(id);
     expect(notice).toMatch(/^provider_error: The request does not fit the model's context window\. .*-c/);
   });
