@@ -25,7 +25,9 @@ it('says in the thread when a server that ignores a forced step is switched to c
   await page.locator('[data-action-type="message.result"]').waitFor();
   const notice = page.locator('[data-notice-kind="provider_adapted"]');
   expect(await notice.count()).toBe(1);
-  expect(await notice.textContent()).toMatch(/did not hold a forced step.*JSON-schema grammar \(constrained mode\)/);
+  expect(await notice.textContent()).toMatch(
+    /did not hold a forced step.*JSON-schema grammar \(constrained mode\)/,
+  );
   // The step it ignored is not shown as a failure: the same step was sent again, constrained.
   expect(await page.locator('[data-action-type="plan.update"]').count()).toBe(1);
   expect(model.requests.at(-1)?.body).toMatchObject({ response_format: { type: 'json_schema' } });
