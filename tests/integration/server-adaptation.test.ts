@@ -129,6 +129,7 @@ describe('auto tool-call mode', () => {
     expect(retried?.messages[0]?.content).toContain('# Answer format');
     expect(retried?.messages[0]?.content).toContain(NOTES_TASK);
     expect(await learned()).toMatchObject({ toolCalls: 'constrained', systemRole: false });
+    expect((await notices(id))[0]).toMatch(/^provider_adapted: .*takes no system message/);
   });
 });
 
