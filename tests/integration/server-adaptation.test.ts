@@ -21,6 +21,8 @@ type RequestBody = {
 };
 
 let harness: Harness;
+/** The actions of a run that acknowledged, planned and delivered, each once and successfully. */
+const OPENED_PLANNED_DONE = ['message.info:success', 'plan.update:success', 'message.result:success'];
 const bodies = () => harness.server.requests.map((request) => request.body as RequestBody);
 const finish = () => call('message', { type: 'result', text: 'Done.' });
 const bodiesOf = async (id: string): Promise<EventBody[]> =>
@@ -67,11 +69,7 @@ describe('auto tool-call mode', () => {
       ],
       { toolCalls: 'auto' },
     );
-    expect(await actions(id)).toEqual([
-      'message.info:success',
-      'plan.update:success',
-      'message.result:success',
-    ]);
+    expect(await actions(id)).toEqual(OPENED_PLANNED_DONE);
     expect(await notices(id)).toEqual([
       expect.stringMatching(
         /^provider_adapted: .*did not hold a forced step: asked for `plan\.update` \(tool_choice names its tool\), it called `message`\. Forced steps are now held by a JSON-schema grammar/,
@@ -110,11 +108,7 @@ describe('auto tool-call mode', () => {
       ],
       { toolCalls: 'auto' },
     );
-    expect(await actions(id)).toEqual([
-      'message.info:success',
-      'plan.update:success',
-      'message.result:success',
-    ]);
+    expect(await actions(id)).toEqual(OPENED_PLANNED_DONE);
     expect((await notices(id))[0]).toMatch(/demands strict user\/assistant alternation/);
     const roles = bodies()[2]?.messages.map((message) => message.role);
     expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
@@ -152,11 +146,7 @@ describe('auto tool-call mode, further', () => {
       ],
       { toolCalls: 'auto' },
     );
-    expect(await actions(id)).toEqual([
-      'message.info:success',
-      'plan.update:success',
-      'message.result:success',
-    ]);
+    expect(await actions(id)).toEqual(OPENED_PLANNED_DONE);
     expect((await notices(id))[0]).toMatch(
       /asked for `message\.info`.*it called `message` with another action/,
     );
@@ -168,11 +158,7 @@ describe('auto tool-call mode, further', () => {
     const id = await runTask([{ text: 'Hello! How can I help?' }, acknowledge(), planNotes(), finish()], {
       toolCalls: 'auto',
     });
-    expect(await actions(id)).toEqual([
-      'message.info:success',
-      'plan.update:success',
-      'message.result:success',
-    ]);
+    expect(await actions(id)).toEqual(OPENED_PLANNED_DONE);
     expect((await notices(id))[0]).toMatch(
       /answered in plain text where a call of `message\.info` was required/,
     );
@@ -277,11 +263,7 @@ describe('a call written as text', () => {
       { text: 'I would now write the code.' },
       { text: '```json\n{"name": "message", "arguments": {"type": "result", "text": "Done."}}\n```' },
     ]);
-    expect(await actions(id)).toEqual([
-      'message.info:success',
-      'plan.update:success',
-      'message.result:success',
-    ]);
+    expect(await actions(id)).toEqual(OPENED_PLANNED_DONE);
     const turns = (await bodiesOf(id)).filter((body) => body.type === 'assistant_turn');
     expect(turns[2]).toMatchObject({ text: 'I would now write the code.', toolCalls: [] });
     expect(await notices(id)).toEqual([
