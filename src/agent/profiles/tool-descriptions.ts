@@ -1,5 +1,5 @@
 import type { ToolSpec } from '../providers/chat-messages.ts';
-import type { JsonSchema } from '../tools/model-schema.ts';
+import { rewriteProse } from '../tools/model-schema.ts';
 import type { ToolProfile } from './profile.ts';
 
 /** The form of the tool descriptions a conversation's model reads (kept for the conversation's life). */
@@ -43,22 +43,11 @@ function compactSpec(spec: ToolSpec): ToolSpec {
     function: {
       name,
       description: essentials(description),
-      parameters: compactSchema(parameters) as JsonSchema,
+      parameters: rewriteProse(parameters, (keyword, text) =>
+        keyword === 'description' ? essentials(text) : text,
+      ),
     },
   };
-}
-
-function compactSchema(value: unknown, isPropertyMap = false): unknown {
-  if (Array.isArray(value)) return value.map((item) => compactSchema(item));
-  if (typeof value !== 'object' || value === null) return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    result[key] =
-      !isPropertyMap && key === 'description' && typeof child === 'string'
-        ? essentials(child)
-        : compactSchema(child, key === 'properties' && !isPropertyMap);
-  }
-  return result;
 }
 
 const SENTENCE = /[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g;

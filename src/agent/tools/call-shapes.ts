@@ -1,4 +1,4 @@
-import type { JsonSchema } from './model-schema.ts';
+import { type JsonSchema, rewriteProse } from './model-schema.ts';
 
 /**
  * One shape a valid call of a tool can take, for generation under a grammar: the tool,
@@ -20,7 +20,8 @@ export function callShapesOf(
   actionKey: string | undefined,
   requiredFor: Readonly<Record<string, readonly string[]>> = {},
 ): CallShape[] {
-  const bare = withoutProse(parameters);
+  // A grammar has no use for prose.
+  const bare = rewriteProse(parameters, () => undefined);
   const properties = objectField(bare, 'properties');
   const actions = actionKey ? (objectField(properties, actionKey).enum as unknown[] | undefined) : undefined;
   if (!actionKey || !Array.isArray(actions)) return [{ tool, actionType: tool, parameters: bare }];
@@ -56,21 +57,6 @@ function nonEmptyLists(properties: JsonSchema, required: readonly string[]): Jso
       lists[field] = { ...property, minItems: 1 };
   }
   return lists;
-}
-
-/** The schema without `description`/`title` keywords (a grammar has no use for prose). */
-function withoutProse(schema: JsonSchema): JsonSchema {
-  const strip = (value: unknown, isPropertyMap: boolean): unknown => {
-    if (Array.isArray(value)) return value.map((item) => strip(item, false));
-    if (typeof value !== 'object' || value === null) return value;
-    const result: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (!isPropertyMap && (key === 'description' || key === 'title')) continue;
-      result[key] = strip(child, key === 'properties' && !isPropertyMap);
-    }
-    return result;
-  };
-  return strip(schema, false) as JsonSchema;
 }
 
 function objectField(schema: JsonSchema, key: string): JsonSchema {

@@ -42,3 +42,32 @@ export function toModelJsonSchema(schema: z.ZodType): JsonSchema {
   delete json.$schema;
   return json;
 }
+
+/** A schema keyword that holds prose for the model, not a constraint. */
+export type ProseKeyword = 'description' | 'title';
+
+/**
+ * `schema` with every `description` and `title` keyword rewritten by `rewrite` (dropped
+ * when it returns undefined). Property names inside `properties` are never taken for
+ * keywords, so a parameter called `description` stays.
+ */
+export function rewriteProse(
+  schema: JsonSchema,
+  rewrite: (keyword: ProseKeyword, text: string) => string | undefined,
+): JsonSchema {
+  const walk = (value: unknown, isPropertyMap: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item) => walk(item, false));
+    if (typeof value !== 'object' || value === null) return value;
+    const result: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (!isPropertyMap && (key === 'description' || key === 'title') && typeof child === 'string') {
+        const text = rewrite(key, child);
+        if (text !== undefined) result[key] = text;
+      } else {
+        result[key] = walk(child, key === 'properties' && !isPropertyMap);
+      }
+    }
+    return result;
+  };
+  return walk(schema, false) as JsonSchema;
+}
