@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROVIDER_PRESETS, ProviderProfile, profileFromPreset } from './providers.ts';
+import { DEFAULT_WEB_SETTINGS, WebSettings } from './web/web-settings.ts';
 import { DEFAULT_WORKSPACE_LIMIT_BYTES } from './workspace.ts';
 
 /** Provider and run settings. Secrets live only here (the `settings` table). */
@@ -29,6 +30,8 @@ export const AgentSettings = z.object({
    * port; like the providers' keys, they never leave this table.
    */
   toolKeys: z.record(z.string().min(1), z.string()),
+  /** Settings → Search: the third-party services allowed, their order, a SearXNG and a proxy address. */
+  web: WebSettings,
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
@@ -46,6 +49,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   nodeRuntime: false,
   compactAtTokens: 64_000,
   toolKeys: {},
+  web: DEFAULT_WEB_SETTINGS,
 };
 
 /**

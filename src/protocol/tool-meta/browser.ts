@@ -1,5 +1,30 @@
 import { z } from 'zod';
+import { UNTRUSTED_WEB } from './search.ts';
 
-/** `browser` meta (ours: the seeds describe none): the page the browser shows. */
-export const BrowserMeta = z.looseObject({ url: z.string(), title: z.string().optional() });
+/** How a page was read: straight from its site, through a relay, or from the workspace. */
+export const PAGE_SOURCES = ['direct', 'jina_reader', 'cors_proxy', 'tavily', 'workspace'] as const;
+export const PageSource = z.enum(PAGE_SOURCES);
+export type PageSource = z.infer<typeof PageSource>;
+
+/**
+ * `browser` meta (ours: the seeds describe none): the page opened, where its readable
+ * content was saved as markdown, how it was read, and for a workspace page the
+ * same-origin address the live page is shown at (in a sandboxed iframe).
+ */
+export const BrowserMeta = z.looseObject({
+  url: z.string(),
+  title: z.string().optional(),
+  /** The address the content came from after redirects, when it differs. */
+  final_url: z.string().optional(),
+  /** The saved markdown (`/home/ubuntu/pages/…`). */
+  path: z.string().optional(),
+  via: PageSource.optional(),
+  intent: z.enum(['navigational', 'informational', 'transactional']).optional(),
+  focus: z.string().optional(),
+  /** Words of readable content. */
+  word_count: z.number().int().nonnegative().optional(),
+  /** `/preview/…` address of a workspace page (shown live, sandboxed). */
+  live_url: z.string().optional(),
+  untrusted_content: z.literal(UNTRUSTED_WEB).optional(),
+});
 export type BrowserMeta = z.infer<typeof BrowserMeta>;

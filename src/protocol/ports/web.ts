@@ -1,0 +1,72 @@
+import type { PageSource } from '../tool-meta/browser.ts';
+import type { SearchImage } from '../tool-meta/search.ts';
+import type {
+  FailedImage,
+  ProviderOutcome,
+  SearchHit,
+  SearchTime,
+  SearchType,
+} from '../web/search-results.ts';
+
+/**
+ * The web ports: search across the providers the settings allow, and open a page as
+ * readable markdown. Both reach the outside only through the web network (the services
+ * switched on in Settings → Search), queue behind providers' rate limits, and report
+ * progress; every piece of text they return is untrusted.
+ */
+
+export type SearchRequest = { type: SearchType; queries: readonly string[]; time: SearchTime };
+
+export type SearchReport = {
+  /** Merged, de-duplicated, best rank first. */
+  hits: SearchHit[];
+  providers: ProviderOutcome[];
+  /** A few sentences built from the top titles and snippets (no model call). */
+  summary: string;
+  /** Image results saved in the workspace (type `image`). */
+  images: SearchImage[];
+  failedImages: FailedImage[];
+  /** Results dropped by the time filter, and results kept because they carry no date. */
+  timeFiltered: { dropped: number; undated: number };
+};
+
+export interface SearchPort {
+  search(request: SearchRequest, signal: AbortSignal): Promise<SearchReport>;
+}
+
+export type PageRequest = {
+  url: string;
+  intent: 'navigational' | 'informational' | 'transactional';
+  focus: string | null;
+};
+
+export type PageReport = {
+  url: string;
+  finalUrl: string;
+  title: string;
+  /** The readable content as markdown (sections relevant to `focus` first). */
+  markdown: string;
+  /** Where the markdown was saved in the workspace. */
+  path: string;
+  via: PageSource;
+  wordCount: number;
+  /** For a workspace page: its same-origin preview address. */
+  liveUrl: string | null;
+  /** How each way of reading it fared before one worked (empty when the first did). */
+  attempts: { via: PageSource; reason: string }[];
+};
+
+/** Why a page could not be opened: every way tried, and what the person can do. */
+export class PageError extends Error {
+  constructor(
+    message: string,
+    readonly attempts: { via: PageSource; reason: string }[],
+  ) {
+    super(message);
+    this.name = 'PageError';
+  }
+}
+
+export interface PagesPort {
+  open(request: PageRequest, signal: AbortSignal): Promise<PageReport>;
+}

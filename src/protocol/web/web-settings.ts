@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { WEB_SERVICE_IDS } from './web-services.ts';
+
+/** Where `{url}` goes in a CORS proxy address. */
+export const PROXY_URL_PLACEHOLDER = '{url}';
+
+/**
+ * Settings → Search: which third-party services may be contacted, the order the person
+ * prefers for search providers, and the addresses only they can give. Keys live in the
+ * settings' tool keys under each service's `keyName`.
+ */
+export const WebSettings = z.object({
+  /** Services switched off (`WebServiceId`s); every other one may be used. */
+  disabledServices: z.array(z.enum(WEB_SERVICE_IDS)),
+  /** Search providers in the person's order of preference (missing ones follow in the default order). */
+  providerOrder: z.array(z.enum(WEB_SERVICE_IDS)),
+  /** A SearXNG instance with the JSON format enabled, e.g. `https://searx.example.org`. */
+  searxngUrl: z.string().url().nullable(),
+  /** A CORS proxy address with `{url}` where the target goes, e.g. `https://proxy.example/?url={url}`. */
+  corsProxyTemplate: z
+    .string()
+    .refine(
+      (value) => value.includes(PROXY_URL_PLACEHOLDER) && /^https?:\/\//.test(value),
+      `A CORS proxy address starts with http(s):// and contains ${PROXY_URL_PLACEHOLDER}.`,
+    )
+    .nullable(),
+  /** Sent to Crossref as `mailto` (its polite pool) and in `Api-User-Agent` to Wikimedia, when given. */
+  contactEmail: z.string().email().nullable(),
+});
+export type WebSettings = z.infer<typeof WebSettings>;
+
+export const DEFAULT_WEB_SETTINGS: WebSettings = {
+  disabledServices: [],
+  providerOrder: [],
+  searxngUrl: null,
+  corsProxyTemplate: null,
+  contactEmail: null,
+};
+
+/** The proxy address for `target`, or null when no proxy is set. */
+export function proxiedUrl(template: string | null, target: string): string | null {
+  return template === null ? null : template.replace(PROXY_URL_PLACEHOLDER, encodeURIComponent(target));
+}
