@@ -90,6 +90,16 @@ describe('the URL policy', () => {
       true,
     );
   });
+
+  it('allows any http(s) URL for `*`, still refusing credentials, encoded separators and other schemes', () => {
+    const any = policy(['*']);
+    expect(isUrlAllowed('https://news.example/2026/story.html?x=1', 'GET', any)).toBe(true);
+    expect(isUrlAllowed('http://192.168.1.20:8080/', 'GET', any)).toBe(true);
+    expect(isUrlAllowed('https://user:pw@news.example/', 'GET', any)).toBe(false);
+    expect(isUrlAllowed('https://news.example/a%2fb', 'GET', any)).toBe(false);
+    expect(isUrlAllowed('file:///etc/passwd', 'GET', any)).toBe(false);
+    expect(isUrlAllowed('javascript:alert(1)', 'GET', any)).toBe(false);
+  });
 });
 
 describe('the network port over fetch', () => {

@@ -163,7 +163,8 @@ function notAllowed(
 }
 
 function allowListHint(policy: NetworkPolicy): string {
+  const setIn = policy.setIn ?? 'Settings → Sandbox';
   return policy.allowedUrlPrefixes.length === 0
-    ? 'no network access is allowed (Settings → Sandbox → network allow-list is empty).'
-    : `it is outside the allowed URL prefixes (${policy.allowedUrlPrefixes.join(', ')}; Settings → Sandbox).`;
+    ? `no network access is allowed (${setIn}${policy.setIn ? '' : ' → network allow-list is empty'}).`
+    : `it is outside the allowed URL prefixes (${policy.allowedUrlPrefixes.join(', ')}; ${setIn}).`;
 }

@@ -58,8 +58,16 @@ export class NetworkError extends Error {
   }
 }
 
-/** What may go out: URL prefixes (an origin, optionally a path) and methods. Empty prefixes: nothing. */
-export type NetworkPolicy = { allowedUrlPrefixes: readonly string[]; allowedMethods: readonly HttpMethod[] };
+/**
+ * What may go out: URL prefixes (an origin, optionally a path; `*` for any http(s) URL)
+ * and methods. Empty prefixes: nothing.
+ */
+export type NetworkPolicy = {
+  allowedUrlPrefixes: readonly string[];
+  allowedMethods: readonly HttpMethod[];
+  /** Where the person changes this policy, named in refusals (default: Settings → Sandbox). */
+  setIn?: string;
+};
 
 export interface NetworkPort {
   /** The policy requests are checked against. */
