@@ -2,6 +2,7 @@ import type { NetworkPort } from '../../../protocol/ports/network.ts';
 import type { HitImage, SearchTime, SearchType } from '../../../protocol/web/search-results.ts';
 import type { WebServiceId } from '../../../protocol/web/web-services.ts';
 import type { WebSettings } from '../../../protocol/web/web-settings.ts';
+import type { RateLimit } from '../rate-limits.ts';
 
 /** One query as a provider runs it. */
 export type ProviderQuery = {
@@ -57,8 +58,7 @@ export class ProviderError extends Error {
   }
 }
 
-/** Requests a provider allows, for the queue in front of it. */
-export type RateLimit = { requests: number; perMs: number };
+export type { RateLimit } from '../rate-limits.ts';
 
 export interface SearchProvider {
   id: WebServiceId;
