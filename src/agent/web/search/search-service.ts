@@ -62,10 +62,7 @@ async function runSearch(
   signal: AbortSignal,
 ): Promise<SearchReport> {
   const { web, progress, clock } = dependencies;
-  const queries = [...new Set(request.queries.map((query) => query.trim()).filter(Boolean))].slice(
-    0,
-    MAX_QUERIES,
-  );
+  const queries = distinctQueries(request.queries);
   const keys = await keysOf(dependencies.secrets);
   const route = routeFor(request.type, dependencies.providers, web, keys);
   const outcomes: ProviderOutcome[] = [];
@@ -150,6 +147,20 @@ async function runSearch(
     failedImages,
     timeFiltered,
   };
+}
+
+/** The first `MAX_QUERIES` variants, trimmed, without repeats (case and spacing aside). */
+function distinctQueries(queries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const query of queries) {
+    const text = query.replace(/\s+/g, ' ').trim();
+    const key = text.toLowerCase();
+    if (text === '' || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(text);
+  }
+  return kept.slice(0, MAX_QUERIES);
 }
 
 /** One query on one provider: behind its queue, retried once after a 429 that names a short pause. */
