@@ -106,7 +106,8 @@ export function withQuery(
 /** The key for a keyed provider, or `not_configured` saying where to add it. */
 export function requireKey(context: ProviderContext, service: string): string {
   if (context.key) return context.key;
-  throw new ProviderError('not_configured', `Add a ${service} key in Settings → Search.`);
+  const article = /^[aeiou]/i.test(service) ? 'an' : 'a';
+  throw new ProviderError('not_configured', `Add ${article} ${service} key in Settings → Search.`);
 }
 
 /**
