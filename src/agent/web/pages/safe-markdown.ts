@@ -1,0 +1,239 @@
+import { isSafeLinkTarget } from './safe-url.ts';
+
+/**
+ * Makes third-party markdown safe to render: links and images whose target is not
+ * http(s) or relative become their text, and raw HTML becomes text.
+ *
+ * The HTML rule is deliberately blunt, because a renderer and this module must never
+ * disagree about what is code: every `<` outside a fenced code block is written `&lt;`
+ * (inline code included, where it shows as `&lt;`), except an http(s) autolink. Fenced
+ * blocks are rewritten with an unambiguous fence at the start of the line, and a
+ * fence-like line this module does not take for one (in a list or a quote) is escaped,
+ * so no renderer can open a code block here that this module did not see.
+ */
+export function neutraliseLinks(markdown: string): string {
+  return splitFencedBlocks(markdown.replace(/\r\n?/g, '\n'))
+    .map((block) => (block.kind === 'code' ? writeFence(block) : neutraliseText(block.text)))
+    .join('\n');
+}
+
+type Block = { kind: 'text'; text: string } | { kind: 'code'; info: string; lines: string[] };
+
+const FENCE_OPENER = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+/** A line that some renderer could take for a fence inside a quote, a list or indented code. */
+const FENCE_LIKE = /^((?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*)(`{3}|~{3})/;
+
+function splitFencedBlocks(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = markdown.split('\n');
+  let text: string[] = [];
+  let index = 0;
+  while (index < lines.length) {
+    const line = lines[index]!;
+    const opener = FENCE_OPENER.exec(line);
+    const fence = opener?.[2] ?? '';
+    const isOpener = opener !== null && !(fence.startsWith('`') && opener[3]!.includes('`'));
+    if (!isOpener) {
+      text.push(FENCE_LIKE.test(line) ? line.replace(FENCE_LIKE, '$1\\$2') : line);
+      index++;
+      continue;
+    }
+    const indent = opener![1]!.length;
+    const closer = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    let end = index + 1;
+    while (end < lines.length && !closer.test(lines[end]!)) end++;
+    if (text.length > 0) blocks.push({ kind: 'text', text: text.join('\n') });
+    text = [];
+    const content = lines.slice(index + 1, end).map((contentLine) => stripIndent(contentLine, indent));
+    blocks.push({ kind: 'code', info: opener![3]!, lines: content });
+    index = end + 1;
+  }
+  if (text.length > 0) blocks.push({ kind: 'text', text: text.join('\n') });
+  return blocks;
+}
+
+function stripIndent(line: string, indent: number): string {
+  const leading = /^ */.exec(line)![0].length;
+  return line.slice(Math.min(leading, indent));
+}
+
+/** A code block with a backtick fence longer than any backtick run inside it. */
+function writeFence(block: { info: string; lines: string[] }): string {
+  const longestRun = Math.max(0, ...block.lines.map((line) => longestBacktickRun(line)));
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  const language = /^\s*([\w#+.-]{1,40})/.exec(block.info)?.[1] ?? '';
+  return [`${fence}${language}`, ...block.lines, fence].join('\n');
+}
+
+function longestBacktickRun(line: string): number {
+  let longest = 0;
+  for (const run of line.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return longest;
+}
+
+/** Links and definitions with unsafe targets turned to text, then raw HTML escaped. */
+function neutraliseText(text: string): string {
+  return escapeRawHtml(breakLooseDefinitions(dropUnsafeDefinitions(neutraliseLinksUntilStable(text))));
+}
+
+/**
+ * Removing a link can join what is left into a new one (`[a](<>javascript:x)`), so the
+ * pass runs again until nothing changes; text that keeps changing loses its `](` pairs.
+ */
+function neutraliseLinksUntilStable(text: string): string {
+  let current = text;
+  for (let round = 0; round < 4; round++) {
+    const next = neutraliseInlineLinks(current);
+    if (next === current) return current;
+    current = next;
+  }
+  return current.replace(/\]\(/g, ']\\(');
+}
+
+/**
+ * Every `[text](target)` and `![alt](target)` with an unsafe target becomes `text`/`alt`.
+ * Looser than CommonMark on purpose: any `](` is taken for a link, whatever brackets or
+ * code spans surround it, so no link a renderer would see is missed.
+ */
+function neutraliseInlineLinks(text: string): string {
+  const openers: number[] = [];
+  const removed: [start: number, end: number][] = [];
+  const rewritten: [start: number, end: number, replacement: string][] = [];
+  let index = 0;
+  while (index < text.length) {
+    const character = text[index];
+    if (character === '\\') {
+      index += 2;
+      continue;
+    }
+    if (character === '[') openers.push(index);
+    if (character !== ']' || text[index + 1] !== '(') {
+      index++;
+      continue;
+    }
+    const target = readTarget(text, index + 2);
+    const opener = openers.pop();
+    if (isSafeLinkTarget(target.value)) {
+      if (target.isPointy) rewritten.push([target.start, target.end, encodeTarget(target.value)]);
+    } else if (opener === undefined) {
+      removed.push([index + 1, target.close]);
+    } else {
+      removed.push([opener > 0 && text[opener - 1] === '!' ? opener - 1 : opener, opener + 1]);
+      removed.push([index, target.close]);
+    }
+    index = Math.max(index + 1, target.end);
+  }
+  const edits = [
+    ...removed.map(([start, end]) => ({ start, end, replacement: '' })),
+    ...rewritten.map(([start, end, replacement]) => ({ start, end, replacement })),
+  ].sort((first, second) => first.start - second.start);
+  let result = '';
+  let position = 0;
+  for (const edit of edits) {
+    if (edit.start < position) continue;
+    result += text.slice(position, edit.start) + edit.replacement;
+    position = edit.end;
+  }
+  return result + text.slice(position);
+}
+
+type Target = { value: string; isPointy: boolean; start: number; end: number; close: number };
+
+/** The target starting at `from` (just after `](`), and where the link's `)` ends. */
+function readTarget(text: string, from: number): Target {
+  let start = from;
+  while (start < text.length && /\s/.test(text[start]!)) start++;
+  let end = start;
+  let value: string;
+  const pointyEnd = text[start] === '<' ? findPointyEnd(text, start) : -1;
+  const isPointy = pointyEnd >= 0;
+  if (isPointy) {
+    value = text.slice(start + 1, pointyEnd);
+    end = pointyEnd + 1;
+  } else {
+    let depth = 0;
+    while (end < text.length && !/\s/.test(text[end]!)) {
+      const character = text[end];
+      if (character === '\\') end++;
+      else if (character === '(') depth++;
+      else if (character === ')' && depth-- === 0) break;
+      end++;
+    }
+    end = Math.min(end, text.length);
+    value = text.slice(start, end);
+  }
+  return { value, isPointy, start, end, close: findClose(text, end) };
+}
+
+/** The `>` closing a pointy target (newlines allowed, as a lenient reader), or -1. */
+function findPointyEnd(text: string, start: number): number {
+  const close = text.indexOf('>', start);
+  const blankLine = text.indexOf('\n\n', start);
+  const isEnded = /^(?:\s|\)|$)/.test(text.slice(close + 1, close + 2));
+  return close >= 0 && (blankLine < 0 || close < blankLine) && isEnded ? close : -1;
+}
+
+/** The index just after the `)` closing a link whose target ends at `from` (title skipped). */
+function findClose(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && /\s/.test(text[index]!)) index++;
+  const quote = text[index];
+  if (quote === '"' || quote === "'" || quote === '(') {
+    const closing = quote === '(' ? ')' : quote;
+    const end = text.indexOf(closing, index + 1);
+    if (end < 0) return from;
+    index = end + 1;
+    while (index < text.length && /\s/.test(text[index]!)) index++;
+  }
+  return text[index] === ')' ? index + 1 : from;
+}
+
+/** A pointy target written without brackets (its `<` would be escaped later). */
+function encodeTarget(target: string): string {
+  return target.replace(/[\s()<>]/g, (character) => encodeURIComponent(character));
+}
+
+/** Link reference definitions (`[label]: target`) with an unsafe target. */
+const DEFINITION =
+  /^([ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*)\[(?:[^\]\\\n]|\\.){0,999}\]:[ \t]*\n?[ \t]*(<[^>\n]*>?|\S+)[^\n]*/gm;
+
+function dropUnsafeDefinitions(text: string): string {
+  return text.replace(DEFINITION, (whole, prefix: string, target: string) => {
+    const bare = target.startsWith('<') ? target.slice(1).replace(/>$/, '') : target;
+    return isSafeLinkTarget(bare) ? whole : prefix;
+  });
+}
+
+/** A link reference definition wholly on one line, its title (if any) closed on it. */
+const SINGLE_LINE_DEFINITION =
+  /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*\[(?:[^[\]\\\n]|\\.)+\]:[ \t]*(?:<[^<>\n\\]*>|[^<\s]\S*)([ \t]+(?:"[^"\\\n]*"|'[^'\\\n]*'|\([^()\\\n]*\)))?[ \t]*$/;
+
+/**
+ * Every `]:` that does not end the label of a one-line definition is escaped. Some
+ * renderers (marked) let a definition's title run over many lines, blank ones and code
+ * fences included; a title that never starts cannot swallow a fence this module wrote.
+ */
+function breakLooseDefinitions(text: string): string {
+  const lines = text.split('\n');
+  return lines
+    .map((line, index) => {
+      const definition = SINGLE_LINE_DEFINITION.exec(line);
+      const isTitleNext = /^[ \t]*["'(]/.test(lines[index + 1] ?? '');
+      if (definition && (definition[1] !== undefined || !isTitleNext)) return line;
+      return line.replace(/(\\*)\]:/g, (match, backslashes: string) =>
+        backslashes.length % 2 === 1 ? match : `${backslashes}\\]:`,
+      );
+    })
+    .join('\n');
+}
+
+/**
+ * Every `<` becomes `&lt;`, except one opening an http(s) autolink. A backslash before it
+ * is not trusted to escape it (a GFM bare URL can swallow the backslash): `\<` is
+ * written `&lt;` too.
+ */
+function escapeRawHtml(text: string): string {
+  return text.replace(/(\\*)<(?!https?:\/\/[^\s<>`]*>)/gi, (_match, backslashes: string) =>
+    backslashes.length % 2 === 1 ? `${backslashes.slice(1)}&lt;` : `${backslashes}&lt;`,
+  );
+}
