@@ -11,7 +11,12 @@ import type { WorkspacePort } from '../../src/protocol/ports/workspace-files.ts'
 import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/protocol/web/web-settings.ts';
 import { searchApiRoutes } from '../fixtures/web/search-api-routes.ts';
 import { FIXED_NOW } from '../fixtures/web/search-provider-context.ts';
-import { fixtureFetch, startWebFixtures, type WebFixtureServer } from '../fixtures/web/web-fixture-server.ts';
+import {
+  type FixtureReply,
+  fixtureFetch,
+  startWebFixtures,
+  type WebFixtureServer,
+} from '../fixtures/web/web-fixture-server.ts';
 
 /**
  * The search service over the real providers and the real fetch network, against the
@@ -202,7 +207,7 @@ describe('rate limits', () => {
     const restore = server.override({
       host: 'api.openverse.org',
       path: /^\/v1\/images\/?$/,
-      reply: () => {
+      reply: (): FixtureReply => {
         calls += 1;
         return calls === 1
           ? { status: 429, headers: { 'retry-after': '7' }, body: '{"detail":"Request was throttled."}' }
