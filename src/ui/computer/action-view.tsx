@@ -7,9 +7,11 @@ import { useClock } from '../shared/clock.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
+import { BrowserView } from './views/browser-view.tsx';
 import { FileView } from './views/file-view.tsx';
 import { MatchView } from './views/match-view.tsx';
 import { ActionErrorNote, RawView } from './views/raw-view.tsx';
+import { SearchView } from './views/search-view.tsx';
 import { ShellView } from './views/shell-view.tsx';
 
 /** The output kinds with a view of their own (whatever tool produced them); every other action is shown raw. */
@@ -17,9 +19,11 @@ const VIEWS: Partial<Record<MetaKind, { label: string; view: Component<{ item: A
   shell: { label: 'Terminal', view: ShellView },
   file: { label: 'Editor', view: FileView },
   match: { label: 'Results', view: MatchView },
+  search: { label: 'Search', view: SearchView },
+  browser: { label: 'Browser', view: BrowserView },
 };
 
-/** The name of the action tab for an action ("Terminal", "Editor", "Results", or "Details"). */
+/** The name of the action tab for an action ("Terminal", "Editor", "Results", "Search", "Browser", or "Details"). */
 export function actionTabLabel(item: ActionItem | undefined): string {
   return (item?.metaKind && VIEWS[item.metaKind]?.label) || 'Details';
 }
