@@ -15,6 +15,7 @@ import { httpUrl } from '../../../state/computer/search-report.ts';
 import { mimeForPath } from '../../../state/workspace/file-preview.ts';
 import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
+import './search-view-images.css';
 
 /**
  * An image from the conversation's workspace, shown from a blob URL of its bytes (never

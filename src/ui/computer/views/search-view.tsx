@@ -12,6 +12,7 @@ import { useApp } from '../../app/app-context.ts';
 import { formatProgress } from '../../shared/format.ts';
 import { Icon, type IconName } from '../../shared/icons.tsx';
 import { FailedImages, ImageGrid } from './search-view-images.tsx';
+import './search-view.css';
 import './web-views.css';
 
 const OUTCOME_ICONS: Record<ProviderOutcome['status'], IconName> = {
