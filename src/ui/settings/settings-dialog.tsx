@@ -7,6 +7,12 @@ import {
   providersFormFromSettings,
 } from '../../state/settings/providers-form.ts';
 import {
+  type SearchForm,
+  type SearchFormField,
+  searchFormFromSettings,
+  validateSearchForm,
+} from '../../state/settings/search-form.ts';
+import {
   formFromSettings,
   type SettingsForm,
   validateSettingsForm,
@@ -15,6 +21,7 @@ import { useApp } from '../app/app-context.ts';
 import type { InvalidProviderField } from './settings-providers.tsx';
 import { RunFields } from './settings-run-fields.tsx';
 import { SandboxFields } from './settings-sandbox-fields.tsx';
+import { SearchSection } from './settings-search.tsx';
 import { StorageSection } from './storage-section.tsx';
 
 // The two largest sections load in their own chunks (fetched at start-up, not on opening)
@@ -43,8 +50,9 @@ function SectionBoundary(props: { name: string; children: JSX.Element }) {
 }
 
 /**
- * The settings in a modal dialog: the saved providers, in-browser models, run budgets and
- * the sandbox (Node runtime, network allow-list, workspace size limit). Invalid input shows
+ * The settings in a modal dialog: the saved providers, in-browser models, run budgets,
+ * the sandbox (Node runtime, network allow-list, workspace size limit) and search (the
+ * third-party services, their keys and order). Invalid input shows
  * a message and saves nothing; Esc or Cancel closes without saving.
  */
 export function SettingsDialog() {
@@ -53,6 +61,8 @@ export function SettingsDialog() {
   const [providers, setProviders] = createSignal<ProvidersForm>(
     providersFormFromSettings(settings.state.settings),
   );
+  const [search, setSearch] = createSignal<SearchForm>(searchFormFromSettings(settings.state.settings));
+  const [invalidSearchField, setInvalidSearchField] = createSignal<SearchFormField | null>(null);
   const [editingProviderId, setEditingProviderId] = createSignal<string | null>(null);
   const [error, setError] = createSignal<string | null>(null);
   const [invalidField, setInvalidField] = createSignal<keyof SettingsForm | null>(null);
@@ -66,6 +76,8 @@ export function SettingsDialog() {
       if (open && !dialog.open) {
         setForm(formFromSettings(settings.state.settings));
         setProviders(providersFormFromSettings(settings.state.settings));
+        setSearch(searchFormFromSettings(settings.state.settings));
+        setInvalidSearchField(null);
         setEditingProviderId(settings.state.settings.activeProviderId);
         setError(null);
         setInvalidField(null);
@@ -96,6 +108,7 @@ export function SettingsDialog() {
   async function save(): Promise<void> {
     setInvalidField(null);
     setInvalidProvider(null);
+    setInvalidSearchField(null);
     const checkedProviders = validateProvidersForm(providers());
     if (!checkedProviders.ok) {
       setError(checkedProviders.message);
@@ -115,9 +128,16 @@ export function SettingsDialog() {
       if (result.field) document.getElementById(`settings-${result.field}`)?.focus();
       return;
     }
+    const searched = validateSearchForm(search(), result.settings);
+    if (!searched.ok) {
+      setError(searched.message);
+      setInvalidSearchField(searched.field);
+      document.getElementById(`settings-${searched.field}`)?.focus();
+      return;
+    }
     setSaving(true);
     try {
-      await settings.save(result.settings);
+      await settings.save(searched.settings);
       ui.setSettingsOpen(false);
     } catch (failure) {
       setError(`Not saved: ${errorMessage(failure)}`);
@@ -165,6 +185,7 @@ export function SettingsDialog() {
         </SectionBoundary>
         <RunFields form={form()} invalidField={invalidField()} onChange={update} />
         <SandboxFields form={form()} invalidField={invalidField()} onChange={update} />
+        <SearchSection form={search()} invalidField={invalidSearchField()} onChange={setSearch} />
         <StorageSection />
         <Show when={error()}>
           {(message) => (
