@@ -2,12 +2,14 @@ import { createEffect, createSignal, Match, on, Show, Switch } from 'solid-js';
 import { readFields } from '../../protocol/tool-meta/index.ts';
 import { AskMeta, type SuggestedAction } from '../../protocol/tool-meta/message.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY } from '../../protocol/worker-api.ts';
+import { takeOverPageUrl } from '../../state/computer/page-report.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
-import { openAskUuid } from '../../state/thread/thread-reducer.ts';
+import { actionItems, openAskUuid } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
 import { renderMarkdown } from '../shared/markdown.ts';
 import { IgnoredCalls } from './action-row.tsx';
+import '../computer/views/web-views.css';
 
 /** The reply sent by the take-over prompt's button. */
 export const TAKE_OVER_REPLY = 'I took over and finished the step.';
@@ -51,6 +53,8 @@ export function AskCard(props: { item: ActionItem }) {
 
   const isOpen = () => props.item.askState === 'open' && openAskUuid(thread.state.thread) === props.item.uuid;
   const action = () => suggestedAction(props.item);
+  const pageUrl = () =>
+    action() === 'take_over_browser' ? takeOverPageUrl(actionItems(thread.state.thread), props.item) : null;
 
   createEffect(
     on(isOpen, (open) => {
@@ -130,19 +134,42 @@ export function AskCard(props: { item: ActionItem }) {
             <Match when={action() === 'take_over_browser'}>
               <div class="ask-panel">
                 <p>
-                  The agent needs you to do this step yourself, such as a login or a CAPTCHA. Sandpiper’s
-                  built-in browser is not available yet, so do it in your own browser, then press Take over to
-                  tell the agent the step is done.
+                  The agent needs you to do this step yourself, such as a login or a CAPTCHA. Open the page in
+                  a new tab and do it there, then press Take over (or reply below) to tell the agent.
                 </p>
-                <button
-                  type="button"
-                  class="button primary"
-                  disabled={isSending()}
-                  onClick={() => void send(TAKE_OVER_REPLY)}
-                >
-                  <Icon name="hand" />
-                  Take over
-                </button>
+                <Show when={pageUrl()}>
+                  {(url) => (
+                    <p class="ask-page-url" id={`take-over-url-${props.item.uuid}`}>
+                      {url()}
+                    </p>
+                  )}
+                </Show>
+                <div class="ask-choices">
+                  <Show when={pageUrl()}>
+                    {(url) => (
+                      <a
+                        class="button"
+                        href={url()}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        title={url()}
+                        aria-describedby={`take-over-url-${props.item.uuid}`}
+                      >
+                        <Icon name="link" />
+                        Open the page
+                      </a>
+                    )}
+                  </Show>
+                  <button
+                    type="button"
+                    class="button primary"
+                    disabled={isSending()}
+                    onClick={() => void send(TAKE_OVER_REPLY)}
+                  >
+                    <Icon name="hand" />
+                    Take over
+                  </button>
+                </div>
               </div>
             </Match>
             <Match when={action() === 'upgrade_to_unlock_feature'}>
