@@ -39,7 +39,14 @@ beforeEach(() => {
 function testClock(): WebClock & { waits: number[] } {
   let now = FIXED_NOW;
   const waits: number[] = [];
-  return { waits, now: () => now, sleep: async (ms) => void (waits.push(ms), (now += ms)) };
+  return {
+    waits,
+    now: () => now,
+    sleep: async (ms) => {
+      waits.push(ms);
+      now += ms;
+    },
+  };
 }
 
 /** A workspace in memory (the real workspace port over a sandbox is tested with the sandbox). */
