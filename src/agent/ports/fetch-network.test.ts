@@ -142,6 +142,14 @@ describe('the network port over fetch', () => {
     expect(inside).toMatchObject({ url: `${origin}/api/v1/ok`, status: 200 });
   });
 
+  it('lets the browser follow redirects under `*` (every hop would pass), reporting the final address', async () => {
+    const network = createFetchNetwork({ policy: policy(['*']) });
+    const response = await network.fetch({ url: `${origin}/api/redirect-in` });
+    expect(response.status).toBe(200);
+    expect(response.url).toBe(`${origin}/api/v1/ok`);
+    expect(new TextDecoder().decode(response.body)).toBe('ok /api/v1/ok');
+  });
+
   it('gives a redirect back as it is when asked not to follow, and stops a redirect loop', async () => {
     const network = createFetchNetwork({ policy: policy([`${origin}/api`]) });
     const kept = await network.fetch({ url: `${origin}/api/redirect-in`, followRedirects: false });

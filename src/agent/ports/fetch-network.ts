@@ -7,7 +7,7 @@ import {
   type NetworkRequest,
   type NetworkResponse,
 } from '../../protocol/ports/network.ts';
-import { isUrlAllowed } from './url-policy.ts';
+import { ANY_ORIGIN, isUrlAllowed } from './url-policy.ts';
 
 /** The most a request may take, bring back and be redirected, whatever it asks for. */
 export type NetworkLimits = { timeoutMs: number; maxBytes: number; maxRedirects: number };
@@ -28,7 +28,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * leaves and before each redirect is followed: redirects are taken by hand (`manual`),
  * so a hop to an address outside the policy never receives the request. A browser hides
  * where a redirect goes (an opaque redirect); such a response is refused, saying so.
- * Cookies are never sent; the body is read within `maxBytes`; a timeout, a stop or a
+ * Under `*` (any address) the browser follows redirects itself. Cookies are never sent;
+ * the body is read within `maxBytes`; a timeout, a stop or a
  * refusal becomes a `NetworkError` saying which.
  */
 export function createFetchNetwork(options: {
@@ -52,6 +53,10 @@ export function createFetchNetwork(options: {
       const maxBytes = Math.min(request.maxBytes ?? limits.maxBytes, limits.maxBytes);
       const maxRedirects = Math.min(request.maxRedirects ?? limits.maxRedirects, limits.maxRedirects);
       let url = parseUrl(request.url);
+      // Under a policy that allows every address, nothing needs checking hop by hop: the
+      // browser follows redirects itself (it hides them from a page otherwise).
+      const followsByItself =
+        policy.allowedUrlPrefixes.includes(ANY_ORIGIN) && request.followRedirects !== false;
       const controller = new AbortController();
       let isTimedOut = false;
       const timer = setTimeout(() => {
@@ -79,7 +84,7 @@ export function createFetchNetwork(options: {
             method,
             ...(request.headers ? { headers: request.headers } : {}),
             ...(body !== undefined ? { body: body as BodyInit } : {}),
-            redirect: 'manual',
+            redirect: followsByItself ? 'follow' : 'manual',
             credentials: 'omit',
             signal: controller.signal,
           });
@@ -92,7 +97,7 @@ export function createFetchNetwork(options: {
           const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
           if (location === null || request.followRedirects === false) {
             return {
-              url: url.href,
+              url: followsByItself && response.url ? response.url : url.href,
               status: response.status,
               statusText: response.statusText,
               headers: Object.fromEntries(response.headers),
