@@ -1,40 +1,12 @@
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { XSS_PAYLOADS } from '../../../../tests/fixtures/web/xss-corpus.ts';
+import { findRenderedDanger, XSS_PAYLOADS } from '../../../../tests/fixtures/web/xss-corpus.ts';
 import { neutraliseLinks } from './safe-markdown.ts';
-import { decodeCharacterReferences, isSafeLinkTarget } from './safe-url.ts';
+import { isSafeLinkTarget } from './safe-url.ts';
 
 /** The UI's renderer (GFM marked, before DOMPurify): what the markdown becomes. */
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 const render = (markdown: string) => marked.parse(markdown) as string;
-
-/** Tags marked writes for markdown itself; anything else came from raw HTML. */
-const MARKDOWN_TAGS = new Set(
-  'a p img code pre em strong del h1 h2 h3 h4 h5 h6 ul ol li blockquote table thead tbody tr th td br hr input'.split(
-    ' ',
-  ),
-);
-
-/** Raw HTML (a tag marked does not write, or an event or style attribute), or a link or image a browser would not read as http(s), in rendered HTML. */
-function findDanger(html: string): string | null {
-  const tags = /<\/?([a-zA-Z][\w-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*\/?>/g;
-  for (const tag of html.matchAll(tags)) {
-    if (!MARKDOWN_TAGS.has(tag[1]!.toLowerCase())) return tag[0];
-    for (const attribute of tag[2]!.matchAll(
-      /\s+([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g,
-    )) {
-      const name = attribute[1]!.toLowerCase();
-      const value = decodeCharacterReferences(attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
-      if (name.startsWith('on') || name === 'style' || name === 'srcdoc') return tag[0];
-      if ((name === 'href' || name === 'src') && URL.canParse(value, 'https://base.example/')) {
-        const protocol = new URL(value, 'https://base.example/').protocol;
-        // GFM links bare e-mail addresses (mailto:) by itself: harmless.
-        if (!['http:', 'https:', 'mailto:'].includes(protocol)) return tag[0];
-      }
-    }
-  }
-  return null;
-}
 
 /** Pieces of hostile markdown, joined at random by the fuzz test. */
 const PIECES = [
@@ -151,7 +123,7 @@ describe('neutraliseLinks', () => {
     const markdown =
       'Hello <img src=x onerror=alert(1)> and <script>alert(1)</script>\n\n<div onclick="x">block</div>';
     const html = render(neutraliseLinks(markdown));
-    expect(findDanger(html)).toBeNull();
+    expect(findRenderedDanger(html)).toBeNull();
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&lt;script&gt;');
   });
@@ -159,7 +131,7 @@ describe('neutraliseLinks', () => {
   it('keeps http(s) autolinks and makes other autolinks text', () => {
     const html = render(neutraliseLinks('<https://example.org/a> <javascript:alert(1)> <mailto:a@b.c>'));
     expect(html).toContain('<a href="https://example.org/a">');
-    expect(findDanger(html)).toBeNull();
+    expect(findRenderedDanger(html)).toBeNull();
   });
 
   it('leaves fenced code as code, with a fence nothing inside can close', () => {
@@ -168,7 +140,7 @@ describe('neutraliseLinks', () => {
     expect(result).toContain('<script>alert(1)</script>');
     const html = render(result);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(findDanger(html)).toBeNull();
+    expect(findRenderedDanger(html)).toBeNull();
   });
 
   it('closes an unclosed fence at the end', () => {
@@ -181,7 +153,7 @@ describe('neutraliseLinks', () => {
       '- a\n\n      ```\n      <img src=x onerror=alert(1)>\n      ```',
       '1. ```\n   <img src=x onerror=alert(1)>\n   ```',
     ]) {
-      expect(findDanger(render(neutraliseLinks(markdown)))).toBeNull();
+      expect(findRenderedDanger(render(neutraliseLinks(markdown)))).toBeNull();
     }
   });
 
@@ -194,9 +166,9 @@ describe('neutraliseLinks', () => {
       '  ```',
       '<img src=y onerror=alert(2)>',
     ];
-    expect(findDanger(render(neutraliseLinks(markdown.join('\n'))))).toBeNull();
+    expect(findRenderedDanger(render(neutraliseLinks(markdown.join('\n'))))).toBeNull();
     const moreIndented = ['```', '    ```', 'text', '```', '<img src=x onerror=alert(1)>', '```'];
-    expect(findDanger(render(neutraliseLinks(moreIndented.join('\n'))))).toBeNull();
+    expect(findRenderedDanger(render(neutraliseLinks(moreIndented.join('\n'))))).toBeNull();
   });
 
   it('does not let a multi-line definition title swallow a fence', () => {
@@ -209,9 +181,9 @@ describe('neutraliseLinks', () => {
       '```',
       'y',
     ];
-    expect(findDanger(render(neutraliseLinks(markdown.join('\n'))))).toBeNull();
+    expect(findRenderedDanger(render(neutraliseLinks(markdown.join('\n'))))).toBeNull();
     const titleNext = ['[a]: https://ok.example', '"', '```', '<img src=x onerror=1>', '```', '"', '<b>'];
-    expect(findDanger(render(neutraliseLinks(titleNext.join('\n'))))).toBeNull();
+    expect(findRenderedDanger(render(neutraliseLinks(titleNext.join('\n'))))).toBeNull();
   });
 
   it('does not let code spans, tables or escapes hide HTML', () => {
@@ -222,18 +194,18 @@ describe('neutraliseLinks', () => {
       '\\\\<img src=x onerror=1>',
       '[a `]` b](javascript:alert(1))',
     ]) {
-      expect(findDanger(render(neutraliseLinks(markdown))), markdown).toBeNull();
+      expect(findRenderedDanger(render(neutraliseLinks(markdown))), markdown).toBeNull();
     }
   });
 
   it('renders every payload of the XSS corpus harmless', () => {
     for (const payload of XSS_PAYLOADS) {
       const html = render(neutraliseLinks(payload));
-      expect(findDanger(html), payload).toBeNull();
+      expect(findRenderedDanger(html), payload).toBeNull();
       expect(html, payload).not.toMatch(/(?:href|src)="\s*(?:javascript|data|vbscript):/i);
     }
     const page = render(neutraliseLinks(XSS_PAYLOADS.join('\n\n')));
-    expect(findDanger(page)).toBeNull();
+    expect(findRenderedDanger(page)).toBeNull();
   });
 
   it('renders random hostile markdown harmless (20,000 cases, fixed seed)', () => {
@@ -250,7 +222,7 @@ describe('neutraliseLinks', () => {
       for (let count = 3 + Math.floor(random() * 25); count > 0; count--) {
         markdown += PIECES[Math.floor(random() * PIECES.length)];
       }
-      if (findDanger(render(neutraliseLinks(markdown)))) failures.push(markdown);
+      if (findRenderedDanger(render(neutraliseLinks(markdown)))) failures.push(markdown);
     }
     expect(failures.slice(0, 3)).toEqual([]);
   }, 30_000);
