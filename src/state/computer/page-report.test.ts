@@ -111,6 +111,11 @@ describe('take-over page', () => {
       ask,
     ];
     expect(takeOverPageUrl(actions, ask)).toBe('https://site.example/login');
+    const workspacePage = action(2, {
+      metaKind: 'browser',
+      meta: { action_type: 'browser', tool: 'b', url: 'http://localhost:3000/', via: 'workspace' },
+    });
+    expect(takeOverPageUrl([workspacePage, ask], ask)).toBe('https://site.example/login');
     expect(takeOverPageUrl([ask], action(5, { question: 'Solve the CAPTCHA.' }))).toBeNull();
   });
 

@@ -101,13 +101,16 @@ export function firstHttpUrl(text: string): string | null {
 
 /**
  * The page a take-over question is about: the address of the latest `browser` action
- * before it (where the redirect led, else where it was sent), else the first http(s)
- * address in the question; null when there is none.
+ * before it that read a site (where the redirect led, else where it was sent; workspace
+ * pages are passed over), else the first http(s) address in the question; null when
+ * there is none.
  */
 export function takeOverPageUrl(actions: readonly ActionItem[], ask: ActionItem): string | null {
   const before = actions.filter((action) => action.metaKind === 'browser' && action.seq < ask.seq);
   for (const action of before.reverse()) {
     const report = pageReport(action.meta, action.callArguments);
+    // A workspace page is served by the sandbox, not something to open in another tab.
+    if (report.via === 'workspace' || report.liveUrl !== null) continue;
     const url = httpUrl(report.finalUrl) ?? httpUrl(report.url);
     if (url) return url;
   }
