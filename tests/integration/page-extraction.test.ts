@@ -1,13 +1,11 @@
+import { runInNewContext } from 'node:vm';
 import { Marked } from 'marked';
+import { build, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { extractHtml } from '../../src/agent/web/pages/extract/extract-html.ts';
 import type { ExtractedPage } from '../../src/agent/web/pages/extracted-page.ts';
 import { orderByFocus } from '../../src/agent/web/pages/focus-sections.ts';
-import {
-  pageFromMarkdown,
-  pageFromReaderReply,
-  ReaderReplyError,
-} from '../../src/agent/web/pages/reader-markdown.ts';
+import { pageFromReaderReply } from '../../src/agent/web/pages/reader-markdown.ts';
 import { PAGE_URLS, readPageFixture } from '../fixtures/web/page-routes.ts';
 import {
   findRenderedDanger,
@@ -184,18 +182,24 @@ describe('extractHtml on fixture pages', () => {
     expect(page.markdown).not.toMatch(/Home|Shop\]|Corner Shop/);
   });
 
-  it('runs with no DOM globals, as in the worker', async () => {
-    expect([typeof globalThis.document, typeof globalThis.window, typeof globalThis.DOMParser]).toEqual([
-      'undefined',
-      'undefined',
-      'undefined',
-    ]);
-    const page = await extractHtml(
-      '<title>T</title><article><h1>T</h1><p>Words here.</p></article>',
-      'https://t.example/',
-    );
-    expect(page.markdown).toContain('Words here.');
-  });
+  it('bundles for the browser and runs with no DOM and no Node globals, as in the worker', async () => {
+    const entry = new URL('../../src/agent/web/pages/extract/extract-html.ts', import.meta.url).pathname;
+    const output = await build({
+      configFile: false,
+      logLevel: 'silent',
+      build: { write: false, target: 'es2022', lib: { entry, formats: ['iife'], name: 'PageExtractor' } },
+    });
+    const [result] = [output].flat() as Rolldown.RolldownOutput[];
+    const bundle = result!.output[0].code;
+    // A worker's globals, roughly: no document, window, DOMParser, process or Buffer.
+    const scope: Record<string, unknown> = { URL, TextEncoder, TextDecoder, atob, btoa, console };
+    runInNewContext(`${bundle}\nthis.PageExtractor = PageExtractor;`, scope);
+    const { extractHtml: bundled } = scope.PageExtractor as { extractHtml: typeof extractHtml };
+    const page = await bundled(readPageFixture('table-heavy'), PAGE_URLS.tables);
+    expect(page.title).toBe('Port statistics 2025');
+    expect(page.markdown).toMatch(/\| Northhaven +\| 7,412 +\|/);
+    expect(scope).not.toHaveProperty('process');
+  }, 60_000);
 });
 
 describe('extractHtml on the hostile page', () => {
@@ -279,28 +283,6 @@ describe('Jina Reader replies', () => {
     expect(fromJson.markdown).not.toContain('javascript:');
     expect(findRenderedDanger(render(fromJson.markdown))).toBeNull();
     expect(render(fromJson.markdown)).toContain('<h2>Why the repairs cannot wait</h2>');
-  });
-
-  it('refuses a failure reply with the relay’s reason', () => {
-    const failure = JSON.stringify({
-      data: null,
-      code: 422,
-      name: 'AssertionFailureError',
-      status: 42206,
-      message: 'Failed to goto https://news.example/x: HTTP 404',
-    });
-    expect(() => pageFromReaderReply(failure, 'application/json', PAGE_URLS.news)).toThrow(ReaderReplyError);
-    expect(() => pageFromReaderReply(failure, 'application/json', PAGE_URLS.news)).toThrow('HTTP 404');
-  });
-
-  it('reads Tavily’s raw_content, titled by its first heading', () => {
-    const page = pageFromMarkdown(
-      '',
-      '# Port statistics 2025\n\n| Port | 2025 |\n| --- | --- |\n| Eastmoor | 1,925 |\n',
-      PAGE_URLS.tables,
-    );
-    expect(page.title).toBe('Port statistics 2025');
-    expect(render(page.markdown)).toContain('<td>Eastmoor</td>');
   });
 });
 

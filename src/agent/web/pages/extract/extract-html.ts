@@ -112,8 +112,24 @@ function toMarkdown(content: string, baseUrl: string): string {
   const body = document.body;
   if (!body) return '';
   prepareForMarkdown(document, body, baseUrl);
-  const markdown = converter.translate(body.innerHTML).replaceAll(CELL_PIPE, '\\|');
+  const markdown = translate(body.innerHTML).replaceAll(CELL_PIPE, '\\|');
   return neutraliseLinks(withPlainCellStarts(markdown.trim()));
+}
+
+/**
+ * The converter's translation. It reads `process.env.LOG_PERF` on every call, and a
+ * browser worker has no `process`: one is lent for the (synchronous) call and taken
+ * back, so that no other code in the worker takes the worker for Node.
+ */
+function translate(html: string): string {
+  const scope = globalThis as { process?: unknown };
+  const isLent = scope.process === undefined;
+  if (isLent) scope.process = { env: {} };
+  try {
+    return converter.translate(html);
+  } finally {
+    if (isLent) delete scope.process;
+  }
 }
 
 /**
