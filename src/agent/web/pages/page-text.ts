@@ -8,7 +8,8 @@ export function countWords(markdown: string): number {
   const text = markdown
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\]\([^)]*\)/g, ']')
-    .replace(/<https?:\/\/[^>\s]*>/g, ' ');
+    .replace(/<https?:\/\/[^>\s]*>/g, ' ')
+    .replace(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi, ' ');
   const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’._-]*/gu) ?? [];
   let count = 0;
   for (const word of words) {
