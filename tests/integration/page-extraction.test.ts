@@ -171,15 +171,31 @@ describe('extractHtml on fixture pages', () => {
     expect(targetsOf(markdown)).toEqual([]);
   });
 
-  it('falls back to the body, without its furniture, when the content picker finds little', async () => {
-    const html = `<!doctype html><title>Opening hours</title><body><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav>
-      <div class="wrap"><div>Monday to Friday: 9 to 5.</div><div>Saturday: 10 to 4. Closed on <a href="/holidays">holidays</a>.</div></div>
-      <footer>© Corner Shop</footer></body>`;
-    const page = await extractHtml(html, 'https://shop.example/hours');
-    expect(page.title).toBe('Opening hours');
-    expect(page.markdown).toContain('Monday to Friday: 9 to 5.');
-    expect(page.markdown).toContain('[holidays](https://shop.example/holidays)');
-    expect(page.markdown).not.toMatch(/Home|Shop\]|Corner Shop/);
+  it('falls back to the body without its furniture when the content picker finds nothing (it drops "copyright" blocks)', async () => {
+    const html = `<!doctype html><title>Re-using our content</title><body><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav>
+      <div class="copyright-statement"><h1>Re-using our content</h1><p>You may copy and adapt the text of this site for any
+      purpose, including commercial ones, provided that you credit the Harbour Statistics Office and link to the page you
+      copied from. Photographs are excluded unless their caption says otherwise; ask the <a href="/press">press office</a>.</p></div>
+      <footer>© Harbour Statistics Office · <a href="/privacy">Privacy</a></footer></body>`;
+    const page = await extractHtml(html, 'https://tables.example/reuse');
+    expect(page.title).toBe('Re-using our content');
+    expect(page.markdown).toContain('You may copy and adapt the text of this site for any purpose');
+    expect(page.markdown).toContain('[press office](https://tables.example/press)');
+    expect(page.markdown).not.toMatch(/Home|Shop|Privacy|©/);
+    const allFooter = await extractHtml(
+      `<title>T</title><body><footer><p>${'Only words in a footer. '.repeat(5)}</p></footer></body>`,
+      'https://t.example/',
+    );
+    expect(allFooter.markdown).toContain('Only words in a footer.');
+  });
+
+  it('reads a page that leaves out <html>, <head> and <body>, as HTML allows', async () => {
+    const html =
+      '<!doctype html><title>My site</title><main><h1>Welcome</h1><p>Built by the agent, for the harbour.</p></main>';
+    const page = await extractHtml(html, 'file:///home/ubuntu/site/index.html');
+    expect(page.title).toBe('My site');
+    expect(page.markdown).toContain('Welcome');
+    expect(page.markdown).toContain('Built by the agent, for the harbour.');
   });
 
   it('bundles for the browser and runs with no DOM and no Node globals, as in the worker', async () => {

@@ -8,6 +8,7 @@ import { absoluteHttpUrl } from '../safe-url.ts';
 import { CELL_PIPE, prepareForMarkdown } from './markdown-preparation.ts';
 import { removeFurniture, removeNeverContent } from './page-cleaning.ts';
 import { allOf, type PageDocument, textOf } from './page-dom.ts';
+import { wellFormedDocument } from './well-formed-document.ts';
 
 /**
  * HTML to a readable page, in the worker (no `DOMParser` there): linkedom parses, Defuddle
@@ -31,10 +32,10 @@ const converter = new NodeHtmlMarkdown({
  * absolute (against `<base href>` when the page has one) and only http(s); scripts,
  * styles, frames, forms, navigation, cookie banners, popups, ads, share widgets and
  * tracking pixels are left out. When the content picker finds too little, the whole
- * body without its furniture is used.
+ * body without its furniture is used; when that is empty too, the body as it is.
  */
 export async function extractHtml(html: string, pageUrl: string): Promise<ExtractedPage> {
-  const source = html.replaceAll(CELL_PIPE, '\ufffd');
+  const source = wellFormedDocument(html.replaceAll(CELL_PIPE, '\ufffd'));
   const document = parseDocument(source);
   const baseUrl = baseOf(document, pageUrl);
   const headings = allOf(document, 'h1').map((heading) => oneLine(textOf(heading)));
@@ -44,14 +45,10 @@ export async function extractHtml(html: string, pageUrl: string): Promise<Extrac
   const picked = pickContent(document, pageUrl);
   let markdown = toMarkdown(picked?.content ?? '', baseUrl);
   if (countWords(markdown) < FEW_WORDS) {
-    const fallback = parseDocument(source);
-    if (fallback.body) {
-      removeNeverContent(fallback.body, baseUrl);
-      removeFurniture(fallback.body);
-      const whole = toMarkdown(fallback.body.innerHTML, baseUrl);
-      if (countWords(whole) > countWords(markdown)) markdown = whole;
-    }
+    const body = cleanedBody(source, baseUrl, true);
+    if (countWords(body) > countWords(markdown)) markdown = body;
   }
+  if (countWords(markdown) === 0) markdown = cleanedBody(source, baseUrl, false);
 
   const title = chooseTitle(picked?.title ?? '', documentTitle, headings, markdown, pageUrl);
   markdown = withoutLeadingTitle(markdown, title);
@@ -69,6 +66,15 @@ export async function extractHtml(html: string, pageUrl: string): Promise<Extrac
     ...(published ? { published } : {}),
     ...(lang ? { lang } : {}),
   };
+}
+
+/** The whole body as markdown, never-content removed, and its furniture too when `isFurnitureRemoved`. */
+function cleanedBody(html: string, baseUrl: string, isFurnitureRemoved: boolean): string {
+  const body = parseDocument(html).body;
+  if (!body) return '';
+  removeNeverContent(body, baseUrl);
+  if (isFurnitureRemoved) removeFurniture(body);
+  return toMarkdown(body.innerHTML, baseUrl);
 }
 
 function parseDocument(html: string): PageDocument {
