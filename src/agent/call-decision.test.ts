@@ -68,17 +68,22 @@ describe('decideCall', () => {
   });
 
   it('lets a call of a tool that does not run yet through, for the runtime to answer', () => {
-    const decision = decideCall(call('search', { type: 'info', queries: ['x'] }), manusProfile, null, []);
+    const decision = decideCall(
+      call('schedule', { type: 'interval', interval: 3600, name: 'x', prompt: 'y' }),
+      manusProfile,
+      null,
+      [],
+    );
     expect(decision).toMatchObject({
       ok: true,
-      metaKind: 'search',
-      call: { execute: null, description: 'Searching (info): x' },
+      metaKind: 'schedule',
+      call: { execute: null, description: 'Scheduling “x”' },
     });
-    expect(notAvailableOutcome('search', manusProfile)).toEqual({
+    expect(notAvailableOutcome('schedule', manusProfile)).toEqual({
       status: 'error',
       kind: 'execution',
       message:
-        'The `search` tool is not available yet in this version of Sandpiper. The tools that work are `plan`, `message`, `shell`, `file` and `match`: continue with them, or tell the user what could not be done.',
+        'The `schedule` tool is not available yet in this version of Sandpiper. The tools that work are `plan`, `message`, `shell`, `file`, `match`, `search` and `browser`: continue with them, or tell the user what could not be done.',
     });
   });
 });

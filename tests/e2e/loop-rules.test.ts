@@ -81,7 +81,7 @@ describe('loop rules in Chromium', () => {
       planNotes(),
       advance(1, 4),
       advance(1, 5),
-      call('search', { type: 'info', queries: ['notes app auth patterns'] }),
+      call('schedule', { type: 'interval', interval: 3600, name: 'Digest', prompt: 'Send a digest' }),
     ]);
     await harness.sendTask(NOTES_TASK);
     const reply = page.getByRole('textbox', { name: 'Reply' });

@@ -160,7 +160,7 @@ describe('the agent loop against a scripted model over HTTP', () => {
       planNotes(),
       badAdvance,
       badAdvance,
-      call('search', { type: 'info', queries: ['notes app auth patterns'] }),
+      call('schedule', { type: 'interval', interval: 3600, name: 'Digest', prompt: 'Send a digest' }),
     ]);
     const id = await harness.runtime.startConversation(NOTES_TASK);
     await harness.runtime.idle(id);
@@ -172,23 +172,23 @@ describe('the agent loop against a scripted model over HTTP', () => {
     ).toEqual([
       ['plan.advance', 'error', 'rejected'],
       ['plan.advance', 'error', 'rejected'],
-      ['search.info', 'error', 'execution'],
+      ['schedule.interval', 'error', 'execution'],
       ['message.ask', 'asking', undefined],
     ]);
     expect(completions[3]?.content).toMatch(/exactly the call that just failed/);
     const question = completions[5]!;
     expect(question.meta.runtime_reason).toBe('failures');
     expect(question.content).toMatch(/3 problems in a row/);
-    expect(question.content).toContain('`search.info`');
+    expect(question.content).toContain('`schedule.interval`');
     expect(harness.server.requests).toHaveLength(5);
     expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('asking');
 
     // Answering resets the count and resumes with the answer in context.
     harness.server.push(call('message', { type: 'result', text: 'Stopped as asked.' }));
-    await harness.runtime.replyToAsk(id, question.uuid, 'Skip the search and finish.');
+    await harness.runtime.replyToAsk(id, question.uuid, 'Skip the schedule and finish.');
     await harness.runtime.idle(id);
     const last = bodies(harness).at(-1)!;
-    expect(JSON.stringify(last.messages.at(-1))).toContain('Skip the search and finish.');
+    expect(JSON.stringify(last.messages.at(-1))).toContain('Skip the schedule and finish.');
     expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
   });
 

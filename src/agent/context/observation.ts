@@ -1,6 +1,8 @@
 import type { Envelope } from '../../protocol/envelope.ts';
+import { UNTRUSTED_WEB } from '../../protocol/tool-meta/search.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
+import { WEB_CONTENT_NOTE } from '../web/web-content.ts';
 import { stableStringify } from './stable-json.ts';
 
 /** Longest observation kept whole in the context (characters of its JSON). */
@@ -35,15 +37,28 @@ export function fullObservation(envelope: Envelope): string {
  */
 export function observationFor(envelope: Envelope, role: ToolRole | null, isCompacted = false): string {
   const full = fullObservation(envelope);
-  if (!isSavedElsewhere(envelope, role, full, isCompacted)) return full;
+  if (!isSavedElsewhere(envelope, role, full, isCompacted)) return withTrustNote(envelope, full);
   const keep = isCompacted ? COMPACTED_FIELD_KEEP : OVERSIZED_FIELD_KEEP;
   const { tool: _tool, action_type: _actionType, ...meta } = envelope.meta;
-  return stableStringify({
-    status: envelope.status,
-    content: excerpt(envelope.content, keep),
-    meta: excerptFields(meta, keep),
-    full_observation: observationPath(envelope.uuid),
-  });
+  return withTrustNote(
+    envelope,
+    stableStringify({
+      status: envelope.status,
+      content: excerpt(envelope.content, keep),
+      meta: excerptFields(meta, keep),
+      full_observation: observationPath(envelope.uuid),
+    }),
+  );
+}
+
+/**
+ * An observation whose meta says it carries web content (`untrusted_content: "web"`)
+ * opens with a line saying so: text from pages is data, never instructions.
+ */
+function withTrustNote(envelope: Envelope, observation: string): string {
+  return envelope.meta.untrusted_content === UNTRUSTED_WEB
+    ? `${WEB_CONTENT_NOTE}\n${observation}`
+    : observation;
 }
 
 /** True when the context shows only an excerpt, so the whole observation must be saved to its file. */

@@ -5,19 +5,35 @@ import type { ToolProgress } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
+import { createPageService } from '../web/browse/page-service.ts';
+import { canvasThumbnailer, type Thumbnailer } from '../web/images/thumbnails.ts';
+import { ServiceQueues } from '../web/rate-limits.ts';
+import { SEARCH_PROVIDERS } from '../web/search/providers/index.ts';
+import type { SearchProvider } from '../web/search/search-provider.ts';
+import { createSearchService } from '../web/search/search-service.ts';
+import { SYSTEM_CLOCK, type WebClock } from '../web/web-clock.ts';
+import { WebNetworks } from '../web/web-networks.ts';
 import { createFetchNetwork, READ_ONLY_METHODS } from './fetch-network.ts';
 import { createPreviews } from './previews.ts';
 import { createProgress } from './progress.ts';
 import { SecretVault } from './secret-vault.ts';
 import { createWorkspaceFiles } from './workspace-files.ts';
 
-/** What the platform gives the run's services (tests pass their own `fetch`). */
+/** What the platform gives the run's services (tests pass their own `fetch`, clock and providers). */
 export type RunEnvironment = {
   /** The app's scope URL (where `/preview/` is served), e.g. `https://example.com/sandpiper/`. */
   appBaseUrl: string;
   publish: (message: BroadcastMessage) => void;
   fetch?: typeof fetch;
+  /** The web services' queues (rate limits), shared by every run of the worker. */
+  webQueues?: ServiceQueues;
+  webClock?: WebClock;
+  searchProviders?: readonly SearchProvider[];
+  thumbnailer?: Thumbnailer;
 };
+
+/** Rate limits count per browser, not per run: one set of queues for the worker's life. */
+const WORKER_QUEUES = new ServiceQueues();
 
 /**
  * The network the sandbox's `curl` uses: the same allow-list as the tools' (one policy,
@@ -42,6 +58,7 @@ export function createSandboxNetwork(
 export class RunServices {
   private readonly vault: SecretVault;
   private readonly network: NetworkPort;
+  private readonly webNetworks: WebNetworks;
 
   constructor(
     private readonly run: {
@@ -59,6 +76,7 @@ export class RunServices {
       policy: { allowedUrlPrefixes: settings.allowedUrlPrefixes, allowedMethods: HTTP_METHODS },
       ...(environment.fetch ? { fetch: environment.fetch } : {}),
     });
+    this.webNetworks = new WebNetworks(settings.web, environment.fetch);
   }
 
   /** The context a tool runs with for the action `uuid`. */
@@ -66,6 +84,23 @@ export class RunServices {
     const { conversationId, openSandbox, signal, now } = this.run;
     /** Each output stream of the action, redacted across its chunks. */
     const streams = new Map<string, (chunk: string) => string>();
+    const progress = createProgress((update) => {
+      const redacted = this.redactProgress(streams, update);
+      if (redacted)
+        this.environment.publish({ type: 'tool_progress', conversationId, uuid, progress: redacted });
+    });
+    const workspace = createWorkspaceFiles(openSandbox, (content) => this.redactContent(content));
+    const { appBaseUrl } = this.environment;
+    const previews = createPreviews({ conversationId, appBaseUrl, openSandbox });
+    const web = {
+      web: this.run.settings.web,
+      networks: this.webNetworks,
+      secrets: this.vault,
+      queues: this.environment.webQueues ?? WORKER_QUEUES,
+      clock: this.environment.webClock ?? SYSTEM_CLOCK,
+      progress,
+      workspace,
+    };
     return {
       conversationId,
       uuid,
@@ -75,13 +110,15 @@ export class RunServices {
       sandbox: openSandbox,
       network: this.network,
       secrets: this.vault,
-      progress: createProgress((progress) => {
-        const redacted = this.redactProgress(streams, progress);
-        if (redacted)
-          this.environment.publish({ type: 'tool_progress', conversationId, uuid, progress: redacted });
+      progress,
+      workspace,
+      previews,
+      search: createSearchService({
+        ...web,
+        providers: this.environment.searchProviders ?? SEARCH_PROVIDERS,
+        thumbnailer: this.environment.thumbnailer ?? canvasThumbnailer,
       }),
-      workspace: createWorkspaceFiles(openSandbox, (content) => this.redactContent(content)),
-      previews: createPreviews({ conversationId, appBaseUrl: this.environment.appBaseUrl, openSandbox }),
+      pages: createPageService({ ...web, conversationId, appBaseUrl, previews }),
     };
   }
 

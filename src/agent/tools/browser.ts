@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { PageError } from '../../protocol/ports/web.ts';
+import { UNTRUSTED_WEB } from '../../protocol/tool-meta/search.ts';
+import { asWebContent } from '../web/web-content.ts';
 import description from './browser.md?raw';
 import { briefParameter } from './common-parameters.ts';
-import { defineTool } from './define-tool.ts';
+import { defineTool, invalidArguments } from './define-tool.ts';
 
 /** Seed 000's `browser` parameters, in its order. */
 export const BrowserParameters = z.object({
@@ -21,10 +24,77 @@ export const BrowserParameters = z.object({
     .describe('The URL to navigate to. Must include protocol prefix (e.g., https:// or file://).'),
 });
 
+/** Most characters of the page the observation carries (the whole page is in the saved file). */
+const PAGE_EXCERPT_CHARACTERS = 8000;
+
+const WAY_WORDS = {
+  direct: 'directly',
+  jina_reader: 'through Jina Reader',
+  cors_proxy: 'through your CORS proxy',
+  tavily: 'through Tavily',
+  workspace: 'from the workspace',
+} as const;
+
+/**
+ * `browser`: a thin adapter over the pages port. Opens the page, reports where its
+ * readable markdown was saved, and gives the model the start of it (the sections about
+ * `focus` first) inside a web-content block.
+ */
 export const browserTool = defineTool({
   name: 'browser',
   description,
   metaKind: 'browser',
   parameters: BrowserParameters,
   describe: (params) => `Opening ${params.url}`,
+  execute: async (params, context) => {
+    const intent = params.intent ?? 'navigational';
+    const focus = params.focus?.trim() || null;
+    if (intent === 'informational' && focus === null) {
+      return invalidArguments(
+        '`focus` is required when `intent` is `informational`: say what to look for on the page.',
+      );
+    }
+    let page: Awaited<ReturnType<typeof context.pages.open>>;
+    try {
+      page = await context.pages.open({ url: params.url, intent, focus }, context.signal);
+    } catch (error) {
+      if (error instanceof PageError) return { status: 'error', kind: 'execution', message: error.message };
+      throw error;
+    }
+    const excerpt =
+      page.markdown.length <= PAGE_EXCERPT_CHARACTERS
+        ? page.markdown
+        : `${page.markdown.slice(0, PAGE_EXCERPT_CHARACTERS)}\n… [${page.markdown.length - PAGE_EXCERPT_CHARACTERS} more characters in ${page.path}]`;
+    const tried =
+      page.attempts.length > 0
+        ? ` (${page.attempts.map((attempt) => `${attempt.via}: ${attempt.reason}`).join('; ')})`
+        : '';
+    const lines = [
+      `Opened “${page.title}” ${WAY_WORDS[page.via]}${tried}. Saved the readable page as ${page.path} (${page.wordCount} words).`,
+      ...(focus ? [`Sections about “${focus}” come first.`] : []),
+      ...(intent === 'transactional'
+        ? [
+            'This browser reads pages; it cannot click, type or submit forms. For an action on the site, ask the user to take over the browser (message ask, suggested_action take_over_browser).',
+          ]
+        : []),
+      '',
+      asWebContent(page.finalUrl, excerpt),
+    ];
+    return {
+      status: 'success',
+      content: lines.join('\n'),
+      meta: {
+        url: params.url,
+        title: page.title,
+        ...(page.finalUrl !== params.url ? { final_url: page.finalUrl } : {}),
+        path: page.path,
+        via: page.via,
+        intent,
+        ...(focus ? { focus } : {}),
+        word_count: page.wordCount,
+        ...(page.liveUrl ? { live_url: page.liveUrl } : {}),
+        untrusted_content: UNTRUSTED_WEB,
+      },
+    };
+  },
 });

@@ -4,6 +4,7 @@ import type { PreviewsPort } from '../../protocol/ports/previews.ts';
 import type { ProgressPort } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { SecretsPort } from '../../protocol/ports/secrets.ts';
+import type { PagesPort, SearchPort } from '../../protocol/ports/web.ts';
 import type { WorkspacePort } from '../../protocol/ports/workspace-files.ts';
 
 /**
@@ -30,4 +31,8 @@ export type ToolContext = {
   workspace: WorkspacePort;
   /** The sandbox's servers and the same-origin preview URL of a workspace file. */
   previews: PreviewsPort;
+  /** Searches the providers Settings → Search allows (images saved to the workspace). */
+  search: SearchPort;
+  /** Opens a page (web or workspace) as readable markdown saved to the workspace. */
+  pages: PagesPort;
 };
