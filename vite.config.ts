@@ -3,12 +3,25 @@ import solid from 'vite-plugin-solid';
 import { defineConfig } from 'vitest/config';
 import packageJson from './package.json' with { type: 'json' };
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/protocol/cross-origin-isolation.ts';
+import { CONTENT_SECURITY_POLICY } from './src/pwa/content-security-policy.ts';
 import { chunkFileName, LAZY_ASSETS_FOLDER } from './src/pwa/lazy-chunks.ts';
 import { webManifest } from './src/pwa/web-manifest.ts';
 
 export default defineConfig({
   plugins: [
     solid(),
+    // The CSP goes into the built page only: `vite dev` needs its HMR socket and inline helpers.
+    {
+      name: 'sandpiper-content-security-policy',
+      apply: 'build',
+      transformIndexHtml: () => [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+          injectTo: 'head-prepend',
+        },
+      ],
+    },
     // Our own service worker (src/pwa/sw.ts), registered by src/state/app-updates.ts
     // with workbox-window; none in `vite dev`.
     VitePWA({

@@ -1,3 +1,4 @@
+import './ui/shared/zod-without-eval.ts';
 import { render } from 'solid-js/web';
 import { App } from './ui/app/app.tsx';
 import './ui/shared/base.css';
