@@ -5,6 +5,7 @@ import type { ExtractedPage } from '../extracted-page.ts';
 import { countWords, firstHeading, isoDate, oneLine } from '../page-text.ts';
 import { neutraliseLinks } from '../safe-markdown.ts';
 import { absoluteHttpUrl } from '../safe-url.ts';
+import { htmlChunks } from './html-chunks.ts';
 import { CELL_PIPE, prepareForMarkdown } from './markdown-preparation.ts';
 import { removeFurniture, removeNeverContent } from './page-cleaning.ts';
 import { allOf, type PageDocument, textOf } from './page-dom.ts';
@@ -118,14 +119,19 @@ function toMarkdown(content: string, baseUrl: string): string {
   const body = document.body;
   if (!body) return '';
   prepareForMarkdown(document, body, baseUrl);
-  const markdown = translate(body.innerHTML).replaceAll(CELL_PIPE, '\\|');
+  const markdown = htmlChunks(body)
+    .map((chunk) => translate(chunk).trim())
+    .filter((chunk) => chunk !== '')
+    .join('\n\n')
+    .replaceAll(CELL_PIPE, '\\|');
   return neutraliseLinks(withPlainCellStarts(markdown.trim()));
 }
 
 /**
  * The converter's translation. It reads `process.env.LOG_PERF` on every call, and a
- * browser worker has no `process`: one is lent for the (synchronous) call and taken
- * back, so that no other code in the worker takes the worker for Node.
+ * browser worker has no `process`. Vite's app build rewrites `process.env` to `{}`, but
+ * its dev server's pre-bundled dependencies and library builds do not: a `process` is
+ * lent for the (synchronous) call and taken back, so no other code takes the worker for Node.
  */
 function translate(html: string): string {
   const scope = globalThis as { process?: unknown };
