@@ -6,9 +6,9 @@
  */
 export function countWords(markdown: string): number {
   const text = markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\]\([^)]*\)/g, ']')
-    .replace(/<https?:\/\/[^>\s]*>/g, ' ')
+    .replace(/!\[([^\]\n]{0,500})\]\([^)\s]{0,500}\)/g, '$1')
+    .replace(/\]\([^)\s]{0,500}\)/g, ']')
+    .replace(/<https?:\/\/[^<>\s]{0,500}>/g, ' ')
     .replace(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi, ' ');
   const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’._-]*/gu) ?? [];
   let count = 0;

@@ -208,6 +208,19 @@ describe('neutraliseLinks', () => {
     expect(findRenderedDanger(page)).toBeNull();
   });
 
+  it('writes an escaped < as &lt; without its backslash, and copes with long runs of markup characters', () => {
+    expect(neutraliseLinks('a \\<b> c \\\\<i>')).toBe('a &lt;b> c \\\\&lt;i>');
+    // Each of these took tens of seconds when a pattern backtracked over the run.
+    for (const run of [
+      '\\'.repeat(200_000),
+      '['.repeat(200_000),
+      ']('.repeat(100_000),
+      'x]:'.repeat(50_000),
+    ]) {
+      expect(neutraliseLinks(`${run}<b>`).endsWith('&lt;b>')).toBe(true);
+    }
+  });
+
   it('renders random hostile markdown harmless (20,000 cases, fixed seed)', () => {
     let seed = 2026;
     const random = () => {

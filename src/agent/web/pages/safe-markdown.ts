@@ -220,8 +220,8 @@ function breakLooseDefinitions(text: string): string {
       const definition = SINGLE_LINE_DEFINITION.exec(line);
       const isTitleNext = /^[ \t]*["'(]/.test(lines[index + 1] ?? '');
       if (definition && (definition[1] !== undefined || !isTitleNext)) return line;
-      return line.replace(/(\\*)\]:/g, (match, backslashes: string) =>
-        backslashes.length % 2 === 1 ? match : `${backslashes}\\]:`,
+      return line.replace(/\]:/g, (match, offset: number) =>
+        precededByOddBackslashes(line, offset) ? match : '\\]:',
       );
     })
     .join('\n');
@@ -233,7 +233,19 @@ function breakLooseDefinitions(text: string): string {
  * written `&lt;` too.
  */
 function escapeRawHtml(text: string): string {
-  return text.replace(/(\\*)<(?!https?:\/\/[^\s<>`]*>)/gi, (_match, backslashes: string) =>
-    backslashes.length % 2 === 1 ? `${backslashes.slice(1)}&lt;` : `${backslashes}&lt;`,
-  );
+  let result = '';
+  let position = 0;
+  for (const match of text.matchAll(/<(?!https?:\/\/[^\s<>`]*>)/gi)) {
+    const isEscaped = precededByOddBackslashes(text, match.index);
+    result += `${text.slice(position, isEscaped ? match.index - 1 : match.index)}&lt;`;
+    position = match.index + 1;
+  }
+  return result + text.slice(position);
+}
+
+/** Whether the character at `offset` follows an odd run of backslashes (so it is escaped). */
+function precededByOddBackslashes(text: string, offset: number): boolean {
+  let count = 0;
+  while (offset - count - 1 >= 0 && text[offset - count - 1] === '\\') count++;
+  return count % 2 === 1;
 }
