@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appShellNavigation } from './app-shell.ts';
 import { ISOLATION_HEADERS, withIsolationHeaders } from './isolation-headers.ts';
 import { parsePreviewUrl } from './preview-route.ts';
 
@@ -38,5 +39,25 @@ describe('isolation headers', () => {
   it('leave error responses alone', () => {
     const failed = Response.error();
     expect(withIsolationHeaders(failed)).toBe(failed);
+  });
+});
+
+describe('navigations to the app shell', () => {
+  const shell = async () => new Response('<!doctype html><title>Sandpiper</title>', { status: 200 });
+
+  it('serve the app to a top-level page, which no page may frame', async () => {
+    const response = await appShellNavigation('document', shell);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Security-Policy')).toBe("frame-ancestors 'none'");
+    expect(await response.text()).toContain('<title>Sandpiper</title>');
+  });
+
+  it('refuse a frame that navigates to the app (a live workspace page sent to `/` by its script)', async () => {
+    for (const destination of ['iframe', 'frame', 'embed', 'object'] as const) {
+      const response = await appShellNavigation(destination, shell);
+      expect(response.status).toBe(403);
+      expect(response.headers.get('Content-Security-Policy')).toContain('sandbox');
+      expect(await response.text()).toBe('Sandpiper does not open inside a frame.');
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { appShellNavigation } from './app-shell.ts';
 import { withIsolationHeaders } from './isolation-headers.ts';
 import { SKIP_WAITING_MESSAGE } from './messages.ts';
 import { parsePreviewUrl, previewResponse } from './preview-route.ts';
@@ -27,7 +28,12 @@ const scopePath = new URL(self.registration.scope).pathname;
 addPlugins([isolation]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/\/preview\//] }));
+const appShell = createHandlerBoundToURL('index.html');
+registerRoute(
+  new NavigationRoute((options) => appShellNavigation(options.request.destination, () => appShell(options)), {
+    denylist: [/\/preview\//],
+  }),
+);
 
 // Workspace previews (`expose`), straight from IndexedDB.
 registerRoute(

@@ -35,7 +35,7 @@ function ReaderPane(props: { path: string }) {
     if (!shown) return null;
     const isCut = shown.content.byteLength > MAX_RENDERED_BYTES;
     const text = new TextDecoder().decode(shown.content.subarray(0, MAX_RENDERED_BYTES));
-    return { html: renderMarkdown(escapeRawHtml(text)), isCut };
+    return { html: renderMarkdown(escapeRawHtml(text), { isWebContent: true }), isCut };
   });
   return (
     <Switch>
@@ -79,6 +79,9 @@ function ReaderPane(props: { path: string }) {
  * opaque origin, with no access to this app, its storage or its keys.
  */
 function LivePane(props: { url: string; title: string }) {
+  // Only the first document of the frame is known to be sandboxed; should the page take the
+  // frame somewhere this app can reach into (its own origin), the frame is removed at once.
+  const [hasEscaped, setEscaped] = createSignal(false);
   const [check, { refetch }] = createResource(
     () => props.url,
     async (url) => {
@@ -92,8 +95,22 @@ function LivePane(props: { url: string; title: string }) {
       <Match when={check.loading}>
         <p class="view-message">Loading the live page…</p>
       </Match>
+      <Match when={hasEscaped()}>
+        <p class="view-message" role="alert">
+          The live page navigated to a page that is not sandboxed, so it was closed. Reader shows the saved
+          content.
+        </p>
+      </Match>
       <Match when={check.state === 'ready' && check() === true}>
-        <iframe class="live-page" src={props.url} title={props.title} referrerpolicy="no-referrer" />
+        <iframe
+          class="live-page"
+          src={props.url}
+          title={props.title}
+          referrerpolicy="no-referrer"
+          onLoad={(event) => {
+            if (canReach(event.currentTarget)) setEscaped(true);
+          }}
+        />
       </Match>
       <Match when={true}>
         <div class="view-message" role="alert">
@@ -108,6 +125,15 @@ function LivePane(props: { url: string; title: string }) {
       </Match>
     </Switch>
   );
+}
+
+/** True when this page can read the frame's document: it is at this app's origin, not sandboxed. */
+function canReach(frame: HTMLIFrameElement): boolean {
+  try {
+    return frame.contentWindow?.location.href !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /**
