@@ -11,6 +11,21 @@ describe('renderMarkdown', () => {
     expect(html).toContain('target="_blank"');
   });
 
+  it('keeps only absolute http(s) links, so neither a page nor the model can link into the app', () => {
+    const text =
+      '[import](/?bundle=https://evil.example/b.json) [peek](preview/other/x.html) [ok](https://example.org/a)';
+    const web = renderMarkdown(text, { isWebContent: true });
+    expect(web).not.toContain('bundle=');
+    expect(web).not.toContain('href="preview/');
+    expect(web).toContain('href="https://example.org/a"');
+    expect(web).toContain('import');
+    // Model text (which a page may have steered) gets the same rule, and may write mail links.
+    expect(renderMarkdown(text)).not.toContain('bundle=');
+    expect(renderMarkdown('[me](mailto:a@example.org)')).toContain('href="mailto:a@example.org"');
+    expect(renderMarkdown('[me](mailto:a@example.org)', { isWebContent: true })).not.toContain('href');
+    expect(renderMarkdown('[x](/a)', { isWebContent: true })).not.toContain('href');
+  });
+
   it('makes script, event handlers and javascript: links inert', () => {
     const html = renderMarkdown(
       '<script>alert(1)</script><a href="javascript:alert(2)">x</a><b onclick="alert(3)">y</b><svg onload="alert(4)"></svg>',

@@ -4,25 +4,45 @@ import { Marked } from 'marked';
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 let isHookInstalled = false;
+/** Set while rendering web content: links must be absolute http(s) addresses. */
+let isWebContent = false;
 
 function installLinkHook(): void {
   if (isHookInstalled) return;
   isHookInstalled = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.hasAttribute('href')) {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
+    if (node.tagName !== 'A' || !node.hasAttribute('href')) return;
+    // A relative link would point into this app (`/?bundle=…`, another conversation's
+    // preview): it becomes plain text. Web content keeps only http(s); model text may also
+    // write mail links.
+    const href = node.getAttribute('href') ?? '';
+    const allowed = isWebContent ? /^https?:\/\//i : /^(https?:\/\/|mailto:)/i;
+    if (!allowed.test(href)) {
+      node.removeAttribute('href');
+      return;
     }
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
   });
 }
 
 /**
  * GitHub-flavoured markdown to sanitised HTML. Model text goes through DOMPurify before
- * it can reach the DOM; links open in a new tab without an opener.
+ * it can reach the DOM; links open in a new tab without an opener, and only absolute
+ * http(s) (and, outside web content, `mailto:`) links stay links.
  */
-export function renderMarkdown(text: string): string {
+export function renderMarkdown(text: string, options: { isWebContent?: boolean } = {}): string {
   installLinkHook();
   const html = marked.parse(text) as string;
+  isWebContent = options.isWebContent === true;
+  try {
+    return sanitize(html);
+  } finally {
+    isWebContent = false;
+  }
+}
+
+function sanitize(html: string): string {
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     // No remote images (a tracking and data-leak channel, and broken offline) and no
