@@ -167,6 +167,25 @@ describe('failover', () => {
     }
   });
 
+  it('counts a provider as failed when it fails its first query variant (the others are not tried)', async () => {
+    const restore = server.override({
+      host: 'en.wikipedia.org',
+      path: '/w/rest.php/v1/search/page',
+      reply: () => ({ status: 503, body: 'Service Unavailable' }),
+    });
+    try {
+      const { run } = service();
+      const report = await run({ type: 'info', queries: ['jupiter', 'jupiter moons', 'jupiter facts'] });
+      expect(report.providers).toEqual([
+        expect.objectContaining({ id: 'wikipedia', status: 'failed', results: 0 }),
+      ]);
+      expect(report.providers[0]?.reason).toContain('503');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      restore();
+    }
+  });
+
   it('asks the next provider when the first brings too few results, and merges both', async () => {
     // The fixture topics have five results each: fewer than the eight a search wants.
     const { run } = service({ keys: { tavily: 'tvly-test' } });
@@ -238,6 +257,18 @@ describe('rate limits', () => {
 });
 
 describe('image search', () => {
+  it('downloads nothing from image hosts when sites themselves are switched off, and says why', async () => {
+    const { run } = service({ web: { disabledServices: ['direct', 'wikimedia_commons'] } });
+    const report = await run({ type: 'image', queries: ['coral reefs'] });
+    expect(report.providers[0]).toMatchObject({ id: 'openverse', status: 'answered' });
+    const hosts = new Set(server.requests.map((request) => request.host));
+    expect(hosts.has('images.cors-photos.example')).toBe(false);
+    expect(hosts.has('photos.no-cors.example')).toBe(false);
+    // Openverse's own thumbnails (on its API's origin) are still reachable.
+    expect(report.images.length).toBeGreaterThan(0);
+    for (const image of report.images) expect(image.source_url).toMatch(/^https:\/\/api\.openverse\.org\//);
+  });
+
   it('downloads the images into the workspace with their true sizes, licences and authors, and lists those it could not get', async () => {
     const { run, workspace } = service();
     const report = await run({ type: 'image', queries: ['coral reefs'] });
@@ -253,7 +284,13 @@ describe('image search', () => {
     }
     const sized = report.images.find((image) => image.width === 1200);
     expect(sized?.height).toBe(800);
-    expect(report.failedImages.every((failed) => failed.reason.length > 0)).toBe(true);
+    // The fourth Commons file is missing on its host: listed with the reason, not dropped.
+    expect(report.failedImages).toEqual([
+      expect.objectContaining({
+        title: expect.stringContaining('coral microbiome'),
+        reason: expect.stringContaining('404'),
+      }),
+    ]);
     expect(report.images.length + report.failedImages.length).toBe(
       Math.min(8, report.hits.filter((hit) => hit.image).length),
     );

@@ -99,6 +99,9 @@ describe('the URL policy', () => {
     expect(isUrlAllowed('https://news.example/a%2fb', 'GET', any)).toBe(false);
     expect(isUrlAllowed('file:///etc/passwd', 'GET', any)).toBe(false);
     expect(isUrlAllowed('javascript:alert(1)', 'GET', any)).toBe(false);
+    const notTheApp = { ...any, refusedOrigins: ['https://app.example'] };
+    expect(isUrlAllowed('https://app.example/preview/other/secret.png', 'GET', notTheApp)).toBe(false);
+    expect(isUrlAllowed('https://news.example/', 'GET', notTheApp)).toBe(true);
   });
 });
 

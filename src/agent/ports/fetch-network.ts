@@ -69,17 +69,20 @@ export function createFetchNetwork(options: {
       const failure = (error: unknown): NetworkError => {
         if (error instanceof NetworkError) return error;
         if (isTimedOut)
-          return new NetworkError('timeout', `${url.href} did not answer within ${timeoutMs / 1000} s.`);
+          return new NetworkError(
+            'timeout',
+            `${withoutQuery(url)} did not answer within ${timeoutMs / 1000} s.`,
+          );
         if (request.signal?.aborted) return new NetworkError('cancelled', 'Stopped by the user.');
         return new NetworkError(
           'unreachable',
-          `${url.href} could not be reached: the server is down, or it does not allow requests from this page (CORS).`,
+          `${withoutQuery(url)} could not be reached: the server is down, or it does not allow requests from this page (CORS).`,
         );
       };
       try {
         for (let redirects = 0; ; redirects += 1) {
           if (!isUrlAllowed(url.href, method, policy))
-            throw notAllowed(method, url.href, policy, redirects > 0);
+            throw notAllowed(method, withoutQuery(url), policy, redirects > 0);
           const response = await send(url.href, {
             method,
             ...(request.headers ? { headers: request.headers } : {}),
@@ -91,7 +94,7 @@ export function createFetchNetwork(options: {
           if (response.type === 'opaqueredirect') {
             throw new NetworkError(
               'redirect',
-              `${url.href} redirects elsewhere, and the browser does not say where, so the redirect was not followed (every address is checked against the allow-list). Request the final address directly.`,
+              `${withoutQuery(url)} redirects elsewhere, and the browser does not say where, so the redirect was not followed (every address is checked against the allow-list). Request the final address directly.`,
             );
           }
           const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
@@ -101,12 +104,15 @@ export function createFetchNetwork(options: {
               status: response.status,
               statusText: response.statusText,
               headers: Object.fromEntries(response.headers),
-              body: await readWithin(response, maxBytes, url.href),
+              body: await readWithin(response, maxBytes, withoutQuery(url)),
             };
           }
           await response.body?.cancel().catch(() => undefined);
           if (redirects >= maxRedirects) {
-            throw new NetworkError('redirect', `${request.url} redirected more than ${maxRedirects} times.`);
+            throw new NetworkError(
+              'redirect',
+              `${withoutQuery(parseUrl(request.url))} redirected more than ${maxRedirects} times.`,
+            );
           }
           url = parseUrl(new URL(location, url).href);
           // As browsers do: 303, and 301/302 after a POST, go on as a GET without the body.
@@ -126,6 +132,14 @@ export function createFetchNetwork(options: {
       }
     },
   };
+}
+
+/**
+ * An address as error messages show it: without its query, where a service's key may
+ * sit (`?api_key=…`) in a form the secrets' redaction might not recognise.
+ */
+function withoutQuery(url: URL): string {
+  return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
 
 function parseUrl(text: string): URL {

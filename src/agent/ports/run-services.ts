@@ -76,7 +76,11 @@ export class RunServices {
       policy: { allowedUrlPrefixes: settings.allowedUrlPrefixes, allowedMethods: HTTP_METHODS },
       ...(environment.fetch ? { fetch: environment.fetch } : {}),
     });
-    this.webNetworks = new WebNetworks(settings.web, environment.fetch);
+    this.webNetworks = new WebNetworks(
+      settings.web,
+      environment.fetch,
+      new URL(environment.appBaseUrl).origin,
+    );
   }
 
   /** The context a tool runs with for the action `uuid`. */

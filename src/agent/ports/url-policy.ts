@@ -23,6 +23,7 @@ export function isUrlAllowed(url: string, method: HttpMethod, policy: NetworkPol
   }
   if (target.protocol !== 'https:' && target.protocol !== 'http:') return false;
   if (target.username || target.password || AMBIGUOUS_PATH.test(target.pathname)) return false;
+  if (policy.refusedOrigins?.includes(target.origin)) return false;
   return policy.allowedUrlPrefixes.some((prefix) => {
     if (prefix === ANY_ORIGIN) return true;
     let allowed: URL;

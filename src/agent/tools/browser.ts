@@ -58,19 +58,21 @@ export const browserTool = defineTool({
     try {
       page = await context.pages.open({ url: params.url, intent, focus }, context.signal);
     } catch (error) {
-      if (error instanceof PageError) return { status: 'error', kind: 'execution', message: error.message };
-      throw error;
+      if (!(error instanceof PageError)) throw error;
+      // The reasons may quote a site or a relay: the observation is marked as web content.
+      return {
+        status: 'error',
+        kind: 'execution',
+        message: error.message,
+        meta: { url: params.url, intent, attempts: error.attempts, untrusted_content: UNTRUSTED_WEB },
+      };
     }
     const excerpt =
       page.markdown.length <= PAGE_EXCERPT_CHARACTERS
         ? page.markdown
         : `${page.markdown.slice(0, PAGE_EXCERPT_CHARACTERS)}\n… [${page.markdown.length - PAGE_EXCERPT_CHARACTERS} more characters in ${page.path}]`;
-    const tried =
-      page.attempts.length > 0
-        ? ` (${page.attempts.map((attempt) => `${attempt.via}: ${attempt.reason}`).join('; ')})`
-        : '';
     const lines = [
-      `Opened “${page.title}” ${WAY_WORDS[page.via]}${tried}. Saved the readable page as ${page.path} (${page.wordCount} words).`,
+      `Opened the page ${WAY_WORDS[page.via]}${page.attempts.length > 0 ? ` (after ${page.attempts.length} other way${page.attempts.length === 1 ? '' : 's'} failed: see meta.attempts)` : ''}. Saved the readable page as ${page.path} (${page.wordCount} words).`,
       ...(focus ? [`Sections about “${focus}” come first.`] : []),
       ...(intent === 'transactional'
         ? [
@@ -78,7 +80,7 @@ export const browserTool = defineTool({
           ]
         : []),
       '',
-      asWebContent(page.finalUrl, excerpt),
+      asWebContent(page.finalUrl, `Title: ${page.title}\n\n${excerpt}`),
     ];
     return {
       status: 'success',
@@ -93,6 +95,7 @@ export const browserTool = defineTool({
         ...(focus ? { focus } : {}),
         word_count: page.wordCount,
         ...(page.liveUrl ? { live_url: page.liveUrl } : {}),
+        ...(page.attempts.length > 0 ? { attempts: page.attempts } : {}),
         untrusted_content: UNTRUSTED_WEB,
       },
     };

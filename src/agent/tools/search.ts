@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SearchReport } from '../../protocol/ports/web.ts';
 import { UNTRUSTED_WEB } from '../../protocol/tool-meta/search.ts';
+import { asWebContent } from '../web/web-content.ts';
 import { briefParameter } from './common-parameters.ts';
 import { defineTool, invalidArguments } from './define-tool.ts';
 import description from './search.md?raw';
@@ -58,11 +59,12 @@ export const searchTool = defineTool({
 });
 
 function searchContent(type: string, report: SearchReport): string {
-  const lines = [report.summary];
+  // The summary quotes titles and snippets: it is web content too.
+  const lines = [asWebContent('search results', report.summary)];
   const failed = report.providers.filter((provider) => provider.status !== 'answered');
   if (failed.length > 0) {
     lines.push(
-      `Did not answer: ${failed.map((provider) => `${provider.name} (${provider.reason ?? provider.status})`).join('; ')}.`,
+      `Did not answer: ${failed.map((provider) => provider.name).join(', ')} (reasons in meta.payload.providers).`,
     );
   }
   if (report.timeFiltered.dropped > 0 || report.timeFiltered.undated > 0) {

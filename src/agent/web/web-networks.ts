@@ -52,6 +52,8 @@ export class WebNetworks {
   constructor(
     private readonly web: WebSettings,
     private readonly fetchImpl: typeof fetch | undefined,
+    /** The app's own origin: never reached from here (its previews are other conversations' files). */
+    private readonly appOrigin: string | null = null,
   ) {}
 
   for(ids: readonly WebServiceId[]): NetworkPort {

@@ -67,6 +67,8 @@ export type NetworkPolicy = {
   allowedMethods: readonly HttpMethod[];
   /** Where the person changes this policy, named in refusals (default: Settings → Sandbox). */
   setIn?: string;
+  /** Origins never reached whatever the prefixes say (the app's own, under `*`). */
+  refusedOrigins?: readonly string[];
 };
 
 export interface NetworkPort {

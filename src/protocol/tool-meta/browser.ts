@@ -25,6 +25,8 @@ export const BrowserMeta = z.looseObject({
   word_count: z.number().int().nonnegative().optional(),
   /** `/preview/…` address of a workspace page (shown live, sandboxed). */
   live_url: z.string().optional(),
+  /** Ways of reading it that failed before one worked (or all of them, when none did). */
+  attempts: z.array(z.looseObject({ via: PageSource, reason: z.string() })).optional(),
   untrusted_content: z.literal(UNTRUSTED_WEB).optional(),
 });
 export type BrowserMeta = z.infer<typeof BrowserMeta>;

@@ -133,7 +133,10 @@ function waysFor(dependencies: PageServiceDependencies, url: string): Way[] {
         off('jina_reader') ??
         (async (signal) => {
           const key = await secrets.get('jina');
-          const queue = queues.queueFor('jina_reader', 'Jina Reader', key ? JINA_KEYED_LIMIT : JINA_LIMIT);
+          // With and without a key the limits differ: one queue each.
+          const queue = key
+            ? queues.queueFor('jina_reader:keyed', 'Jina Reader', JINA_KEYED_LIMIT)
+            : queues.queueFor('jina_reader', 'Jina Reader', JINA_LIMIT);
           await queue.take(clock, signal, (waitMs) =>
             progress.status({ text: `Waiting ${Math.ceil(waitMs / 1000)} s for Jina Reader's rate limit` }),
           );

@@ -77,6 +77,7 @@ async function runSearch(
     progress.status({ text: `Searching ${name}` });
     const context = providerContext(dependencies, provider, keys, signal);
     let count = 0;
+    let answeredQueries = 0;
     const failures: string[] = [];
     for (const text of queries) {
       try {
@@ -93,6 +94,7 @@ async function runSearch(
         timeFiltered.undated += filtered.undated;
         results.push({ providerId: provider.id, hits: filtered.kept });
         count += filtered.kept.length;
+        answeredQueries += 1;
       } catch (error) {
         if (signal.aborted) throw error;
         failures.push(reasonOf(error));
@@ -100,7 +102,7 @@ async function runSearch(
         if (!(error instanceof ProviderError && error.kind === 'bad_reply')) break;
       }
     }
-    const answered = failures.length < queries.length;
+    const answered = answeredQueries > 0;
     outcomes.push({
       id: provider.id,
       name,
