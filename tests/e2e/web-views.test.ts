@@ -207,11 +207,26 @@ describe('web views', () => {
         }
       }),
     ).toBe('blocked');
+    await screenshotEverywhere(harness, 'web-browser-live', async () => {
+      const shown = await showAction(page, 'b-live', 'browser');
+      await shown.getByRole('button', { name: 'Live page' }).click();
+    });
     // Its script sends the frame to the app itself: the service worker refuses to serve the
     // app into a frame, so the frame never holds a document at this app's origin.
-    await framed.locator('body').evaluate(() => {
-      window.location.href = '/?escaped=1';
-    });
+    const liveAgain = await showAction(page, 'b-live', 'browser');
+    await liveAgain.getByRole('button', { name: 'Live page' }).click();
+    await liveAgain
+      .locator('iframe.live-page')
+      .contentFrame()
+      .locator('h1', { hasText: 'Harbour tours' })
+      .waitFor();
+    await liveAgain
+      .locator('iframe.live-page')
+      .contentFrame()
+      .locator('body')
+      .evaluate(() => {
+        window.location.href = '/?escaped=1';
+      });
     await page.waitForTimeout(800);
     const reachable = await page.evaluate(() => {
       const element = document.querySelector<HTMLIFrameElement>('iframe.live-page');
@@ -223,10 +238,7 @@ describe('web views', () => {
       }
     });
     expect(['removed', 'opaque']).toContain(reachable);
-    await screenshotEverywhere(harness, 'web-browser-live', async () => {
-      const shown = await showAction(page, 'b-live', 'browser');
-      await shown.getByRole('button', { name: 'Live page' }).click();
-    });
+    await harness.screenshot('web-browser-live-escape-refused');
 
     // The take-over question opens the latest page read, in a new tab, and is answered as usual.
     const ask = page.locator('.ask-card');
