@@ -43,7 +43,7 @@ export type PageServiceDependencies = {
   extract?: HtmlExtractor;
 };
 
-/** The extractor module, loaded once on first use (it carries a DOM and readability). */
+/** The extractor module, loaded once on first use (it carries a DOM, Defuddle and an HTML-to-markdown converter). */
 const lazyExtract: HtmlExtractor = async (html, pageUrl) =>
   (await import('../pages/extract/extract-html.ts')).extractHtml(html, pageUrl);
 

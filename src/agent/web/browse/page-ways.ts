@@ -3,7 +3,7 @@ import type { PageSource } from '../../../protocol/tool-meta/browser.ts';
 import type { ExtractedPage } from '../pages/extracted-page.ts';
 import { pageFromMarkdown, pageFromReaderReply } from '../pages/reader-markdown.ts';
 
-/** Turns HTML into a page (loaded lazily: the DOM and readability libraries are large). */
+/** Turns HTML into a page (loaded lazily: the DOM and Defuddle are large). */
 export type HtmlExtractor = (html: string, pageUrl: string) => Promise<ExtractedPage>;
 
 /** A way of reading a page that did not work, and whether trying others is pointless. */
