@@ -6,8 +6,8 @@ import { ServiceQueues } from '../../src/agent/web/rate-limits.ts';
 import { WebNetworks } from '../../src/agent/web/web-networks.ts';
 import type { ToolProgress } from '../../src/protocol/ports/progress.ts';
 import { PageError, type PageRequest } from '../../src/protocol/ports/web.ts';
-import type { WorkspacePort } from '../../src/protocol/ports/workspace-files.ts';
 import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/protocol/web/web-settings.ts';
+import { memoryWorkspace } from '../fixtures/web/memory-workspace.ts';
 import { pageRoutes } from '../fixtures/web/page-routes.ts';
 import { relayRoutes } from '../fixtures/web/relay-routes.ts';
 import { PROXY_TEMPLATE } from '../fixtures/web/search-api-routes.ts';
@@ -35,22 +35,6 @@ afterAll(async () => {
 beforeEach(() => {
   server.requests.length = 0;
 });
-
-function memoryWorkspace(
-  initial: Record<string, string> = {},
-): WorkspacePort & { files: Map<string, string> } {
-  const files = new Map(Object.entries(initial));
-  return {
-    files,
-    save: async (path, content) => {
-      const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
-      files.set(path, text);
-      return { path, size: text.length, mime: 'text/markdown' };
-    },
-    read: async (path) => new TextEncoder().encode(files.get(path) ?? ''),
-    exists: async (path) => files.has(path),
-  };
-}
 
 function pages(
   options: { web?: Partial<WebSettings>; keys?: Record<string, string>; files?: Record<string, string> } = {},
@@ -89,7 +73,7 @@ describe('reading a page', () => {
     expect(page.attempts).toEqual([]);
     expect(hostsAsked()).toEqual(['docs.example']);
     expect(page.path).toBe('/home/ubuntu/pages/docs.example-guide-getting-started.md');
-    const saved = workspace.files.get(page.path) ?? '';
+    const saved = workspace.text(page.path) ?? '';
     expect(saved.startsWith(`# ${page.title}\n`)).toBe(true);
     expect(saved).toContain(`- Source: <${DOCS}>`);
     expect(saved).toContain('(direct)');
@@ -107,7 +91,7 @@ describe('reading a page', () => {
     expect(hostsAsked()).toEqual(['news.example', 'r.jina.ai']);
     expect(server.requests[1]?.path).toBe(`/${NEWS}`);
     expect(server.requests[1]?.headers.accept).toBe('application/json');
-    expect(workspace.files.get(page.path)).toContain('(jina_reader)');
+    expect(workspace.text(page.path)).toContain('(jina_reader)');
     expect(progress.map((update) => update.text)).toEqual([
       'Reading news.example through the site itself',
       'Reading news.example through Jina Reader',
@@ -196,7 +180,7 @@ describe('reading a page', () => {
   it('keeps a hostile page inert: no script, no javascript: links, its words kept as text', async () => {
     const { open, workspace } = pages();
     const page = await open('https://hostile.example/page');
-    const saved = workspace.files.get(page.path) ?? '';
+    const saved = workspace.text(page.path) ?? '';
     expect(saved).not.toMatch(/<script/i);
     // Link syntax the page wrote as text stays escaped (`\[x\](javascript:…)`): no live link.
     expect(saved).not.toMatch(/(?<!\\)\]\(\s*(javascript|data|vbscript):/i);

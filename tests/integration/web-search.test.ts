@@ -7,8 +7,8 @@ import type { WebClock } from '../../src/agent/web/web-clock.ts';
 import { WebNetworks } from '../../src/agent/web/web-networks.ts';
 import type { ToolProgress } from '../../src/protocol/ports/progress.ts';
 import type { SearchRequest } from '../../src/protocol/ports/web.ts';
-import type { WorkspacePort } from '../../src/protocol/ports/workspace-files.ts';
 import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/protocol/web/web-settings.ts';
+import { memoryWorkspace } from '../fixtures/web/memory-workspace.ts';
 import { searchApiRoutes } from '../fixtures/web/search-api-routes.ts';
 import { FIXED_NOW } from '../fixtures/web/search-provider-context.ts';
 import {
@@ -46,21 +46,6 @@ function testClock(): WebClock & { waits: number[] } {
       waits.push(ms);
       now += ms;
     },
-  };
-}
-
-/** A workspace in memory (the real workspace port over a sandbox is tested with the sandbox). */
-function memoryWorkspace(): WorkspacePort & { files: Map<string, Uint8Array> } {
-  const files = new Map<string, Uint8Array>();
-  return {
-    files,
-    save: async (path, content) => {
-      const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
-      files.set(path, bytes);
-      return { path, size: bytes.byteLength, mime: 'application/octet-stream' };
-    },
-    read: async (path) => files.get(path) ?? new Uint8Array(),
-    exists: async (path) => files.has(path),
   };
 }
 
