@@ -65,6 +65,7 @@ export class WebNetworks {
           allowedUrlPrefixes: prefixesFor(this.web, ids),
           allowedMethods: ['GET', 'POST'],
           setIn: SET_IN,
+          ...(this.appOrigin ? { refusedOrigins: [this.appOrigin] } : {}),
         },
         ...(this.fetchImpl ? { fetch: this.fetchImpl } : {}),
       });
