@@ -6,3 +6,11 @@ declare module '*.md?raw' {
 
 /** The app's version from package.json, defined at build time (vite.config.ts). */
 declare const __APP_VERSION__: string;
+
+/**
+ * Vite's `import.meta.glob`, declared as `vite/client` declares it, for the worker and
+ * Node projects that do not load those types (the templates of `webdev_init_project`).
+ */
+interface ImportMeta {
+  glob: import('vite/types/importGlob.js').ImportGlobFunction;
+}

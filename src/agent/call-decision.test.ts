@@ -79,11 +79,12 @@ describe('decideCall', () => {
       metaKind: 'schedule',
       call: { execute: null, description: 'Scheduling “x”' },
     });
-    expect(notAvailableOutcome('schedule', manusProfile)).toEqual({
-      status: 'error',
-      kind: 'execution',
-      message:
-        'The `schedule` tool is not available yet in this version of Sandpiper. The tools that work are `plan`, `message`, `shell`, `file`, `match`, `search` and `browser`: continue with them, or tell the user what could not be done.',
-    });
+    // The list grows as tools are built: it starts with the profile's working tools, in order.
+    const outcome = notAvailableOutcome('schedule', manusProfile);
+    expect(outcome).toMatchObject({ status: 'error', kind: 'execution' });
+    expect(outcome.status === 'error' && outcome.message).toMatch(
+      /^The `schedule` tool is not available yet in this version of Sandpiper\. The tools that work are `plan`, `message`, `shell`, `file`, `match`, `search`, `browser`(, `[a-z_]+`)* and `[a-z_]+`: continue with them, or tell the user what could not be done\.$/,
+    );
+    expect(outcome.status === 'error' && outcome.message).not.toContain('`schedule`, ');
   });
 });

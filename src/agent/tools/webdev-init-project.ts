@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
+import type { WebdevInitProjectMeta } from '../../protocol/tool-meta/webdev-init-project.ts';
+import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import { briefParameter } from './common-parameters.ts';
-import { defineTool } from './define-tool.ts';
+import { defineTool, invalidArguments, type ToolContext, type ToolOutcome } from './define-tool.ts';
+import { folderNameProblem, titleFromName } from './webdev/project-name.ts';
+import { renderTemplate, type TemplateName } from './webdev/templates.ts';
 import description from './webdev-init-project.md?raw';
 
 /** Seed 000's `webdev_init_project` parameters, in its order. */
@@ -37,4 +42,68 @@ export const webdevInitProjectTool = defineTool({
   parameters: WebdevInitProjectParameters,
   normalize: normalizeWebdev,
   describe: (params) => `Creating web project ${params.project_name}`,
+  execute: (params, context) => initProject(params, context),
 });
+
+type WebdevInitProjectParameters = z.infer<typeof WebdevInitProjectParameters>;
+
+const DEFAULT_DESCRIPTIONS: Record<TemplateName, string> = {
+  'web-static': 'A small static website.',
+  'web-db-user': 'A web app with user accounts.',
+};
+
+/** The port the `web-db-user` server listens on (its `PORT` default). */
+const SERVER_PORT = 3000;
+
+async function initProject(
+  params: WebdevInitProjectParameters,
+  context: ToolContext,
+): Promise<ToolOutcome<WebdevInitProjectMeta>> {
+  const name = params.project_name.trim();
+  const problem = folderNameProblem(name);
+  if (problem) return invalidArguments(problem);
+  const features: TemplateName = params.features ?? 'web-static';
+  const root = `${WORKSPACE_ROOT}/${name}`;
+  const sandbox = await context.sandbox();
+  const occupied = await occupiedReason(sandbox, root);
+  if (occupied) return invalidArguments(occupied);
+
+  const title = params.project_title?.trim() || titleFromName(name);
+  const files = await renderTemplate(features, {
+    projectName: name,
+    projectTitle: title,
+    description: params.description?.trim() || DEFAULT_DESCRIPTIONS[features],
+  });
+  const paths: string[] = [];
+  for (const file of files) {
+    const saved = await context.workspace.save(`${root}/${file.path}`, file.text);
+    paths.push(saved.path);
+  }
+  const listing = files.map((file) => `- ${file.path}`).join('\n');
+  return {
+    status: 'success',
+    content: `Created the ${features} project "${title}" in ${root} (${files.length} files):\n${listing}\n\n${nextSteps(features, root, sandbox.kind)}`,
+    meta: { project_name: name, features, paths },
+  };
+}
+
+/** Why the project cannot go at `root` (a file there, or a folder with files), or null. */
+async function occupiedReason(sandbox: SandboxPort, root: string): Promise<string | null> {
+  const existing = await sandbox.stat(root);
+  if (!existing) return null;
+  if (existing.kind === 'file') return `${root} is a file. Choose another \`project_name\`.`;
+  const entries = await sandbox.list(root);
+  if (entries.length === 0) return null;
+  return `${root} already exists and is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}). Choose another \`project_name\`, or work on the existing files with \`file\` and \`shell\`.`;
+}
+
+function nextSteps(features: TemplateName, root: string, sandboxKind: SandboxPort['kind']): string {
+  if (features === 'web-static') {
+    return 'Next: edit the files with `file` (they need no build step and use relative paths only), then preview the site with `expose`.';
+  }
+  const run = `\`cd ${root} && npm install && npm run dev\` with \`shell\` (the server listens on port ${SERVER_PORT})`;
+  if (sandboxKind === 'virtual') {
+    return `The server needs the Node runtime, and this conversation's sandbox is the virtual one (no Node, no npm). The user can turn it on in Settings → Sandbox → Node runtime; then run ${run} and call \`expose\` with port ${SERVER_PORT}. Until then, edit the files with \`file\`.`;
+  }
+  return `Next: run ${run}, then call \`expose\` with port ${SERVER_PORT}. Edit the routes in src/app.js and the pages in src/pages.js.`;
+}
