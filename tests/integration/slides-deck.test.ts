@@ -100,7 +100,6 @@ describe('the slides tool', () => {
       slide_count: 4,
       requested_slide_count: 4,
       outline_path: OUTLINE,
-      preview_url: 'http://localhost/preview/c/review/slides/index.html',
     });
     expect(outcome.content).toContain(`Built a reveal.js deck of 4 slides at ${DECK}`);
     expect(outcome.content).not.toContain('mismatch');

@@ -51,7 +51,6 @@ async function runSlides(
   const { buildDeck } = await import('./slides/build-deck.ts');
   const deck = await buildDeck(params.slide_content_file_path, context.workspace, readAsset);
   if (deck.status === 'problem') return invalidArguments(deck.message);
-  const previewUrl = context.previews.urlFor(deck.deckPath);
   return {
     status: 'success',
     content: observation(deck, params.slide_count),
@@ -61,7 +60,6 @@ async function runSlides(
       requested_slide_count: params.slide_count,
       outline_path: deck.outlinePath,
       asset_paths: deck.assetPaths,
-      ...(previewUrl === null ? {} : { preview_url: previewUrl }),
       ...(deck.warnings.length > 0 ? { warnings: deck.warnings } : {}),
     },
   };
