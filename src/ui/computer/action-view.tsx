@@ -10,6 +10,7 @@ import { actionDuration } from '../thread/action-row.tsx';
 import { BrowserView } from './views/browser-view.tsx';
 import { FileView } from './views/file-view.tsx';
 import { MatchView } from './views/match-view.tsx';
+import { PreviewView } from './views/preview-view.tsx';
 import { ActionErrorNote, RawView } from './views/raw-view.tsx';
 import { SearchView } from './views/search-view.tsx';
 import { ShellView } from './views/shell-view.tsx';
@@ -21,9 +22,10 @@ const VIEWS: Partial<Record<MetaKind, { label: string; view: Component<{ item: A
   match: { label: 'Results', view: MatchView },
   search: { label: 'Search', view: SearchView },
   browser: { label: 'Browser', view: BrowserView },
+  expose: { label: 'Preview', view: PreviewView },
 };
 
-/** The name of the action tab for an action ("Terminal", "Editor", "Results", "Search", "Browser", or "Details"). */
+/** The name of the action tab for an action ("Terminal", "Editor", "Results", "Search", "Browser", "Preview", or "Details"). */
 export function actionTabLabel(item: ActionItem | undefined): string {
   return (item?.metaKind && VIEWS[item.metaKind]?.label) || 'Details';
 }

@@ -78,7 +78,7 @@ function ReaderPane(props: { path: string }) {
  * route's CSP `sandbox allow-scripts …` (no `allow-same-origin`): the page runs in an
  * opaque origin, with no access to this app, its storage or its keys.
  */
-function LivePane(props: { url: string; title: string }) {
+export function LivePane(props: { url: string; title: string }) {
   // Only the first document of the frame is known to be sandboxed; should the page take the
   // frame somewhere this app can reach into (its own origin), the frame is removed at once.
   const [hasEscaped, setEscaped] = createSignal(false);
