@@ -39,8 +39,15 @@ describe('a slides deck through the preview route', () => {
       workspace: new WorkspaceRepository(database),
       limitBytes: 20_000_000,
     });
-    await sandbox.writeFile('/home/ubuntu/talk/outline.md', '# Hello\n\n![logo](logo.svg)\n---\n## Bye\n');
+    await sandbox.writeFile(
+      '/home/ubuntu/talk/outline.md',
+      '# Hello\n\n![logo](logo.svg)\n---\n## Bye\n\n![team](<../shared/team photo.svg>) ![again](/home/ubuntu/talk/logo.svg)\n',
+    );
     await sandbox.writeFile('/home/ubuntu/talk/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await sandbox.writeFile(
+      '/home/ubuntu/shared/team photo.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
     const context = testToolContext({ conversationId: CONVERSATION, sandbox: async () => sandbox });
     const prepared = slidesTool.prepare(
       JSON.stringify({
@@ -84,6 +91,10 @@ describe('a slides deck through the preview route', () => {
       'reveal/reveal.js': expect.stringMatching(/javascript/),
       'deck.js': expect.stringMatching(/javascript/),
       'media/logo.svg': expect.stringMatching(/^image\/svg\+xml/),
+      'media/team%20photo.svg': expect.stringMatching(/^image\/svg\+xml/),
     });
+    // The same file used twice (relative and absolute) is copied once.
+    expect(references.filter((reference) => reference === 'media/logo.svg')).toHaveLength(2);
+    expect(outcome.meta.asset_paths).toContain('/home/ubuntu/talk/slides/media/team photo.svg');
   });
 });
