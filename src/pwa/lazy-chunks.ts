@@ -1,7 +1,8 @@
 /**
  * Folder (under the build's `assets/`) that holds the heavy parts loaded only when a
  * feature is used: xterm, highlight.js, fflate (workspace zips), web-llm, WebContainer,
- * and the page reader (a DOM, Defuddle and an HTML-to-markdown converter).
+ * the page reader (a DOM, Defuddle and an HTML-to-markdown converter) and reveal.js's files
+ * (copied into a deck's folder by `slides`).
  * The service worker does not precache it; its runtime route caches each file the
  * first time it loads, so a feature used once online also works offline afterwards.
  */
@@ -17,6 +18,7 @@ const LAZY_MODULES: readonly RegExp[] = [
   /\/src\/sandbox\/webcontainer\//,
   /\/src\/host\/webcontainer\//,
   /\/src\/agent\/web\/pages\/extract\//,
+  /\/node_modules\/reveal\.js\//,
   /\/node_modules\/(linkedom|defuddle|node-html-markdown|node-html-parser|htmlparser2|css-select|css-what|cssomnom|dom-serializer|domelementtype|domhandler|domutils|boolbase|nth-check|uhyphen|he|entities|html-escaper)\//,
   /__vite-optional-peer-dep:canvas:linkedom/,
 ];
