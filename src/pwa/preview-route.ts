@@ -1,5 +1,6 @@
 import { contentTypeForPath } from '../protocol/mime-types.ts';
 import { DATABASE_NAME } from '../storage/db-name.ts';
+import { inlineSiteDocument } from './inline-site.ts';
 import { ISOLATION_HEADERS } from './isolation-headers.ts';
 
 /** Where a preview URL points: a conversation's workspace file (relative to /home/ubuntu). */
@@ -30,7 +31,8 @@ export function parsePreviewUrl(url: URL, scopePath: string): PreviewTarget | nu
 }
 
 /**
- * Serves a workspace file from IndexedDB. The response carries a CSP `sandbox`, so a
+ * Serves a workspace file from IndexedDB (an HTML page with its own files folded in). The
+ * response carries a CSP `sandbox`, so a
  * preview opened directly still runs in an opaque origin (no access to the app's data),
  * and the isolation headers, so the isolated app page may frame it.
  */
@@ -49,10 +51,19 @@ export async function previewResponse(target: PreviewTarget): Promise<Response> 
       headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
+  const type = contentTypeForPath(target.path);
+  if (type.startsWith('text/html')) {
+    // The page runs in an opaque origin, which the service worker does not serve: its own
+    // stylesheets, scripts and images go inside it (see inlineSiteDocument).
+    const html = await inlineSiteDocument(new TextDecoder().decode(content), target.path, (path) =>
+      readWorkspaceFile({ conversationId: target.conversationId, path }),
+    );
+    return new Response(html, { status: 200, headers: { ...headers, 'Content-Type': type } });
+  }
   // A copy typed as an ArrayBuffer view, which Response accepts as a body.
   return new Response(new Uint8Array(content), {
     status: 200,
-    headers: { ...headers, 'Content-Type': contentTypeForPath(target.path) },
+    headers: { ...headers, 'Content-Type': type },
   });
 }
 

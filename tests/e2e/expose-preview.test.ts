@@ -54,6 +54,14 @@ it('scaffolds a static site, exposes it as a local preview, and shows it in the 
       .locator('body')
       .evaluate(() => window.origin),
   ).toBe('null');
+  // Its stylesheet and its module script came with it (a sandboxed page is not served by the
+  // service worker, so the preview route folds them into the page).
+  const framed = frame.contentFrame();
+  expect(await framed.locator('body').evaluate((body) => getComputedStyle(body).fontFamily)).not.toMatch(
+    /Times/,
+  );
+  await framed.getByRole('button', { name: 'Dark theme' }).click();
+  await expect.poll(() => framed.locator('html').getAttribute('data-theme')).toBe('dark');
   await panel.getByRole('button', { name: 'Reload' }).click();
   await frame.contentFrame().locator('h1', { hasText: 'Harbour Tours' }).waitFor({ timeout: 15_000 });
   expect(await panel.textContent()).toContain('works offline, in this browser only');
