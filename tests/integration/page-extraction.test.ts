@@ -245,6 +245,12 @@ describe('extractHtml on the hostile page', () => {
     }
   });
 
+  it('reads a page of 5,000 nested elements (the picker overflowed its stack after minutes)', async () => {
+    const nested = `${'<div><span>'.repeat(2_500)}<p>Deep words survive.</p>${'</span></div>'.repeat(2_500)}`;
+    const page = await extractHtml(`<title>Nested</title><body>${nested}</body>`, PAGE_URLS.hostile);
+    expect(page.markdown).toContain('Deep words survive.');
+  });
+
   it('renders each payload harmless on its own page', async () => {
     for (const payload of XSS_PAYLOADS) {
       const page = await extractHtml(

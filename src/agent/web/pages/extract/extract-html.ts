@@ -8,7 +8,7 @@ import { absoluteHttpUrl } from '../safe-url.ts';
 import { htmlChunks } from './html-chunks.ts';
 import { CELL_PIPE, prepareForMarkdown } from './markdown-preparation.ts';
 import { removeFurniture, removeNeverContent } from './page-cleaning.ts';
-import { allOf, type PageDocument, textOf } from './page-dom.ts';
+import { allOf, flattenBeyond, type PageDocument, textOf } from './page-dom.ts';
 import { wellFormedDocument } from './well-formed-document.ts';
 
 /**
@@ -78,8 +78,13 @@ function cleanedBody(html: string, baseUrl: string, isFurnitureRemoved: boolean)
   return toMarkdown(body.innerHTML, baseUrl);
 }
 
+/** Deepest nesting kept: real pages stay far below it, hostile ones are flattened to it. */
+const MAX_DEPTH = 128;
+
 function parseDocument(html: string): PageDocument {
-  return (parseHTML(html) as unknown as { document: PageDocument }).document;
+  const { document } = parseHTML(html) as unknown as { document: PageDocument };
+  flattenBeyond(document.documentElement, MAX_DEPTH);
+  return document;
 }
 
 /** The `<base href>` resolved against the page when it is http(s), else the page's address. */

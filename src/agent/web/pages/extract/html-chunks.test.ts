@@ -19,14 +19,26 @@ describe('htmlChunks', () => {
     expect(chunks.join('')).toBe(Array.from({ length: 40 }, (_, index) => paragraph(index)).join(''));
   });
 
+  it('cuts inside a <body> nested in the body (the content picker returns its root so)', () => {
+    const { document } = parseHTML(`<!doctype html><html><head></head><body></body></html>`);
+    const body = document.body as unknown as PageElement;
+    body.innerHTML = `<body>${Array.from({ length: 40 }, (_, index) => `${paragraph(index)} aside `).join('')}</body>`;
+    expect(htmlChunks(body, 1_000).length).toBeGreaterThanOrEqual(5);
+  });
+
   it('keeps a small page whole', () => {
     expect(htmlChunks(bodyOf('<h1>T</h1><p>x</p>'))).toEqual(['<h1>T</h1><p>x</p>']);
   });
 
-  it('never cuts inline content apart', () => {
-    const html = `<div>Open on ${'<a href="/x">weekdays</a> and '.repeat(60)}Saturdays.</div>`;
-    expect(htmlChunks(bodyOf(html), 200)).toHaveLength(1);
-    expect(htmlChunks(bodyOf(`Text ${'<em>a</em> '.repeat(100)}`), 100)).toHaveLength(1);
+  it('keeps a run of inline content in one piece, and cuts an overlong paragraph into paragraphs', () => {
+    const run = `Open on ${'<a href="/x">weekdays</a> and '.repeat(5)}Saturdays.`;
+    const chunks = htmlChunks(bodyOf(`${run}<p>${'word '.repeat(60)}</p>${run}`), 400);
+    expect(chunks).toHaveLength(3);
+    expect(chunks[0]).toBe(run);
+    expect(chunks[2]).toBe(run);
+    const long = htmlChunks(bodyOf(`<p>${'<em>word</em> '.repeat(300)}</p>`), 500);
+    expect(long.length).toBeGreaterThan(5);
+    for (const chunk of long) expect(chunk).toMatch(/^<p>(<em>word<\/em> )+<\/p>$/);
   });
 
   it('cuts a long table between rows, repeating its header row', () => {

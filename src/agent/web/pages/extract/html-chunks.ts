@@ -3,9 +3,9 @@ import type { PageElement, PageNode } from './page-dom.ts';
 /**
  * The content cut into pieces of bounded size for the markdown converter, whose time
  * grows with the square of its input (it copies its whole output at every element it
- * post-processes: 0.9 MB of article took 21 s in one call). Cuts fall only between
- * blocks; a long table is cut between rows (each part repeats the header row) and a long
- * list between items.
+ * post-processes: 0.9 MB of article took 21 s in one call). Cuts fall between blocks, and
+ * never inside a run of inline content unless the run alone is too long; a long table
+ * is cut between rows (each part repeats the header row), a long list between items.
  */
 
 /** Largest piece of HTML translated in one call, in characters. */
@@ -16,7 +16,7 @@ const BLOCK_TAGS = new Set(
     ' ',
   ),
 );
-const WRAPPER_TAGS = new Set('article aside center div footer header main nav section'.split(' '));
+const WRAPPER_TAGS = new Set('article aside body center div footer header main nav section'.split(' '));
 
 type Serialisable = PageNode & { outerHTML?: string; localName?: string };
 
@@ -31,13 +31,9 @@ function isBlankText(node: Serialisable): boolean {
   return node.nodeType === 3 && (node.textContent ?? '').trim() === '';
 }
 
-/** Whether every child of `element` is a block (or blank text): cutting between them keeps paragraphs whole. */
-function holdsOnlyBlocks(element: PageElement): boolean {
-  return Array.from(element.childNodes as ArrayLike<Serialisable>).every(
-    (child) =>
-      isBlankText(child) ||
-      child.nodeType === 8 ||
-      (child.nodeType === 1 && BLOCK_TAGS.has(child.localName ?? '')),
+function isBlock(node: Serialisable): boolean {
+  return (
+    node.nodeType === 1 && (BLOCK_TAGS.has(node.localName ?? '') || WRAPPER_TAGS.has(node.localName ?? ''))
   );
 }
 
@@ -73,32 +69,48 @@ function piecesOf(node: Serialisable, limit: number): string[] {
   const html = htmlOf(node);
   if (html.length <= limit || node.nodeType !== 1) return [html];
   const element = node as unknown as PageElement;
-  if (WRAPPER_TAGS.has(element.localName) && holdsOnlyBlocks(element)) {
-    return Array.from(element.childNodes as ArrayLike<Serialisable>).flatMap((child) =>
-      piecesOf(child, limit),
-    );
-  }
-  if (element.localName === 'table') {
+  const tag = element.localName;
+  if (WRAPPER_TAGS.has(tag)) return piecesOfChildren(element, limit);
+  if (tag === 'table') {
     const { header, rows } = rowsOf(element);
     return grouped(rows, limit).map(
       (group) => `<table><thead>${header}</thead><tbody>${group.join('')}</tbody></table>`,
     );
   }
-  if (element.localName === 'ul' || element.localName === 'ol') {
-    const items = Array.from(element.childNodes as ArrayLike<Serialisable>).filter(
-      (child) => !isBlankText(child),
-    );
-    const tag = element.localName;
-    return grouped(items.map(htmlOf), limit).map((group) => `<${tag}>${group.join('')}</${tag}>`);
+  // Spaces between list items mean nothing; between words they do.
+  const isList = tag === 'ul' || tag === 'ol';
+  const children = Array.from(element.childNodes as ArrayLike<Serialisable>).filter(
+    (child) => !isList || !isBlankText(child),
+  );
+  if (children.length < 2) return [html];
+  // A list is cut between items; any other long element (a paragraph of a thousand
+  // emphasised words) between its children, each part in an element of its own.
+  return grouped(children.map(htmlOf), limit).map((group) => `<${tag}>${group.join('')}</${tag}>`);
+}
+
+/** The pieces of an element's children: blocks on their own, each run of inline content kept together. */
+function piecesOfChildren(element: PageElement, limit: number): string[] {
+  const pieces: string[] = [];
+  let run: string[] = [];
+  const endRun = () => {
+    const size = run.reduce((total, part) => total + part.length, 0);
+    if (size <= limit) pieces.push(run.join(''));
+    else pieces.push(...grouped(run, limit).map((group) => `<p>${group.join('')}</p>`));
+    run = [];
+  };
+  for (const child of Array.from(element.childNodes as ArrayLike<Serialisable>)) {
+    if (!isBlock(child)) {
+      run.push(htmlOf(child));
+      continue;
+    }
+    if (run.length > 0) endRun();
+    pieces.push(...piecesOf(child, limit));
   }
-  return [html];
+  if (run.length > 0) endRun();
+  return pieces.filter((piece) => piece.trim() !== '');
 }
 
 /** The children of `root` as HTML pieces of about `limit` characters each, cut between blocks. */
 export function htmlChunks(root: PageElement, limit = CHUNK_CHARACTERS): string[] {
-  if (!holdsOnlyBlocks(root)) return [root.innerHTML];
-  const pieces = Array.from(root.childNodes as ArrayLike<Serialisable>).flatMap((child) =>
-    piecesOf(child, limit),
-  );
-  return grouped(pieces, limit).map((group) => group.join(''));
+  return grouped(piecesOfChildren(root, limit), limit).map((group) => group.join(''));
 }

@@ -17,6 +17,7 @@ export interface PageElement extends PageNode {
   readonly localName: string;
   readonly attributes: ArrayLike<{ readonly name: string; readonly value: string }>;
   readonly parentElement: PageElement | null;
+  readonly children: ArrayLike<PageElement>;
   innerHTML: string;
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
@@ -52,4 +53,24 @@ export function unwrap(element: PageElement): void {
 /** The element's text with spaces collapsed. */
 export function textOf(node: PageNode): string {
   return (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Elements nested deeper than `maxDepth` below `root` are unwrapped: their children move
+ * up to the last allowed level, as a browser's parser does past its own limit. The content
+ * picker and the converter recurse over the tree, and a hostile page of thousands of
+ * nested elements would take them minutes and then overflow the stack.
+ */
+export function flattenBeyond(root: PageElement, maxDepth: number): void {
+  const tooDeep: PageElement[] = [];
+  const stack: [PageElement, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [element, depth] = stack.pop()!;
+    for (const child of Array.from(element.children)) {
+      if (depth + 1 > maxDepth) tooDeep.push(child);
+      stack.push([child, depth + 1]);
+    }
+  }
+  // Outermost first: each unwrap then moves a few children, not a growing crowd.
+  for (const element of tooDeep) unwrap(element);
 }
