@@ -79,6 +79,17 @@ describe('pageFromMarkdown', () => {
     });
   });
 
+  it('makes the relay’s relative links absolute against the page', () => {
+    const page = pageFromMarkdown(
+      'T',
+      'See [the map](/maps/harbour "Map") and ![a photo](photo.jpg).',
+      URL_READ,
+    );
+    expect(page.markdown).toBe(
+      'See [the map](https://news.example/maps/harbour "Map") and ![a photo](https://news.example/photo.jpg).',
+    );
+  });
+
   it('names a workspace file by its file name', () => {
     expect(pageFromMarkdown('', 'plain text', 'file:///home/ubuntu/notes/todo.txt').title).toBe('todo.txt');
   });

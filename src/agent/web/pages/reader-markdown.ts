@@ -98,7 +98,7 @@ function pageFromTextReply(body: string, pageUrl: string): ExtractedPage {
 /**
  * A page from markdown a relay returned (Tavily extract's `raw_content`, a text file):
  * the title given, else the first heading, else the address's host. The markdown goes
- * through `neutraliseLinks`.
+ * through `neutraliseLinks`, relative links made absolute against `pageUrl`.
  */
 export function pageFromMarkdown(title: string, markdown: string, pageUrl: string): ExtractedPage {
   return buildPage({ title, markdown, pageUrl });
@@ -111,7 +111,7 @@ function buildPage(parts: {
   published?: string | null;
   lang?: string;
 }): ExtractedPage {
-  const markdown = neutraliseLinks(parts.markdown.trim());
+  const markdown = neutraliseLinks(parts.markdown.trim(), parts.pageUrl);
   const title = oneLine(parts.title) || firstHeading(markdown) || hostOf(parts.pageUrl);
   const published = isoDate(parts.published);
   const lang = parts.lang ? oneLine(parts.lang, 35) : '';

@@ -105,6 +105,16 @@ describe('neutraliseLinks', () => {
     expect(neutraliseLinks(markdown)).toBe(markdown);
   });
 
+  it('makes relative targets absolute against a base, in links, images and definitions', () => {
+    const markdown =
+      '[a](/docs/a_(b)) ![i](img/x.png "I") [f](#top) [s](<with space>) [r][d]\n\n[d]: ../up\n[ok](https://b.example/)';
+    expect(neutraliseLinks(markdown, 'https://a.example/dir/page')).toBe(
+      '[a](https://a.example/docs/a_%28b%29) ![i](https://a.example/dir/img/x.png "I") [f](https://a.example/dir/page#top) ' +
+        '[s](https://a.example/dir/with%20space) [r][d]\n\n[d]: https://a.example/up\n[ok](https://b.example/)',
+    );
+    expect(neutraliseLinks('[a](/x)', 'file:///home/ubuntu/notes.md')).toBe('[a](/x)');
+  });
+
   it('neutralises links nested in images and images nested in links', () => {
     expect(neutraliseLinks('[![logo](https://a.example/l.png)](javascript:x)')).toBe(
       '![logo](https://a.example/l.png)',

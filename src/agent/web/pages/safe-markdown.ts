@@ -1,8 +1,9 @@
-import { isSafeLinkTarget } from './safe-url.ts';
+import { absoluteHttpUrl, decodeCharacterReferences, isSafeLinkTarget } from './safe-url.ts';
 
 /**
  * Makes third-party markdown safe to render: links and images whose target is not
- * http(s) or relative become their text, and raw HTML becomes text.
+ * http(s) or relative become their text, and raw HTML becomes text. With an http(s)
+ * `baseUrl`, relative targets are made absolute against it.
  *
  * The HTML rule is deliberately blunt, because a renderer and this module must never
  * disagree about what is code: every `<` outside a fenced code block is written `&lt;`
@@ -11,9 +12,9 @@ import { isSafeLinkTarget } from './safe-url.ts';
  * fence-like line this module does not take for one (in a list or a quote) is escaped,
  * so no renderer can open a code block here that this module did not see.
  */
-export function neutraliseLinks(markdown: string): string {
+export function neutraliseLinks(markdown: string, baseUrl?: string): string {
   return splitFencedBlocks(markdown.replace(/\r\n?/g, '\n'))
-    .map((block) => (block.kind === 'code' ? writeFence(block) : neutraliseText(block.text)))
+    .map((block) => (block.kind === 'code' ? writeFence(block) : neutraliseText(block.text, baseUrl)))
     .join('\n');
 }
 
@@ -72,18 +73,20 @@ function longestBacktickRun(line: string): number {
 }
 
 /** Links and definitions with unsafe targets turned to text, then raw HTML escaped. */
-function neutraliseText(text: string): string {
-  return escapeRawHtml(breakLooseDefinitions(dropUnsafeDefinitions(neutraliseLinksUntilStable(text))));
+function neutraliseText(text: string, baseUrl: string | undefined): string {
+  return escapeRawHtml(
+    breakLooseDefinitions(dropUnsafeDefinitions(neutraliseLinksUntilStable(text, baseUrl), baseUrl)),
+  );
 }
 
 /**
  * Removing a link can join what is left into a new one (`[a](<>javascript:x)`), so the
  * pass runs again until nothing changes; text that keeps changing loses its `](` pairs.
  */
-function neutraliseLinksUntilStable(text: string): string {
+function neutraliseLinksUntilStable(text: string, baseUrl: string | undefined): string {
   let current = text;
   for (let round = 0; round < 4; round++) {
-    const next = neutraliseInlineLinks(current);
+    const next = neutraliseInlineLinks(current, baseUrl);
     if (next === current) return current;
     current = next;
   }
@@ -95,7 +98,7 @@ function neutraliseLinksUntilStable(text: string): string {
  * Looser than CommonMark on purpose: any `](` is taken for a link, whatever brackets or
  * code spans surround it, so no link a renderer would see is missed.
  */
-function neutraliseInlineLinks(text: string): string {
+function neutraliseInlineLinks(text: string, baseUrl: string | undefined): string {
   const openers: number[] = [];
   const removed: [start: number, end: number][] = [];
   const rewritten: [start: number, end: number, replacement: string][] = [];
@@ -114,7 +117,9 @@ function neutraliseInlineLinks(text: string): string {
     const target = readTarget(text, index + 2);
     const opener = openers.pop();
     if (isSafeLinkTarget(target.value)) {
-      if (target.isPointy) rewritten.push([target.start, target.end, encodeTarget(target.value)]);
+      const absolute = absoluteTarget(target.value, baseUrl);
+      if (absolute !== null) rewritten.push([target.start, target.end, absolute]);
+      else if (target.isPointy) rewritten.push([target.start, target.end, encodeTarget(target.value)]);
     } else if (opener === undefined) {
       removed.push([index + 1, target.close]);
     } else {
@@ -188,19 +193,42 @@ function findClose(text: string, from: number): number {
   return text[index] === ')' ? index + 1 : from;
 }
 
+/**
+ * A relative target made absolute against an http(s) `baseUrl` and written for a link,
+ * or null when there is nothing to resolve (no base, already absolute, not resolvable).
+ */
+function absoluteTarget(target: string, baseUrl: string | undefined): string | null {
+  if (!baseUrl || /^\s*https?:/i.test(target)) return null;
+  const plain = decodeCharacterReferences(target).replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  const absolute = absoluteHttpUrl(plain, baseUrl);
+  return absolute === null ? null : encodeTarget(absolute);
+}
+
 /** A pointy target written without brackets (its `<` would be escaped later). */
 function encodeTarget(target: string): string {
-  return target.replace(/[\s()<>]/g, (character) => encodeURIComponent(character));
+  const parensAndBrackets: Readonly<Record<string, string>> = {
+    '(': '%28',
+    ')': '%29',
+    '<': '%3C',
+    '>': '%3E',
+  };
+  return target.replace(
+    /[\s()<>]/g,
+    (character) => parensAndBrackets[character] ?? encodeURIComponent(character),
+  );
 }
 
 /** Link reference definitions (`[label]: target`) with an unsafe target. */
 const DEFINITION =
-  /^([ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*)\[(?:[^\]\\\n]|\\.){0,999}\]:[ \t]*\n?[ \t]*(<[^>\n]*>?|\S+)[^\n]*/gm;
+  /^([ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*)(\[(?:[^\]\\\n]|\\.){0,999}\]:[ \t]*\n?[ \t]*)(<[^>\n]*>?|\S+)([^\n]*)/gm;
 
-function dropUnsafeDefinitions(text: string): string {
-  return text.replace(DEFINITION, (whole, prefix: string, target: string) => {
+/** Definitions with unsafe targets dropped (their references stay text); relative targets made absolute. */
+function dropUnsafeDefinitions(text: string, baseUrl: string | undefined): string {
+  return text.replace(DEFINITION, (whole, prefix: string, label: string, target: string, rest: string) => {
     const bare = target.startsWith('<') ? target.slice(1).replace(/>$/, '') : target;
-    return isSafeLinkTarget(bare) ? whole : prefix;
+    if (!isSafeLinkTarget(bare)) return prefix;
+    const absolute = absoluteTarget(bare, baseUrl);
+    return absolute === null ? whole : `${prefix}${label}${absolute}${rest}`;
   });
 }
 

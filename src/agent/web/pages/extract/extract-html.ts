@@ -129,7 +129,7 @@ function toMarkdown(content: string, baseUrl: string): string {
     .filter((chunk) => chunk !== '')
     .join('\n\n')
     .replaceAll(CELL_PIPE, '\\|');
-  return neutraliseLinks(withPlainCellStarts(markdown.trim()));
+  return neutraliseLinks(withPlainCellStarts(markdown.trim()), baseUrl);
 }
 
 /**
