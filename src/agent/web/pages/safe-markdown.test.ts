@@ -192,6 +192,9 @@ describe('neutraliseLinks', () => {
       'y',
     ];
     expect(findRenderedDanger(render(neutraliseLinks(markdown.join('\n'))))).toBeNull();
+    // A label marked lets run over lines, into a fence, to a `]:` inside it (found by the fuzz test).
+    const label = ['[a]: <https://ok.example>x', '| a |', '| - |', '````', "']: x<div>", '', '</div>'];
+    expect(findRenderedDanger(render(neutraliseLinks(label.join('\n'))))).toBeNull();
     const titleNext = ['[a]: https://ok.example', '"', '```', '<img src=x onerror=1>', '```', '"', '<b>'];
     expect(findRenderedDanger(render(neutraliseLinks(titleNext.join('\n'))))).toBeNull();
   });

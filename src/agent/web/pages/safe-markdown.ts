@@ -236,23 +236,39 @@ function dropUnsafeDefinitions(text: string, baseUrl: string | undefined): strin
 const SINGLE_LINE_DEFINITION =
   /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*\[(?:[^[\]\\\n]|\\.)+\]:[ \t]*(?:<[^<>\n\\]*>|[^<\s]\S*)([ \t]+(?:"[^"\\\n]*"|'[^'\\\n]*'|\([^()\\\n]*\)))?[ \t]*$/;
 
+/** A line that opens with `[` (after quote and list markers): where a definition's label could start. */
+const LABEL_START = /^((?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*)\[/;
+
 /**
- * Every `]:` that does not end the label of a one-line definition is escaped. Some
- * renderers (marked) let a definition's title run over many lines, blank ones and code
- * fences included; a title that never starts cannot swallow a fence this module wrote.
+ * A line opening with `[` that could start a definition other than a one-line one gets
+ * that `[` escaped. Some renderers (marked) let a definition's label and title run over
+ * many lines, blank ones and code fences included; a definition that never starts cannot
+ * swallow a fence this module wrote. A line opening with a link or `[text]` is left as it is.
  */
 function breakLooseDefinitions(text: string): string {
   const lines = text.split('\n');
   return lines
     .map((line, index) => {
+      const start = LABEL_START.exec(line);
+      if (!start) return line;
       const definition = SINGLE_LINE_DEFINITION.exec(line);
       const isTitleNext = /^[ \t]*["'(]/.test(lines[index + 1] ?? '');
       if (definition && (definition[1] !== undefined || !isTitleNext)) return line;
-      return line.replace(/\]:/g, (match, offset: number) =>
-        precededByOddBackslashes(line, offset) ? match : '\\]:',
-      );
+      if (labelEnd(line, start[0].length) === 'not a label') return line;
+      return `${start[1]}\\[${line.slice(start[0].length)}`;
     })
     .join('\n');
+}
+
+/** How the label opened just before `from` ends on its line: `]:` (a definition), another way, or not at all. */
+function labelEnd(line: string, from: number): 'definition' | 'not a label' | 'open' {
+  for (let index = from; index < line.length; index++) {
+    const character = line[index];
+    if (character === '\\') index++;
+    else if (character === '[') return 'not a label';
+    else if (character === ']') return line[index + 1] === ':' ? 'definition' : 'not a label';
+  }
+  return 'open';
 }
 
 /**
