@@ -72,6 +72,17 @@ const PIECES = [
   'JaVa&#115;cript:x',
   'data:text/html,x',
   '[a]: javascript:x',
+  '\\]',
+  '\\[',
+  ']:',
+  '\n[',
+  '"\n',
+  '(\n',
+  '\n\n[x]: https://ok.example "',
+  '\n```\n',
+  '\n~~~\n',
+  '- [',
+  '> [',
 ];
 describe('neutraliseLinks', () => {
   it.each([
@@ -179,6 +190,11 @@ describe('neutraliseLinks', () => {
     expect(findRenderedDanger(render(neutraliseLinks(markdown.join('\n'))))).toBeNull();
     const moreIndented = ['```', '    ```', 'text', '```', '<img src=x onerror=alert(1)>', '```'];
     expect(findRenderedDanger(render(neutraliseLinks(moreIndented.join('\n'))))).toBeNull();
+  });
+
+  it('escapes a fence that removing a link leaves at the start of a line', () => {
+    const markdown = ['[  ```](javascript:x)', '~~~', '<img src=x onerror=1>', '~~~'];
+    expect(findRenderedDanger(render(neutraliseLinks(markdown.join('\n'))))).toBeNull();
   });
 
   it('does not let a multi-line definition title swallow a fence', () => {

@@ -35,7 +35,7 @@ function splitFencedBlocks(markdown: string): Block[] {
     const fence = opener?.[2] ?? '';
     const isOpener = opener !== null && !(fence.startsWith('`') && opener[3]!.includes('`'));
     if (!isOpener) {
-      text.push(FENCE_LIKE.test(line) ? line.replace(FENCE_LIKE, '$1\\$2') : line);
+      text.push(line);
       index++;
       continue;
     }
@@ -74,9 +74,20 @@ function longestBacktickRun(line: string): number {
 
 /** Links and definitions with unsafe targets turned to text, then raw HTML escaped. */
 function neutraliseText(text: string, baseUrl: string | undefined): string {
-  return escapeRawHtml(
-    breakLooseDefinitions(dropUnsafeDefinitions(neutraliseLinksUntilStable(text, baseUrl), baseUrl)),
-  );
+  const linked = dropUnsafeDefinitions(neutraliseLinksUntilStable(text, baseUrl), baseUrl);
+  return escapeRawHtml(breakLooseDefinitions(withoutFenceLines(linked)));
+}
+
+/**
+ * Every fence-like line escaped. Lines that opened fences were taken out before; these
+ * are the ones this module does not take for fences, and the ones a removed link left
+ * at the start of a line (`[  ```](javascript:x)`).
+ */
+function withoutFenceLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (FENCE_LIKE.test(line) ? line.replace(FENCE_LIKE, '$1\\$2') : line))
+    .join('\n');
 }
 
 /**
