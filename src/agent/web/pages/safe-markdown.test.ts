@@ -192,6 +192,11 @@ describe('neutraliseLinks', () => {
     expect(findRenderedDanger(render(neutraliseLinks(moreIndented.join('\n'))))).toBeNull();
   });
 
+  it('looks at a ]( inside another link’s target, which a renderer may pair with an earlier [', () => {
+    const html = render(neutraliseLinks('[Click [](*<](    data:text/html,x)'));
+    expect(findRenderedDanger(html)).toBeNull();
+  });
+
   it('escapes a fence that removing a link leaves at the start of a line', () => {
     const markdown = ['[  ```](javascript:x)', '~~~', '<img src=x onerror=1>', '~~~'];
     expect(findRenderedDanger(render(neutraliseLinks(markdown.join('\n'))))).toBeNull();
@@ -246,7 +251,7 @@ describe('neutraliseLinks', () => {
       ']('.repeat(100_000),
       'x]:'.repeat(50_000),
     ]) {
-      expect(neutraliseLinks(`${run}<b>`).endsWith('&lt;b>')).toBe(true);
+      expect(neutraliseLinks(`<b>${run}`).startsWith('&lt;b>')).toBe(true);
     }
   });
 

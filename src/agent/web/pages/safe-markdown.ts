@@ -127,7 +127,7 @@ function neutraliseInlineLinks(text: string, baseUrl: string | undefined): strin
     }
     const target = readTarget(text, index + 2);
     const opener = openers.pop();
-    if (isSafeLinkTarget(target.value)) {
+    if (!target.isTooLong && isSafeLinkTarget(target.value)) {
       const absolute = absoluteTarget(target.value, baseUrl);
       if (absolute !== null) rewritten.push([target.start, target.end, absolute]);
       else if (target.isPointy) rewritten.push([target.start, target.end, encodeTarget(target.value)]);
@@ -137,7 +137,9 @@ function neutraliseInlineLinks(text: string, baseUrl: string | undefined): strin
       removed.push([opener > 0 && text[opener - 1] === '!' ? opener - 1 : opener, opener + 1]);
       removed.push([index, target.close]);
     }
-    index = Math.max(index + 1, target.end);
+    // Every `](` is looked at, even one inside this target: a renderer may pair it with
+    // an earlier `[` (`[a [](x](javascript:y)`). Overlapping edits wait for the next pass.
+    index++;
   }
   const edits = [
     ...removed.map(([start, end]) => ({ start, end, replacement: '' })),
@@ -153,22 +155,33 @@ function neutraliseInlineLinks(text: string, baseUrl: string | undefined): strin
   return result + text.slice(position);
 }
 
-type Target = { value: string; isPointy: boolean; start: number; end: number; close: number };
+type Target = {
+  value: string;
+  isPointy: boolean;
+  isTooLong: boolean;
+  start: number;
+  end: number;
+  close: number;
+};
+
+/** Longest target read; a longer one is taken for unsafe (and keeps reading linear). */
+const MAX_TARGET = 1_000;
 
 /** The target starting at `from` (just after `](`), and where the link's `)` ends. */
 function readTarget(text: string, from: number): Target {
+  const limit = Math.min(text.length, from + MAX_TARGET);
   let start = from;
-  while (start < text.length && /\s/.test(text[start]!)) start++;
+  while (start < limit && /\s/.test(text[start]!)) start++;
   let end = start;
   let value: string;
-  const pointyEnd = text[start] === '<' ? findPointyEnd(text, start) : -1;
+  const pointyEnd = text[start] === '<' ? findPointyEnd(text, start, limit) : -1;
   const isPointy = pointyEnd >= 0;
   if (isPointy) {
     value = text.slice(start + 1, pointyEnd);
     end = pointyEnd + 1;
   } else {
     let depth = 0;
-    while (end < text.length && !/\s/.test(text[end]!)) {
+    while (end < limit && !/\s/.test(text[end]!)) {
       const character = text[end];
       if (character === '\\') end++;
       else if (character === '(') depth++;
@@ -178,28 +191,29 @@ function readTarget(text: string, from: number): Target {
     end = Math.min(end, text.length);
     value = text.slice(start, end);
   }
-  return { value, isPointy, start, end, close: findClose(text, end) };
+  const isTooLong = !isPointy && end >= limit && limit < text.length;
+  return { value, isPointy, isTooLong, start, end, close: findClose(text, end, limit + MAX_TARGET) };
 }
 
-/** The `>` closing a pointy target (newlines allowed, as a lenient reader), or -1. */
-function findPointyEnd(text: string, start: number): number {
+/** The `>` closing a pointy target before `limit` (newlines allowed, as a lenient reader), or -1. */
+function findPointyEnd(text: string, start: number, limit: number): number {
   const close = text.indexOf('>', start);
-  const blankLine = text.indexOf('\n\n', start);
+  if (close < 0 || close >= limit) return -1;
   const isEnded = /^(?:\s|\)|$)/.test(text.slice(close + 1, close + 2));
-  return close >= 0 && (blankLine < 0 || close < blankLine) && isEnded ? close : -1;
+  return !text.slice(start, close).includes('\n\n') && isEnded ? close : -1;
 }
 
-/** The index just after the `)` closing a link whose target ends at `from` (title skipped). */
-function findClose(text: string, from: number): number {
+/** The index just after the `)` closing a link whose target ends at `from` (title skipped), looking no further than `limit`. */
+function findClose(text: string, from: number, limit: number): number {
   let index = from;
-  while (index < text.length && /\s/.test(text[index]!)) index++;
+  while (index < limit && /\s/.test(text[index]!)) index++;
   const quote = text[index];
   if (quote === '"' || quote === "'" || quote === '(') {
     const closing = quote === '(' ? ')' : quote;
     const end = text.indexOf(closing, index + 1);
-    if (end < 0) return from;
+    if (end < 0 || end >= limit) return from;
     index = end + 1;
-    while (index < text.length && /\s/.test(text[index]!)) index++;
+    while (index < limit && /\s/.test(text[index]!)) index++;
   }
   return text[index] === ')' ? index + 1 : from;
 }
