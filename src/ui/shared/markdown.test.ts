@@ -26,6 +26,14 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('[x](/a)', { isWebContent: true })).not.toContain('href');
   });
 
+  it('shows text marked cannot parse as plain text instead of failing', () => {
+    const html = renderMarkdown('1. t\n   >*\nl <b onclick="x()">');
+    expect(html).toContain('<pre>1. t');
+    // The tag is text, not an element.
+    expect(html).toContain('&lt;b onclick=');
+    expect(html).not.toMatch(/<b\b/);
+  });
+
   it('makes script, event handlers and javascript: links inert', () => {
     const html = renderMarkdown(
       '<script>alert(1)</script><a href="javascript:alert(2)">x</a><b onclick="alert(3)">y</b><svg onload="alert(4)"></svg>',

@@ -33,7 +33,13 @@ function installLinkHook(): void {
  */
 export function renderMarkdown(text: string, options: { isWebContent?: boolean } = {}): string {
   installLinkHook();
-  const html = marked.parse(text) as string;
+  let html: string;
+  try {
+    html = marked.parse(text) as string;
+  } catch {
+    // marked throws on some input (a hostile page can carry it): shown as plain text instead.
+    html = `<pre>${text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')}</pre>`;
+  }
   isWebContent = options.isWebContent === true;
   try {
     return sanitize(html);

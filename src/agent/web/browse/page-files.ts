@@ -2,6 +2,7 @@ import type { WorkspacePort } from '../../../protocol/ports/workspace-files.ts';
 import type { PageSource } from '../../../protocol/tool-meta/browser.ts';
 import { WORKSPACE_ROOT } from '../../../protocol/workspace.ts';
 import type { ExtractedPage } from '../pages/extracted-page.ts';
+import { neutraliseLinks } from '../pages/safe-markdown.ts';
 
 /** Where pages read by the browser are saved. */
 export const PAGES_FOLDER = `${WORKSPACE_ROOT}/pages`;
@@ -19,12 +20,13 @@ export async function savePage(
   now: number,
 ): Promise<string> {
   const path = `${PAGES_FOLDER}/${pageFileName(url)}.md`;
+  // The title is the page's words too: written through the same neutraliser as the body.
   const header = [
-    `# ${page.title.replace(/\s+/g, ' ').trim()}`,
+    `# ${neutraliseLinks(page.title.replace(/\s+/g, ' ').trim(), url)}`,
     '',
     `- Source: <${url.replace(/[<>\s]/g, encodeURIComponent)}>`,
     `- Read: ${new Date(now).toISOString()} (${via})`,
-    ...(page.byline ? [`- By: ${page.byline.replace(/\s+/g, ' ').trim()}`] : []),
+    ...(page.byline ? [`- By: ${neutraliseLinks(page.byline.replace(/\s+/g, ' ').trim(), url)}`] : []),
     ...(page.published ? [`- Published: ${page.published}`] : []),
     '',
     '---',
