@@ -85,7 +85,7 @@ async function openPage(
     throw new PageError(`${url.protocol} addresses cannot be opened; use an http(s) URL.`, []);
   }
   const attempts: { via: PageSource; reason: string }[] = [];
-  for (const way of waysFor(dependencies, url.href)) {
+  for (const way of waysFor(dependencies, url.href, extract)) {
     if (typeof way.run === 'string') {
       attempts.push({ via: way.via, reason: way.run });
       continue;
@@ -116,9 +116,8 @@ type Way = {
 };
 
 /** The ways to read `url`, in order; a way that cannot be used says why instead. */
-function waysFor(dependencies: PageServiceDependencies, url: string): Way[] {
+function waysFor(dependencies: PageServiceDependencies, url: string, extract: HtmlExtractor): Way[] {
   const { web, networks, secrets, queues, clock, progress } = dependencies;
-  const extract = dependencies.extract ?? lazyExtract;
   const off = (id: Parameters<typeof isServiceEnabled>[1]) =>
     isServiceEnabled(web, id) ? null : `${webServiceById(id).name} is switched off (Settings → Search)`;
   const proxy = proxiedUrl(web.corsProxyTemplate, url);
