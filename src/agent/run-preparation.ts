@@ -101,7 +101,7 @@ export async function prepareRun(
     createSandboxNetwork(settings, fetch ? { fetch } : {}),
   );
   const services = new RunServices(
-    { conversationId, settings, openSandbox, signal, now },
+    { conversationId, settings, events, openSandbox, signal, now },
     { appBaseUrl: dependencies.appBaseUrl ?? LOCAL_APP_BASE_URL, publish, ...(fetch ? { fetch } : {}) },
   );
   return {

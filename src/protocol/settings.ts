@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MEDIA_SETTINGS, MediaSettings } from './media/media-settings.ts';
 import { PROVIDER_PRESETS, ProviderProfile, profileFromPreset } from './providers.ts';
 import { DEFAULT_WEB_SETTINGS, WebSettings } from './web/web-settings.ts';
 import { DEFAULT_WORKSPACE_LIMIT_BYTES } from './workspace.ts';
@@ -32,6 +33,8 @@ export const AgentSettings = z.object({
   toolKeys: z.record(z.string().min(1), z.string()),
   /** Settings → Search: the third-party services allowed, their order, a SearXNG and a proxy address. */
   web: WebSettings,
+  /** Settings → Media: the endpoints the generation actions use (keys in `toolKeys`). */
+  media: MediaSettings,
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
@@ -50,6 +53,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   compactAtTokens: 64_000,
   toolKeys: {},
   web: DEFAULT_WEB_SETTINGS,
+  media: DEFAULT_MEDIA_SETTINGS,
 };
 
 /**

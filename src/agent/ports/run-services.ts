@@ -1,9 +1,13 @@
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
+import type { StoredEvent } from '../../protocol/events.ts';
 import type { Plan } from '../../protocol/plan.ts';
+import type { ModesPort } from '../../protocol/ports/modes.ts';
 import { HTTP_METHODS, type NetworkPort } from '../../protocol/ports/network.ts';
 import type { ToolProgress } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
+import { createMediaService } from '../media/media-service.ts';
+import { createConversationModes } from '../modes/conversation-modes.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
 import { createPageService } from '../web/browse/page-service.ts';
 import { canvasThumbnailer, type Thumbnailer } from '../web/images/thumbnails.ts';
@@ -59,11 +63,15 @@ export class RunServices {
   private readonly vault: SecretVault;
   private readonly network: NetworkPort;
   private readonly webNetworks: WebNetworks;
+  /** The conversation's modes: read from its log once, then shared by every action of the run. */
+  private readonly modes: ModesPort;
 
   constructor(
     private readonly run: {
       conversationId: string;
       settings: AgentSettings;
+      /** The conversation's log as the run starts (its modes are read from it). */
+      events: readonly StoredEvent[];
       openSandbox: () => Promise<SandboxPort>;
       signal: AbortSignal;
       now: () => number;
@@ -81,6 +89,7 @@ export class RunServices {
       environment.fetch,
       new URL(environment.appBaseUrl).origin,
     );
+    this.modes = createConversationModes(run.events);
   }
 
   /** The context a tool runs with for the action `uuid`. */
@@ -123,6 +132,13 @@ export class RunServices {
         thumbnailer: this.environment.thumbnailer ?? canvasThumbnailer,
       }),
       pages: createPageService({ ...web, conversationId, appBaseUrl, previews }),
+      media: createMediaService({
+        media: this.run.settings.media,
+        secrets: this.vault,
+        progress,
+        ...(this.environment.fetch ? { fetch: this.environment.fetch } : {}),
+      }),
+      modes: this.modes,
     };
   }
 

@@ -1,4 +1,6 @@
 import type { Plan } from '../../protocol/plan.ts';
+import type { MediaPort } from '../../protocol/ports/media.ts';
+import type { ModesPort } from '../../protocol/ports/modes.ts';
 import type { NetworkPort } from '../../protocol/ports/network.ts';
 import type { PreviewsPort } from '../../protocol/ports/previews.ts';
 import type { ProgressPort } from '../../protocol/ports/progress.ts';
@@ -35,4 +37,8 @@ export type ToolContext = {
   search: SearchPort;
   /** Opens a page (web or workspace) as readable markdown saved to the workspace. */
   pages: PagesPort;
+  /** Makes images and speech at the endpoints Settings → Media gives. */
+  media: MediaPort;
+  /** The conversation's modes (generation), as its log records them. */
+  modes: ModesPort;
 };

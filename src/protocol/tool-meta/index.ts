@@ -3,6 +3,7 @@ import { BrowserMeta } from './browser.ts';
 import { ExposeMeta } from './expose.ts';
 import { FileMeta } from './file.ts';
 import { GenerateMeta } from './generate.ts';
+import { GeneratedMediaMeta } from './generated-media.ts';
 import { MatchMeta } from './match.ts';
 import { MessageMeta } from './message.ts';
 import { PlanMeta } from './plan.ts';
@@ -31,6 +32,7 @@ export const TOOL_META = {
   generate: GenerateMeta,
   slides: SlidesMeta,
   webdev_init_project: WebdevInitProjectMeta,
+  generated_media: GeneratedMediaMeta,
 } as const;
 
 export type MetaKind = keyof typeof TOOL_META;

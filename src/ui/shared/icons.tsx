@@ -125,6 +125,7 @@ const META_KIND_ICONS: Record<MetaKind, IconName> = {
   generate: 'generate',
   slides: 'slides',
   webdev_init_project: 'webdev',
+  generated_media: 'generate',
 };
 
 const ROLE_ICONS: Record<ToolRole, IconName> = {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { GENERATION_ACTIONS } from '../../tools/generated/generation-gate.ts';
 import { manusProfile } from './manus-profile.ts';
 
 type Node = Record<string, unknown>;
@@ -42,9 +43,16 @@ function specifiedParts(node: unknown): unknown {
 }
 
 describe('tool registry', () => {
-  it('lists the twelve tools of seed 000 in its order', () => {
-    expect(TOOLS.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
+  it('lists the twelve tools of seed 000 in its order, with the generation actions right after `generate`', () => {
+    const names = TOOLS.map((tool) => tool.name);
+    expect(names.filter((name) => TOOL_NAMES.includes(name))).toEqual([...TOOL_NAMES]);
     expect(TOOL_NAMES).toHaveLength(12);
+    const generate = names.indexOf('generate');
+    expect(names.slice(generate, generate + 4)).toEqual([
+      'generate',
+      ...GENERATION_ACTIONS.map((action) => action.tool),
+    ]);
+    expect(names).toHaveLength(12 + GENERATION_ACTIONS.length);
   });
 
   it.each(TOOL_NAMES)('gives the model exactly seed 000’s parameters for %s', (name) => {

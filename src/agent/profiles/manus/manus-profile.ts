@@ -1,8 +1,11 @@
 import type { ToolRole } from '../../../protocol/tool-roles.ts';
 import { browserTool } from '../../tools/browser.ts';
+import { editImageTool } from '../../tools/edit-image.ts';
 import { exposeTool } from '../../tools/expose.ts';
 import { fileTool } from '../../tools/file/file.ts';
 import { generateTool } from '../../tools/generate.ts';
+import { generateImageTool } from '../../tools/generate-image.ts';
+import { generateSpeechTool } from '../../tools/generate-speech.ts';
 import { matchTool } from '../../tools/match/match.ts';
 import { messageTool } from '../../tools/message.ts';
 import { planTool } from '../../tools/plan.ts';
@@ -25,8 +28,10 @@ const ROLES: Readonly<Record<string, ToolRole>> = {
 
 /**
  * Manus' tool set (seeds 000, 001, 003), the default profile: the twelve tools of seed
- * 000 in its order; after each new task, `message` type `info` then `plan` action
- * `update` are forced (seed 003 §1); `message` informs, asks and delivers the result.
+ * 000 in its order, with the generation actions (image, image edit, speech) right after
+ * `generate`, which turns them on; after each new task, `message` type `info` then
+ * `plan` action `update` are forced (seed 003 §1); `message` informs, asks and delivers
+ * the result.
  */
 export const manusProfile = defineProfile({
   id: 'manus',
@@ -43,6 +48,9 @@ export const manusProfile = defineProfile({
     exposeTool,
     browserTool,
     generateTool,
+    generateImageTool,
+    editImageTool,
+    generateSpeechTool,
     slidesTool,
     webdevInitProjectTool,
   ],

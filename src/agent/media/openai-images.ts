@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import {
+  type GeneratedFile,
+  type ImageEditRequest,
+  type ImageRequest,
+  MediaError,
+  type MediaResult,
+} from '../../protocol/ports/media.ts';
+import { base64ToBytes, parseDataUrl } from './base64.ts';
+import { type EndpointClient, type MediaBody, MediaRefusal, readJson } from './endpoint-client.ts';
+import { imageFile } from './media-files.ts';
+import { encodeMultipart } from './multipart.ts';
+
+/** OpenAI's images reply: `data[]` with `b64_json` (or `url`) and, for some models, `revised_prompt`. */
+const ImagesReply = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      b64_json: z.string().nullish(),
+      url: z.string().nullish(),
+      revised_prompt: z.string().nullish(),
+    }),
+  ),
+});
+type ImagesReply = z.infer<typeof ImagesReply>;
+
+/** `POST {base}/images/generations` (JSON), asking for `b64_json`. */
+export async function openaiGenerateImages(
+  client: EndpointClient,
+  request: ImageRequest,
+): Promise<MediaResult> {
+  const size = request.size ?? client.endpoint.size;
+  const fields = {
+    model: client.endpoint.model,
+    prompt: request.prompt,
+    n: request.count,
+    ...(size ? { size } : {}),
+  };
+  const reply = await askForBase64(
+    client,
+    (responseFormat) => ({
+      json: responseFormat ? { ...fields, response_format: responseFormat } : fields,
+    }),
+    'images/generations',
+    request.signal,
+  );
+  return {
+    files: await filesOf(client, reply, request.signal),
+    model: client.endpoint.model,
+    origin: client.origin,
+  };
+}
+
+/** `POST {base}/images/edits` (multipart: the image as a file, the rest as fields), asking for `b64_json`. */
+export async function openaiEditImages(
+  client: EndpointClient,
+  request: ImageEditRequest,
+): Promise<MediaResult> {
+  const size = request.size ?? client.endpoint.size;
+  const reply = await askForBase64(
+    client,
+    (responseFormat) =>
+      encodeMultipart({
+        image: request.image,
+        prompt: request.prompt,
+        model: client.endpoint.model,
+        n: String(request.count),
+        size: size ?? undefined,
+        response_format: responseFormat ?? undefined,
+      }),
+    'images/edits',
+    request.signal,
+  );
+  return {
+    files: await filesOf(client, reply, request.signal),
+    model: client.endpoint.model,
+    origin: client.origin,
+  };
+}
+
+/**
+ * Asks with `response_format: 'b64_json'` (links from some hosts cannot be read from a
+ * page); a model that refuses the field (gpt-image-1, which always sends base64) is
+ * asked once more without it.
+ */
+async function askForBase64(
+  client: EndpointClient,
+  body: (responseFormat: 'b64_json' | null) => MediaBody | Promise<MediaBody>,
+  operation: string,
+  signal: AbortSignal | undefined,
+): Promise<ImagesReply> {
+  let response: Awaited<ReturnType<EndpointClient['post']>>;
+  try {
+    response = await client.post(operation, await body('b64_json'), signal);
+  } catch (error) {
+    const refusesField =
+      error instanceof MediaRefusal && error.status === 400 && /response_format/i.test(error.serverText);
+    if (!refusesField) throw error;
+    response = await client.post(operation, await body(null), signal);
+  }
+  return readJson(client, response, ImagesReply);
+}
+
+/** The images of a reply: base64 decoded, data URLs read, links downloaded. */
+async function filesOf(
+  client: EndpointClient,
+  reply: ImagesReply,
+  signal: AbortSignal | undefined,
+): Promise<GeneratedFile[]> {
+  if (reply.data.length === 0) {
+    throw new MediaError('bad_reply', `${client.host} answered with no images.`);
+  }
+  const files: GeneratedFile[] = [];
+  for (const item of reply.data) {
+    const revisedPrompt = item.revised_prompt ?? null;
+    if (item.b64_json) {
+      const bytes = base64ToBytes(item.b64_json);
+      if (!bytes) throw new MediaError('bad_reply', `${client.host} sent an image that is not valid base64.`);
+      files.push(imageFile(bytes, revisedPrompt, client.host));
+    } else if (item.url) {
+      files.push(imageFile(await imageAt(client, item.url, signal), revisedPrompt, client.host));
+    } else {
+      throw new MediaError('bad_reply', `${client.host} sent an image entry with neither b64_json nor url.`);
+    }
+  }
+  return files;
+}
+
+/** The bytes behind an image link a reply gave instead of base64. */
+export async function imageAt(
+  client: EndpointClient,
+  url: string,
+  signal: AbortSignal | undefined,
+): Promise<Uint8Array> {
+  const inline = parseDataUrl(url);
+  if (inline) return inline.bytes;
+  try {
+    return (await client.download(url, signal)).body;
+  } catch (error) {
+    if (!(error instanceof MediaError)) throw error;
+    const where = URL.canParse(url) ? new URL(url).host : 'an address';
+    throw new MediaError(
+      error.kind,
+      `${client.host} gave the image as a link on ${where} instead of its bytes, and the link could not be read: ${error.message} Links of some hosts do not allow requests from a web page; an endpoint that answers with b64_json avoids this.`,
+    );
+  }
+}
