@@ -1,5 +1,11 @@
 import { createEffect, createSignal, ErrorBoundary, type JSX, lazy, on, Show } from 'solid-js';
 import { errorMessage } from '../../state/app/agent-client.ts';
+import {
+  type MediaForm,
+  mediaFieldId,
+  mediaFormFromSettings,
+  validateMediaForm,
+} from '../../state/settings/media-form.ts';
 import { validateProvidersForm } from '../../state/settings/provider-validation.ts';
 import {
   chooseLocalModel,
@@ -18,6 +24,7 @@ import {
   validateSettingsForm,
 } from '../../state/settings/settings-form.ts';
 import { useApp } from '../app/app-context.ts';
+import { type InvalidMediaField, MediaSection } from './settings-media.tsx';
 import type { InvalidProviderField } from './settings-providers.tsx';
 import { RunFields } from './settings-run-fields.tsx';
 import { SandboxFields } from './settings-sandbox-fields.tsx';
@@ -51,8 +58,9 @@ function SectionBoundary(props: { name: string; children: JSX.Element }) {
 
 /**
  * The settings in a modal dialog: the saved providers, in-browser models, run budgets,
- * the sandbox (Node runtime, network allow-list, workspace size limit) and search (the
- * third-party services, their keys and order). Invalid input shows
+ * the sandbox (Node runtime, network allow-list, workspace size limit), search (the
+ * third-party services, their keys and order) and media (the image and speech
+ * endpoints). Invalid input shows
  * a message and saves nothing; Esc or Cancel closes without saving.
  */
 export function SettingsDialog() {
@@ -63,6 +71,8 @@ export function SettingsDialog() {
   );
   const [search, setSearch] = createSignal<SearchForm>(searchFormFromSettings(settings.state.settings));
   const [invalidSearchField, setInvalidSearchField] = createSignal<SearchFormField | null>(null);
+  const [media, setMedia] = createSignal<MediaForm>(mediaFormFromSettings(settings.state.settings));
+  const [invalidMedia, setInvalidMedia] = createSignal<InvalidMediaField | null>(null);
   const [editingProviderId, setEditingProviderId] = createSignal<string | null>(null);
   const [error, setError] = createSignal<string | null>(null);
   const [invalidField, setInvalidField] = createSignal<keyof SettingsForm | null>(null);
@@ -78,6 +88,8 @@ export function SettingsDialog() {
         setProviders(providersFormFromSettings(settings.state.settings));
         setSearch(searchFormFromSettings(settings.state.settings));
         setInvalidSearchField(null);
+        setMedia(mediaFormFromSettings(settings.state.settings));
+        setInvalidMedia(null);
         setEditingProviderId(settings.state.settings.activeProviderId);
         setError(null);
         setInvalidField(null);
@@ -109,6 +121,7 @@ export function SettingsDialog() {
     setInvalidField(null);
     setInvalidProvider(null);
     setInvalidSearchField(null);
+    setInvalidMedia(null);
     const checkedProviders = validateProvidersForm(providers());
     if (!checkedProviders.ok) {
       setError(checkedProviders.message);
@@ -135,9 +148,17 @@ export function SettingsDialog() {
       document.getElementById(`settings-${searched.field}`)?.focus();
       return;
     }
+    // After search: the search form holds every tool key as opened; media sets its own.
+    const withMedia = validateMediaForm(media(), searched.settings);
+    if (!withMedia.ok) {
+      setError(withMedia.message);
+      setInvalidMedia({ kind: withMedia.kind, field: withMedia.field });
+      document.getElementById(mediaFieldId(withMedia.kind, withMedia.field))?.focus();
+      return;
+    }
     setSaving(true);
     try {
-      await settings.save(searched.settings);
+      await settings.save(withMedia.settings);
       ui.setSettingsOpen(false);
     } catch (failure) {
       setError(`Not saved: ${errorMessage(failure)}`);
@@ -186,6 +207,7 @@ export function SettingsDialog() {
         <RunFields form={form()} invalidField={invalidField()} onChange={update} />
         <SandboxFields form={form()} invalidField={invalidField()} onChange={update} />
         <SearchSection form={search()} invalidField={invalidSearchField()} onChange={setSearch} />
+        <MediaSection form={media()} invalid={invalidMedia()} onChange={setMedia} />
         <StorageSection />
         <Show when={error()}>
           {(message) => (
