@@ -102,6 +102,8 @@ export function createWorkspaceStore(
     entryAt: (path: string): WorkspaceEntry | undefined => state.entries.find((entry) => entry.path === path),
     /** A file's current bytes, or null if it is not in the workspace. */
     readFile: (path: string): Promise<WorkspaceFile | null> => reader.readFile(requireId(), path),
+    /** A file's current bytes in conversation `id`'s workspace (a view given its conversation), or null. */
+    readFileIn: (id: string, path: string): Promise<WorkspaceFile | null> => reader.readFile(id, path),
     /** Every entry with its bytes. */
     readAll: (): Promise<WorkspaceFile[]> => reader.readAll(requireId()),
     dispose(): void {

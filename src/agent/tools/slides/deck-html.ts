@@ -10,14 +10,21 @@ export const DECK_SCRIPT_PATH = 'deck.js';
 /**
  * The script that starts reveal.js. `postMessageEvents` tells a parent frame (the viewer)
  * of every slide change; reveal's `postMessage` API (on by default) lets it call `next`,
- * `prev`, `slide` and `getTotalSlides`.
+ * `prev`, `slide` and `getTotalSlides`. Reveal's scroll view (which it switches to in a
+ * narrow window, such as a phone's viewer) is off: it keeps its place in `sessionStorage`,
+ * which throws in the preview's opaque origin. Opened with `?print-pdf` (the viewer's
+ * "Export PDF", in a tab of its own), the deck prints itself once the print layout is done.
  */
 export const DECK_SCRIPT = `Reveal.initialize({
   hash: true,
   slideNumber: 'c/t',
   postMessageEvents: true,
+  scrollActivationWidth: null,
   plugins: [RevealHighlight, RevealNotes],
 });
+if (/print-pdf/i.test(window.location.search)) {
+  Reveal.on('pdf-ready', () => window.print());
+}
 `;
 
 /**
