@@ -1,7 +1,11 @@
 import { createSignal } from 'solid-js';
+import type { AttachmentView } from '../thread/attachment-view.ts';
 
-/** The Computer panel's tabs: the selected action's view, or the workspace's files. */
-export type ComputerTab = 'action' | 'files';
+/** The Computer panel's tabs: the selected action's view, the workspace's files, or an opened deliverable. */
+export type ComputerTab = 'action' | 'files' | 'viewer';
+
+/** A deliverable opened from a result's attachment card: a deck or a site, with the name the card shows. */
+export type ViewerTarget = Extract<AttachmentView, { kind: 'deck' | 'site' }> & { title: string };
 
 /** A workspace file open in the Files tab, optionally at a line to show. */
 export type OpenedFile = { path: string; line: number | null };
@@ -22,6 +26,7 @@ export function createUiStore() {
   const [isSettingsOpen, setSettingsOpen] = createSignal(false);
   const [computerTab, setComputerTab] = createSignal<ComputerTab>('action');
   const [openedFile, setOpenedFile] = createSignal<OpenedFile | null>(null);
+  const [viewerTarget, setViewerTarget] = createSignal<ViewerTarget | null>(null);
   const [isRawView, setRawView] = createSignal(false);
   let composer: HTMLTextAreaElement | undefined;
 
@@ -65,6 +70,19 @@ export function createUiStore() {
       setComputerTab('files');
       if (!isWide()) setDetailsOpen(true);
     },
+    /** The deliverable the Viewer tab shows (null: no Viewer tab). */
+    viewerTarget,
+    /** Opens a deck or a site from an attachment card in the Viewer tab (opening the sheet on narrow screens). */
+    openViewer(target: ViewerTarget): void {
+      setViewerTarget(target);
+      setComputerTab('viewer');
+      if (!isWide()) setDetailsOpen(true);
+    },
+    /** Closes the Viewer tab. */
+    closeViewer(): void {
+      setViewerTarget(null);
+      if (computerTab() === 'viewer') setComputerTab('action');
+    },
     /** Back from a file to the tree. */
     closeFile(): void {
       setOpenedFile(null);
@@ -80,6 +98,7 @@ export function createUiStore() {
       setFollowingLive(true);
       setDetailsOpen(false);
       setOpenedFile(null);
+      setViewerTarget(null);
       setComputerTab('action');
     },
     registerComposer(element: HTMLTextAreaElement): void {

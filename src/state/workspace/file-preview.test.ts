@@ -12,6 +12,7 @@ describe('previewFile', () => {
       language: 'typescript',
       isTruncated: false,
       isHtml: false,
+      isMarkdown: false,
       totalBytes: 26,
     });
     expect(previewFile('notes', bytes('one\ntwo'))).toMatchObject({ lineCount: 2, language: null });
@@ -38,6 +39,17 @@ describe('previewFile', () => {
       totalBytes: 2,
     });
     expect(previewFile('logo.svg', bytes('<svg/>'))).toMatchObject({ kind: 'image', mime: 'image/svg+xml' });
+  });
+
+  it('plays audio, and marks markdown so the view can render it', () => {
+    expect(previewFile('generated/hello.mp3', new Uint8Array([0xff, 0xfb]))).toEqual({
+      kind: 'audio',
+      mime: 'audio/mpeg',
+      totalBytes: 2,
+    });
+    expect(previewFile('voice.WAV', bytes('RIFF'))).toMatchObject({ kind: 'audio', mime: 'audio/wav' });
+    expect(previewFile('README.md', bytes('# Hi\n'))).toMatchObject({ kind: 'text', isMarkdown: true });
+    expect(previewFile('notes.txt', bytes('# Hi\n'))).toMatchObject({ kind: 'text', isMarkdown: false });
   });
 
   it('marks HTML, so the view shows its source and never renders it', () => {

@@ -1,3 +1,5 @@
+import { mimeForPath as mimeByExtension } from '../../protocol/mime-types.ts';
+
 /** Text shown in the file view at most; longer files are cut with a note. */
 export const MAX_PREVIEW_BYTES = 256 * 1024;
 
@@ -11,9 +13,12 @@ export type FilePreview =
       language: string | null;
       isTruncated: boolean;
       isHtml: boolean;
+      /** Markdown, shown rendered (sanitised) with its source a click away. */
+      isMarkdown: boolean;
       totalBytes: number;
     }
   | { kind: 'image'; mime: string; totalBytes: number }
+  | { kind: 'audio'; mime: string; totalBytes: number }
   | { kind: 'binary'; mime: string; totalBytes: number };
 
 const LANGUAGE_BY_EXTENSION: Record<string, string> = {
@@ -50,28 +55,6 @@ const LANGUAGE_BY_EXTENSION: Record<string, string> = {
 /** Every language name `languageForPath` can return (the highlighter registers these). */
 export const HIGHLIGHT_LANGUAGES = [...new Set(Object.values(LANGUAGE_BY_EXTENSION))];
 
-const MIME_BY_EXTENSION: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  bmp: 'image/bmp',
-  ico: 'image/x-icon',
-  svg: 'image/svg+xml',
-  pdf: 'application/pdf',
-  zip: 'application/zip',
-  json: 'application/json',
-  html: 'text/html',
-  htm: 'text/html',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  txt: 'text/plain',
-  js: 'text/javascript',
-  css: 'text/css',
-};
-
 function extensionOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
@@ -85,9 +68,10 @@ export function languageForPath(path: string): string | null {
   return LANGUAGE_BY_EXTENSION[extensionOf(path)] ?? null;
 }
 
-/** A MIME type by extension (for downloads and images); unknown types are octet streams. */
+/** A workspace file's MIME type by extension (for downloads and previews); unknown types are octet streams. */
 export function mimeForPath(path: string): string {
-  return MIME_BY_EXTENSION[extensionOf(path)] ?? 'application/octet-stream';
+  const mime = mimeByExtension(path);
+  return mime === 'text/uri-list' ? 'application/octet-stream' : mime;
 }
 
 /** The end of the first `limit` bytes, moved back so it does not split a UTF-8 character. */
@@ -109,12 +93,13 @@ function decodeUtf8(bytes: Uint8Array): string | null {
 
 /**
  * How to show a file: images (by extension, SVG included, shown as an `<img>` so scripts in
- * them never run), text (UTF-8 without NUL bytes, cut at `maxBytes`), or binary.
+ * them never run), audio (a player), text (UTF-8 without NUL bytes, cut at `maxBytes`), or binary.
  */
 export function previewFile(path: string, bytes: Uint8Array, maxBytes = MAX_PREVIEW_BYTES): FilePreview {
   const mime = mimeForPath(path);
   const totalBytes = bytes.byteLength;
   if (mime.startsWith('image/')) return { kind: 'image', mime, totalBytes };
+  if (mime.startsWith('audio/')) return { kind: 'audio', mime, totalBytes };
   const end = characterBoundary(bytes, maxBytes);
   const text = decodeUtf8(bytes.subarray(0, end));
   if (text === null) return { kind: 'binary', mime, totalBytes };
@@ -127,6 +112,7 @@ export function previewFile(path: string, bytes: Uint8Array, maxBytes = MAX_PREV
     language: languageForPath(path),
     isTruncated: end < totalBytes,
     isHtml: mime === 'text/html',
+    isMarkdown: mime === 'text/markdown',
     totalBytes,
   };
 }

@@ -8,8 +8,10 @@ import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
 import { BrowserView } from './views/browser-view.tsx';
+import { DeckView } from './views/deck-view.tsx';
 import { FileView } from './views/file-view.tsx';
 import { MatchView } from './views/match-view.tsx';
+import { MediaView } from './views/media-view.tsx';
 import { PreviewView } from './views/preview-view.tsx';
 import { ActionErrorNote, RawView } from './views/raw-view.tsx';
 import { SearchView } from './views/search-view.tsx';
@@ -23,9 +25,11 @@ const VIEWS: Partial<Record<MetaKind, { label: string; view: Component<{ item: A
   search: { label: 'Search', view: SearchView },
   browser: { label: 'Browser', view: BrowserView },
   expose: { label: 'Preview', view: PreviewView },
+  generated_media: { label: 'Media', view: MediaView },
+  slides: { label: 'Deck', view: DeckView },
 };
 
-/** The name of the action tab for an action ("Terminal", "Editor", "Results", "Search", "Browser", "Preview", or "Details"). */
+/** The name of the action tab for an action ("Terminal", "Editor", "Results", "Search", "Browser", "Preview", "Deck", or "Details"). */
 export function actionTabLabel(item: ActionItem | undefined): string {
   return (item?.metaKind && VIEWS[item.metaKind]?.label) || 'Details';
 }

@@ -1,16 +1,15 @@
-import { createEffect, createMemo, For, on, Show } from 'solid-js';
+import { createEffect, createMemo, For, Match, on, Show, Switch } from 'solid-js';
 import type { ComputerTab } from '../../state/app/ui-store.ts';
 import { actionItems } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
 import { WorkspaceBrowser } from '../workspace/workspace-browser.tsx';
 import { ActionView, actionTabLabel } from './action-view.tsx';
+import { AttachmentViewer, viewerTabLabel } from './views/attachment-viewer.tsx';
 import './computer-views.css';
 import '../workspace/code-view.css';
 import '../workspace/file-views.css';
 import './views/result-views.css';
-
-const TABS: ComputerTab[] = ['action', 'files'];
 
 /**
  * The Computer panel: follows the latest action while the agent runs, or shows the one the
@@ -32,7 +31,16 @@ export function DetailsPanel() {
   });
   const current = () => actions()[index()];
   const hasConversation = () => conversations.selectedId() !== null;
-  const tabLabel = (tab: ComputerTab) => (tab === 'files' ? 'Files' : actionTabLabel(current()));
+  /** The action's view and the files; the Viewer while an attachment card has opened a deck or a site. */
+  const tabs = createMemo<ComputerTab[]>(() =>
+    ui.viewerTarget() ? ['action', 'files', 'viewer'] : ['action', 'files'],
+  );
+  const tabLabel = (tab: ComputerTab) =>
+    tab === 'files'
+      ? 'Files'
+      : tab === 'viewer'
+        ? viewerTabLabel(ui.viewerTarget())
+        : actionTabLabel(current());
 
   function ActionOrEmpty() {
     return (
@@ -63,7 +71,9 @@ export function DetailsPanel() {
   function onTabKeyDown(event: KeyboardEvent): void {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    const next = ui.computerTab() === 'action' ? 'files' : 'action';
+    const list = tabs();
+    const offset = event.key === 'ArrowRight' ? 1 : -1;
+    const next = list[(list.indexOf(ui.computerTab()) + offset + list.length) % list.length] ?? 'action';
     ui.setComputerTab(next);
     tabList?.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
   }
@@ -125,7 +135,7 @@ export function DetailsPanel() {
       </header>
       <Show when={hasConversation()}>
         <div ref={tabList} class="computer-tabs" role="tablist" aria-label="Computer views">
-          <For each={TABS}>
+          <For each={tabs()}>
             {(tab) => (
               <button
                 type="button"
@@ -158,9 +168,14 @@ export function DetailsPanel() {
           role="tabpanel"
           aria-labelledby={`computer-tab-${ui.computerTab()}`}
         >
-          <Show when={ui.computerTab() === 'files'} fallback={<ActionOrEmpty />}>
-            <WorkspaceBrowser />
-          </Show>
+          <Switch fallback={<ActionOrEmpty />}>
+            <Match when={ui.computerTab() === 'files'}>
+              <WorkspaceBrowser />
+            </Match>
+            <Match when={ui.computerTab() === 'viewer' && ui.viewerTarget()}>
+              {(target) => <AttachmentViewer target={target()} />}
+            </Match>
+          </Switch>
         </div>
       </Show>
     </aside>

@@ -3,6 +3,7 @@ import { baseName } from '../../protocol/workspace.ts';
 import { type FilePreview, MAX_PREVIEW_BYTES, mimeForPath } from '../../state/workspace/file-preview.ts';
 import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
+import { renderMarkdown } from '../shared/markdown.ts';
 import { CodeView } from './code-view.tsx';
 
 type TextPreview = Extract<FilePreview, { kind: 'text' }>;
@@ -10,15 +11,9 @@ type TextPreview = Extract<FilePreview, { kind: 'text' }>;
 /** Images this small are scaled up (without smoothing) so they can be seen. */
 const SMALL_IMAGE_PX = 64;
 
-function ImagePreview(props: { bytes: Uint8Array; mime: string; name: string }) {
+export function ImagePreview(props: { bytes: Uint8Array; mime: string; name: string }) {
   const [size, setSize] = createSignal<{ width: number; height: number } | null>(null);
-  const url = createMemo(() => {
-    const objectUrl = URL.createObjectURL(
-      new Blob([props.bytes as Uint8Array<ArrayBuffer>], { type: props.mime }),
-    );
-    onCleanup(() => URL.revokeObjectURL(objectUrl));
-    return objectUrl;
-  });
+  const url = createMemo(() => objectUrlOf(props.bytes, props.mime));
   const isSmall = () => {
     const shown = size();
     return shown !== null && Math.max(shown.width, shown.height) <= SMALL_IMAGE_PX;
@@ -41,6 +36,56 @@ function ImagePreview(props: { bytes: Uint8Array; mime: string; name: string }) 
             {shown().width} × {shown().height} px
           </p>
         )}
+      </Show>
+    </>
+  );
+}
+
+/** A blob URL of `bytes` typed `mime`, revoked when the owner goes. */
+function objectUrlOf(bytes: Uint8Array, mime: string): string {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }));
+  onCleanup(() => URL.revokeObjectURL(url));
+  return url;
+}
+
+/** Audio plays in the browser's own player (nothing of the file runs). */
+export function AudioPreview(props: { bytes: Uint8Array; mime: string; name: string }) {
+  const url = createMemo(() => objectUrlOf(props.bytes, props.mime));
+  return (
+    <div class="audio-preview">
+      {/* biome-ignore lint/a11y/useMediaCaption: a workspace file carries no captions; generated speech shows its text beside the player. */}
+      <audio controls preload="metadata" src={url()} aria-label={`Play ${props.name}`} />
+    </div>
+  );
+}
+
+/** Markdown is shown rendered (sanitised: only http(s) links, no raw HTML), its source a click away. */
+function MarkdownPreview(props: { preview: TextPreview; path: string; line: number | null }) {
+  const [isSource, setSource] = createSignal(props.line !== null);
+  return (
+    <>
+      <div class="view-toolbar">
+        <fieldset class="segmented">
+          <legend class="visually-hidden">Show markdown as</legend>
+          <button type="button" aria-pressed={!isSource()} onClick={() => setSource(false)}>
+            Rendered
+          </button>
+          <button type="button" aria-pressed={isSource()} onClick={() => setSource(true)}>
+            Source
+          </button>
+        </fieldset>
+      </div>
+      <Show
+        when={isSource()}
+        fallback={<div class="markdown markdown-preview" innerHTML={renderMarkdown(props.preview.text)} />}
+      >
+        <CodeView
+          text={props.preview.text}
+          lineCount={props.preview.lineCount}
+          language={props.preview.language}
+          markedLine={props.line}
+          label={`Contents of ${props.path}`}
+        />
       </Show>
     </>
   );
@@ -86,7 +131,7 @@ function HtmlPreview(props: { preview: TextPreview; path: string; line: number |
   );
 }
 
-/** A file's bytes as the preview says: code, an image, sandboxed HTML, or a note for binary files. */
+/** A file's bytes as the preview says: code, rendered markdown, an image, audio, sandboxed HTML, or a note for binary files. */
 export function PreviewBody(props: {
   preview: FilePreview;
   bytes: Uint8Array;
@@ -104,8 +149,7 @@ export function PreviewBody(props: {
                 Download the file to see all of it.
               </p>
             </Show>
-            <Show
-              when={text().isHtml}
+            <Switch
               fallback={
                 <CodeView
                   text={text().text}
@@ -116,13 +160,21 @@ export function PreviewBody(props: {
                 />
               }
             >
-              <HtmlPreview preview={text()} path={props.path} line={props.line} />
-            </Show>
+              <Match when={text().isHtml}>
+                <HtmlPreview preview={text()} path={props.path} line={props.line} />
+              </Match>
+              <Match when={text().isMarkdown}>
+                <MarkdownPreview preview={text()} path={props.path} line={props.line} />
+              </Match>
+            </Switch>
           </>
         )}
       </Match>
       <Match when={props.preview.kind === 'image'}>
         <ImagePreview bytes={props.bytes} mime={mimeForPath(props.path)} name={baseName(props.path)} />
+      </Match>
+      <Match when={props.preview.kind === 'audio'}>
+        <AudioPreview bytes={props.bytes} mime={mimeForPath(props.path)} name={baseName(props.path)} />
       </Match>
       <Match when={props.preview.kind === 'binary'}>
         <div class="view-message">

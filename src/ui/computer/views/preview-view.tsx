@@ -24,27 +24,24 @@ function exposed(meta: Record<string, unknown>): {
 }
 
 /**
- * An `expose` action: its address (open in a new tab), whether it is a server's URL or
- * only a local preview, a reload button, and the site itself. A preview of this app's
- * workspace is framed like a live page (only once seen sandboxed by the service worker);
- * a server's URL (WebContainer's, another origin) is framed with scripts, in its own origin.
+ * A site in a frame: its address (open in a new tab), a note, a reload button, and the
+ * site itself. A preview of this app's workspace is framed like a live page (only once
+ * seen sandboxed by the service worker); a server's URL (WebContainer's, another origin)
+ * is framed with scripts, in its own origin.
  */
-export function PreviewView(props: { item: ActionItem }) {
-  const { conversations } = useApp();
+export function SitePreview(props: {
+  /** The address to show: a workspace preview (already this conversation's) or a server's. */
+  url: string | null;
+  isWorkspace: boolean;
+  note: string;
+  title: string;
+}) {
   const [generation, setGeneration] = createSignal(0);
-  const target = createMemo(() => exposed(props.item.meta));
-  const workspacePreview = createMemo(() => {
-    const { url } = target();
-    const conversationId = conversations.selectedId();
-    return url && conversationId ? livePageUrl(url, conversationId, APP_BASE) : null;
-  });
-  const serverUrl = createMemo(() => (workspacePreview() ? null : httpUrl(target().url ?? '')));
-  const shown = () => workspacePreview() ?? serverUrl();
   return (
     <div class="browser-view">
       <div class="browser-address">
         <Icon name="browser" size={14} />
-        <Show when={shown()} fallback={<span class="browser-url">No address yet</span>}>
+        <Show when={props.url} fallback={<span class="browser-url">No address yet</span>}>
           {(url) => (
             <a class="browser-url" href={url()} target="_blank" rel="noopener noreferrer">
               {url()}
@@ -53,22 +50,18 @@ export function PreviewView(props: { item: ActionItem }) {
         </Show>
       </div>
       <div class="view-toolbar">
-        <span class="view-toolbar-note">
-          {target().isPublic
-            ? `The server on port ${target().port ?? '?'}, at the address the Node runtime gave it.`
-            : 'A local preview of the site in the workspace: it works offline, in this browser only.'}
-        </span>
-        <Show when={shown()}>
+        <span class="view-toolbar-note">{props.note}</span>
+        <Show when={props.url}>
           <button type="button" class="button small" onClick={() => setGeneration((value) => value + 1)}>
             Reload
           </button>
-          <a class="button small" href={shown() ?? undefined} target="_blank" rel="noopener noreferrer">
+          <a class="button small" href={props.url ?? undefined} target="_blank" rel="noopener noreferrer">
             Open in a new tab
           </a>
         </Show>
       </div>
       <Show
-        when={shown()}
+        when={props.url}
         keyed
         fallback={<p class="view-message">Nothing to show: the action gave no address.</p>}
       >
@@ -76,13 +69,13 @@ export function PreviewView(props: { item: ActionItem }) {
           // Keyed on the reload count: Reload mounts the frame afresh.
           <Show when={generation() + 1} keyed>
             {(_reloads) =>
-              workspacePreview() ? (
-                <LivePane url={url} title="Site preview" />
+              props.isWorkspace ? (
+                <LivePane url={url} title={props.title} />
               ) : (
                 <iframe
                   class="live-page"
                   src={url}
-                  title={`The server on port ${target().port ?? ''}`}
+                  title={props.title}
                   sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
                   referrerpolicy="no-referrer"
                 />
@@ -92,5 +85,33 @@ export function PreviewView(props: { item: ActionItem }) {
         )}
       </Show>
     </div>
+  );
+}
+
+/** The note under a workspace preview's address. */
+export const WORKSPACE_PREVIEW_NOTE =
+  'A local preview of the site in the workspace: it works offline, in this browser only.';
+
+/** An `expose` action: the server's address or the workspace preview it gave, in a `SitePreview`. */
+export function PreviewView(props: { item: ActionItem }) {
+  const { conversations } = useApp();
+  const target = createMemo(() => exposed(props.item.meta));
+  const workspacePreview = createMemo(() => {
+    const { url } = target();
+    const conversationId = conversations.selectedId();
+    return url && conversationId ? livePageUrl(url, conversationId, APP_BASE) : null;
+  });
+  const serverUrl = createMemo(() => (workspacePreview() ? null : httpUrl(target().url ?? '')));
+  return (
+    <SitePreview
+      url={workspacePreview() ?? serverUrl()}
+      isWorkspace={workspacePreview() !== null}
+      title={workspacePreview() ? 'Site preview' : `The server on port ${target().port ?? ''}`}
+      note={
+        target().isPublic
+          ? `The server on port ${target().port ?? '?'}, at the address the Node runtime gave it.`
+          : WORKSPACE_PREVIEW_NOTE
+      }
+    />
   );
 }

@@ -1,0 +1,83 @@
+import { readToolMeta } from '../../protocol/tool-meta/index.ts';
+import { previewPath, WORKSPACE_ROOT, workspacePathOf } from '../../protocol/workspace.ts';
+import { livePageUrl } from '../computer/page-report.ts';
+import { httpUrl } from '../computer/search-report.ts';
+import type { ActionItem, Attachment } from './thread-reducer.ts';
+
+/**
+ * Where a result's attachment opens (seed 003 §2.3): a deck in the deck viewer, a site (a
+ * workspace page or an exposed server) in the preview, another workspace file in the
+ * Files tab (which shows images, audio, rendered markdown and highlighted code), a web
+ * link in a new tab. `none`: nothing to open (a path outside the workspace).
+ */
+export type AttachmentView =
+  | { kind: 'deck'; path: string }
+  | { kind: 'site'; url: string; isWorkspace: boolean }
+  | { kind: 'file'; path: string }
+  | { kind: 'link'; url: string }
+  | { kind: 'none' };
+
+/** What the conversation's own actions say about its deliverables (read from their meta, by kind). */
+export type KnownDeliverables = {
+  /** Absolute paths of the decks `slides` built. */
+  deckPaths: ReadonlySet<string>;
+  /** Addresses `expose` reported (a server's, or a workspace preview). */
+  exposedUrls: ReadonlySet<string>;
+};
+
+/** The decks and exposed addresses the conversation's successful actions reported. */
+export function knownDeliverables(items: readonly ActionItem[]): KnownDeliverables {
+  const deckPaths = new Set<string>();
+  const exposedUrls = new Set<string>();
+  for (const item of items) {
+    if (item.status !== 'success') continue;
+    if (item.metaKind === 'slides') {
+      const deck = readToolMeta('slides', item.meta).deck_path;
+      const path = deck === undefined ? null : workspacePathOf(deck);
+      if (path !== null) deckPaths.add(`${WORKSPACE_ROOT}/${path}`);
+    } else if (item.metaKind === 'expose') {
+      const url = readToolMeta('expose', item.meta).url;
+      if (url !== undefined) exposedUrls.add(url);
+    }
+  }
+  return { deckPaths, exposedUrls };
+}
+
+/** A deck the slides tool builds lives at `<folder>/slides/index.html`. */
+const DECK_PATH = /(^|\/)slides\/index\.html$/;
+
+/**
+ * Where `attachment` opens in the conversation `conversationId` of the app at `appBase`.
+ * A preview address is only ever this conversation's (another's is refused), and a web
+ * address the conversation did not expose is an ordinary link.
+ */
+export function attachmentView(
+  attachment: Attachment,
+  known: KnownDeliverables,
+  conversationId: string,
+  appBase: URL,
+): AttachmentView {
+  const path = attachment.path.trim();
+  const url = httpUrl(path);
+  if (url !== null) {
+    const preview = livePageUrl(url, conversationId, appBase);
+    if (preview !== null && new URL(url).origin === appBase.origin)
+      return { kind: 'site', url: preview, isWorkspace: true };
+    if (new URL(url).origin === appBase.origin) return { kind: 'none' };
+    return known.exposedUrls.has(path) || known.exposedUrls.has(url)
+      ? { kind: 'site', url, isWorkspace: false }
+      : { kind: 'link', url };
+  }
+  const relative = workspacePathOf(path);
+  if (relative === null) return { kind: 'none' };
+  const absolute = `${WORKSPACE_ROOT}/${relative}`;
+  if (known.deckPaths.has(absolute) || DECK_PATH.test(relative)) return { kind: 'deck', path: absolute };
+  if (/\.html?$/i.test(relative)) {
+    return {
+      kind: 'site',
+      url: new URL(previewPath(conversationId, relative), appBase).href,
+      isWorkspace: true,
+    };
+  }
+  return { kind: 'file', path: relative };
+}

@@ -1,0 +1,65 @@
+import { Match, Show, Switch } from 'solid-js';
+import type { ViewerTarget } from '../../../state/app/ui-store.ts';
+import { useApp } from '../../app/app-context.ts';
+import { Icon } from '../../shared/icons.tsx';
+import { DeckViewer } from './deck-view.tsx';
+import { SitePreview, WORKSPACE_PREVIEW_NOTE } from './preview-view.tsx';
+
+/** The Viewer tab's name for what it shows. */
+export function viewerTabLabel(target: ViewerTarget | null): string {
+  return target?.kind === 'deck' ? 'Deck' : 'Preview';
+}
+
+/**
+ * The Viewer tab: a deliverable opened from a result's attachment card, a deck in the
+ * deck viewer or a site in the preview, with a button that closes the tab.
+ */
+export function AttachmentViewer(props: { target: ViewerTarget }) {
+  const { ui, conversations } = useApp();
+  return (
+    <div class="action-view attachment-viewer" data-view={`viewer-${props.target.kind}`}>
+      <div class="details-title">
+        <span class="action-icon">
+          <Icon name={props.target.kind === 'deck' ? 'slides' : 'expose'} />
+        </span>
+        <h3>{props.target.title}</h3>
+        <button
+          type="button"
+          class="icon-button"
+          aria-label={`Close ${props.target.title}`}
+          title="Close the viewer"
+          onClick={() => ui.closeViewer()}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+      <div class="action-view-body">
+        <Switch>
+          <Match when={props.target.kind === 'deck' ? props.target : null}>
+            {(deck) => (
+              <Show when={conversations.selectedId()} keyed>
+                {(conversationId) => (
+                  <DeckViewer conversationId={conversationId} deckPath={deck().path} title={deck().title} />
+                )}
+              </Show>
+            )}
+          </Match>
+          <Match when={props.target.kind === 'site' ? props.target : null}>
+            {(site) => (
+              <SitePreview
+                url={site().url}
+                isWorkspace={site().isWorkspace}
+                title={site().title}
+                note={
+                  site().isWorkspace
+                    ? WORKSPACE_PREVIEW_NOTE
+                    : 'The server the Node runtime started, at the address it gave.'
+                }
+              />
+            )}
+          </Match>
+        </Switch>
+      </div>
+    </div>
+  );
+}
