@@ -110,15 +110,24 @@ describe('images from text, OpenAI style', () => {
     });
   });
 
-  it("asks again without response_format when the model refuses it (gpt-image-1), and uses the endpoint's size", async () => {
+  it("asks again without response_format when a model refuses it, and uses the endpoint's size", async () => {
     const result = await service({
-      image: endpoint('openai', 'gpt-image-1', { size: '32x32' }),
+      image: endpoint('openai', 'base64-only', { size: '32x32' }),
     }).generateImage({ prompt: 'a blue door', count: 1 });
     expect(pixels(result.files[0]!.bytes)).toMatchObject({ width: 32, height: 32 });
     const [first, second] = posts();
     expect(first?.json?.response_format).toBe('b64_json');
-    expect(second?.json).toEqual({ model: 'gpt-image-1', prompt: 'a blue door', n: 1, size: '32x32' });
+    expect(second?.json).toEqual({ model: 'base64-only', prompt: 'a blue door', n: 1, size: '32x32' });
     expect(posts()).toHaveLength(2);
+  });
+
+  it('asks OpenAI’s GPT image models without response_format from the start (they always send base64)', async () => {
+    await service({ image: endpoint('openai', 'gpt-image-1') }).generateImage({
+      prompt: 'a red door',
+      count: 1,
+    });
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]?.json).toEqual({ model: 'gpt-image-1', prompt: 'a red door', n: 1 });
   });
 
   it("keeps the prompt the model rewrote (dall-e-3's revised_prompt)", async () => {
@@ -186,9 +195,9 @@ describe('image edits, OpenAI style', () => {
     expect(request?.form?.files.image?.bytes).toEqual(source);
   });
 
-  it('retries without response_format for gpt-image-1 edits too', async () => {
+  it('retries without response_format for edits too', async () => {
     const source = promptPng('white', 16, 16);
-    await service({ image_edit: endpoint('openai', 'gpt-image-1') }).editImage({
+    await service({ image_edit: endpoint('openai', 'base64-only') }).editImage({
       prompt: 'add a hat',
       count: 1,
       image: { bytes: source, mime: 'image/png', name: 'cat.png' },

@@ -78,9 +78,15 @@ export async function openaiEditImages(
 }
 
 /**
+ * OpenAI's GPT image models always answer in base64 and refuse `response_format` (its
+ * images API reference): they are asked without it, saving a refused request.
+ */
+const ALWAYS_BASE64_MODEL = /^gpt-image-/i;
+
+/**
  * Asks with `response_format: 'b64_json'` (links from some hosts cannot be read from a
- * page); a model that refuses the field (gpt-image-1, which always sends base64) is
- * asked once more without it.
+ * page); a model known to refuse the field is asked without it, and another that refuses
+ * it is asked once more without it.
  */
 async function askForBase64(
   client: EndpointClient,
@@ -89,6 +95,9 @@ async function askForBase64(
   signal: AbortSignal | undefined,
 ): Promise<ImagesReply> {
   let response: Awaited<ReturnType<EndpointClient['post']>>;
+  if (ALWAYS_BASE64_MODEL.test(client.endpoint.model)) {
+    return readJson(client, await client.post(operation, await body(null), signal), ImagesReply);
+  }
   try {
     response = await client.post(operation, await body('b64_json'), signal);
   } catch (error) {

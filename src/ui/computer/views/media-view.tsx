@@ -59,7 +59,6 @@ function GeneratedFile(props: { file: GeneratedFileMeta; transcript: string | nu
         </Show>
         <span>
           {props.file.mime} · {formatBytes(props.file.bytes)}
-          {props.file.width && props.file.height ? ` · ${props.file.width} × ${props.file.height} px` : ''}
         </span>
       </div>
     </li>
