@@ -1,4 +1,4 @@
-import { type Component, Match, Show, Switch } from 'solid-js';
+import { type Component, lazy, Match, Show, Switch } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
@@ -8,7 +8,6 @@ import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
 import { BrowserView } from './views/browser-view.tsx';
-import { DeckView } from './views/deck-view.tsx';
 import { FileView } from './views/file-view.tsx';
 import { MatchView } from './views/match-view.tsx';
 import { MediaView } from './views/media-view.tsx';
@@ -16,6 +15,9 @@ import { PreviewView } from './views/preview-view.tsx';
 import { ActionErrorNote, RawView } from './views/raw-view.tsx';
 import { SearchView } from './views/search-view.tsx';
 import { ShellView } from './views/shell-view.tsx';
+
+/** The deck viewer (with reveal's messages and the single-file download) loads when first shown. */
+const DeckView = lazy(() => import('./views/deck-view.tsx').then((module) => ({ default: module.DeckView })));
 
 /** The output kinds with a view of their own (whatever tool produced them); every other action is shown raw. */
 const VIEWS: Partial<Record<MetaKind, { label: string; view: Component<{ item: ActionItem }> }>> = {

@@ -24,20 +24,23 @@ import {
   validateSettingsForm,
 } from '../../state/settings/settings-form.ts';
 import { useApp } from '../app/app-context.ts';
-import { type InvalidMediaField, MediaSection } from './settings-media.tsx';
+import type { InvalidMediaField } from './settings-media.tsx';
 import type { InvalidProviderField } from './settings-providers.tsx';
 import { RunFields } from './settings-run-fields.tsx';
 import { SandboxFields } from './settings-sandbox-fields.tsx';
 import { SearchSection } from './settings-search.tsx';
 import { StorageSection } from './storage-section.tsx';
 
-// The two largest sections load in their own chunks (fetched at start-up, not on opening)
+// The largest sections load in their own chunks (fetched at start-up, not on opening)
 // to keep the entry chunk small.
 const ProvidersSection = lazy(() =>
   import('./settings-providers.tsx').then((module) => ({ default: module.ProvidersSection })),
 );
 const LocalModelsSection = lazy(() =>
   import('./settings-local-models.tsx').then((module) => ({ default: module.LocalModelsSection })),
+);
+const MediaSection = lazy(() =>
+  import('./settings-media.tsx').then((module) => ({ default: module.MediaSection })),
 );
 
 /** A lazily loaded section, or why it could not load (a new version deployed, say). */
@@ -207,7 +210,9 @@ export function SettingsDialog() {
         <RunFields form={form()} invalidField={invalidField()} onChange={update} />
         <SandboxFields form={form()} invalidField={invalidField()} onChange={update} />
         <SearchSection form={search()} invalidField={invalidSearchField()} onChange={setSearch} />
-        <MediaSection form={media()} invalid={invalidMedia()} onChange={setMedia} />
+        <SectionBoundary name="media">
+          <MediaSection form={media()} invalid={invalidMedia()} onChange={setMedia} />
+        </SectionBoundary>
         <StorageSection />
         <Show when={error()}>
           {(message) => (

@@ -1,9 +1,10 @@
-import { Match, Show, Switch } from 'solid-js';
+import { lazy, Match, Show, Switch } from 'solid-js';
 import type { ViewerTarget } from '../../../state/app/ui-store.ts';
 import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
-import { DeckViewer } from './deck-view.tsx';
 import { SitePreview, WORKSPACE_PREVIEW_NOTE } from './preview-view.tsx';
+
+const DeckViewer = lazy(() => import('./deck-view.tsx').then((module) => ({ default: module.DeckViewer })));
 
 /** The Viewer tab's name for what it shows. */
 export function viewerTabLabel(target: ViewerTarget | null): string {
