@@ -130,6 +130,15 @@ describe('images from text, OpenAI style', () => {
     expect(posts()[0]?.json).toEqual({ model: 'gpt-image-1', prompt: 'a red door', n: 1 });
   });
 
+  it('asks dall-e-3 (one image per request) once per image', async () => {
+    const result = await service({ image: endpoint('openai', 'dall-e-3') }).generateImage({
+      prompt: 'two boats',
+      count: 2,
+    });
+    expect(result.files).toHaveLength(2);
+    expect(posts().map((request) => request.json?.n)).toEqual([1, 1]);
+  });
+
   it("keeps the prompt the model rewrote (dall-e-3's revised_prompt)", async () => {
     const result = await service({ image: endpoint('openai', 'dall-e-3') }).generateImage({
       prompt: 'a lighthouse',
@@ -227,6 +236,15 @@ describe('speech, OpenAI style', () => {
     expect(file?.bytes.byteLength).toBeGreaterThan(1000);
   });
 
+  it('asks for alloy when neither the call nor the endpoint names a voice (the API requires one)', async () => {
+    const result = await service({ speech: endpoint('openai', 'tts-1') }).speech({
+      text: 'Hi',
+      format: 'wav',
+    });
+    expect(posts()[0]?.json?.voice).toBe('alloy');
+    expect(result.files[0]?.mime).toBe('audio/wav');
+  });
+
   it("uses the request's voice over the endpoint's, and refuses a chat-style speech endpoint", async () => {
     await service({ speech: endpoint('openai', 'tts-1', { voice: 'alloy' }) }).speech({
       text: 'Hi',
@@ -308,6 +326,34 @@ describe('failures', () => {
     expect(error.kind).toBe('refused');
     expect(error.message).toMatch(/refused the request \(HTTP 401\): Incorrect API key provided/);
     expect(error.message).not.toContain(wrong);
+  });
+
+  it('hides the key even when a careless server quotes it whole in its error', async () => {
+    const careless = await startMediaFixtures({ echoesWrongKey: true });
+    const wrong = 'sk-wrong-key-quoted-back-by-the-server-77';
+    try {
+      const error = await failure(
+        createMediaService({
+          media: {
+            ...DEFAULT_MEDIA_SETTINGS,
+            image: {
+              api: 'openai',
+              baseUrl: `${careless.url}/v1`,
+              model: 'dall-e-2',
+              size: null,
+              voice: null,
+            },
+          },
+          secrets: new SecretVault({ media_image: wrong }),
+          fetch: browserFetch(),
+        }).generateImage({ prompt: 'x', count: 1 }),
+      );
+      expect(error.kind).toBe('refused');
+      expect(error.message).toContain('Incorrect API key provided');
+      expect(error.message).not.toContain(wrong);
+    } finally {
+      await careless.close();
+    }
   });
 
   it('says to add a key when none is saved and the host wants one', async () => {

@@ -28,6 +28,14 @@ export async function openaiGenerateImages(
   client: EndpointClient,
   request: ImageRequest,
 ): Promise<MediaResult> {
+  if (request.count > 1 && ONE_IMAGE_PER_REQUEST_MODEL.test(client.endpoint.model)) {
+    // dall-e-3 takes only n=1: one request per image, in turn.
+    const files: GeneratedFile[] = [];
+    for (let made = 0; made < request.count; made += 1) {
+      files.push(...(await openaiGenerateImages(client, { ...request, count: 1 })).files);
+    }
+    return { files, model: client.endpoint.model, origin: client.origin };
+  }
   const size = request.size ?? client.endpoint.size;
   const fields = {
     model: client.endpoint.model,
@@ -76,6 +84,9 @@ export async function openaiEditImages(
     origin: client.origin,
   };
 }
+
+/** Models that make one image per request (OpenAI's `dall-e-3` refuses `n` above 1). */
+const ONE_IMAGE_PER_REQUEST_MODEL = /^dall-e-3/i;
 
 /**
  * OpenAI's GPT image models always answer in base64 and refuse `response_format` (its

@@ -1,3 +1,4 @@
+import { DEFAULT_SPEECH_VOICE } from '../../protocol/media/media-settings.ts';
 import { MediaError, type MediaResult, type SpeechRequest } from '../../protocol/ports/media.ts';
 import type { EndpointClient } from './endpoint-client.ts';
 import { audioMime } from './media-files.ts';
@@ -8,14 +9,15 @@ import { audioMime } from './media-files.ts';
  * server may send another format than asked), else the format's.
  */
 export async function openaiSpeech(client: EndpointClient, request: SpeechRequest): Promise<MediaResult> {
-  const voice = request.voice ?? client.endpoint.voice;
+  // OpenAI's speech API requires a voice: the call's, else the endpoint's, else the default.
+  const voice = request.voice || client.endpoint.voice || DEFAULT_SPEECH_VOICE;
   const response = await client.post(
     'audio/speech',
     {
       json: {
         model: client.endpoint.model,
         input: request.text,
-        ...(voice ? { voice } : {}),
+        voice,
         response_format: request.format,
         ...(request.speed !== undefined ? { speed: request.speed } : {}),
       },

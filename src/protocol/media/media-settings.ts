@@ -40,7 +40,7 @@ export const MediaEndpoint = z.object({
   model: z.string().trim().min(1),
   /** Images: the size asked for (`1024x1024`, `auto`); null leaves it to the server. */
   size: z.string().regex(IMAGE_SIZE_PATTERN).nullable(),
-  /** Speech: the voice asked for (`alloy`); null leaves it to the server. */
+  /** Speech: the voice asked for; null asks for `DEFAULT_SPEECH_VOICE` (OpenAI's speech API requires one). */
   voice: z.string().trim().min(1).nullable(),
 });
 export type MediaEndpoint = z.infer<typeof MediaEndpoint>;
@@ -52,6 +52,9 @@ export const MediaSettings = z.object({
   speech: MediaEndpoint.nullable(),
 });
 export type MediaSettings = z.infer<typeof MediaSettings>;
+
+/** The voice asked for when neither the call nor the endpoint names one: `/audio/speech` requires `voice`. */
+export const DEFAULT_SPEECH_VOICE = 'alloy';
 
 export const DEFAULT_MEDIA_SETTINGS: MediaSettings = { image: null, image_edit: null, speech: null };
 

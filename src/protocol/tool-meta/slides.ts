@@ -4,5 +4,7 @@ import { z } from 'zod';
 export const SlidesMeta = z.looseObject({
   deck_path: z.string(),
   slide_count: z.number().int().nonnegative(),
+  /** Ours: what the outline asked for that the deck could not do (a missing image, a count that disagrees). */
+  warnings: z.array(z.string()).optional(),
 });
 export type SlidesMeta = z.infer<typeof SlidesMeta>;

@@ -8,6 +8,7 @@ import {
   validateMediaForm,
   withEndpoint,
 } from './media-form.ts';
+import { searchFormFromSettings, validateSearchForm } from './search-form.ts';
 
 const empty = mediaFormFromSettings(DEFAULT_SETTINGS);
 
@@ -159,5 +160,34 @@ describe('media form', () => {
   it('ignores what is typed in a switched-off endpoint', () => {
     const form = withEndpoint(empty, 'image_edit', { baseUrl: 'not a url', apiKey: 'sk-x' });
     expect(validateMediaForm(form, DEFAULT_SETTINGS)).toEqual({ ok: true, settings: DEFAULT_SETTINGS });
+  });
+});
+
+/** The settings a validation saves; a failure fails the test. */
+function settingsOf(
+  result: { ok: true; settings: AgentSettings } | { ok: false; message: string },
+): AgentSettings {
+  if (!result.ok) throw new Error(result.message);
+  return result.settings;
+}
+
+describe('Settings → Media beside Settings → Search', () => {
+  it('saves each section’s keys whichever is validated first', () => {
+    // The dialog was opened on `saved`; the person changes the image key, switches speech
+    // off and changes the Tavily key.
+    const media = withEndpoint(
+      withEndpoint(mediaFormFromSettings(saved), 'image', { apiKey: 'sk-new' }),
+      'speech',
+      { isEnabled: false },
+    );
+    const search = { ...searchFormFromSettings(saved), toolKeys: { ...saved.toolKeys, tavily: 'tvly-2' } };
+    const expected = { tavily: 'tvly-2', media_image: 'sk-new' };
+
+    const keysAfter = (first: (settings: AgentSettings) => AgentSettings, second: typeof first) =>
+      second(first(saved)).toolKeys;
+    const bySearch = (settings: AgentSettings) => settingsOf(validateSearchForm(search, settings));
+    const byMedia = (settings: AgentSettings) => settingsOf(validateMediaForm(media, settings));
+    expect(keysAfter(bySearch, byMedia)).toEqual(expected);
+    expect(keysAfter(byMedia, bySearch)).toEqual(expected);
   });
 });

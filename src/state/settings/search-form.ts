@@ -95,6 +95,11 @@ const FIELD_LABELS: Record<SearchFormField, string> = {
   contactEmail: 'Contact e-mail',
 };
 
+/** The tool keys the search services are read with (the keys this form edits). */
+const SEARCH_KEY_NAMES: ReadonlySet<string> = new Set(
+  WEB_SERVICES.flatMap((service) => (service.keyName ? [service.keyName] : [])),
+);
+
 /**
  * Checks the form and merges it into `current` as `web` and `toolKeys`. The addresses
  * are checked by the `WebSettings` schema (its message is shown); keys are trimmed and
@@ -130,10 +135,15 @@ export function validateSearchForm(form: SearchForm, current: AgentSettings): Se
         : 'searxngUrl';
     return { ok: false, field: known, message: `${FIELD_LABELS[known]}: ${issue?.message ?? 'not valid.'}` };
   }
+  // Only the search services' keys are this form's: every other tool key (Settings →
+  // Media's) is kept as `current` has it, whichever section is saved first.
   const toolKeys: Record<string, string> = {};
+  for (const [name, value] of Object.entries(current.toolKeys)) {
+    if (!SEARCH_KEY_NAMES.has(name)) toolKeys[name] = value;
+  }
   for (const [name, value] of Object.entries(form.toolKeys)) {
     const trimmed = value.trim();
-    if (trimmed !== '') toolKeys[name] = trimmed;
+    if (SEARCH_KEY_NAMES.has(name) && trimmed !== '') toolKeys[name] = trimmed;
   }
   return { ok: true, settings: { ...current, web: parsed.data, toolKeys } };
 }

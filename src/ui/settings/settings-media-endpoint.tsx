@@ -161,7 +161,7 @@ export function MediaEndpointCard(props: {
           <p class="field-hint field-row-hint" id={`${id(isImageKind(props.kind) ? 'size' : 'voice')}-hint`}>
             {isImageKind(props.kind)
               ? 'Size: auto, or width x height in pixels such as 1024x1024. Empty: the server’s default.'
-              : 'Voice: a name the server knows, such as alloy. Empty: the server’s default.'}
+              : 'Voice: a name the server knows, such as alloy, nova or onyx. Empty: alloy (the speech API needs one).'}
           </p>
           <div class="field">
             {fieldLabel('apiKey', 'API key (optional)')}

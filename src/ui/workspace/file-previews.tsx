@@ -59,7 +59,10 @@ export function AudioPreview(props: { bytes: Uint8Array; mime: string; name: str
   );
 }
 
-/** Markdown is shown rendered (sanitised: only http(s) links, no raw HTML), its source a click away. */
+/**
+ * Markdown is shown rendered, its source a click away. A workspace file may be a page saved
+ * from the web, so it is rendered as web content: raw HTML shown as text, only http(s) links.
+ */
 function MarkdownPreview(props: { preview: TextPreview; path: string; line: number | null }) {
   const [isSource, setSource] = createSignal(props.line !== null);
   return (
@@ -77,7 +80,12 @@ function MarkdownPreview(props: { preview: TextPreview; path: string; line: numb
       </div>
       <Show
         when={isSource()}
-        fallback={<div class="markdown markdown-preview" innerHTML={renderMarkdown(props.preview.text)} />}
+        fallback={
+          <div
+            class="markdown markdown-preview"
+            innerHTML={renderMarkdown(props.preview.text, { isWebContent: true })}
+          />
+        }
       >
         <CodeView
           text={props.preview.text}

@@ -50,6 +50,8 @@ const EXTENSION_BY_MIME: Record<string, string> = {
   'audio/aac': 'aac',
   'audio/flac': 'flac',
   'audio/x-flac': 'flac',
+  'audio/mp4': 'm4a',
+  'image/x-icon': 'ico',
 };
 
 /** The file extension of a media type (`bin` for one this app does not know). */

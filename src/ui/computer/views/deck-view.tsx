@@ -234,10 +234,7 @@ function canReach(target: HTMLIFrameElement): boolean {
 export function DeckView(props: { item: ActionItem }) {
   const { conversations, toolOutput, ui } = useApp();
   const meta = createMemo(() => readToolMeta('slides', props.item.meta));
-  const warnings = createMemo(() => {
-    const given = props.item.meta.warnings;
-    return Array.isArray(given) ? given.filter((entry): entry is string => typeof entry === 'string') : [];
-  });
+  const warnings = () => meta().warnings ?? [];
   const progress = () => (props.item.status === 'running' ? toolOutput.statusOf(props.item.uuid) : null);
   return (
     <div class="deck-view">
