@@ -1,4 +1,4 @@
-import { createMemo, createSignal, Match, onCleanup, Show, Switch } from 'solid-js';
+import { createMemo, createSignal, Index, Match, onCleanup, Show, Switch } from 'solid-js';
 import { baseName } from '../../protocol/workspace.ts';
 import { type FilePreview, MAX_PREVIEW_BYTES, mimeForPath } from '../../state/workspace/file-preview.ts';
 import { formatBytes } from '../shared/format.ts';
@@ -59,6 +59,29 @@ export function AudioPreview(props: { bytes: Uint8Array; mime: string; name: str
   );
 }
 
+/** A toolbar of pressed/unpressed buttons choosing how a file is shown. */
+function ShowAs(props: {
+  what: string;
+  choices: { label: string; isOn: boolean; choose: () => void }[];
+  note?: string;
+}) {
+  return (
+    <div class="view-toolbar">
+      <fieldset class="segmented">
+        <legend class="visually-hidden">Show {props.what} as</legend>
+        <Index each={props.choices}>
+          {(choice) => (
+            <button type="button" aria-pressed={choice().isOn} onClick={() => choice().choose()}>
+              {choice().label}
+            </button>
+          )}
+        </Index>
+      </fieldset>
+      <Show when={props.note}>{(note) => <span class="view-toolbar-note">{note()}</span>}</Show>
+    </div>
+  );
+}
+
 /**
  * Markdown is shown rendered, its source a click away. A workspace file may be a page saved
  * from the web, so it is rendered as web content: raw HTML shown as text, only http(s) links.
@@ -67,17 +90,13 @@ function MarkdownPreview(props: { preview: TextPreview; path: string; line: numb
   const [isSource, setSource] = createSignal(props.line !== null);
   return (
     <>
-      <div class="view-toolbar">
-        <fieldset class="segmented">
-          <legend class="visually-hidden">Show markdown as</legend>
-          <button type="button" aria-pressed={!isSource()} onClick={() => setSource(false)}>
-            Rendered
-          </button>
-          <button type="button" aria-pressed={isSource()} onClick={() => setSource(true)}>
-            Source
-          </button>
-        </fieldset>
-      </div>
+      <ShowAs
+        what="markdown"
+        choices={[
+          { label: 'Rendered', isOn: !isSource(), choose: () => setSource(false) },
+          { label: 'Source', isOn: isSource(), choose: () => setSource(true) },
+        ]}
+      />
       <Show
         when={isSource()}
         fallback={
@@ -104,18 +123,14 @@ function HtmlPreview(props: { preview: TextPreview; path: string; line: number |
   const [isRendered, setRendered] = createSignal(false);
   return (
     <>
-      <div class="view-toolbar">
-        <fieldset class="segmented">
-          <legend class="visually-hidden">Show HTML as</legend>
-          <button type="button" aria-pressed={!isRendered()} onClick={() => setRendered(false)}>
-            Source
-          </button>
-          <button type="button" aria-pressed={isRendered()} onClick={() => setRendered(true)}>
-            Preview
-          </button>
-        </fieldset>
-        <span class="view-toolbar-note">Preview runs sandboxed: no scripts, no access to this app.</span>
-      </div>
+      <ShowAs
+        what="HTML"
+        choices={[
+          { label: 'Source', isOn: !isRendered(), choose: () => setRendered(false) },
+          { label: 'Preview', isOn: isRendered(), choose: () => setRendered(true) },
+        ]}
+        note="Preview runs sandboxed: no scripts, no access to this app."
+      />
       <Show
         when={isRendered()}
         fallback={

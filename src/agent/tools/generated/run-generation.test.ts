@@ -70,6 +70,28 @@ describe('runGeneration', () => {
     );
   });
 
+  it('says which files were written when a later one cannot be (the workspace is full)', async () => {
+    const ask = async () => ({
+      files: [
+        { bytes: WAV, mime: 'audio/wav', revisedPrompt: null },
+        { bytes: WAV, mime: 'audio/wav', revisedPrompt: null },
+      ],
+      model: 'tts-1',
+      origin: 'https://api.example.com',
+    });
+    const { context: tool, workspace } = context(ask);
+    const save = workspace.save.bind(workspace);
+    let saves = 0;
+    workspace.save = async (path, content) => {
+      saves += 1;
+      if (saves === 2) throw new Error('The workspace is full.');
+      return save(path, content);
+    };
+    await expect(runGeneration(tool, speech(ask))).rejects.toThrow(
+      'The workspace is full. 1 of 2 files were written first: /home/ubuntu/generated/good-morning-crew.wav.',
+    );
+  });
+
   it('asks nothing while generation mode is off', async () => {
     let isAsked = false;
     const ask = async () => {

@@ -12,7 +12,7 @@ const MOST_SUFFIXES = 1000;
  * Writes each file to `/home/ubuntu/generated/{stem}.{extension}`, never over an existing
  * file: the first free of `stem`, `stem-2`, `stem-3`… (so a batch of three is `fox`,
  * `fox-2`, `fox-3`). The extension follows the file's type. Returns what the meta records
- * of each, images with their size in pixels.
+ * of each, images with their size in pixels. A failed write after others says which were written.
  */
 export async function saveGeneratedFiles(
   workspace: WorkspacePort,
@@ -22,7 +22,15 @@ export async function saveGeneratedFiles(
   const saved: GeneratedFileMeta[] = [];
   for (const file of files) {
     const path = await freePath(workspace, stem, extensionForMime(file.mime));
-    await workspace.save(path, file.bytes);
+    try {
+      await workspace.save(path, file.bytes);
+    } catch (error) {
+      // The files already written stay (each is whole): the model is told where they are.
+      if (saved.length === 0) throw error;
+      const written = saved.map((entry) => entry.path).join(', ');
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`${reason} ${saved.length} of ${files.length} files were written first: ${written}.`);
+    }
     const facts = file.mime.startsWith('image/') ? readImageFacts(file.bytes) : null;
     saved.push({
       path,

@@ -13,6 +13,7 @@ import { formatProgress } from '../../shared/format.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { renderMarkdown } from '../../shared/markdown.ts';
 import './web-views.css';
+import { canReachFrame } from '../../shared/frames.ts';
 
 /** Markdown rendered at most; a longer saved page is cut with a note (the file keeps all of it). */
 const MAX_RENDERED_BYTES = 512 * 1024;
@@ -108,7 +109,7 @@ export function LivePane(props: { url: string; title: string }) {
           title={props.title}
           referrerpolicy="no-referrer"
           onLoad={(event) => {
-            if (canReach(event.currentTarget)) setEscaped(true);
+            if (canReachFrame(event.currentTarget)) setEscaped(true);
           }}
         />
       </Match>
@@ -125,15 +126,6 @@ export function LivePane(props: { url: string; title: string }) {
       </Match>
     </Switch>
   );
-}
-
-/** True when this page can read the frame's document: it is at this app's origin, not sandboxed. */
-function canReach(frame: HTMLIFrameElement): boolean {
-  try {
-    return frame.contentWindow?.location.href !== undefined;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -27,6 +27,7 @@ import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { downloadBytes } from '../../shared/download.ts';
 import { formatProgress } from '../../shared/format.ts';
+import { canReachFrame } from '../../shared/frames.ts';
 import { DeckControls } from './deck-controls.tsx';
 import './deck-view.css';
 
@@ -201,7 +202,7 @@ function DeckStage(props: { deck: DeckAddress; conversationId: string; title: st
             allow="fullscreen"
             referrerpolicy="no-referrer"
             onLoad={(event) => {
-              if (canReach(event.currentTarget)) setEscaped(true);
+              if (canReachFrame(event.currentTarget)) setEscaped(true);
             }}
           />
         </div>
@@ -216,15 +217,6 @@ function DeckStage(props: { deck: DeckAddress; conversationId: string; title: st
       </div>
     </Show>
   );
-}
-
-/** True when this page can read the frame's document: it is at this app's origin, not sandboxed. */
-function canReach(target: HTMLIFrameElement): boolean {
-  try {
-    return target.contentWindow?.location.href !== undefined;
-  } catch {
-    return false;
-  }
 }
 
 /**
