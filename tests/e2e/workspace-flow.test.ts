@@ -102,6 +102,9 @@ it('writes, edits, runs and finds a file, shows it in the Computer panel, and ke
   expect(await folder.getAttribute('aria-expanded')).toBe('true');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
+  // Opened from the tree, markdown is rendered; its source is a click away.
+  await expect.poll(() => panel.locator('.markdown-preview li').first().textContent()).toBe('buy oat milk');
+  await panel.getByRole('button', { name: 'Source', exact: true }).click();
   await expect.poll(() => codeText(page)).toContain('- buy oat milk');
 
   // One file, then the whole workspace as a zip named after the conversation.
@@ -128,6 +131,7 @@ it('writes, edits, runs and finds a file, shows it in the Computer panel, and ke
   await page.locator('[data-action-type="message.result"]').waitFor();
   await panel.getByRole('tab', { name: 'Files' }).click();
   await panel.getByRole('treeitem', { name: /^todo\.md, file/ }).click();
+  await panel.getByRole('button', { name: 'Source', exact: true }).click();
   await expect.poll(() => codeText(page)).toContain('- buy oat milk');
   expect(await codeText(page)).not.toContain('- buy milk');
   // The result's attachment opens the same file.

@@ -86,8 +86,13 @@ function ShowAs(props: {
  * Markdown is shown rendered, its source a click away. A workspace file may be a page saved
  * from the web, so it is rendered as web content: raw HTML shown as text, only http(s) links.
  */
-function MarkdownPreview(props: { preview: TextPreview; path: string; line: number | null }) {
-  const [isSource, setSource] = createSignal(props.line !== null);
+function MarkdownPreview(props: {
+  preview: TextPreview;
+  path: string;
+  line: number | null;
+  prefersSource: boolean;
+}) {
+  const [isSource, setSource] = createSignal(props.prefersSource || props.line !== null);
   return (
     <>
       <ShowAs
@@ -160,6 +165,8 @@ export function PreviewBody(props: {
   bytes: Uint8Array;
   path: string;
   line: number | null;
+  /** Markdown as its source first (an editing action's view), not rendered. */
+  prefersSource?: boolean;
 }) {
   return (
     <Switch>
@@ -187,7 +194,12 @@ export function PreviewBody(props: {
                 <HtmlPreview preview={text()} path={props.path} line={props.line} />
               </Match>
               <Match when={text().isMarkdown}>
-                <MarkdownPreview preview={text()} path={props.path} line={props.line} />
+                <MarkdownPreview
+                  preview={text()}
+                  path={props.path}
+                  line={props.line}
+                  prefersSource={props.prefersSource ?? false}
+                />
               </Match>
             </Switch>
           </>

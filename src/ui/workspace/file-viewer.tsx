@@ -12,7 +12,13 @@ import { PreviewBody } from './file-previews.tsx';
  * line numbers, an image, or a note for binary files; with its size and a download button.
  * It re-reads the file when the workspace listing shows it changed.
  */
-export function FileViewer(props: { path: string; line: number | null; onBack?: () => void }) {
+export function FileViewer(props: {
+  path: string;
+  line: number | null;
+  onBack?: () => void;
+  /** Markdown shown as source first (the view of an action that edits it). */
+  prefersSource?: boolean;
+}) {
   const { workspace } = useApp();
   onCleanup(workspace.watch());
   let backButton: HTMLButtonElement | undefined;
@@ -98,6 +104,7 @@ export function FileViewer(props: { path: string; line: number | null; onBack?: 
               bytes={current()?.content ?? new Uint8Array()}
               path={props.path}
               line={props.line}
+              prefersSource={props.prefersSource ?? false}
             />
           )}
         </Match>

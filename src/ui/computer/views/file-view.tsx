@@ -69,7 +69,7 @@ export function FileView(props: { item: ActionItem }) {
           </p>
         }
       >
-        {(relative) => <FileViewer path={relative()} line={rangeStart(props.item)} />}
+        {(relative) => <FileViewer path={relative()} line={rangeStart(props.item)} prefersSource />}
       </Show>
     </div>
   );
