@@ -142,14 +142,14 @@ it('makes a site, a deck and an image, and the result’s attachment cards open 
   const selectedTab = () => panel.getByRole('tab', { selected: true }).textContent();
 
   // The site, in the preview.
-  await cards.nth(0).getByRole('button', { name: 'Harbour Tours site' }).click();
+  await cards.nth(0).getByRole('button', { name: 'Harbour Tours site', exact: true }).click();
   await expect.poll(selectedTab).toBe('Preview');
   const site = panel.locator('iframe.live-page').contentFrame();
   await site.locator('h1', { hasText: 'Harbour Tours' }).waitFor({ timeout: 15_000 });
   await harness.screenshot('deliverables-site');
 
   // The deck, in the deck viewer: it flips.
-  await cards.nth(1).getByRole('button', { name: 'index.html' }).click();
+  await cards.nth(1).getByRole('button', { name: 'index.html', exact: true }).click();
   await expect.poll(selectedTab).toBe('Deck');
   await expect
     .poll(() => panel.getByText(/^Slide \d+ of \d+$/).textContent(), { timeout: 15_000 })
@@ -160,7 +160,7 @@ it('makes a site, a deck and an image, and the result’s attachment cards open 
   await harness.screenshot('deliverables-deck');
 
   // The image, in the Files tab.
-  await cards.nth(2).getByRole('button', { name: 'lighthouse.png' }).click();
+  await cards.nth(2).getByRole('button', { name: 'lighthouse.png', exact: true }).click();
   await expect.poll(selectedTab).toBe('Files');
   const shown = panel.locator('.image-preview img');
   await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
@@ -185,7 +185,7 @@ it('makes a site, a deck and an image, and the result’s attachment cards open 
   await page.waitForTimeout(600);
   await cards.nth(2).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}deliverables-390-cards.png` });
-  await cards.nth(1).getByRole('button', { name: 'index.html' }).click();
+  await cards.nth(1).getByRole('button', { name: 'index.html', exact: true }).click();
   await expect.poll(() => panel.getByText(/^Slide \d+ of \d+$/).isVisible()).toBe(true);
   await page.waitForTimeout(900);
   await page.screenshot({ path: `${SCREENSHOTS}deliverables-390-deck.png` });

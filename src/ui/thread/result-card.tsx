@@ -1,5 +1,7 @@
-import { createMemo, createResource, For, Match, onCleanup, Show, Switch } from 'solid-js';
+import { createMemo, For, Match, Show, Switch } from 'solid-js';
+import { baseName } from '../../protocol/workspace.ts';
 import type { ViewerTarget } from '../../state/app/ui-store.ts';
+import { attachmentPreviewKind } from '../../state/thread/attachment-preview-kind.ts';
 import {
   type AttachmentView,
   attachmentView,
@@ -8,11 +10,12 @@ import {
 } from '../../state/thread/attachment-view.ts';
 import { type ActionItem, type Attachment, actionItems } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
+import { downloadBytes } from '../shared/download.ts';
 import { formatTime } from '../shared/format.ts';
 import { Icon, mimeIcon } from '../shared/icons.tsx';
 import { renderMarkdown } from '../shared/markdown.ts';
-import { AudioPreview } from '../workspace/file-previews.tsx';
 import { IgnoredCalls } from './action-row.tsx';
+import { AttachmentPreview } from './previews/attachment-preview.tsx';
 
 /** The app's scope, where the service worker serves `preview/`. */
 const APP_BASE = new URL(import.meta.env.BASE_URL, window.location.origin);
@@ -69,38 +72,25 @@ function AttachmentName(props: { attachment: Attachment; view: AttachmentView })
   );
 }
 
-/** An image or audio attachment shown in the card itself (read from the workspace; nothing if it is gone). */
-function AttachmentMedia(props: { path: string; mime: string; name: string }) {
-  const { workspace } = useApp();
-  const [file] = createResource(
-    () => props.path,
-    (path) => workspace.readFile(path).catch(() => null),
-  );
+/** Saves a workspace attachment through the browser's download. */
+function DownloadButton(props: { path: string; name: string; mime: string }) {
+  const { workspace, toasts } = useApp();
+  async function download(): Promise<void> {
+    const file = await workspace.readFile(props.path).catch(() => null);
+    if (file) downloadBytes(file.content, baseName(props.path), props.mime);
+    else toasts.show(`${props.path} is no longer in the workspace.`);
+  }
   return (
-    <Show when={file.latest}>
-      {(shown) => (
-        <div class="attachment-media">
-          <Show
-            when={props.mime.startsWith('image/')}
-            fallback={<AudioPreview bytes={shown().content} mime={props.mime} name={props.name} />}
-          >
-            <InlineImage bytes={shown().content} mime={props.mime} name={props.name} />
-          </Show>
-        </div>
-      )}
-    </Show>
+    <button
+      type="button"
+      class="icon-button attachment-download"
+      aria-label={`Download ${props.name}`}
+      title="Download"
+      onClick={() => void download()}
+    >
+      <Icon name="download" size={16} />
+    </button>
   );
-}
-
-function InlineImage(props: { bytes: Uint8Array; mime: string; name: string }) {
-  const url = createMemo(() => {
-    const objectUrl = URL.createObjectURL(
-      new Blob([props.bytes as Uint8Array<ArrayBuffer>], { type: props.mime }),
-    );
-    onCleanup(() => URL.revokeObjectURL(objectUrl));
-    return objectUrl;
-  });
-  return <img class="attachment-image" src={url()} alt={props.name} />;
 }
 
 function AttachmentCard(props: { attachment: Attachment; known: KnownDeliverables }) {
@@ -108,9 +98,15 @@ function AttachmentCard(props: { attachment: Attachment; known: KnownDeliverable
   const view = createMemo(() =>
     attachmentView(props.attachment, props.known, conversations.selectedId() ?? '', APP_BASE),
   );
-  const mediaMime = () => {
-    const mime = props.attachment.mime;
-    return mime.startsWith('image/') || mime.startsWith('audio/') ? mime : null;
+  const file = () => {
+    const shown = view();
+    return shown.kind === 'file' ? shown : null;
+  };
+  const preview = () => {
+    const shown = file();
+    if (!shown) return null;
+    const kind = attachmentPreviewKind(props.attachment.mime, shown.path);
+    return kind === 'download' ? null : kind;
   };
   return (
     <li class="attachment-card" data-mime={props.attachment.mime} data-opens={view().kind}>
@@ -126,17 +122,19 @@ function AttachmentCard(props: { attachment: Attachment; known: KnownDeliverable
           <span class="attachment-where">{WHERE[view().kind]}</span>
         </span>
       </span>
-      <Show when={view().kind === 'file' ? view() : null}>
-        {(file) => (
-          <Show when={mediaMime()}>
-            {(mime) => (
-              <AttachmentMedia
-                path={(file() as { path: string }).path}
-                mime={mime()}
-                name={props.attachment.name}
-              />
-            )}
-          </Show>
+      <Show when={file()}>
+        {(shown) => (
+          <DownloadButton path={shown().path} name={props.attachment.name} mime={props.attachment.mime} />
+        )}
+      </Show>
+      <Show when={file() && preview()}>
+        {(kind) => (
+          <AttachmentPreview
+            kind={kind()}
+            path={file()?.path ?? ''}
+            mime={props.attachment.mime}
+            name={props.attachment.name}
+          />
         )}
       </Show>
     </li>
