@@ -20,6 +20,16 @@ describe('lazy chunks', () => {
       true,
     );
     expect(isLazyChunk({ moduleIds: ['C:\\app\\node_modules\\fflate\\esm\\browser.js'] })).toBe(true);
+    expect(
+      isLazyChunk({
+        moduleIds: [
+          `${root}/node_modules/mammoth/lib/index.js`,
+          `${root}/node_modules/jszip/dist/jszip.min.js`,
+          `${root}/src/agent/documents/extractors/docx.ts`,
+        ],
+      }),
+    ).toBe(true);
+    expect(isLazyChunk({ moduleIds: [`${root}/src/agent/documents/documents.ts`] })).toBe(false);
   });
 
   it('never include the app shell or the virtual sandbox, which must work offline', () => {

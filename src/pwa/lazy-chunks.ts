@@ -1,8 +1,9 @@
 /**
  * Folder (under the build's `assets/`) that holds the heavy parts loaded only when a
  * feature is used: xterm, highlight.js, fflate (workspace zips), web-llm, WebContainer,
- * the page reader (a DOM, Defuddle and an HTML-to-markdown converter) and reveal.js's files
- * (copied into a deck's folder by `slides`).
+ * the page reader (a DOM, Defuddle and an HTML-to-markdown converter), reveal.js's files
+ * (copied into a deck's folder by `slides`) and the document extractors (pdf.js, mammoth,
+ * read-excel-file, papaparse).
  * The service worker does not precache it; its runtime route caches each file the
  * first time it loads, so a feature used once online also works offline afterwards.
  */
@@ -19,6 +20,8 @@ const LAZY_MODULES: readonly RegExp[] = [
   /\/src\/host\/webcontainer\//,
   /\/src\/agent\/web\/pages\/extract\//,
   /\/node_modules\/reveal\.js\//,
+  /\/src\/agent\/documents\/extractors\//,
+  /\/node_modules\/(pdfjs-dist|mammoth|@xmldom\/xmldom|jszip|lop|option|underscore|xmlbuilder|dingbat-to-unicode|base64-js|read-excel-file|papaparse)\//,
   /\/node_modules\/(linkedom|defuddle|node-html-markdown|node-html-parser|htmlparser2|css-select|css-what|cssomnom|dom-serializer|domelementtype|domhandler|domutils|boolbase|nth-check|uhyphen|he|entities|html-escaper)\//,
   /__vite-optional-peer-dep:canvas:linkedom/,
 ];

@@ -4,7 +4,27 @@ import { z } from 'zod';
 export const EditSummaryEntry = z.object({ find: z.string(), count: z.number().int().nonnegative() });
 export type EditSummaryEntry = z.infer<typeof EditSummaryEntry>;
 
-/** Seed 001 `file` meta (path, mime, derived text, edit summary) plus ours: an image's size in pixels. */
+/**
+ * What `file.read`/`file.view` found in a document (ours): its format, what it is made
+ * of and how many (PDF pages, sheets, slides; `document` for DOCX and CSV), its
+ * metadata (title, author, dates when present), the PDF pages with no text layer, and
+ * warnings from the extraction.
+ */
+export const DocumentSummary = z.object({
+  format: z.enum(['pdf', 'docx', 'xlsx', 'csv', 'pptx']),
+  unit: z.enum(['page', 'sheet', 'slide', 'document']),
+  count: z.number().int().nonnegative(),
+  metadata: z.record(z.string(), z.string()),
+  pages_without_text: z.array(z.number().int().positive()).optional(),
+  warnings: z.array(z.string()).optional(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummary>;
+
+/**
+ * Seed 001 `file` meta (path, mime, derived text, edit summary) plus ours: an image's
+ * size in pixels; for a document, its summary and, when its text was too long for the
+ * observation, the workspace file holding all of it.
+ */
 export const FileMeta = z.looseObject({
   path: z.string(),
   mime: z.string(),
@@ -12,5 +32,7 @@ export const FileMeta = z.looseObject({
   edit_summary: z.array(EditSummaryEntry).optional(),
   width: z.number().int().nonnegative().optional(),
   height: z.number().int().nonnegative().optional(),
+  document: DocumentSummary.optional(),
+  extracted_path: z.string().optional(),
 });
 export type FileMeta = z.infer<typeof FileMeta>;

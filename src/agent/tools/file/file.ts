@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { mimeForPath } from '../../../protocol/mime-types.ts';
 import type { FileMeta } from '../../../protocol/tool-meta/file.ts';
+import { documentFormat, unsupportedDocument } from '../../documents/documents.ts';
 import { briefParameter } from '../common-parameters.ts';
 import { defineTool, invalidArguments, type ToolContext, type ToolOutcome } from '../define-tool.ts';
 import description from './file.md?raw';
 import { applyEdits, decodeText, imageDimensions, sliceLines } from './file-content.ts';
+import { readDocument, viewDocument } from './file-documents.ts';
 
 /** Seed 000's `file` parameters, in its order. */
 export const FileParameters = z.object({
@@ -58,8 +60,19 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
       return { status: 'success', content: `${verb} ${bytes} bytes to ${path}.`, meta };
     }
     case 'read': {
-      const text = decodeText(await sandbox.readFile(path));
+      const unsupported = unsupportedDocument(path);
+      if (unsupported) return invalidArguments(`${path}: ${unsupported}`);
+      const bytes = await sandbox.readFile(path);
+      const format = documentFormat(path);
+      // A CSV is text: `read` gives its lines as they are (to edit them); `view` gives it as a table.
+      if (format && format !== 'csv')
+        return readDocument({ sandbox, path, mime, bytes, format }, params.range);
+      const text = decodeText(bytes);
       if (text === null) {
+        if (imageDimensions(bytes) || mime.startsWith('image/'))
+          return invalidArguments(
+            `${path} is an image (${mime}), a binary file; \`read\` is for text. Use \`view\` to look at it.`,
+          );
         return invalidArguments(
           `${path} is a binary file (${mime}); \`read\` is for text. Use \`view\` for images and documents.`,
         );
@@ -69,7 +82,11 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
       return { status: 'success', content: sliced.text, meta };
     }
     case 'view': {
+      const unsupported = unsupportedDocument(path);
+      if (unsupported) return invalidArguments(`${path}: ${unsupported}`);
       const bytes = await sandbox.readFile(path);
+      const format = documentFormat(path);
+      if (format) return viewDocument({ sandbox, path, mime, bytes, format }, params.range);
       const text = decodeText(bytes);
       if (text !== null) {
         const sliced = sliceLines(text, params.range);
