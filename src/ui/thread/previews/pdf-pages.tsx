@@ -1,7 +1,10 @@
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+// The legacy build, as the agent worker's extractor uses: one pdf.js worker file for both.
+import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import { createResource, createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 
-type PdfDocument = Awaited<ReturnType<typeof import('pdfjs-dist')['getDocument']>['promise']>;
+type PdfDocument = Awaited<
+  ReturnType<typeof import('pdfjs-dist/legacy/build/pdf.mjs')['getDocument']>['promise']
+>;
 
 /** Longest side a page is drawn at, in CSS pixels (the card is narrower; the canvas scales down). */
 const PAGE_WIDTH_PX = 720;
@@ -11,7 +14,7 @@ async function openPdf(
   bytes: Uint8Array,
   onTask: (task: { destroy(): Promise<void> }) => void,
 ): Promise<PdfDocument> {
-  const pdfjs = await import('pdfjs-dist');
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
   // A copy: pdf.js transfers the buffer it is given to its worker.
   const task = pdfjs.getDocument({ data: bytes.slice() });
