@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
 import { defineConfig } from 'vitest/config';
@@ -6,6 +7,7 @@ import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/protocol/cross-origin-isol
 import { CONTENT_SECURITY_POLICY } from './src/pwa/content-security-policy.ts';
 import { chunkFileName, LAZY_ASSETS_FOLDER } from './src/pwa/lazy-chunks.ts';
 import { webManifest } from './src/pwa/web-manifest.ts';
+import { PYODIDE_ASSETS_PATH, PYODIDE_FILES } from './src/sandbox/python/pyodide-assets.ts';
 
 export default defineConfig({
   plugins: [
@@ -21,6 +23,26 @@ export default defineConfig({
           injectTo: 'head-prepend',
         },
       ],
+    },
+    // Pyodide's files under their own names (it finds them next to its indexURL), with the
+    // lazy assets; `vite dev` serves them from node_modules at the same path.
+    {
+      name: 'sandpiper-pyodide-assets',
+      generateBundle() {
+        for (const file of PYODIDE_FILES) {
+          const source = readFileSync(new URL(`./node_modules/pyodide/${file}`, import.meta.url));
+          this.emitFile({ type: 'asset', fileName: `${PYODIDE_ASSETS_PATH}${file}`, source });
+        }
+      },
+      configureServer(server) {
+        server.middlewares.use((request, response, next) => {
+          const file = PYODIDE_FILES.find((name) => request.url?.endsWith(`/${PYODIDE_ASSETS_PATH}${name}`));
+          if (!file) return next();
+          if (file.endsWith('.wasm')) response.setHeader('Content-Type', 'application/wasm');
+          if (file.endsWith('.mjs')) response.setHeader('Content-Type', 'text/javascript');
+          response.end(readFileSync(new URL(`./node_modules/pyodide/${file}`, import.meta.url)));
+        });
+      },
     },
     // Our own service worker (src/pwa/sw.ts), registered by src/state/app-updates.ts
     // with workbox-window; none in `vite dev`.

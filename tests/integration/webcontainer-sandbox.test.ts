@@ -115,6 +115,15 @@ async function openSandbox(options: { limitBytes?: number; saved?: Record<string
 }
 
 describe('the WebContainer sandbox (against the API-shaped fake, host over comlink)', () => {
+  it('answers python3 and pip saying Python is in the virtual sandbox, without spawning them', async () => {
+    const { sandbox } = await openSandbox({ saved: {} });
+    const result = await sandbox.exec('main', 'python3 -c "print(1)"');
+    expect(result).toMatchObject({ exitCode: 127, stdout: '', isRunning: false });
+    expect(result.stderr).toContain('Python is not available under the Node runtime');
+    expect(result.stderr).toContain('Turn the Node runtime off in Settings');
+    expect((await sandbox.exec('main', 'pip install numpy')).exitCode).toBe(127);
+  });
+
   it('mounts the saved workspace in the conversation directory, which the agent sees as /home/ubuntu', async () => {
     const { sandbox, container, root } = await openSandbox({ saved: { 'notes/todo.md': '- milk\n' } });
     expect(new TextDecoder().decode(await container.fs.readFile(`${root}/notes/todo.md`))).toBe('- milk\n');

@@ -11,6 +11,11 @@ import {
 } from '../../protocol/ports/sandbox.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
+import { browserPythonWorkerStarter } from '../python/browser-python-worker.ts';
+import { pythonCommands } from '../python/python-commands.ts';
+import type { PythonWorkerStarter } from '../python/python-messages.ts';
+import { PythonProcess } from '../python/python-process.ts';
+import { WorkspaceMirror } from '../python/workspace-mirror.ts';
 import { FlushQueue, requireAbsolutePath } from '../sandbox-paths.ts';
 import { secureFetchOver } from './network-fetch.ts';
 import { ShellSessions } from './shell-sessions.ts';
@@ -23,6 +28,8 @@ export type VirtualSandboxOptions = {
   limitBytes: number;
   /** What `curl` may reach: the network port's policy; without one (or with no prefixes), no network at all. */
   network?: NetworkPort;
+  /** Starts the Python worker behind `python3` and `pip`; by default a nested worker, none where workers cannot start. */
+  python?: PythonWorkerStarter | null;
   now?: () => number;
 };
 
@@ -42,6 +49,7 @@ export class VirtualSandbox implements SandboxPort {
     private readonly shells: ShellSessions,
     private readonly limitBytes: number,
     now: () => number,
+    private readonly python: PythonProcess | null,
   ) {
     this.flushes = new FlushQueue(
       () => this.sync.flush(now()),
@@ -55,18 +63,22 @@ export class VirtualSandbox implements SandboxPort {
     const sync = new WorkspaceSync(options.conversationId, fs, options.workspace, options.limitBytes);
     await sync.load();
     const { network } = options;
+    const pythonStarter = options.python === undefined ? defaultPythonStarter() : options.python;
+    const python = pythonStarter ? new PythonProcess(pythonStarter) : null;
     const bash = new Bash({
       fs,
       cwd: WORKSPACE_ROOT,
       env: { HOME: WORKSPACE_ROOT, USER: 'ubuntu' },
       // curl and wget exist only when something may be reached.
       ...(network && network.policy.allowedUrlPrefixes.length > 0 ? { fetch: secureFetchOver(network) } : {}),
+      // python3, python and pip: Pyodide in its own worker, started on first use.
+      ...(python ? { customCommands: pythonCommands(python, new WorkspaceMirror(fs)) } : {}),
     });
     let sandbox: VirtualSandbox | undefined;
     const shells = new ShellSessions(bash, async () => {
       await sandbox?.flush();
     });
-    sandbox = new VirtualSandbox(fs, sync, shells, options.limitBytes, options.now ?? Date.now);
+    sandbox = new VirtualSandbox(fs, sync, shells, options.limitBytes, options.now ?? Date.now, python);
     return sandbox;
   }
 
@@ -176,6 +188,11 @@ export class VirtualSandbox implements SandboxPort {
     return () => this.listeners.delete(listener);
   }
 
+  /** Stops the Python worker, if one was started. */
+  async close(): Promise<void> {
+    this.python?.close();
+  }
+
   /** Saves every change since the last flush (one flush at a time). */
   flush(): Promise<void> {
     return this.flushes.flush();
@@ -211,6 +228,14 @@ export class VirtualSandbox implements SandboxPort {
     }
     return absolute;
   }
+}
+
+/** The app's Python worker where this code runs in a browser worker; none elsewhere (Node tests pass their own). */
+function defaultPythonStarter(): PythonWorkerStarter | null {
+  if (typeof Worker !== 'function' || typeof self === 'undefined') return null;
+  // Vite replaces `import.meta.env`; the cast keeps Node's type check (tests) happy.
+  const base = (import.meta as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? '/';
+  return browserPythonWorkerStarter(new URL(base, self.location.origin).href);
 }
 
 function parentOf(absolute: string): string {

@@ -7,6 +7,7 @@ import {
 } from '../../protocol/ports/sandbox.ts';
 import { parseCdOnly } from './cd-command.ts';
 import type { NodeRuntimeConnection } from './node-runtime-connection.ts';
+import { pythonUnavailableMessage } from './python-unavailable.ts';
 import { RunningProcess } from './running-process.ts';
 import { plainTerminalText } from './terminal-text.ts';
 import type { WorkspacePaths } from './workspace-paths.ts';
@@ -67,6 +68,8 @@ export class ContainerSessions {
     session.transcript += `$ ${command}\n`;
     const cd = parseCdOnly(command);
     if (cd) return this.changeDirectory(session, cwd, cd.target, options);
+    const noPython = pythonUnavailableMessage(command);
+    if (noPython) return this.answerAtOnce(session, noPython, options);
     const process = await RunningProcess.start({
       connection: this.options.connection,
       command,
@@ -201,6 +204,15 @@ export class ContainerSessions {
   }
 
   /** Runs a `cd`-only command: checks the directory and makes it the session's. */
+  /** Ends a command that cannot run here with `stderr` and exit code 127 (command not found). */
+  private answerAtOnce(session: Session, stderr: string, options: ExecOptions): ExecResult {
+    session.transcript += stderr;
+    options.onOutput?.({ stream: 'stderr', text: stderr });
+    const result: ExecResult = { session: session.name, exitCode: 127, stdout: '', stderr, isRunning: false };
+    session.last = result;
+    return result;
+  }
+
   private async changeDirectory(
     session: Session,
     cwd: string,

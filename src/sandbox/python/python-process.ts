@@ -1,0 +1,166 @@
+import type {
+  FileChanges,
+  PythonRequest,
+  PythonWorkerEndpoint,
+  PythonWorkerStarter,
+  WorkerMessage,
+} from './python-messages.ts';
+
+/** How long an interrupted run may take to unwind before its worker is restarted. */
+const INTERRUPT_GRACE_MS = 3000;
+
+export type PythonRunOptions = {
+  cwd: string;
+  stdin: Uint8Array;
+  /** Called with the workspace changes to send, once the worker is up (fresh workers get everything). */
+  files: (isFreshWorker: boolean) => Promise<FileChanges>;
+  onOutput: (stream: 'stdout' | 'stderr', text: string) => void;
+  signal?: AbortSignal;
+};
+
+/** How a run ended: its exit code, the files it changed, and whether its worker had to be restarted. */
+export type PythonRunResult = { exitCode: number; files: FileChanges; wasRestarted: boolean };
+
+type Running = { id: number; onMessage: (message: WorkerMessage) => void };
+
+type Worker = { endpoint: PythonWorkerEndpoint; ready: Promise<void>; running: Running | null };
+
+/**
+ * The agent worker's handle on a Python worker: started on first use, one run at a time.
+ * A stop or timeout interrupts Python through a shared buffer (KeyboardInterrupt) where
+ * `SharedArrayBuffer` exists (a cross-origin isolated page, Node); otherwise, or when
+ * Python does not unwind in time, the worker is terminated and a fresh one started later.
+ */
+export class PythonProcess {
+  private worker: Worker | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private readonly interrupt: Int32Array | null;
+
+  /** `canShareMemory: false` stands for a page that is not cross-origin isolated (tests). */
+  constructor(
+    private readonly starter: PythonWorkerStarter,
+    options: { canShareMemory?: boolean } = {},
+  ) {
+    const canShare = options.canShareMemory ?? typeof SharedArrayBuffer === 'function';
+    this.interrupt = canShare ? new Int32Array(new SharedArrayBuffer(4)) : null;
+  }
+
+  /** True when a stop raises KeyboardInterrupt instead of restarting the worker. */
+  get canInterrupt(): boolean {
+    return this.interrupt !== null;
+  }
+
+  /** Runs one request after the ones before it. */
+  run(request: PythonRequest, options: PythonRunOptions): Promise<PythonRunResult> {
+    const result = this.queue.then(() => this.runNow(request, options));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Terminates the worker (the sandbox is closing). */
+  close(): void {
+    this.worker?.endpoint.terminate();
+    this.worker = null;
+  }
+
+  private async runNow(request: PythonRequest, options: PythonRunOptions): Promise<PythonRunResult> {
+    if (options.signal?.aborted) return { exitCode: 130, files: emptyChanges(), wasRestarted: false };
+    const isFresh = this.worker === null;
+    const worker = this.start();
+    await worker.ready;
+    const files = await options.files(isFresh);
+    const id = this.nextId++;
+    return new Promise<PythonRunResult>((resolve) => {
+      let graceTimer: ReturnType<typeof setTimeout> | undefined;
+      const finish = (result: PythonRunResult) => {
+        clearTimeout(graceTimer);
+        options.signal?.removeEventListener('abort', onAbort);
+        worker.running = null;
+        resolve(result);
+      };
+      const restart = (reason: string) => {
+        this.stop(worker);
+        options.onOutput('stderr', reason);
+        finish({ exitCode: 130, files: emptyChanges(), wasRestarted: true });
+      };
+      const onAbort = () => {
+        if (this.interrupt) {
+          Atomics.store(this.interrupt, 0, 2);
+          graceTimer = setTimeout(
+            () =>
+              restart(
+                '\nPython did not stop on KeyboardInterrupt: its worker was restarted; changes to files in this run are lost.\n',
+              ),
+            INTERRUPT_GRACE_MS,
+          );
+        } else {
+          restart(
+            '\nPython was stopped by restarting its worker (this page is not cross-origin isolated, so it cannot be interrupted): changes to files in this run are lost, and packages installed with pip must be installed again.\n',
+          );
+        }
+      };
+      worker.running = {
+        id,
+        onMessage: (message) => {
+          if (message.type === 'output' && message.id === id) options.onOutput(message.stream, message.text);
+          else if (message.type === 'done' && message.id === id)
+            finish({ exitCode: message.exitCode, files: message.files, wasRestarted: false });
+          else if (message.type === 'load_failed')
+            restart(`\npython: the Python worker failed: ${message.message}\n`);
+        },
+      };
+      if (options.signal?.aborted) onAbort();
+      else options.signal?.addEventListener('abort', onAbort, { once: true });
+      const transfer = files.writes.map((file) => file.content.buffer as ArrayBuffer);
+      worker.endpoint.postMessage(
+        { type: 'run', id, request, cwd: options.cwd, stdin: options.stdin, files },
+        transfer,
+      );
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const endpoint = this.starter.start();
+    let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+    const ready = new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    const worker: Worker = { endpoint, ready, running: null };
+    endpoint.onMessage((message) => {
+      if (message.type === 'ready') settle?.resolve();
+      else if (message.type === 'load_failed') {
+        settle?.reject(
+          new Error(
+            `Python could not load: ${message.message} (Python's files are fetched from this app the first time Python runs, then cached for offline use).`,
+          ),
+        );
+        this.stop(worker);
+      }
+      worker.running?.onMessage(message);
+    });
+    endpoint.onError((message) => {
+      settle?.reject(new Error(`Python could not start: ${message}`));
+      worker.running?.onMessage({ type: 'load_failed', message });
+      this.stop(worker);
+    });
+    endpoint.postMessage({
+      type: 'init',
+      indexUrl: this.starter.indexUrl,
+      packageBaseUrl: this.starter.packageBaseUrl,
+      interrupt: this.interrupt,
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private stop(worker: Worker): void {
+    worker.endpoint.terminate();
+    if (this.worker === worker) this.worker = null;
+  }
+}
+
+function emptyChanges(): FileChanges {
+  return { deletes: [], directories: [], writes: [] };
+}

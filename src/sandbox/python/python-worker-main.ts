@@ -1,0 +1,58 @@
+import { type PyodideLike, PythonEngine } from './python-engine.ts';
+import type { HostMessage, WorkerMessage } from './python-messages.ts';
+
+/** The worker's side of the channel: `self` in a browser worker, `parentPort` in Node. */
+export type WorkerScope = {
+  post(message: WorkerMessage, transfer?: Transferable[]): void;
+  listen(handler: (message: HostMessage) => void): void;
+};
+
+/** Loads Pyodide from `indexUrl`, fetching packages (micropip, numpy…) from `packageBaseUrl`. */
+export type PyodideLoader = (options: {
+  indexUrl: string;
+  packageBaseUrl: string | null;
+}) => Promise<PyodideLike>;
+
+/**
+ * The Python worker: loads Pyodide when the host says `init`, then runs one request at a
+ * time, streaming output and answering with the exit code and the files that changed.
+ */
+export function servePython(scope: WorkerScope, load: PyodideLoader): void {
+  let engine: Promise<PythonEngine> | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  scope.listen((message) => {
+    if (message.type === 'init') {
+      const startedAt = performance.now();
+      engine = load({ indexUrl: message.indexUrl, packageBaseUrl: message.packageBaseUrl }).then(
+        (pyodide) => new PythonEngine(pyodide, message.interrupt),
+      );
+      engine.then(
+        () => scope.post({ type: 'ready', loadMs: Math.round(performance.now() - startedAt) }),
+        (error: unknown) => scope.post({ type: 'load_failed', message: describe(error) }),
+      );
+      return;
+    }
+    const loading = engine;
+    if (!loading) return;
+    queue = queue.then(async () => {
+      const { id } = message;
+      try {
+        const result = await (await loading).run(message.request, {
+          cwd: message.cwd,
+          stdin: message.stdin,
+          incoming: message.files,
+          output: (stream, text) => scope.post({ type: 'output', id, stream, text }),
+        });
+        const transfer = result.files.writes.map((file) => file.content.buffer as ArrayBuffer);
+        scope.post({ type: 'done', id, exitCode: result.exitCode, files: result.files }, transfer);
+      } catch (error) {
+        scope.post({ type: 'output', id, stream: 'stderr', text: `python: ${describe(error)}\n` });
+        scope.post({ type: 'done', id, exitCode: 1, files: { deletes: [], directories: [], writes: [] } });
+      }
+    });
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

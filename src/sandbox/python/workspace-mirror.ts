@@ -1,0 +1,82 @@
+import type { InMemoryFs } from 'just-bash';
+import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
+import type { FileChanges, MirrorEntry } from './python-messages.ts';
+
+const PREFIX = `${WORKSPACE_ROOT}/`;
+
+/**
+ * The shell's side of Python's copy of the workspace. It remembers what the Python
+ * worker holds, so a run sends only what the shell changed since, and writes what the
+ * run changed back into the shell's filesystem (from where the sandbox saves it as any
+ * other write, within the workspace limit).
+ */
+export class WorkspaceMirror {
+  private synced = new Map<string, MirrorEntry>();
+
+  constructor(private readonly fs: InMemoryFs) {}
+
+  /** What the Python worker lacks; everything when it is a fresh worker. */
+  async outgoing(isFreshWorker: boolean): Promise<FileChanges> {
+    if (isFreshWorker) this.synced.clear();
+    const current = await this.scan();
+    const changes: FileChanges = { deletes: [], directories: [], writes: [] };
+    for (const [path, before] of this.synced) {
+      if (current.get(path)?.kind !== before.kind) changes.deletes.push(path);
+    }
+    for (const [path, entry] of current) {
+      const before = this.synced.get(path);
+      if (entry.kind === 'directory') {
+        if (before?.kind !== 'directory') changes.directories.push(path);
+      } else if (
+        before?.kind !== 'file' ||
+        before.size !== entry.size ||
+        before.modifiedAt !== entry.modifiedAt
+      ) {
+        const content = await this.fs.readFileBuffer(`${PREFIX}${path}`);
+        changes.writes.push({ path, content: content.slice(), modifiedAt: entry.modifiedAt });
+      }
+    }
+    this.synced = current;
+    return changes;
+  }
+
+  /** Applies a run's changes to the shell's filesystem. */
+  async incoming(changes: FileChanges): Promise<void> {
+    for (const path of [...changes.deletes].sort().reverse()) {
+      await this.fs.rm(`${PREFIX}${path}`, { recursive: true, force: true });
+      for (const known of [...this.synced.keys()]) {
+        if (known === path || known.startsWith(`${path}/`)) this.synced.delete(known);
+      }
+    }
+    for (const path of changes.directories) {
+      await this.fs.mkdir(`${PREFIX}${path}`, { recursive: true });
+      this.synced.set(path, { kind: 'directory', size: 0, modifiedAt: 0 });
+    }
+    for (const file of changes.writes) {
+      const absolute = `${PREFIX}${file.path}`;
+      await this.fs.mkdir(absolute.slice(0, absolute.lastIndexOf('/')), { recursive: true });
+      this.fs.writeFileSync(absolute, file.content, undefined, { mtime: new Date(file.modifiedAt) });
+      this.synced.set(file.path, {
+        kind: 'file',
+        size: file.content.byteLength,
+        modifiedAt: file.modifiedAt,
+      });
+    }
+  }
+
+  /** Files and folders under the workspace root (symlinks are not mirrored). */
+  private async scan(): Promise<Map<string, MirrorEntry>> {
+    const entries = new Map<string, MirrorEntry>();
+    for (const absolute of this.fs.getAllPaths()) {
+      if (!absolute.startsWith(PREFIX)) continue;
+      const stat = await this.fs.lstat(absolute).catch(() => null);
+      if (!stat || stat.isSymbolicLink) continue;
+      entries.set(absolute.slice(PREFIX.length), {
+        kind: stat.isDirectory ? 'directory' : 'file',
+        size: stat.isDirectory ? 0 : stat.size,
+        modifiedAt: stat.mtime.getTime(),
+      });
+    }
+    return entries;
+  }
+}

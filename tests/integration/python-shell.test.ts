@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { InMemoryFs } from 'just-bash';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PythonProcess } from '../../src/sandbox/python/python-process.ts';
+import { WorkspaceMirror } from '../../src/sandbox/python/workspace-mirror.ts';
+import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
+import { SandpiperDatabase } from '../../src/storage/db.ts';
+import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { nodePythonWorkerStarter } from '../fixtures/python/node-python-worker.ts';
+
+// Python in the virtual sandbox: the real just-bash shell, the real Python worker code
+// (bundled for Node's worker_threads) and Pyodide from node_modules. Pyodide loads once.
+let database: SandpiperDatabase;
+let workspace: WorkspaceRepository;
+let sandbox: VirtualSandbox;
+let starter: Awaited<ReturnType<typeof nodePythonWorkerStarter>>;
+
+beforeAll(async () => {
+  database = new SandpiperDatabase(`python-${randomUUID()}`, { indexedDB, IDBKeyRange });
+  workspace = new WorkspaceRepository(database);
+  starter = await nodePythonWorkerStarter();
+  sandbox = await VirtualSandbox.open({
+    conversationId: 'c',
+    workspace,
+    limitBytes: 5_000_000,
+    python: starter,
+  });
+  expect((await sandbox.exec('warm', "python3 -c 'print(1)'", { timeoutSeconds: 60 })).stdout).toBe('1\n');
+}, 90_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  database?.close();
+});
+
+const persisted = async (path: string) => {
+  const file = await workspace.read('c', path);
+  return file ? new TextDecoder().decode(file.content) : null;
+};
+
+describe('python3 in the virtual sandbox', () => {
+  it('prints, takes arguments and stdin, and runs a script read from stdin', async () => {
+    expect(await sandbox.exec('print', 'python3 -c "print(sum([1,2,3]))"')).toMatchObject({
+      exitCode: 0,
+      stdout: '6\n',
+      stderr: '',
+    });
+    const piped = await sandbox.exec(
+      'print',
+      `printf 'a\\nb\\nc\\n' | python -c "import sys; print(len(sys.stdin.readlines()))"`,
+    );
+    expect(piped.stdout).toBe('3\n');
+    expect((await sandbox.exec('print', "echo 'print(40 + 2)' | python3 -")).stdout).toBe('42\n');
+    await sandbox.writeFile('/home/ubuntu/tools/args.py', 'import sys\nprint(sys.argv)\n');
+    const script = await sandbox.exec('print', 'cd tools && python3 args.py one "two words"');
+    expect(script.stdout).toBe("['args.py', 'one', 'two words']\n");
+    expect((await sandbox.exec('print', 'python3 -m json.tool --compact <<< \'{"a": [1, 2]}\'')).stdout).toBe(
+      '{"a":[1,2]}\n',
+    );
+  });
+
+  it('shows an uncaught exception as a traceback on stderr with exit code 1, and sys.exit(n) as n', async () => {
+    const failed = await sandbox.exec('errors', 'python3 -c "def f():\n    return 1/0\nf()"');
+    expect(failed.exitCode).toBe(1);
+    expect(failed.stdout).toBe('');
+    expect(failed.stderr).toContain('Traceback (most recent call last):');
+    expect(failed.stderr).toContain('File "<string>", line 3, in <module>');
+    expect(failed.stderr).toContain('ZeroDivisionError: division by zero');
+    expect(failed.stderr).not.toMatch(/sandpiper|runpy/);
+    expect((await sandbox.exec('errors', 'python3 -c "import sys; sys.exit(3)"')).exitCode).toBe(3);
+    const message = await sandbox.exec(
+      'errors',
+      'python3 -c "raise SystemExit(\'bad input\')" || echo "code $?"',
+    );
+    expect(message).toMatchObject({ stdout: 'code 1\n', stderr: 'bad input\n' });
+  });
+
+  it('reads the workspace and writes results back as saved files (csv, json, sqlite3, statistics)', async () => {
+    await sandbox.exec('data', "printf 'name,amount\\nada,3\\nbob,4\\ncy,8\\n' > data.csv");
+    const program = [
+      'import csv, json, sqlite3, statistics',
+      'rows = list(csv.DictReader(open("data.csv")))',
+      'amounts = [int(row["amount"]) for row in rows]',
+      'db = sqlite3.connect(":memory:")',
+      'db.execute("create table t (name text, amount int)")',
+      'db.executemany("insert into t values (:name, :amount)", rows)',
+      'total = db.execute("select sum(amount) from t").fetchone()[0]',
+      'json.dump({"total": total, "mean": statistics.mean(amounts)}, open("out/summary.json", "w"))',
+      'print(total)',
+    ].join('\n');
+    await sandbox.writeFile(
+      '/home/ubuntu/summarise.py',
+      `import os\nos.makedirs("out", exist_ok=True)\n${program}\n`,
+    );
+    expect(await sandbox.exec('data', 'python3 summarise.py')).toMatchObject({
+      stderr: '',
+      exitCode: 0,
+      stdout: '15\n',
+    });
+    expect(JSON.parse((await persisted('out/summary.json')) ?? '{}')).toEqual({ total: 15, mean: 5 });
+    expect((await sandbox.exec('data', 'cat out/summary.json')).stdout).toBe('{"total": 15, "mean": 5}');
+    // A file the shell changes afterwards is what Python reads next.
+    await sandbox.exec('data', "echo 'dan,10' >> data.csv");
+    expect((await sandbox.exec('data', 'python3 summarise.py')).stdout).toBe('25\n');
+  });
+
+  it('removes from the workspace what Python deletes, in the shell’s current directory', async () => {
+    await sandbox.exec(
+      'delete',
+      'mkdir -p scratch/old && echo x > scratch/gone.txt && echo y > scratch/old/a.txt',
+    );
+    expect(await persisted('scratch/gone.txt')).toBe('x\n');
+    const result = await sandbox.exec(
+      'delete',
+      "cd scratch && python3 -c \"import os, shutil; print(os.getcwd()); os.remove('gone.txt'); shutil.rmtree('old')\"",
+    );
+    expect(result).toMatchObject({ exitCode: 0, stdout: '/home/ubuntu/scratch\n' });
+    expect(await sandbox.stat('/home/ubuntu/scratch/gone.txt')).toBeNull();
+    expect(await persisted('scratch/gone.txt')).toBeNull();
+    expect(await persisted('scratch/old/a.txt')).toBeNull();
+  });
+
+  it('interrupts `while True: pass` at a timeout and on kill, keeping the worker', async () => {
+    const before = starter.started;
+    const timedOut = await sandbox.exec('main', 'timeout 1 python3 -c \'while True: pass\'; echo "exit $?"');
+    expect(timedOut).toMatchObject({ stdout: 'exit 124\n' });
+    const running = await sandbox.exec('loop', "python3 -c 'while True: pass'", { timeoutSeconds: 0.5 });
+    expect(running.isRunning).toBe(true);
+    const killed = await sandbox.kill('loop');
+    expect(killed).toMatchObject({ isRunning: false, exitCode: 130 });
+    expect((await sandbox.exec('main', 'python3 -c "print(7)"', { timeoutSeconds: 5 })).stdout).toBe('7\n');
+    expect(starter.started).toBe(before);
+  });
+
+  it('stops on the abort signal (Stop), and the next command runs', async () => {
+    const controller = new AbortController();
+    const stopped = sandbox.exec('stop', "python3 -c 'while True: pass'", { signal: controller.signal });
+    setTimeout(() => controller.abort(), 500);
+    await expect(stopped).rejects.toMatchObject({ kind: 'cancelled' });
+    const collected = await sandbox.wait('stop', 10);
+    expect(collected).toMatchObject({ isRunning: false, exitCode: 130 });
+    // Python unwound (a loop still running would hold the next command back), no restart.
+    const before = starter.started;
+    expect((await sandbox.exec('stop', 'python3 -c "print(8)"', { timeoutSeconds: 5 })).stdout).toBe('8\n');
+    expect(starter.started).toBe(before);
+  });
+
+  it('says pip needs a network connection when offline, and hints at pip for a missing package', async () => {
+    const pip = await sandbox.exec('pip', 'pip install numpy', { timeoutSeconds: 60 });
+    expect(pip.exitCode).toBe(1);
+    expect(pip.stderr).toContain('the package index is not reachable');
+    expect(pip.stderr).toContain('standard library');
+    const missing = await sandbox.exec('pip', 'python3 -c "import numpy"');
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain("ModuleNotFoundError: No module named 'numpy'");
+    expect(missing.stderr).toContain('pip install numpy');
+  });
+});
+
+describe('stopping a Python run', () => {
+  it('raises KeyboardInterrupt through the shared interrupt buffer (a cross-origin isolated page)', async () => {
+    const process = new PythonProcess(starter);
+    const mirror = new WorkspaceMirror(new InMemoryFs());
+    const controller = new AbortController();
+    let stderr = '';
+    const options = {
+      cwd: '/home/ubuntu',
+      stdin: new Uint8Array(),
+      files: (isFresh: boolean) => mirror.outgoing(isFresh),
+      onOutput: (stream: string, text: string) => {
+        if (stream === 'stderr') stderr += text;
+      },
+    };
+    expect((await process.run({ mode: 'code', source: 'pass', argv: ['-c'] }, options)).exitCode).toBe(0);
+    const loop = process.run(
+      { mode: 'code', source: 'while True: pass', argv: ['-c'] },
+      {
+        ...options,
+        signal: controller.signal,
+      },
+    );
+    setTimeout(() => controller.abort(), 300);
+    expect(await loop).toMatchObject({ exitCode: 130, wasRestarted: false });
+    expect(stderr).toMatch(/Traceback[\s\S]*File "<string>", line 1[\s\S]*KeyboardInterrupt/);
+    process.close();
+  }, 60_000);
+
+  it('terminates and restarts the worker without shared memory (not cross-origin isolated), and says so', async () => {
+    const fs = new InMemoryFs();
+    await fs.mkdir('/home/ubuntu', { recursive: true });
+    const process = new PythonProcess(starter, { canShareMemory: false });
+    const mirror = new WorkspaceMirror(fs);
+    const controller = new AbortController();
+    let stderr = '';
+    const options = {
+      cwd: '/home/ubuntu',
+      stdin: new Uint8Array(),
+      files: (isFresh: boolean) => mirror.outgoing(isFresh),
+      onOutput: (stream: string, text: string) => {
+        if (stream === 'stderr') stderr += text;
+      },
+    };
+    expect((await process.run({ mode: 'code', source: 'print(1)', argv: ['-c'] }, options)).exitCode).toBe(0);
+    const before = starter.started;
+    const loop = process.run(
+      { mode: 'code', source: 'while True: pass', argv: ['-c'] },
+      {
+        ...options,
+        signal: controller.signal,
+      },
+    );
+    setTimeout(() => controller.abort(), 500);
+    expect(await loop).toMatchObject({ exitCode: 130, wasRestarted: true });
+    expect(stderr).toContain('restarting its worker');
+    await fs.writeFile('/home/ubuntu/after.txt', 'still here');
+    const next = await process.run(
+      { mode: 'code', source: 'print(open("after.txt").read())', argv: ['-c'] },
+      options,
+    );
+    expect(next.exitCode).toBe(0);
+    expect(starter.started).toBe(before + 1);
+    process.close();
+  }, 60_000);
+});
