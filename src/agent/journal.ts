@@ -2,8 +2,10 @@ import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import { Conversation } from '../protocol/conversation.ts';
 import { type EventBody, StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/plan.ts';
+import type { WorkspaceFile } from '../protocol/workspace.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';
+import { WorkspaceRepository } from '../storage/workspace-repository.ts';
 
 /**
  * Changes written in the same transaction as the events that cause them. The
@@ -12,7 +14,12 @@ import { EventRepository } from '../storage/event-repository.ts';
 export type JournalChanges = {
   plan?: Plan;
   conversation?: Partial<Pick<Conversation, 'status' | 'title' | 'providerId'>>;
+  /** Workspace files written with the events (a message's attachments), refused whole past `limitBytes`. */
+  files?: WorkspaceWrites;
 };
+
+/** New workspace entries and the size limit they must fit under. */
+export type WorkspaceWrites = { writes: WorkspaceFile[]; limitBytes: number };
 
 /**
  * Diagnostics of one write, on the worker's `performance.now()` clock: when it began, when
@@ -59,14 +66,20 @@ export class Journal {
     return this.nextSeq.get(conversationId) === lastSeq + 1;
   }
 
-  /** Creates a conversation together with its first events. */
-  async createConversation(conversation: Conversation, bodies: EventBody[]): Promise<StoredEvent[]> {
+  /** Creates a conversation together with its first events (and the files they bring, if any). */
+  async createConversation(
+    conversation: Conversation,
+    bodies: EventBody[],
+    files?: WorkspaceWrites,
+  ): Promise<StoredEvent[]> {
     const database = this.database;
     const row = Conversation.parse(conversation);
-    const stored = await database.transaction('rw', [database.conversations, database.events], async () => {
+    const tables = [database.conversations, database.events, ...(files ? [database.files] : [])];
+    const stored = await database.transaction('rw', tables, async () => {
       await database.conversations.add(row);
       const events = bodies.map((body, index) => this.toRow(row.id, index, body));
       await database.events.bulkAdd(events);
+      if (files) await this.writeFiles(row.id, files);
       return events;
     });
     this.nextSeq.set(row.id, stored.length);
@@ -153,12 +166,14 @@ export class Journal {
     let conversation: Conversation | null = null;
     let stored: StoredEvent[];
     try {
+      const { files } = changes;
       stored = await database.transaction(
         'rw',
-        [database.conversations, database.events, database.plans],
+        [database.conversations, database.events, database.plans, ...(files ? [database.files] : [])],
         async () => {
           const events = await rows();
           if (events.length > 0) await database.events.bulkAdd(events);
+          if (files) await this.writeFiles(conversationId, files);
           if (changes.plan) await database.plans.put(Plan.parse(changes.plan));
           if (changes.conversation) {
             const existing = await database.conversations.get(conversationId);
@@ -184,6 +199,15 @@ export class Journal {
     const publishedAt = performance.now();
     this.onCommit?.({ conversationId, ...timing, committedAt, publishedAt, events: stored.length });
     return stored;
+  }
+
+  /** Writes workspace entries inside the caller's transaction (Dexie nests it), limit checked. */
+  private writeFiles(conversationId: string, files: WorkspaceWrites): Promise<void> {
+    return new WorkspaceRepository(this.database).apply(
+      conversationId,
+      { writes: files.writes, deletes: [] },
+      files.limitBytes,
+    );
   }
 
   /** Forgets cached sequence numbers (after a delete). */

@@ -1,10 +1,12 @@
 import type { Envelope } from '../protocol/envelope.ts';
 import type { EnvelopeEvent, EventBody } from '../protocol/events.ts';
 import type { RuntimeAskReason } from '../protocol/tool-meta/message.ts';
+import type { MessageAttachment } from '../protocol/uploads.ts';
 import { CANCEL_REPLY } from '../protocol/worker-api.ts';
 import { completionEvent } from './envelopes.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import type { Failure } from './step-policy.ts';
+import { textWithAttachments } from './uploads/upload-placement.ts';
 
 /**
  * Running + asking envelopes for a question the runtime asks on its own, labelled as the
@@ -67,12 +69,16 @@ export function tokenBudgetQuestion(tokenBudget: number, spent: number): string 
 /**
  * What answering an open question writes: the reply, the question's completion (its
  * `content` is the reply), and when the person declines to go past a budget, a stop.
- * `isStopped` then says the run must not resume.
+ * `isStopped` then says the run must not resume. Files sent with the reply are listed
+ * in the completion (which is how the model reads a reply); the reply event keeps the
+ * text as typed and lists them for the thread.
  */
 export function answerBodies(
   question: EnvelopeEvent,
-  reply: string,
+  typed: string,
+  attachments: readonly MessageAttachment[] = [],
 ): { bodies: EventBody[]; isStopped: boolean } {
+  const reply = textWithAttachments(typed, attachments);
   const answered: Envelope = {
     uuid: question.envelope.uuid,
     status: 'success',
@@ -82,7 +88,12 @@ export function answerBodies(
   const reason = question.envelope.meta.runtime_reason;
   const isStopped = (reason === 'step_budget' || reason === 'token_budget') && reply.trim() === CANCEL_REPLY;
   const bodies: EventBody[] = [
-    { type: 'user_reply', askUuid: question.envelope.uuid, text: reply },
+    {
+      type: 'user_reply',
+      askUuid: question.envelope.uuid,
+      text: typed,
+      ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
+    },
     completionEvent(question, answered),
   ];
   if (isStopped) {

@@ -2,6 +2,7 @@ import type { Conversation } from '../protocol/conversation.ts';
 import type { StoredEvent } from '../protocol/events.ts';
 import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
 import { DEFAULT_TOOL_PROFILE_ID } from '../protocol/tool-roles.ts';
+import type { MessageUpload } from '../protocol/uploads.ts';
 import type { ConversationSnapshot, RuntimeApi, StartOptions } from '../protocol/worker-api.ts';
 import { ConversationSandboxes } from '../sandbox/conversation-sandboxes.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
@@ -20,6 +21,12 @@ import type { ToolProfile } from './profiles/profile.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
 import { prepareRun } from './run-preparation.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
+import {
+  filesTitle,
+  type PreparedUpload,
+  prepareUpload,
+  WORKING_WITH_FILES,
+} from './uploads/message-uploads.ts';
 
 export type { RuntimeDependencies } from './runtime-dependencies.ts';
 
@@ -70,7 +77,9 @@ export class AgentRuntime implements RuntimeApi {
   }
 
   async startConversation(text: string, options: StartOptions = {}): Promise<string> {
-    const task = requireText(text);
+    const id = this.newId();
+    const upload = await this.prepareUpload(id, options.upload);
+    const task = upload ? text.trim() : requireText(text);
     const profileId = options.profileId ?? DEFAULT_TOOL_PROFILE_ID;
     if (!findProfile(profileId, this.profiles)) {
       throw new Error(`There is no tool profile "${profileId}".`);
@@ -78,22 +87,29 @@ export class AgentRuntime implements RuntimeApi {
     const now = this.now();
     const { activeProviderId } = await this.settings.getAgentSettings();
     const conversation: Conversation = {
-      id: this.newId(),
-      title: titleFrom(task),
+      id,
+      title: titleFrom(task !== '' ? task : filesTitle(upload?.attachments ?? [])),
       status: 'running',
       createdAt: now,
       updatedAt: now,
       providerId: activeProviderId,
       profileId,
     };
-    await this.journal.createConversation(conversation, [{ type: 'user_message', text: task }]);
+    await this.journal.createConversation(
+      conversation,
+      [{ type: 'user_message', text: task, ...(upload ? { attachments: upload.attachments } : {}) }],
+      upload?.files,
+    );
     this.launch(conversation.id);
     return conversation.id;
   }
 
-  async sendMessage(conversationId: string, text: string): Promise<void> {
-    const message = requireText(text);
-    await this.commands.exclusive(conversationId, () => this.deliver(conversationId, message));
+  async sendMessage(conversationId: string, text: string, upload?: MessageUpload): Promise<void> {
+    await this.commands.exclusive(conversationId, async () => {
+      if (upload?.files?.length && this.active.has(conversationId)) throw new Error(WORKING_WITH_FILES);
+      const prepared = await this.prepareUpload(conversationId, upload);
+      await this.deliver(conversationId, prepared ? text.trim() : requireText(text), prepared);
+    });
   }
 
   async replyToAsk(conversationId: string, askUuid: string, text: string): Promise<void> {
@@ -255,10 +271,25 @@ export class AgentRuntime implements RuntimeApi {
     await this.active.get(conversationId)?.done;
   }
 
-  /** Routes a message: held for the running loop, the answer to an open question, or a new run. */
-  private async deliver(conversationId: string, message: string): Promise<void> {
+  /** A message's files placed and checked against the workspace limit (null: none). */
+  private prepareUpload(conversationId: string, upload: unknown): Promise<PreparedUpload | null> {
+    const { database } = this.dependencies;
+    return prepareUpload({ database, settings: this.settings, conversationId, upload, now: this.now() });
+  }
+
+  /**
+   * Routes a message: held for the running loop, the answer to an open question, or a new
+   * run. Its files (only when no run is active) are written with it; the conversation's
+   * open sandbox is then reopened from the saved workspace, so it sees them.
+   */
+  private async deliver(
+    conversationId: string,
+    message: string,
+    upload: PreparedUpload | null = null,
+  ): Promise<void> {
     const active = this.active.get(conversationId);
     if (active) {
+      if (upload) throw new Error(WORKING_WITH_FILES);
       active.queue.push(message);
       return;
     }
@@ -270,30 +301,38 @@ export class AgentRuntime implements RuntimeApi {
     const events = await this.events.list(conversationId);
     this.forgetSandboxIfChangedElsewhere(conversationId, events);
     const question = openQuestion(events);
-    if (question) return this.answer(conversationId, question.envelope.uuid, message);
+    if (question) return this.answer(conversationId, question.envelope.uuid, message, upload);
     await this.journal.append(
       conversationId,
       [
         ...closeDanglingActions(events, 'Interrupted before it finished.'),
-        { type: 'user_message', text: message },
+        { type: 'user_message', text: message, ...(upload ? { attachments: upload.attachments } : {}) },
       ],
-      { conversation: { status: 'running' } },
+      { conversation: { status: 'running' }, ...(upload ? { files: upload.files } : {}) },
     );
+    if (upload) this.sandboxes.forget(conversationId);
     this.launch(conversationId);
   }
 
-  /** Records the reply to the open question `askUuid` and resumes the loop. */
-  private async answer(conversationId: string, askUuid: string, reply: string): Promise<void> {
+  /** Records the reply to the open question `askUuid` (with its files) and resumes the loop. */
+  private async answer(
+    conversationId: string,
+    askUuid: string,
+    reply: string,
+    upload: PreparedUpload | null = null,
+  ): Promise<void> {
     const events = await this.events.list(conversationId);
     this.forgetSandboxIfChangedElsewhere(conversationId, events);
     const question = openQuestion(events);
     if (!question || question.envelope.uuid !== askUuid) {
       throw new Error('This question has already been answered.');
     }
-    const { bodies, isStopped } = answerBodies(question, reply);
+    const { bodies, isStopped } = answerBodies(question, reply, upload?.attachments);
     await this.journal.append(conversationId, bodies, {
       conversation: { status: isStopped ? 'idle' : 'running' },
+      ...(upload ? { files: upload.files } : {}),
     });
+    if (upload) this.sandboxes.forget(conversationId);
     if (!isStopped) this.launch(conversationId);
   }
 

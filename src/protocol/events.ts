@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Envelope } from './envelope.ts';
 import { MetaKind } from './tool-meta/index.ts';
 import { ToolRole } from './tool-roles.ts';
+import { MessageAttachment } from './uploads.ts';
 
 /** A tool call exactly as the model produced it (arguments are the raw JSON text). */
 export const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
@@ -15,14 +16,27 @@ export const TokenUsage = z.object({
 });
 export type TokenUsage = z.infer<typeof TokenUsage>;
 
-/** A new task or follow-up typed by the person. Starts a run. */
-export const UserMessageEvent = z.object({ type: z.literal('user_message'), text: z.string() });
+/**
+ * A new task or follow-up typed by the person. Starts a run. `text` is as typed; the
+ * files sent with it (written to the workspace in the same transaction) are listed in
+ * `attachments`, which the context builder renders after the text.
+ */
+export const UserMessageEvent = z.object({
+  type: z.literal('user_message'),
+  text: z.string(),
+  attachments: z.array(MessageAttachment).optional(),
+});
 
-/** The person's answer to an open `message.ask` (tool call or runtime ask). */
+/**
+ * The person's answer to an open `message.ask` (tool call or runtime ask). With files,
+ * `text` already ends with their listing (the model reads the reply through the
+ * question's completion), and `attachments` lists them for the thread.
+ */
 export const UserReplyEvent = z.object({
   type: z.literal('user_reply'),
   askUuid: z.string(),
   text: z.string(),
+  attachments: z.array(MessageAttachment).optional(),
 });
 
 /** One model response: its text and every tool call it made (only the first is run). */

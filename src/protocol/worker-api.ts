@@ -3,6 +3,7 @@ import type { StoredEvent } from './events.ts';
 import type { DownloadOutcome, LoadProgress, LocalModelList } from './local-models.ts';
 import type { NodeRuntimeHostPort } from './node-runtime-host.ts';
 import type { Plan } from './plan.ts';
+import type { MessageUpload } from './uploads.ts';
 
 /** An exported conversation: a file name and the bundle's bytes. */
 export type ExportedBundle = { fileName: string; bytes: Uint8Array };
@@ -10,8 +11,8 @@ export type ExportedBundle = { fileName: string; bytes: Uint8Array };
 /** What one conversation keeps in IndexedDB, in bytes (events and plan as JSON, workspace as stored). */
 export type ConversationUsage = { conversationId: string; historyBytes: number; workspaceBytes: number };
 
-/** Options of a new conversation. */
-export type StartOptions = { profileId?: string };
+/** Options of a new conversation: its tool profile, and files the first message brings. */
+export type StartOptions = { profileId?: string; upload?: MessageUpload };
 
 /** Everything the UI needs to render one conversation. */
 export type ConversationSnapshot = {
@@ -28,10 +29,16 @@ export interface AgentWorkerApi {
   /**
    * Creates a conversation from a first task and starts its run; resolves with its id.
    * The conversation keeps the tool profile it starts with (default: Manus) for life.
+   * `options.upload`'s files are written with the first message, as for `sendMessage`.
    */
   startConversation(text: string, options?: StartOptions): Promise<string>;
-  /** Sends a new message to an existing conversation (answers an open question if there is one). */
-  sendMessage(conversationId: string, text: string): Promise<void>;
+  /**
+   * Sends a new message to an existing conversation (answers an open question if there is
+   * one). Its files, if any, are written to the workspace in the same transaction as the
+   * message, or the whole send is refused with the reason (over the size limit, or while
+   * the agent is working) and nothing is written. The text may be empty when files come.
+   */
+  sendMessage(conversationId: string, text: string, upload?: MessageUpload): Promise<void>;
   /** Answers the open `message.ask` with `askUuid` and resumes the loop where it stopped. */
   replyToAsk(conversationId: string, askUuid: string, text: string): Promise<void>;
   /** Stops the run: aborts the in-flight model request and cancels the action in flight. */

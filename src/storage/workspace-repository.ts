@@ -34,6 +34,15 @@ export class WorkspaceRepository {
     return rows.map((row) => WorkspaceFile.parse(row));
   }
 
+  /** Every path of a conversation's workspace, without reading any content. */
+  async paths(conversationId: string): Promise<string[]> {
+    const keys = await this.database.files
+      .where('[conversationId+path]')
+      .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+      .primaryKeys();
+    return keys.map((key) => key[1]);
+  }
+
   async read(conversationId: string, path: string): Promise<WorkspaceFile | null> {
     const row = await this.database.files.get([conversationId, path]);
     return row ? WorkspaceFile.parse(row) : null;

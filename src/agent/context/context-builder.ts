@@ -1,6 +1,7 @@
 import type { Envelope } from '../../protocol/envelope.ts';
 import type { AssistantTurnEvent, EventBody, StoredEvent, ToolCall } from '../../protocol/events.ts';
 import type { ChatMessage } from '../providers/chat-messages.ts';
+import { textWithAttachments } from '../uploads/upload-placement.ts';
 import { digestArguments, type RestorableArgument } from './argument-digest.ts';
 import { compactedArguments, extraCallObservation, observationFor } from './observation.ts';
 
@@ -200,7 +201,8 @@ export function compactedThroughSeq(events: readonly StoredEvent[]): number {
 export function messagesForEvent(body: EventBody, texts: ContextTexts, isCompacted = false): ChatMessage[] {
   switch (body.type) {
     case 'user_message':
-      return [{ role: 'user', content: body.text }];
+      // The files' listing is rendered from the event, never stored in its text: the same bytes every time.
+      return [{ role: 'user', content: textWithAttachments(body.text, body.attachments) }];
     case 'assistant_turn': {
       const [first, ...extras] = body.toolCalls;
       if (!first) return [{ role: 'assistant', content: body.text }];

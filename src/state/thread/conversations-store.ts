@@ -1,7 +1,9 @@
+import * as Comlink from 'comlink';
 import { createSignal } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { AgentClient } from '../app/agent-client.ts';
+import type { ReadUpload } from '../uploads/attachments-store.ts';
 
 type ConversationsState = { conversations: Conversation[]; isLoaded: boolean; loadError: string | null };
 
@@ -91,9 +93,11 @@ export function createConversationsStore(client: AgentClient, options: { onStart
     setSelectedId(conversationId);
   }
 
-  /** Starts a conversation from a first task and opens it. */
-  async function start(text: string): Promise<string> {
-    const id = await client.api.startConversation(text);
+  /** Starts a conversation from a first task (and the files it brings, transferred) and opens it. */
+  async function start(text: string, files?: ReadUpload): Promise<string> {
+    const id = files
+      ? await client.api.startConversation(text, Comlink.transfer({ upload: files.upload }, files.transfer))
+      : await client.api.startConversation(text);
     select(id);
     options.onStarted?.();
     return id;

@@ -4,6 +4,7 @@ import { type Attachment, attachmentsOf } from '../../protocol/tool-meta/attachm
 import { type MetaKind, readFields } from '../../protocol/tool-meta/index.ts';
 import { AskMeta } from '../../protocol/tool-meta/message.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
+import type { MessageAttachment } from '../../protocol/uploads.ts';
 
 export type { Attachment } from '../../protocol/tool-meta/attachment.ts';
 
@@ -13,7 +14,15 @@ export type ActionView = 'info' | 'ask' | 'result' | 'action';
 /** Where a question (an action whose role is `ask`) stands: not yet asked, waiting for the person, answered, or cancelled. */
 export type AskState = 'pending' | 'open' | 'answered' | 'cancelled';
 
-export type UserItem = { kind: 'user'; key: string; seq: number; at: number; text: string };
+/** A message the person sent, with the files it brought (empty: none). */
+export type UserItem = {
+  kind: 'user';
+  key: string;
+  seq: number;
+  at: number;
+  text: string;
+  attachments: MessageAttachment[];
+};
 
 export type ReplyItem = {
   kind: 'reply';
@@ -22,6 +31,7 @@ export type ReplyItem = {
   at: number;
   text: string;
   askUuid: string;
+  attachments: MessageAttachment[];
 };
 
 export type NoticeItem = {
@@ -133,6 +143,7 @@ export function applyEvent(state: ThreadState, event: StoredEvent): ThreadState 
         seq: event.seq,
         at: event.at,
         text: body.text,
+        attachments: body.attachments ?? [],
       });
     case 'user_reply':
       return appendItem(next, {
@@ -142,6 +153,7 @@ export function applyEvent(state: ThreadState, event: StoredEvent): ThreadState 
         at: event.at,
         text: body.text,
         askUuid: body.askUuid,
+        attachments: body.attachments ?? [],
       });
     case 'assistant_turn': {
       const usage = body.usage

@@ -1,9 +1,11 @@
+import * as Comlink from 'comlink';
 import { type Accessor, batch, createEffect, createSignal, on } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
 import type { Plan } from '../../protocol/plan.ts';
 import type { AgentClient } from '../app/agent-client.ts';
+import type { ReadUpload } from '../uploads/attachments-store.ts';
 import { applyEvent, initialThreadState, type ThreadState } from './thread-reducer.ts';
 
 export type LoadState = 'empty' | 'loading' | 'ready' | 'missing' | 'failed';
@@ -209,7 +211,11 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       const id = conversationId();
       if (id !== null) void load(id, { isResync: state.load === 'ready' });
     },
-    send: (text: string) => client.api.sendMessage(requireId(), text),
+    /** Sends a message, with its files transferred (not copied) to the worker when there are any. */
+    send: (text: string, files?: ReadUpload) =>
+      files
+        ? client.api.sendMessage(requireId(), text, Comlink.transfer(files.upload, files.transfer))
+        : client.api.sendMessage(requireId(), text),
     reply: (askUuid: string, text: string) => client.api.replyToAsk(requireId(), askUuid, text),
     stop: () => client.api.stop(requireId()),
     dispose: unsubscribe,

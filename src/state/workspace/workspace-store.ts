@@ -64,6 +64,11 @@ export function createWorkspaceStore(
     if (id === null) return;
     if (message.type === 'event' && message.event.conversationId === id) {
       const { body } = message.event;
+      // A message's attachments were written to the workspace with it.
+      if ((body.type === 'user_message' || body.type === 'user_reply') && body.attachments?.length) {
+        changed();
+        return;
+      }
       if (body.type !== 'envelope' || body.envelope.status === 'running') return;
       if (!TOOLS_WITHOUT_FILES.has(body.envelope.meta.tool)) changed();
     } else if (message.type === 'conversation_deleted' && message.conversationId === id) {

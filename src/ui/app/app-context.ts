@@ -12,6 +12,7 @@ import type { SettingsStore } from '../../state/settings/settings-store.ts';
 import type { ConversationsStore } from '../../state/thread/conversations-store.ts';
 import type { ThreadStore } from '../../state/thread/thread-store.ts';
 import type { ToolOutputStore } from '../../state/thread/tool-output-store.ts';
+import type { AttachmentsStore } from '../../state/uploads/attachments-store.ts';
 import type { WorkspaceStore } from '../../state/workspace/workspace-store.ts';
 
 /** Everything components share: the agent client and one store per domain. */
@@ -23,6 +24,8 @@ export type AppServices = {
   theme: ThemeStore;
   toasts: ToastStore;
   ui: UiStore;
+  /** Files attached in the composer, not yet sent. */
+  attachments: AttachmentsStore;
   /** The open conversation's workspace files, read from IndexedDB. */
   workspace: WorkspaceStore;
   /** Live output of the open conversation's running actions. */

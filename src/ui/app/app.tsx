@@ -15,6 +15,7 @@ import { createSettingsStore } from '../../state/settings/settings-store.ts';
 import { createConversationsStore } from '../../state/thread/conversations-store.ts';
 import { createThreadStore } from '../../state/thread/thread-store.ts';
 import { createToolOutputStore } from '../../state/thread/tool-output-store.ts';
+import { createAttachmentsStore } from '../../state/uploads/attachments-store.ts';
 import { WorkspaceReader } from '../../state/workspace/workspace-reader.ts';
 import { createWorkspaceStore } from '../../state/workspace/workspace-store.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
@@ -49,6 +50,7 @@ export function App() {
   const theme = createThemeStore();
   const toasts = createToastStore();
   const ui = createUiStore();
+  const attachments = createAttachmentsStore();
   const appUpdates = createAppUpdatesStore();
   const alerts = createAlertsStore(client);
   const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
@@ -62,6 +64,7 @@ export function App() {
     theme,
     toasts,
     ui,
+    attachments,
     workspace,
     toolOutput,
     appUpdates,

@@ -1,7 +1,9 @@
 import { For, Show } from 'solid-js';
 import { DEFAULT_SETTINGS, providerFor } from '../../protocol/settings.ts';
+import { canPickFolder, pickFolder } from '../../state/uploads/folder-picker.ts';
 import { Icon } from '../shared/icons.tsx';
 import { useApp } from './app-context.ts';
+import '../thread/attachment-chips.css';
 
 /** Example tasks that work with the tools available today (planning and writing). */
 export const EXAMPLE_TASKS = [
@@ -23,7 +25,7 @@ function hostOf(url: string): string {
  * OpenAI-compatible API, or a model in this tab), and example tasks.
  */
 export function EmptyState() {
-  const { settings, ui } = useApp();
+  const { settings, ui, attachments, attempt } = useApp();
   const current = () => providerFor(settings.state.settings, settings.state.settings.activeProviderId);
   const isUntouched = () => {
     const initial = DEFAULT_SETTINGS.providers[0];
@@ -38,6 +40,15 @@ export function EmptyState() {
 
   function useExample(task: string): void {
     ui.setDraft(task);
+    ui.focusComposer();
+  }
+
+  /** Reads a picked project folder into the composer: it lands in /home/ubuntu/<folder> on send. */
+  async function openFolder(): Promise<void> {
+    const found = await pickFolder();
+    if (!found) return;
+    if (found.files.length === 0) throw new Error('That folder holds no files.');
+    attachments.openProject(found.files, found.skippedFolders);
     ui.focusComposer();
   }
 
@@ -78,6 +89,26 @@ export function EmptyState() {
           <button type="button" class="button" onClick={() => ui.setSettingsOpen(true)}>
             {isUntouched() ? 'Connect provider' : 'Change provider'}
           </button>
+        </div>
+        <div class="open-folder">
+          <div class="provider-text">
+            <strong>Work on a project of yours</strong>
+            <span>
+              {canPickFolder()
+                ? 'Open a folder: its files are copied into the new conversation’s workspace (nothing is written back to your disk).'
+                : 'Drop a folder on the message box: its files are copied into the new conversation’s workspace.'}
+            </span>
+          </div>
+          <Show when={canPickFolder()}>
+            <button
+              type="button"
+              class="button"
+              onClick={() => void attempt(() => openFolder(), 'Could not open the folder')}
+            >
+              <Icon name="folder" size={14} />
+              Open a folder
+            </button>
+          </Show>
         </div>
         <h3 class="examples-title">Try an example</h3>
         <ul class="examples">

@@ -9,6 +9,11 @@ function carriesFiles(event: DragEvent): boolean {
   return event.dataTransfer?.types.includes('Files') ?? false;
 }
 
+/** True over an element that takes dropped files itself (the composer attaches them). */
+function isOverFileTarget(event: DragEvent): boolean {
+  return event.target instanceof Element && event.target.closest('[data-file-drop]') !== null;
+}
+
 /**
  * Drag and drop of a conversation bundle anywhere on the window: while a file is dragged
  * over it, an overlay says what dropping does; dropping imports the first file. Files
@@ -29,6 +34,8 @@ export function DropOverlay() {
 
   function onDragOver(event: DragEvent): void {
     if (!carriesFiles(event)) return;
+    // Over the composer the overlay steps aside (it lets pointer events through to it).
+    setDragging(!isOverFileTarget(event));
     event.preventDefault();
     if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
   }
@@ -40,7 +47,7 @@ export function DropOverlay() {
   }
 
   function onDrop(event: DragEvent): void {
-    if (!carriesFiles(event)) return;
+    if (!carriesFiles(event) || isOverFileTarget(event)) return;
     event.preventDefault();
     depth = 0;
     setDragging(false);
@@ -70,7 +77,8 @@ export function DropOverlay() {
           <Icon name="upload" size={28} />
           <p class="drop-title">Drop a conversation bundle to import it</p>
           <p class="drop-hint">
-            A .zip exported from Sandpiper, up to {limit}. It opens as a new conversation.
+            A .zip exported from Sandpiper, up to {limit}. It opens as a new conversation. To attach files to
+            a message instead, drop them on the message box.
           </p>
         </div>
       </div>

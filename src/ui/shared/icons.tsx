@@ -52,7 +52,8 @@ export type IconName =
   | 'replay'
   | 'more'
   | 'storage'
-  | 'install';
+  | 'install'
+  | 'paperclip';
 
 /** Path data, not elements: a Solid element can only live in one place in the DOM. */
 const PATHS: Record<IconName, string> = {
@@ -98,6 +99,8 @@ const PATHS: Record<IconName, string> = {
   folder:
     'M3 6.5A1.5 1.5 0 0 1 4.5 5H9l2 2h8.5A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5z',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  paperclip:
+    'M20 11.5l-8.2 8.2a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4L15 7',
   upload: 'M12 15V4M7 9l5-5 5 5M5 20h14',
   share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',
   play: 'M7 5v14l12-7z',

@@ -1,26 +1,50 @@
-import { createEffect, createSignal, on, Show } from 'solid-js';
+import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
+import { uploadRoomProblem } from '../../protocol/uploads.ts';
+import {
+  isSingleFolder,
+  progressLine,
+  type ReadUpload,
+  totalBytes,
+} from '../../state/uploads/attachments-store.ts';
 import { useApp } from '../app/app-context.ts';
+import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
+import { PendingChips } from './attachment-chips.tsx';
+import { useFileDrop } from './file-drop.ts';
 
 const MAX_HEIGHT_PX = 220;
 
 /**
  * The message box at the bottom: Enter sends, Shift+Enter adds a line, Esc stops a run.
  * With no conversation open, sending starts one; otherwise it goes to the open one.
+ * Files come by the Attach button, a drop (folders too) or a pasted image, show as chips
+ * until sent, and are read in the page (with progress) and handed to the worker on send.
  */
 export function Composer() {
-  const { conversations, thread, ui, attempt } = useApp();
+  const { conversations, thread, ui, attempt, attachments, settings, toasts } = useApp();
   const [isSending, setSending] = createSignal(false);
   let input: HTMLTextAreaElement | undefined;
+  let picker: HTMLInputElement | undefined;
+  const drop = useFileDrop((found) => {
+    // One folder dropped on a new conversation is a project: it goes to /home/ubuntu/<folder>.
+    const isProject =
+      conversations.selectedId() === null &&
+      !hasFiles() &&
+      isSingleFolder(found.files.map((file) => file.path));
+    if (isProject) attachments.openProject(found.files, found.skippedFolders);
+    else attachments.add(found.files, found.skippedFolders);
+  }, toasts.show);
 
   const status = () => thread.state.conversation?.status;
   const isRunning = () => status() === 'running';
   /** Stop ends a run, or cancels an open question instead of answering it. */
   const isStoppable = () => isRunning() || status() === 'asking';
-  const canSend = () => ui.draft().trim() !== '' && !isSending();
+  const hasFiles = () => attachments.items().length > 0;
+  const canSend = () => (ui.draft().trim() !== '' || hasFiles()) && !isSending();
 
   const placeholder = () => {
-    if (conversations.selectedId() === null) return 'Describe a task for the agent…';
+    if (conversations.selectedId() === null)
+      return hasFiles() ? 'Say what to do with these files…' : 'Describe a task for the agent…';
     if (status() === 'asking') return 'Answer the question above…';
     if (isRunning()) return 'Add a note for the agent; it reads it before its next step…';
     return 'Send a follow-up…';
@@ -33,34 +57,119 @@ export function Composer() {
   }
 
   createEffect(on(ui.draft, () => queueMicrotask(resize), { defer: true }));
+  // A narrower box (a rotated phone, chips taking the row) wraps the draft onto more lines.
+  window.addEventListener('resize', resize);
+  onCleanup(() => window.removeEventListener('resize', resize));
+
+  /** The attached files read and ready, or null after telling why they cannot go. */
+  async function readFiles(): Promise<ReadUpload | null | undefined> {
+    if (!hasFiles()) return undefined;
+    const bytes = totalBytes(attachments.items());
+    const problem = uploadRoomProblem(0, bytes, settings.state.settings.workspaceLimitBytes);
+    if (problem) {
+      toasts.show(`Message not sent: ${problem}`);
+      return null;
+    }
+    try {
+      return await attachments.read();
+    } catch (error) {
+      toasts.show(`Could not read the files: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
 
   async function send(): Promise<void> {
     const text = ui.draft().trim();
-    if (text === '' || isSending()) return;
+    if ((text === '' && !hasFiles()) || isSending()) return;
     setSending(true);
+    const files = await readFiles();
+    if (files === null) {
+      attachments.setProgress(null);
+      setSending(false);
+      return;
+    }
     ui.setDraft('');
     const conversationId = conversations.selectedId();
     const isSent = await attempt(
-      () => (conversationId === null ? conversations.start(text) : thread.send(text)),
+      () => (conversationId === null ? conversations.start(text, files) : thread.send(text, files)),
       'Message not sent',
     );
+    attachments.setProgress(null);
     setSending(false);
-    if (!isSent && ui.draft() === '') ui.setDraft(text);
+    // Refused (over the limit, the agent busy): the draft and the chips stay, to fix and resend.
+    if (isSent) attachments.clear();
+    else if (ui.draft() === '') ui.setDraft(text);
     input?.focus();
+  }
+
+  function onPicked(element: HTMLInputElement): void {
+    const files = Array.from(element.files ?? []);
+    element.value = '';
+    attachments.add(files.map((file) => ({ path: file.name, file })));
+  }
+
+  function onPaste(event: ClipboardEvent): void {
+    const files = Array.from(event.clipboardData?.files ?? []);
+    if (files.length === 0) return;
+    event.preventDefault();
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, '-');
+    attachments.add(
+      files.map((file) => {
+        const extension = file.type.split('/')[1]?.replace('jpeg', 'jpg') ?? 'bin';
+        // Pasted images are all called "image.png": name them by when they were pasted.
+        const name = file.name && file.name !== 'image.png' ? file.name : `pasted-${stamp}.${extension}`;
+        return { path: name, file };
+      }),
+    );
   }
 
   return (
     <form
       class="composer"
+      data-file-drop
       onSubmit={(event) => {
         event.preventDefault();
         void send();
       }}
+      onDragEnter={drop.onDragEnter}
+      onDragOver={drop.onDragOver}
+      onDragLeave={drop.onDragLeave}
+      onDrop={drop.onDrop}
     >
       <label class="visually-hidden" for="composer-input">
         Message
       </label>
-      <div class="composer-box">
+      <div class="composer-box" classList={{ 'is-drop-target': drop.isOver() }}>
+        <Show when={hasFiles()}>
+          <PendingChips items={attachments.items()} onRemove={attachments.remove} />
+        </Show>
+        <Show when={attachments.progress()}>
+          {(progress) => (
+            <p class="composer-progress" role="status">
+              {progressLine(progress(), formatBytes)}
+            </p>
+          )}
+        </Show>
+        <Show when={attachments.note()}>{(note) => <p class="composer-note">{note()}</p>}</Show>
+        <button
+          type="button"
+          class="icon-button attach-button"
+          aria-label="Attach files"
+          title="Attach files (or drop files or a folder here, or paste an image)"
+          disabled={isSending()}
+          onClick={() => picker?.click()}
+        >
+          <Icon name="paperclip" size={16} />
+        </button>
+        <input
+          ref={picker}
+          class="visually-hidden"
+          type="file"
+          multiple
+          tabIndex={-1}
+          aria-label="Files to attach"
+          onChange={(event) => onPicked(event.currentTarget)}
+        />
         <textarea
           id="composer-input"
           ref={(element) => {
@@ -74,6 +183,7 @@ export function Composer() {
           onInput={(event) => {
             ui.setDraft(event.currentTarget.value);
           }}
+          onPaste={onPaste}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
               event.preventDefault();
@@ -99,7 +209,8 @@ export function Composer() {
         </div>
       </div>
       <p class="composer-hint">
-        <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
+        <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line · drop or paste files to
+        attach them
         <Show when={isRunning()}>
           {' '}
           · <kbd>Esc</kbd> to stop

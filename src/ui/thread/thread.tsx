@@ -5,12 +5,14 @@ import { PlanPanel } from '../plan/plan-panel.tsx';
 import { Icon, Spinner } from '../shared/icons.tsx';
 import { ActionRow } from './action-row.tsx';
 import { AskCard } from './ask-card.tsx';
+import { MessageChips } from './attachment-chips.tsx';
 import { InfoLine, NoticeLine } from './info-line.tsx';
 import { ResultCard } from './result-card.tsx';
 
 const PINNED_DISTANCE_PX = 96;
 
 function ItemView(props: { item: ThreadItem }) {
+  const { ui } = useApp();
   return (
     <Switch>
       <Match when={props.item.kind === 'user' || props.item.kind === 'reply' ? props.item : null}>
@@ -19,7 +21,12 @@ function ItemView(props: { item: ThreadItem }) {
             <Show when={item().kind === 'reply'}>
               <span class="bubble-caption">Your reply</span>
             </Show>
-            <div class="bubble">{item().text}</div>
+            <Show when={item().text !== ''}>
+              <div class="bubble">{item().text}</div>
+            </Show>
+            <Show when={item().attachments.length > 0}>
+              <MessageChips attachments={item().attachments} onOpen={(path) => ui.openFile(path)} />
+            </Show>
           </li>
         )}
       </Match>
