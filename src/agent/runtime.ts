@@ -15,11 +15,10 @@ import { requireText, titleFrom } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
 import { failedCompletion } from './envelopes.ts';
 import { Journal } from './journal.ts';
-import { runLoop } from './loop.ts';
 import { findProfile, TOOL_PROFILES } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
+import { runConversation } from './run-conversation.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
-import { prepareRun } from './run-preparation.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
 import {
   filesTitle,
@@ -386,8 +385,8 @@ export class AgentRuntime implements RuntimeApi {
     }
   }
 
-  private async run(conversationId: string, signal: AbortSignal, queue: string[]): Promise<void> {
-    const prepared = await prepareRun(
+  private run(conversationId: string, signal: AbortSignal, queue: string[]): Promise<void> {
+    return runConversation(
       {
         ...this.dependencies,
         repositories: { conversations: this.conversations, events: this.events, plans: this.plans },
@@ -400,13 +399,6 @@ export class AgentRuntime implements RuntimeApi {
       },
       { conversationId, signal, takeQueuedMessages: () => queue.splice(0) },
     );
-    if (!prepared) return;
-    try {
-      await runLoop(prepared.loop);
-    } catch (error) {
-      // A crash report is written to the conversation: no secret goes with it.
-      throw prepared.loop.services.redactError(error);
-    }
   }
 
   private crash(conversationId: string, error: unknown): Promise<void> {

@@ -136,7 +136,10 @@ it('writes, edits, runs and finds a file, shows it in the Computer panel, and ke
   expect(await codeText(page)).not.toContain('- buy milk');
   // The result's attachment opens the same file.
   await panel.getByRole('button', { name: 'Back to all files' }).click();
-  await page.getByRole('article', { name: 'Result' }).getByRole('button', { name: 'todo.md', exact: true }).click();
+  await page
+    .getByRole('article', { name: 'Result' })
+    .getByRole('button', { name: 'todo.md', exact: true })
+    .click();
   await expect.poll(() => panel.locator('.file-path').textContent()).toBe('notes/todo.md');
   await harness.screenshot('workspace-file-after-reload');
 });
