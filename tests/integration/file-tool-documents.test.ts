@@ -3,7 +3,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fullObservation, OBSERVATION_INLINE_LIMIT } from '../../src/agent/context/observation.ts';
 import type { ToolOutcome } from '../../src/agent/tools/define-tool.ts';
-import { fileTool } from '../../src/agent/tools/file/file.ts';
+import { fileTool, IMAGE_NOT_SEEN } from '../../src/agent/tools/file/file.ts';
 import { FileMeta } from '../../src/protocol/tool-meta/file.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
@@ -144,6 +144,11 @@ describe('file.read and file.view on documents', () => {
     await sandbox.writeFile('/home/ubuntu/photo.png', grayPng(8, 8));
     expect(failure(await file({ action: 'read', path: '/home/ubuntu/photo.png' })).message).toMatch(
       /is an image \(image\/png\).*Use `view` to look at it/,
+    );
+    // `view` gives its size and says plainly that the model does not see the picture itself.
+    const viewed = await file({ action: 'view', path: '/home/ubuntu/photo.png' });
+    expect(viewed.status === 'success' && viewed.content).toBe(
+      `/home/ubuntu/photo.png: image/png image, 8×8 px, ${grayPng(8, 8).byteLength} bytes. ${IMAGE_NOT_SEEN}`,
     );
   });
 

@@ -8,6 +8,10 @@ import description from './file.md?raw';
 import { applyEdits, decodeText, imageDimensions, sliceLines } from './file-content.ts';
 import { readDocument, viewDocument } from './file-documents.ts';
 
+/** Said of an image `view`ed: this version passes no image to the model (the Computer panel shows it to the person). */
+export const IMAGE_NOT_SEEN =
+  'You cannot see the image itself here (this version sends the model no images): work from its name, size and the text around it, or ask the user what it shows.';
+
 /** Seed 000's `file` parameters, in its order. */
 export const FileParameters = z.object({
   action: z.enum(['view', 'read', 'write', 'append', 'edit']).describe('The action to perform'),
@@ -100,7 +104,7 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
       }
       const size = imageDimensions(bytes);
       const description = size
-        ? `${path}: ${mime} image, ${size.width}×${size.height} px, ${bytes.byteLength} bytes.`
+        ? `${path}: ${mime} image, ${size.width}×${size.height} px, ${bytes.byteLength} bytes. ${IMAGE_NOT_SEEN}`
         : `${path}: ${mime}, ${bytes.byteLength} bytes. Its contents cannot be shown as text here.`;
       return {
         status: 'success',
