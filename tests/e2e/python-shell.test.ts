@@ -138,3 +138,26 @@ it('caches Pyodide’s files on first use, so they are served offline afterwards
   );
   expect(status).toBe('200 application/wasm');
 }, 150_000);
+
+it('keeps Python away from the app’s storage and network: no indexedDB or caches, fetch only for pip', async () => {
+  const { page, model } = harness;
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('shell', {
+      action: 'exec',
+      session: 'main',
+      command:
+        "python3 -c \"import js; print(hasattr(js, 'indexedDB'), hasattr(js, 'caches'))\" && python3 -c \"import js; js.fetch('https://example.com')\"",
+      timeout: 120,
+    }),
+    finish(),
+  ]);
+  await harness.sendTask(NOTES_TASK);
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
+  const meta = observation(3).meta;
+  expect(meta).toMatchObject({ exit_code: 1, stdout: 'False False\n' });
+  expect(meta.stderr).toContain(
+    "Python has no network access here except pip's package index; use the shell's curl, which follows Settings → Sandbox",
+  );
+}, 150_000);

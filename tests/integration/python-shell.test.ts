@@ -60,6 +60,23 @@ describe('python3 in the virtual sandbox', () => {
     );
   });
 
+  it('runs `python3 ../x.py` from its normalised path, inside the workspace or out of it', async () => {
+    await sandbox.writeFile(
+      '/home/ubuntu/top.py',
+      'open("made-by-top.txt", "w").write("top")\nprint("top")\n',
+    );
+    expect(await sandbox.exec('paths', 'mkdir -p sub && cd sub && python3 ../top.py')).toMatchObject({
+      exitCode: 0,
+      stdout: 'top\n',
+    });
+    expect(await persisted('sub/made-by-top.txt')).toBe('top');
+    await sandbox.exec('paths', 'cd /home/ubuntu && echo \'print("outside")\' > ../outside.py');
+    expect(await sandbox.exec('paths', 'cd /home/ubuntu && python3 ../outside.py')).toMatchObject({
+      exitCode: 0,
+      stdout: 'outside\n',
+    });
+  });
+
   it('shows an uncaught exception as a traceback on stderr with exit code 1, and sys.exit(n) as n', async () => {
     const failed = await sandbox.exec('errors', 'python3 -c "def f():\n    return 1/0\nf()"');
     expect(failed.exitCode).toBe(1);
@@ -184,6 +201,53 @@ describe('stopping a Python run', () => {
     expect(await loop).toMatchObject({ exitCode: 130, wasRestarted: false });
     expect(stderr).toMatch(/Traceback[\s\S]*File "<string>", line 1[\s\S]*KeyboardInterrupt/);
     process.close();
+  }, 60_000);
+
+  it('keeps a Stop given just before the run is posted (the worker does not clear the interrupt)', async () => {
+    const process = new PythonProcess(starter);
+    const mirror = new WorkspaceMirror(new InMemoryFs());
+    const controller = new AbortController();
+    const options = {
+      cwd: '/home/ubuntu',
+      stdin: new Uint8Array(),
+      files: (isFresh: boolean) => mirror.outgoing(isFresh),
+      onOutput: () => undefined,
+    };
+    expect((await process.run({ mode: 'code', source: 'pass', argv: ['-c'] }, options)).exitCode).toBe(0);
+    const stopped = await process.run(
+      { mode: 'code', source: 'while True: pass', argv: ['-c'] },
+      {
+        ...options,
+        files: (isFresh: boolean) => {
+          controller.abort();
+          return mirror.outgoing(isFresh);
+        },
+        signal: controller.signal,
+      },
+    );
+    expect(stopped).toMatchObject({ exitCode: 130, wasRestarted: false });
+    process.close();
+  }, 60_000);
+
+  it('on close, ends a running command with exit code 143 and says why', async () => {
+    const process = new PythonProcess(starter);
+    const mirror = new WorkspaceMirror(new InMemoryFs());
+    let stderr = '';
+    const options = {
+      cwd: '/home/ubuntu',
+      stdin: new Uint8Array(),
+      files: (isFresh: boolean) => mirror.outgoing(isFresh),
+      onOutput: (stream: string, text: string) => {
+        if (stream === 'stderr') stderr += text;
+      },
+    };
+    expect((await process.run({ mode: 'code', source: 'pass', argv: ['-c'] }, options)).exitCode).toBe(0);
+    const loop = process.run({ mode: 'code', source: 'while True: pass', argv: ['-c'] }, options);
+    const queued = process.run({ mode: 'code', source: 'print(1)', argv: ['-c'] }, options);
+    setTimeout(() => process.close(), 300);
+    expect(await loop).toMatchObject({ exitCode: 143 });
+    expect(stderr).toContain('the sandbox closed while Python was running');
+    await expect(queued).rejects.toThrow('closed');
   }, 60_000);
 
   it('terminates and restarts the worker without shared memory (not cross-origin isolated), and says so', async () => {

@@ -1,5 +1,5 @@
 import { PYODIDE_ASSETS_PATH, PYODIDE_PACKAGES_URL } from './pyodide-assets.ts';
-import type { HostMessage, PythonWorkerStarter, WorkerMessage } from './python-messages.ts';
+import type { HostMessage, PythonWorkerStarter } from './python-messages.ts';
 
 /**
  * Starts Python workers from the agent worker (a dedicated worker may start its own):
@@ -18,7 +18,7 @@ export function browserPythonWorkerStarter(baseUrl: string): PythonWorkerStarter
         postMessage: (message: HostMessage, transfer: Transferable[] = []) =>
           worker.postMessage(message, transfer),
         onMessage: (listener) =>
-          worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => listener(event.data)),
+          worker.addEventListener('message', (event: MessageEvent<unknown>) => listener(event.data)),
         onError: (listener) =>
           worker.addEventListener('error', (event) => {
             event.preventDefault();

@@ -1,5 +1,6 @@
 import { type Command, defineCommand } from 'just-bash';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
+import { normalizePath } from '../sandbox-paths.ts';
 import type { PythonRequest } from './python-messages.ts';
 import type { PythonProcess } from './python-process.ts';
 import type { WorkspaceMirror } from './workspace-mirror.ts';
@@ -72,7 +73,7 @@ export function pythonCommands(process: PythonProcess, mirror: WorkspaceMirror):
   }
 
   async function runScript(path: string, rest: string[], context: CommandContext, stdin: Uint8Array) {
-    const absolute = path.startsWith('/') ? path : `${context.cwd.replace(/\/$/, '')}/${path}`;
+    const absolute = normalizePath(path.startsWith('/') ? path : `${context.cwd}/${path}`);
     const isFile = await context.fs.stat(absolute).then(
       (stat) => stat.isFile,
       () => false,

@@ -43,7 +43,7 @@ export type PyodideLike = {
 /** Where a run's output goes, as text. */
 export type OutputSink = (stream: 'stdout' | 'stderr', text: string) => void;
 
-/** Past this much output a run's further output is dropped (a runaway `print` loop). */
+/** Past this many bytes of output (UTF-8) a run's further output is dropped (a runaway `print` loop). */
 const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -55,7 +55,7 @@ export class PythonEngine {
 
   constructor(
     private readonly pyodide: PyodideLike,
-    private readonly interrupt: Int32Array | null,
+    interrupt: Int32Array | null,
   ) {
     if (interrupt) pyodide.setInterruptBuffer(interrupt);
     pyodide.FS.mkdirTree(PYTHON_WORKSPACE_ROOT);
@@ -83,7 +83,6 @@ export class PythonEngine {
         return count;
       },
     });
-    if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
     let exitCode: number;
     if (request.mode === 'pip') {
       this.pyodide.FS.mkdirTree(options.cwd);
@@ -170,14 +169,15 @@ function removeTree(FS: PyodideFs, path: string): void {
   FS.rmdir(path);
 }
 
-/** Decodes output as UTF-8 across chunk boundaries and stops passing it on past the cap. */
+/** Decodes output as UTF-8 across chunk boundaries and stops passing it on past the cap (in bytes). */
 function cappedOutput(sink: OutputSink) {
   const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
+  const encoder = new TextEncoder();
   let total = 0;
   let isCapped = false;
-  const text = (stream: 'stdout' | 'stderr', value: string) => {
+  const pass = (stream: 'stdout' | 'stderr', value: string, bytes: number) => {
     if (isCapped) return;
-    total += value.length;
+    total += bytes;
     if (total > MAX_OUTPUT_BYTES) {
       isCapped = true;
       sink('stderr', `\n[output past ${MAX_OUTPUT_BYTES / 1024 / 1024} MB dropped]\n`);
@@ -186,14 +186,17 @@ function cappedOutput(sink: OutputSink) {
     if (value) sink(stream, value);
   };
   return {
-    text,
+    text(stream: 'stdout' | 'stderr', value: string): void {
+      pass(stream, value, encoder.encode(value).length);
+    },
     write(stream: 'stdout' | 'stderr', buffer: Uint8Array): number {
-      text(stream, decoders[stream].decode(buffer, { stream: true }));
+      pass(stream, decoders[stream].decode(buffer, { stream: true }), buffer.length);
       return buffer.length;
     },
     flush(): void {
-      text('stdout', decoders.stdout.decode());
-      text('stderr', decoders.stderr.decode());
+      // The bytes held back by the decoders were counted when they were written.
+      pass('stdout', decoders.stdout.decode(), 0);
+      pass('stderr', decoders.stderr.decode(), 0);
     },
   };
 }

@@ -26,18 +26,20 @@ def _sandpiper_exit_code(code):
     return code & 0xFF
 
 def _sandpiper_run(mode, target, argv, cwd):
-    # Fresh standard streams each run, as in a new process (a script may close them).
-    sys.stdin = open(0, 'r', closefd=False, encoding='utf-8', errors='surrogateescape')
-    sys.stdout = open(1, 'w', closefd=False, encoding='utf-8', errors='backslashreplace')
-    sys.stderr = open(2, 'w', closefd=False, encoding='utf-8', errors='backslashreplace', buffering=1)
     modules_before = set(sys.modules)
-    sys.argv = list(argv)
-    os.makedirs(cwd, exist_ok=True)
-    os.chdir(cwd)
-    first_path = '' if mode != 'file' else os.path.dirname(os.path.abspath(target))
-    sys.path.insert(0, first_path)
+    first_path = None
     exit_code = 0
+    # The setup is inside the try: a Stop given before the run started interrupts it here.
     try:
+        # Fresh standard streams each run, as in a new process (a script may close them).
+        sys.stdin = open(0, 'r', closefd=False, encoding='utf-8', errors='surrogateescape')
+        sys.stdout = open(1, 'w', closefd=False, encoding='utf-8', errors='backslashreplace')
+        sys.stderr = open(2, 'w', closefd=False, encoding='utf-8', errors='backslashreplace', buffering=1)
+        sys.argv = list(argv)
+        os.makedirs(cwd, exist_ok=True)
+        os.chdir(cwd)
+        first_path = '' if mode != 'file' else os.path.dirname(os.path.abspath(target))
+        sys.path.insert(0, first_path)
         if mode == 'code':
             namespace = {'__name__': '__main__', '__builtins__': builtins}
             exec(compile(target, '<string>', 'exec'), namespace)
@@ -64,7 +66,7 @@ def _sandpiper_run(mode, target, argv, cwd):
             sys.stderr.flush()
         except BaseException:
             pass
-        if first_path in sys.path:
+        if first_path is not None and first_path in sys.path:
             sys.path.remove(first_path)
         for name in set(sys.modules) - modules_before:
             file = getattr(sys.modules.get(name), '__file__', None) or ''

@@ -1,13 +1,18 @@
-import type {
-  FileChanges,
-  PythonRequest,
-  PythonWorkerEndpoint,
-  PythonWorkerStarter,
+import {
+  type FileChanges,
+  type PythonRequest,
+  type PythonWorkerEndpoint,
+  type PythonWorkerStarter,
   WorkerMessage,
 } from './python-messages.ts';
 
 /** How long an interrupted run may take to unwind before its worker is restarted. */
 const INTERRUPT_GRACE_MS = 3000;
+
+/** The exit code of a run ended by the sandbox closing (128 + SIGTERM, as a shell reports it). */
+const CLOSED_EXIT_CODE = 143;
+
+const CLOSED_MESSAGE = '\npython3: stopped: the sandbox closed while Python was running.\n';
 
 export type PythonRunOptions = {
   cwd: string;
@@ -21,9 +26,20 @@ export type PythonRunOptions = {
 /** How a run ended: its exit code, the files it changed, and whether its worker had to be restarted. */
 export type PythonRunResult = { exitCode: number; files: FileChanges; wasRestarted: boolean };
 
-type Running = { id: number; onMessage: (message: WorkerMessage) => void };
+type Running = {
+  id: number;
+  onMessage: (message: WorkerMessage) => void;
+  /** Ends the run at once with `reason` on stderr and `exitCode` (the worker is already gone). */
+  end: (reason: string, exitCode: number) => void;
+};
 
-type Worker = { endpoint: PythonWorkerEndpoint; ready: Promise<void>; running: Running | null };
+type PythonWorker = {
+  endpoint: PythonWorkerEndpoint;
+  ready: Promise<void>;
+  running: Running | null;
+  /** Rejects `ready` (for runs still waiting on a worker that is going away). */
+  fail: (error: Error) => void;
+};
 
 /**
  * The agent worker's handle on a Python worker: started on first use, one run at a time.
@@ -32,7 +48,8 @@ type Worker = { endpoint: PythonWorkerEndpoint; ready: Promise<void>; running: R
  * Python does not unwind in time, the worker is terminated and a fresh one started later.
  */
 export class PythonProcess {
-  private worker: Worker | null = null;
+  private worker: PythonWorker | null = null;
+  private isClosed = false;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private readonly interrupt: Int32Array | null;
@@ -58,18 +75,27 @@ export class PythonProcess {
     return result;
   }
 
-  /** Terminates the worker (the sandbox is closing). */
+  /**
+   * Terminates the worker (the sandbox is closing): a running command ends with a message
+   * and exit code 143, and commands still queued, or started later, are rejected.
+   */
   close(): void {
-    this.worker?.endpoint.terminate();
-    this.worker = null;
+    this.isClosed = true;
+    const worker = this.worker;
+    if (!worker) return;
+    this.stop(worker);
+    worker.fail(new Error('Python was closed with its sandbox.'));
+    worker.running?.end(CLOSED_MESSAGE, CLOSED_EXIT_CODE);
   }
 
   private async runNow(request: PythonRequest, options: PythonRunOptions): Promise<PythonRunResult> {
+    if (this.isClosed) throw new Error('Python was closed with its sandbox.');
     if (options.signal?.aborted) return { exitCode: 130, files: emptyChanges(), wasRestarted: false };
     const isFresh = this.worker === null;
     const worker = this.start();
     await worker.ready;
     const files = await options.files(isFresh);
+    if (this.isClosed) throw new Error('Python was closed with its sandbox.');
     const id = this.nextId++;
     return new Promise<PythonRunResult>((resolve) => {
       let graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -79,10 +105,13 @@ export class PythonProcess {
         worker.running = null;
         resolve(result);
       };
-      const restart = (reason: string) => {
-        this.stop(worker);
+      const end = (reason: string, exitCode: number) => {
         options.onOutput('stderr', reason);
-        finish({ exitCode: 130, files: emptyChanges(), wasRestarted: true });
+        finish({ exitCode, files: emptyChanges(), wasRestarted: true });
+      };
+      const restart = (reason: string, exitCode = 130) => {
+        this.stop(worker);
+        end(reason, exitCode);
       };
       const onAbort = () => {
         if (this.interrupt) {
@@ -102,14 +131,17 @@ export class PythonProcess {
       };
       worker.running = {
         id,
+        end,
         onMessage: (message) => {
           if (message.type === 'output' && message.id === id) options.onOutput(message.stream, message.text);
           else if (message.type === 'done' && message.id === id)
             finish({ exitCode: message.exitCode, files: message.files, wasRestarted: false });
           else if (message.type === 'load_failed')
-            restart(`\npython: the Python worker failed: ${message.message}\n`);
+            restart(`\npython: the Python worker failed: ${message.message}\n`, 1);
         },
       };
+      // Cleared here, before the run is posted, so a stop that comes after is never lost.
+      if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
       if (options.signal?.aborted) onAbort();
       else options.signal?.addEventListener('abort', onAbort, { once: true });
       const transfer = files.writes.map((file) => file.content.buffer as ArrayBuffer);
@@ -120,15 +152,26 @@ export class PythonProcess {
     });
   }
 
-  private start(): Worker {
+  private start(): PythonWorker {
     if (this.worker) return this.worker;
     const endpoint = this.starter.start();
     let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
     const ready = new Promise<void>((resolve, reject) => {
       settle = { resolve, reject };
     });
-    const worker: Worker = { endpoint, ready, running: null };
-    endpoint.onMessage((message) => {
+    // A worker closed or failed before any run waited on it must not be an unhandled rejection.
+    ready.catch(() => undefined);
+    const worker: PythonWorker = {
+      endpoint,
+      ready,
+      running: null,
+      fail: (error) => settle?.reject(error),
+    };
+    endpoint.onMessage((raw) => {
+      const parsed = WorkerMessage.safeParse(raw);
+      const message: WorkerMessage = parsed.success
+        ? parsed.data
+        : { type: 'load_failed', message: `it sent an invalid message (${parsed.error.issues[0]?.message})` };
       if (message.type === 'ready') settle?.resolve();
       else if (message.type === 'load_failed') {
         settle?.reject(
@@ -155,7 +198,7 @@ export class PythonProcess {
     return worker;
   }
 
-  private stop(worker: Worker): void {
+  private stop(worker: PythonWorker): void {
     worker.endpoint.terminate();
     if (this.worker === worker) this.worker = null;
   }

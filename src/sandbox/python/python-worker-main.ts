@@ -14,6 +14,16 @@ export type PyodideLoader = (options: {
 }) => Promise<PyodideLike>;
 
 /**
+ * What Python can reach from its worker: the workspace (a copy of `/home/ubuntu`, synced
+ * both ways by the host), its standard library and installed packages, and through `fetch`
+ * only pip's package index (Pyodide's CDN, pypi.org, files.pythonhosted.org) and the app's
+ * own `assets/`. What it cannot: the app's storage (`indexedDB`, `caches`), any other
+ * network (XMLHttpRequest, WebSocket, EventSource, WebTransport, other `fetch` addresses,
+ * which follow the shell's curl and Settings → Sandbox instead), BroadcastChannel, and
+ * loading code (`importScripts`, `Worker`). The browser entry enforces this with
+ * `lockDownWorkerScope` once Pyodide is loaded, before any Python runs; the host validates
+ * everything the worker sends back (`WorkerMessage`), since Python can post messages too.
+ *
  * The Python worker: loads Pyodide when the host says `init`, then runs one request at a
  * time, streaming output and answering with the exit code and the files that changed.
  */

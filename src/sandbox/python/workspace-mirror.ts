@@ -1,6 +1,6 @@
 import type { InMemoryFs } from 'just-bash';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
-import type { FileChanges, MirrorEntry } from './python-messages.ts';
+import { type FileChanges, isWorkspaceRelativePath, type MirrorEntry } from './python-messages.ts';
 
 const PREFIX = `${WORKSPACE_ROOT}/`;
 
@@ -40,8 +40,14 @@ export class WorkspaceMirror {
     return changes;
   }
 
-  /** Applies a run's changes to the shell's filesystem. */
+  /**
+   * Applies a run's changes to the shell's filesystem. Throws, before writing anything,
+   * when a path is not a plain relative path inside the workspace (absolute, `a//b`, `..`).
+   */
   async incoming(changes: FileChanges): Promise<void> {
+    const paths = [...changes.deletes, ...changes.directories, ...changes.writes.map((file) => file.path)];
+    const outside = paths.find((path) => !isWorkspaceRelativePath(path));
+    if (outside !== undefined) throw new Error(`Python sent back a path outside the workspace: "${outside}"`);
     for (const path of [...changes.deletes].sort().reverse()) {
       await this.fs.rm(`${PREFIX}${path}`, { recursive: true, force: true });
       for (const known of [...this.synced.keys()]) {

@@ -203,7 +203,6 @@ export class ContainerSessions {
     return result;
   }
 
-  /** Runs a `cd`-only command: checks the directory and makes it the session's. */
   /** Ends a command that cannot run here with `stderr` and exit code 127 (command not found). */
   private answerAtOnce(session: Session, stderr: string, options: ExecOptions): ExecResult {
     session.transcript += stderr;
@@ -213,6 +212,7 @@ export class ContainerSessions {
     return result;
   }
 
+  /** Runs a `cd`-only command: checks the directory and makes it the session's. */
   private async changeDirectory(
     session: Session,
     cwd: string,
