@@ -1,12 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { Document, Packer, Paragraph } from 'docx';
+import { strToU8, zipSync } from 'fflate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExtractedDocument } from '../../src/agent/documents/document-types.ts';
 import {
   documentFormat,
   extractDocument,
+  extractedTextPath,
+  MAX_DOCUMENT_BYTES,
   partsWithoutText,
   renderDocument,
   unsupportedDocument,
 } from '../../src/agent/documents/documents.ts';
+import { sheetTable } from '../../src/agent/documents/extractors/markdown-table.ts';
+import { extractPdf, PDF_READER_FAILED } from '../../src/agent/documents/extractors/pdf.ts';
 import {
   plannerDocx,
   SAMPLE_CSV,
@@ -18,8 +24,9 @@ import {
 
 /**
  * Each extractor on real files made by the tests, run in Node: no DOM, no `window`, no
- * `document` — what the agent worker has too. pdf.js is its modern build with its worker
- * module run in the same thread (as in the app's worker).
+ * `document` — what the agent worker has too. pdf.js is its legacy build, as in the app;
+ * Node has no `Worker`, so pdf.js runs its worker code in the same thread here, whereas
+ * the app runs it in a nested worker of the agent worker.
  */
 
 async function extract(bytes: Uint8Array, path: string): Promise<ExtractedDocument> {
@@ -139,5 +146,147 @@ describe('document extractors (no DOM)', () => {
     expect(documentFormat('/home/ubuntu/old.xls')).toBeNull();
     expect(unsupportedDocument('/home/ubuntu/old.XLS')).toMatch(/\.xls .*saved as \.xlsx or \.csv/);
     expect(unsupportedDocument('/home/ubuntu/new.xlsx')).toBeNull();
+  });
+});
+
+/** A .pptx of one slide whose XML is `slide`, with `entries` added (a bomb, a hostile core.xml). */
+function pptxWith(slide: string, entries: Record<string, Uint8Array> = {}): Uint8Array {
+  return zipSync({
+    'ppt/presentation.xml': strToU8('<p:presentation/>'),
+    'ppt/slides/slide1.xml': strToU8(slide),
+    ...entries,
+  });
+}
+
+describe('hostile documents (refused or read in linear time, never a frozen worker)', () => {
+  const zeros = new Uint8Array(33 * 1024 * 1024);
+
+  it('refuse a .pptx with an entry that unpacks to more than 32 MB', async () => {
+    const bomb = pptxWith('<p:sld/>', { 'ppt/slides/slide2.xml': zeros });
+    const result = await extractDocument(bomb, '/home/ubuntu/bomb.pptx', 'pptx');
+    expect(result).toEqual({ error: expect.stringMatching(/unpacks to more than 32 MB; it is refused/) });
+  });
+
+  it('refuse a .pptx whose entries unpack to more than 128 MB together', async () => {
+    const part = zeros.subarray(0, 30 * 1024 * 1024);
+    const entries = Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`ppt/slides/slide${n + 1}.xml`, part]));
+    const result = await extractDocument(pptxWith('<p:sld/>', entries), '/home/ubuntu/bomb.pptx', 'pptx');
+    expect(result).toEqual({ error: expect.stringMatching(/unpacks to more than 128 MB; it is refused/) });
+  }, 20_000);
+
+  it('refuse a .docx or .xlsx bomb before mammoth or read-excel-file unpacks it', async () => {
+    for (const [path, format] of [
+      ['/home/ubuntu/bomb.docx', 'docx'],
+      ['/home/ubuntu/bomb.xlsx', 'xlsx'],
+    ] as const) {
+      const bomb = zipSync({ 'word/document.xml': zeros, 'xl/workbook.xml': strToU8('<workbook/>') });
+      const result = await extractDocument(bomb, path, format);
+      expect(result).toEqual({ error: expect.stringMatching(/unpacks to more than 32 MB; it is refused/) });
+    }
+  });
+
+  it('read a slide of 200,000 unclosed paragraphs and a core.xml of unclosed titles quickly', async () => {
+    const hostile = pptxWith(`<p:sld>${'<a:p>'.repeat(200_000)}</p:sld>`, {
+      'docProps/core.xml': strToU8(`<cp:coreProperties>${'<dc:title>'.repeat(200_000)}</cp:coreProperties>`),
+    });
+    const document = await extract(hostile, '/home/ubuntu/hostile.pptx');
+    expect(document.parts).toEqual([{ label: 'Slide 1', text: '', hasText: false }]);
+    expect(document.metadata).toEqual({});
+  });
+
+  it('read line breaks and runs of a slide in order', async () => {
+    const slide =
+      '<p:sld><a:p><a:r><a:t>One</a:t></a:r><a:br/><a:r><a:t>Two &amp; three</a:t></a:r></a:p><a:pPr/></p:sld>';
+    const document = await extract(pptxWith(slide), '/home/ubuntu/breaks.pptx');
+    expect(document.parts[0]?.text).toBe('One\nTwo & three');
+  });
+
+  it('cut a long metadata value', async () => {
+    const core = `<cp:coreProperties><dc:title>${'T'.repeat(5_000)}</dc:title></cp:coreProperties>`;
+    const document = await extract(
+      pptxWith('<p:sld/>', { 'docProps/core.xml': strToU8(core) }),
+      '/home/ubuntu/t.pptx',
+    );
+    expect(document.metadata.title).toBe(`${'T'.repeat(200)}…`);
+  });
+
+  it('keep ten warnings and count the rest', async () => {
+    const paragraphs = Array.from(
+      { length: 15 },
+      (_, index) => new Paragraph({ text: `p${index}`, style: `Custom${index}` }),
+    );
+    const docx = new Uint8Array(
+      await Packer.toBuffer(new Document({ sections: [{ children: paragraphs }] })),
+    );
+    const { warnings } = await extract(docx, '/home/ubuntu/styles.docx');
+    expect(warnings).toHaveLength(11);
+    expect(warnings.at(-1)).toMatch(/^… and \d+ more warnings\.$/);
+  });
+
+  it('refuse a file over the size limit unread', async () => {
+    const result = await extractDocument(
+      new Uint8Array(MAX_DOCUMENT_BYTES + 1),
+      '/home/ubuntu/huge.pdf',
+      'pdf',
+    );
+    expect(result).toEqual({ error: expect.stringMatching(/documents over 64 MB are not read here/) });
+  });
+
+  it('show a sheet of 200,000 rows without overflowing the stack', () => {
+    const rows = Array.from({ length: 200_000 }, (_, index) => [`Row ${index}`, index]);
+    const table = sheetTable(rows);
+    expect(table).toMatchObject({ rows: 200_000, columns: 2 });
+    expect(table.text).toContain('… 199800 more rows not shown.');
+  });
+
+  it('save a document’s extracted text under the workspace, however its path is written', () => {
+    expect(extractedTextPath('/home/ubuntu/../ubuntu/x.pdf')).toBe('/home/ubuntu/.extracted/x.pdf.md');
+    expect(extractedTextPath('/home/ubuntu/../../etc/x.pdf')).toBe('/home/ubuntu/.extracted/etc/x.pdf.md');
+  });
+});
+
+describe('PDF extraction limits', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('read only the pages asked for', async () => {
+    const result = await extractDocument(await twoPagePdf(), '/home/ubuntu/report.pdf', 'pdf', {
+      pages: { first: 2, last: 2 },
+    });
+    if ('error' in result) throw new Error(result.error);
+    expect(result.document.parts.map((part) => [part.isSkipped ?? false, part.text])).toEqual([
+      [true, expect.stringMatching(/not read/)],
+      [false, 'Costs fell by 12 percent on page two.'],
+    ]);
+    expect(partsWithoutText(result.document)).toEqual([]);
+  });
+
+  it('stop when the tool’s signal aborts', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('Stopped by the user.'));
+    await expect(
+      extractDocument(await twoPagePdf(), '/home/ubuntu/report.pdf', 'pdf', { signal: controller.signal }),
+    ).rejects.toThrow('Stopped by the user.');
+  });
+
+  it('fail with a clear message, not hang, when pdf.js’s worker file cannot load', async () => {
+    class UnloadableWorker extends EventTarget {
+      constructor() {
+        super();
+        setTimeout(() => this.dispatchEvent(new Event('error')), 10);
+      }
+      postMessage() {}
+      terminate() {}
+    }
+    vi.stubGlobal('Worker', UnloadableWorker);
+    await expect(extractPdf(await twoPagePdf())).rejects.toThrow(PDF_READER_FAILED);
+  });
+
+  it('stop at the time limit', async () => {
+    class SilentWorker extends EventTarget {
+      postMessage() {}
+      terminate() {}
+    }
+    vi.stubGlobal('Worker', SilentWorker);
+    await expect(extractPdf(await twoPagePdf(), 'x.pdf', { timeLimitMs: 50 })).rejects.toThrow(/longer than/);
   });
 });

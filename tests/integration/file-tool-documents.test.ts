@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fullObservation, OBSERVATION_INLINE_LIMIT } from '../../src/agent/context/observation.ts';
+import {
+  DOCUMENT_CONTENT_NOTE,
+  fullObservation,
+  OBSERVATION_INLINE_LIMIT,
+  observationFor,
+} from '../../src/agent/context/observation.ts';
 import type { ToolOutcome } from '../../src/agent/tools/define-tool.ts';
 import { fileTool, IMAGE_NOT_SEEN } from '../../src/agent/tools/file/file.ts';
 import { FileMeta } from '../../src/protocol/tool-meta/file.ts';
@@ -211,5 +216,46 @@ describe('file.read and file.view on documents', () => {
       /The whole text could not be saved \(.+\): read \/home\/ubuntu\/big\.pdf again with `range` for the rest\./,
     );
     expect(read.content).toMatch(/characters cut/);
+  });
+
+  it('marks a document’s text as untrusted, and the model reads it after a note saying so', async () => {
+    await sandbox.writeFile(REPORT, await twoPagePdf());
+    for (const action of ['read', 'view'] as const) {
+      const outcome = success(await file({ action, path: REPORT }));
+      expect(outcome.meta.untrusted_content).toBe('document');
+      const observation = observationFor(
+        {
+          uuid: 'u',
+          status: 'success',
+          content: outcome.content,
+          meta: { tool: 'file', action_type: `file.${action}`, ...outcome.meta },
+        },
+        null,
+      );
+      expect(observation.startsWith(`${DOCUMENT_CONTENT_NOTE}\n{`)).toBe(true);
+    }
+    await sandbox.writeFile('/home/ubuntu/notes.txt', 'plain text');
+    expect(
+      success(await file({ action: 'read', path: '/home/ubuntu/notes.txt' })).meta.untrusted_content,
+    ).toBeUndefined();
+  });
+
+  it('normalises the path, so a long extraction is saved under /home/ubuntu/.extracted/', async () => {
+    const lines = Array.from({ length: 30 }, (_, line) => `Line ${line + 1}: words to fill the page.`);
+    await sandbox.writeFile(
+      '/home/ubuntu/long.pdf',
+      await textPdf(Array.from({ length: 20 }, () => lines.join('\n'))),
+    );
+    const read = success(await file({ action: 'read', path: '/home/ubuntu/../ubuntu/./long.pdf' }));
+    expect(read.meta.path).toBe('/home/ubuntu/long.pdf');
+    expect(read.meta.extracted_path).toBe('/home/ubuntu/.extracted/long.pdf.md');
+  });
+
+  it('reads only the pages a `view` range asks for', async () => {
+    await sandbox.writeFile(REPORT, await twoPagePdf());
+    const second = success(await file({ action: 'view', path: REPORT, range: [2, 2] }));
+    expect(second.content).toContain('PDF, 2 pages');
+    expect(second.meta.derived_text).toContain('Costs fell by 12 percent on page two.');
+    expect(second.meta.document?.pages_without_text).toBeUndefined();
   });
 });

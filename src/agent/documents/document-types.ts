@@ -13,6 +13,8 @@ export type DocumentPart = {
   /** A sheet's size (all its rows and columns, not only those shown). */
   rows?: number;
   columns?: number;
+  /** True for a PDF page left unread (outside the pages asked for, or past the page limit). */
+  isSkipped?: boolean;
 };
 
 /**
@@ -28,5 +30,18 @@ export type ExtractedDocument = {
   warnings: string[];
 };
 
+/**
+ * What an extraction may be limited to: the PDF pages to read (1-based, inclusive; -1
+ * as `last` for the end; other formats read everything), and a signal that stops it.
+ */
+export type ExtractionOptions = {
+  pages?: { first: number; last: number };
+  signal?: AbortSignal;
+};
+
 /** An extractor: the file's bytes and name in, its text out; throws on a file it cannot read. */
-export type DocumentExtractor = (bytes: Uint8Array, name: string) => Promise<ExtractedDocument>;
+export type DocumentExtractor = (
+  bytes: Uint8Array,
+  name: string,
+  options?: ExtractionOptions,
+) => Promise<ExtractedDocument>;

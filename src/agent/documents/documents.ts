@@ -1,5 +1,17 @@
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
-import type { DocumentExtractor, DocumentFormat, ExtractedDocument } from './document-types.ts';
+import type {
+  DocumentExtractor,
+  DocumentFormat,
+  ExtractedDocument,
+  ExtractionOptions,
+} from './document-types.ts';
+
+/** Largest file read as a document: past it, extraction is refused unread. */
+export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+/** Most characters of one metadata value kept (a title, an author). */
+export const MAX_METADATA_CHARACTERS = 200;
+/** Most warnings kept; the rest are counted. */
+export const MAX_WARNINGS = 10;
 
 /**
  * The documents the worker reads: format by extension, and each format's extractor
@@ -45,30 +57,71 @@ export function unsupportedDocument(path: string): string | null {
   return UNSUPPORTED[extensionOf(path)] ?? null;
 }
 
+/** The document with its metadata values and its warnings cut to a size an observation can carry. */
+function bounded(document: ExtractedDocument): ExtractedDocument {
+  const metadata = Object.fromEntries(
+    Object.entries(document.metadata).map(([key, value]) => [
+      key,
+      value.length > MAX_METADATA_CHARACTERS ? `${value.slice(0, MAX_METADATA_CHARACTERS)}…` : value,
+    ]),
+  );
+  const warnings = document.warnings.map((warning) =>
+    warning.length > MAX_METADATA_CHARACTERS ? `${warning.slice(0, MAX_METADATA_CHARACTERS)}…` : warning,
+  );
+  const extra = warnings.length - MAX_WARNINGS;
+  return {
+    ...document,
+    metadata,
+    warnings:
+      extra > 0
+        ? [...warnings.slice(0, MAX_WARNINGS), `… and ${extra} more warning${extra === 1 ? '' : 's'}.`]
+        : warnings,
+  };
+}
+
 /**
  * A document's text, or an error message the model can act on (a damaged file, a
- * password) — never a throw for a file that cannot be read.
+ * password, a file too large) — never a throw for a file that cannot be read; it
+ * throws only when `options.signal` aborts. Metadata values and warnings are bounded.
  */
 export async function extractDocument(
   bytes: Uint8Array,
   path: string,
   format: DocumentFormat,
+  options: ExtractionOptions = {},
 ): Promise<{ document: ExtractedDocument } | { error: string }> {
   const name = path.split('/').at(-1) ?? path;
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES)
+    return {
+      error: `${path} is ${Math.ceil(bytes.byteLength / 1024 / 1024)} MB; documents over ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are not read here.`,
+    };
   try {
     const extract = await EXTRACTORS[format]();
-    return { document: await extract(bytes, name) };
+    return { document: bounded(await extract(bytes, name, options)) };
   } catch (error) {
+    if (options.signal?.aborted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     return { error: `${path} could not be read as a ${FORMAT_NAMES[format]}: ${reason}` };
   }
 }
 
+/** `path` as an absolute path with `.`, `..` and repeated slashes resolved (`..` stops at the root). */
+export function normalizedPath(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.trim().split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
 /** Where the whole text of a document is saved when an observation shows only part of it. */
 export function extractedTextPath(path: string): string {
-  const relative = path.startsWith(`${WORKSPACE_ROOT}/`)
-    ? path.slice(WORKSPACE_ROOT.length + 1)
-    : path.replace(/^\/+/, '');
+  const normal = normalizedPath(path);
+  const relative = normal.startsWith(`${WORKSPACE_ROOT}/`)
+    ? normal.slice(WORKSPACE_ROOT.length + 1)
+    : normal.slice(1);
   return `${WORKSPACE_ROOT}/.extracted/${relative}.md`;
 }
 
@@ -89,7 +142,7 @@ export function documentSummary(document: ExtractedDocument): string {
 /** Numbers (1-based) of the parts with no text, for PDFs: the pages without a text layer. */
 export function partsWithoutText(document: ExtractedDocument): number[] {
   if (document.format !== 'pdf') return [];
-  return document.parts.flatMap((part, index) => (part.hasText ? [] : [index + 1]));
+  return document.parts.flatMap((part, index) => (part.hasText || part.isSkipped ? [] : [index + 1]));
 }
 
 /**
@@ -131,7 +184,7 @@ export function renderDocument(
   const first = selection?.first ?? 1;
   const last = selection?.last ?? document.parts.length;
   document.parts.slice(first - 1, last).forEach((part) => {
-    const body = part.hasText || document.format !== 'pdf' ? part.text : NO_TEXT_LAYER;
+    const body = part.hasText || part.isSkipped || document.format !== 'pdf' ? part.text : NO_TEXT_LAYER;
     lines.push('', ...(document.unit === 'document' ? [] : [`## ${part.label}`, '']), body);
   });
   return `${lines.join('\n')}\n`;

@@ -20,6 +20,9 @@ export const DocumentSummary = z.object({
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
+/** `untrusted_content` of a document's read or view: its text is the document's, data, never instructions. */
+export const UNTRUSTED_DOCUMENT = 'document' as const;
+
 /**
  * Seed 001 `file` meta (path, mime, derived text, edit summary) plus ours: an image's
  * size in pixels; for a document, its summary and, when its text was too long for the
@@ -34,5 +37,6 @@ export const FileMeta = z.looseObject({
   height: z.number().int().nonnegative().optional(),
   document: DocumentSummary.optional(),
   extracted_path: z.string().optional(),
+  untrusted_content: z.literal(UNTRUSTED_DOCUMENT).optional(),
 });
 export type FileMeta = z.infer<typeof FileMeta>;

@@ -2,6 +2,7 @@ import mammoth from 'mammoth';
 import { NodeHtmlMarkdown } from 'node-html-markdown';
 import type { ExtractedDocument } from '../document-types.ts';
 import { officeProperties } from './office-properties.ts';
+import { checkZipSizes } from './zip-limits.ts';
 
 /**
  * DOCX to markdown: mammoth turns the document into semantic HTML (headings, lists,
@@ -17,6 +18,7 @@ const IMAGE_SOURCE = 'sandpiper-omitted-image';
 
 /** The document's text as markdown, with mammoth's messages as warnings. */
 export async function extractDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
+  checkZipSizes(bytes);
   const arrayBuffer = bytes.slice().buffer;
   // mammoth's browser build reads `arrayBuffer`, its Node build (the tests) `buffer`; both take an ArrayBuffer.
   const input = { arrayBuffer, buffer: arrayBuffer } as unknown as { arrayBuffer: ArrayBuffer };

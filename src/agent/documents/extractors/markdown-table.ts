@@ -33,7 +33,9 @@ export function sheetTable(rows: readonly (readonly unknown[])[]): {
   columns: number;
 } {
   const data = trimmed(rows);
-  const columns = Math.max(0, ...data.map((row) => row.length));
+  // A loop, not Math.max(...rows): spreading 200,000 rows overflows the stack.
+  let columns = 0;
+  for (const row of data) if (row.length > columns) columns = row.length;
   if (data.length === 0 || columns === 0) return { text: '(empty)', rows: 0, columns: 0 };
   const line = (row: readonly unknown[]) =>
     `| ${Array.from({ length: columns }, (_, index) => cellText(row[index])).join(' | ')} |`;

@@ -1,4 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { elementBodies } from './xml-scan.ts';
+import { sizeLimitedFilter, UnpackLimitError } from './zip-limits.ts';
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -28,8 +30,11 @@ export function officeProperties(
   let core = files?.['docProps/core.xml'];
   if (!files) {
     try {
-      core = unzipSync(bytes, { filter: (file) => file.name === 'docProps/core.xml' })['docProps/core.xml'];
-    } catch {
+      core = unzipSync(bytes, { filter: sizeLimitedFilter((file) => file.name === 'docProps/core.xml') })[
+        'docProps/core.xml'
+      ];
+    } catch (error) {
+      if (error instanceof UnpackLimitError) throw error;
       return {};
     }
   }
@@ -37,7 +42,7 @@ export function officeProperties(
   const xml = strFromU8(core);
   const metadata: Record<string, string> = {};
   for (const [name, tag] of CORE_FIELDS) {
-    const value = new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`).exec(xml)?.[1]?.trim();
+    const value = elementBodies(xml, tag, 1)[0]?.trim();
     if (value) metadata[name] = decodeXml(value);
   }
   return metadata;

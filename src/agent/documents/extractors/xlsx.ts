@@ -2,6 +2,7 @@ import readXlsxFile from 'read-excel-file/universal';
 import type { DocumentPart, ExtractedDocument } from '../document-types.ts';
 import { sheetTable } from './markdown-table.ts';
 import { officeProperties } from './office-properties.ts';
+import { checkZipSizes } from './zip-limits.ts';
 
 /**
  * XLSX with read-excel-file (its "universal" entry: no Worker of its own, no DOM; fflate
@@ -9,6 +10,7 @@ import { officeProperties } from './office-properties.ts';
  * column counts. Loaded lazily.
  */
 export async function extractXlsx(bytes: Uint8Array): Promise<ExtractedDocument> {
+  checkZipSizes(bytes);
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
     sheets = await readXlsxFile(bytes.slice().buffer);

@@ -1,5 +1,5 @@
 import type { SandboxPort } from '../../../protocol/ports/sandbox.ts';
-import type { FileMeta } from '../../../protocol/tool-meta/file.ts';
+import { type FileMeta, UNTRUSTED_DOCUMENT } from '../../../protocol/tool-meta/file.ts';
 import { excerpt } from '../../context/observation.ts';
 import type { DocumentFormat, ExtractedDocument } from '../../documents/document-types.ts';
 import {
@@ -29,12 +29,19 @@ type Request = {
   mime: string;
   bytes: Uint8Array;
   format: DocumentFormat;
+  signal?: AbortSignal;
 };
 
 const nameOf = (path: string) => path.split('/').at(-1) ?? path;
 
-async function extracted(request: Request): Promise<ExtractedDocument | ToolOutcome<FileMeta>> {
-  const result = await extractDocument(request.bytes, request.path, request.format);
+async function extracted(
+  request: Request,
+  pages?: { first: number; last: number },
+): Promise<ExtractedDocument | ToolOutcome<FileMeta>> {
+  const result = await extractDocument(request.bytes, request.path, request.format, {
+    ...(pages ? { pages } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
   if ('error' in result)
     return {
       status: 'error',
@@ -113,6 +120,7 @@ export async function readDocument(
     path: request.path,
     mime: request.mime,
     document: documentMeta(document),
+    untrusted_content: UNTRUSTED_DOCUMENT,
     ...(shown.savedPath ? { extracted_path: shown.savedPath } : {}),
   };
   if (!shown.isCut) return { status: 'success', content: shown.text, meta };
@@ -124,6 +132,16 @@ export async function readDocument(
   };
 }
 
+/** The PDF pages a `view` range asks for, so only those are read; none for other formats or a range that does not fit. */
+function pagesAskedFor(
+  request: Request,
+  range: number[] | undefined,
+): { first: number; last: number } | undefined {
+  if (request.format !== 'pdf' || range?.length !== 2) return undefined;
+  const [first = 0, last = 0] = range;
+  return first >= 1 && (last === -1 || last >= first) ? { first, last } : undefined;
+}
+
 /**
  * `file.view` of a document: a summary (format, page/sheet/slide count, title, pages
  * without a text layer) and the text of the parts `range` selects as `derived_text`.
@@ -132,7 +150,7 @@ export async function viewDocument(
   request: Request,
   range: number[] | undefined,
 ): Promise<ToolOutcome<FileMeta>> {
-  const document = await extracted(request);
+  const document = await extracted(request, pagesAskedFor(request, range));
   if (isOutcome(document)) return document;
   const name = nameOf(request.path);
   const whole = renderDocument(document, name);
@@ -165,6 +183,7 @@ export async function viewDocument(
       mime: request.mime,
       derived_text: shown.text,
       document: documentMeta(document),
+      untrusted_content: UNTRUSTED_DOCUMENT,
       ...(shown.savedPath ? { extracted_path: shown.savedPath } : {}),
     },
   };

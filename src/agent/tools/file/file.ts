@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mimeForPath } from '../../../protocol/mime-types.ts';
 import type { FileMeta } from '../../../protocol/tool-meta/file.ts';
-import { documentFormat, unsupportedDocument } from '../../documents/documents.ts';
+import { documentFormat, normalizedPath, unsupportedDocument } from '../../documents/documents.ts';
 import { briefParameter } from '../common-parameters.ts';
 import { defineTool, invalidArguments, type ToolContext, type ToolOutcome } from '../define-tool.ts';
 import description from './file.md?raw';
@@ -50,7 +50,9 @@ const DERIVED_TEXT_CHARACTERS = 2_000;
 
 async function runFileAction(params: FileParameters, context: ToolContext): Promise<ToolOutcome<FileMeta>> {
   const sandbox = await context.sandbox();
-  const path = params.path.trim();
+  const trimmed = params.path.trim();
+  // Normalised (`/home/ubuntu/../ubuntu/x.pdf`), so what is derived from it (`extracted_path`) is too; a relative path is left for the sandbox to refuse.
+  const path = trimmed.startsWith('/') ? normalizedPath(trimmed) : trimmed;
   const mime = mimeForPath(path);
   const meta = { path, mime };
   switch (params.action) {
@@ -70,7 +72,7 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
       const format = documentFormat(path);
       // A CSV is text: `read` gives its lines as they are (to edit them); `view` gives it as a table.
       if (format && format !== 'csv')
-        return readDocument({ sandbox, path, mime, bytes, format }, params.range);
+        return readDocument({ sandbox, path, mime, bytes, format, signal: context.signal }, params.range);
       const text = decodeText(bytes);
       if (text === null) {
         if (imageDimensions(bytes) || mime.startsWith('image/'))
@@ -90,7 +92,8 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
       if (unsupported) return invalidArguments(`${path}: ${unsupported}`);
       const bytes = await sandbox.readFile(path);
       const format = documentFormat(path);
-      if (format) return viewDocument({ sandbox, path, mime, bytes, format }, params.range);
+      if (format)
+        return viewDocument({ sandbox, path, mime, bytes, format, signal: context.signal }, params.range);
       const text = decodeText(bytes);
       if (text !== null) {
         const sliced = sliceLines(text, params.range);
