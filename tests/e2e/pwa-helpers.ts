@@ -126,10 +126,17 @@ export async function planSummary(page: Page): Promise<{ goal: string; phases: s
   };
 }
 
-/** A conversation's workspace as stored in IndexedDB: path → kind and bytes (as numbers). */
-export function workspaceFiles(page: Page, conversationId: string): Promise<Record<string, string>> {
+/**
+ * A conversation's workspace as stored in IndexedDB: path → `kind:text` (the default), or
+ * path → base64 bytes of each file (`'base64'`, for binary files).
+ */
+export function workspaceFiles(
+  page: Page,
+  conversationId: string,
+  encoding: 'text' | 'base64' = 'text',
+): Promise<Record<string, string>> {
   return page.evaluate(
-    (id) =>
+    ({ id, asBase64 }) =>
       new Promise<Record<string, string>>((resolve, reject) => {
         const request = indexedDB.open('sandpiper');
         request.onerror = () => reject(request.error);
@@ -142,14 +149,19 @@ export function workspaceFiles(page: Page, conversationId: string): Promise<Reco
           read.onsuccess = () => {
             const files: Record<string, string> = {};
             for (const row of read.result as Array<{ path: string; kind: string; content?: Uint8Array }>) {
-              files[row.path] = `${row.kind}:${row.content ? new TextDecoder().decode(row.content) : ''}`;
+              if (asBase64) {
+                if (row.kind === 'file' && row.content)
+                  files[row.path] = btoa(String.fromCharCode(...row.content));
+              } else {
+                files[row.path] = `${row.kind}:${row.content ? new TextDecoder().decode(row.content) : ''}`;
+              }
             }
             request.result.close();
             resolve(files);
           };
         };
       }),
-    conversationId,
+    { id: conversationId, asBase64: encoding === 'base64' },
   );
 }
 

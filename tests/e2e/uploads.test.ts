@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
+import { workspaceFiles } from './pwa-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -46,29 +47,7 @@ function conversationId(): string {
 
 /** A conversation's files as stored in IndexedDB: path → bytes (base64), read in the page. */
 function storedFiles(id: string): Promise<Record<string, string>> {
-  return harness.page.evaluate(
-    (conversation) =>
-      new Promise<Record<string, string>>((resolve, reject) => {
-        const request = indexedDB.open('sandpiper');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const read = request.result
-            .transaction('files', 'readonly')
-            .objectStore('files')
-            .getAll(IDBKeyRange.bound([conversation, ''], [conversation, '\uffff']));
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            const files: Record<string, string> = {};
-            for (const row of read.result as Array<{ path: string; kind: string; content: Uint8Array }>) {
-              if (row.kind === 'file') files[row.path] = btoa(String.fromCharCode(...row.content));
-            }
-            request.result.close();
-            resolve(files);
-          };
-        };
-      }),
-    id,
-  );
+  return workspaceFiles(harness.page, id, 'base64');
 }
 
 /** The user-role texts of the scripted model's first request. */

@@ -102,7 +102,11 @@ export function MediaEndpointCard(props: {
   );
 
   return (
-    <li class="media-endpoint" data-kind={props.kind} classList={{ 'is-off': !props.draft.isEnabled }}>
+    <li
+      class="media-endpoint settings-list-item"
+      data-kind={props.kind}
+      classList={{ 'is-off': !props.draft.isEnabled }}
+    >
       <div class="media-endpoint-head">
         <input
           id={id('isEnabled')}

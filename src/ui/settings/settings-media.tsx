@@ -7,6 +7,7 @@ import {
   withEndpoint,
 } from '../../state/settings/media-form.ts';
 import { MediaEndpointCard } from './settings-media-endpoint.tsx';
+import './settings-list.css';
 import './settings-media.css';
 
 /** The field Settings → Media reports as invalid, with its kind. */
@@ -46,7 +47,7 @@ export function MediaSection(props: {
         Content-Type headers are sent, so a host whose preflight allows just those works; a server on your own
         machine may need its CORS option switched on.
       </p>
-      <ul class="media-endpoints" aria-label="Media endpoints">
+      <ul class="media-endpoints settings-list" aria-label="Media endpoints">
         <For each={MEDIA_KINDS}>
           {(kind) => (
             <MediaEndpointCard

@@ -91,7 +91,11 @@ export function ServiceRow(props: {
     ].filter(Boolean);
 
   return (
-    <li class="web-service" data-service={props.service.id} classList={{ 'is-off': !props.isEnabled }}>
+    <li
+      class="web-service settings-list-item"
+      data-service={props.service.id}
+      classList={{ 'is-off': !props.isEnabled }}
+    >
       <div class="web-service-head">
         <input
           id={id()}

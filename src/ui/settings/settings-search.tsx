@@ -9,6 +9,7 @@ import {
   withServiceEnabled,
 } from '../../state/settings/search-form.ts';
 import { ServiceRow } from './settings-search-service.tsx';
+import './settings-list.css';
 import './settings-search.css';
 
 /**
@@ -110,7 +111,7 @@ export function SearchSection(props: {
       <p class="field-hint search-order-hint">
         Tried in this order for each kind of search they serve. Move one up to prefer it.
       </p>
-      <ol ref={providerList} class="web-services" aria-labelledby="search-providers-heading">
+      <ol ref={providerList} class="web-services settings-list" aria-labelledby="search-providers-heading">
         <For each={props.form.providerOrder}>
           {(id, index) => {
             const service = webServiceById(id);
@@ -145,7 +146,7 @@ export function SearchSection(props: {
       <h3 class="search-subheading" id="search-readers-heading">
         Reading pages
       </h3>
-      <ul class="web-services" aria-labelledby="search-readers-heading">
+      <ul class="web-services settings-list" aria-labelledby="search-readers-heading">
         <For each={PAGE_READERS}>
           {(service) => (
             <ServiceRow
