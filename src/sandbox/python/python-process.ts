@@ -53,14 +53,19 @@ export class PythonProcess {
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private readonly interrupt: Int32Array | null;
+  private readonly interruptGraceMs: number;
 
-  /** `canShareMemory: false` stands for a page that is not cross-origin isolated (tests). */
+  /**
+   * `canShareMemory: false` stands for a page that is not cross-origin isolated (tests);
+   * `interruptGraceMs` is how long an interrupted run may unwind before a restart.
+   */
   constructor(
     private readonly starter: PythonWorkerStarter,
-    options: { canShareMemory?: boolean } = {},
+    options: { canShareMemory?: boolean; interruptGraceMs?: number } = {},
   ) {
     const canShare = options.canShareMemory ?? typeof SharedArrayBuffer === 'function';
     this.interrupt = canShare ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    this.interruptGraceMs = options.interruptGraceMs ?? INTERRUPT_GRACE_MS;
   }
 
   /** True when a stop raises KeyboardInterrupt instead of restarting the worker. */
@@ -121,7 +126,7 @@ export class PythonProcess {
               restart(
                 '\nPython did not stop on KeyboardInterrupt: its worker was restarted; changes to files in this run are lost.\n',
               ),
-            INTERRUPT_GRACE_MS,
+            this.interruptGraceMs,
           );
         } else {
           restart(
