@@ -30,6 +30,7 @@ import {
 export type { RuntimeDependencies } from './runtime-dependencies.ts';
 
 import { answerBodies } from './runtime-asks.ts';
+import { closedPageBodies, takenOverNotice, workspaceClearedNotice } from './runtime-notices.ts';
 import { stoppedNotice } from './settlement.ts';
 import { closeDanglingActions, openQuestion } from './step-policy.ts';
 
@@ -177,19 +178,9 @@ export class AgentRuntime implements RuntimeApi {
         if (conversation.status !== 'running' || this.active.has(conversation.id)) return;
         if (!(await this.locks.isFree(conversation.id))) return;
         const events = await this.events.list(conversation.id);
-        await this.journal.append(
-          conversation.id,
-          [
-            ...closeDanglingActions(events, 'Interrupted: the page was closed while this action ran.'),
-            {
-              type: 'notice',
-              kind: 'stopped',
-              text: 'Interrupted when the page was closed. Send a message to continue.',
-              forModel: false,
-            },
-          ],
-          { conversation: { status: 'idle' } },
-        );
+        await this.journal.append(conversation.id, closedPageBodies(events), {
+          conversation: { status: 'idle' },
+        });
       });
     }
   }
@@ -216,10 +207,7 @@ export class AgentRuntime implements RuntimeApi {
       }
       await new UsageRepository(this.dependencies.database).clearWorkspace(conversationId);
       this.sandboxes.forget(conversationId);
-      // Recorded in the log, so other tabs reopen their sandbox rather than write old files back.
-      await this.journal.append(conversationId, [
-        { type: 'notice', kind: 'workspace_cleared', text: 'The workspace was cleared.', forModel: true },
-      ]);
+      await this.journal.append(conversationId, [workspaceClearedNotice()]);
     });
   }
 
@@ -235,14 +223,7 @@ export class AgentRuntime implements RuntimeApi {
       await this.locks.hold(conversationId, async () => {
         const conversation = await this.conversations.get(conversationId);
         if (conversation?.status !== 'running' || this.active.has(conversationId)) return;
-        await this.journal.append(conversationId, [
-          {
-            type: 'notice',
-            kind: 'stopped',
-            text: 'The tab running this task was closed; continuing here.',
-            forModel: false,
-          },
-        ]);
+        await this.journal.append(conversationId, [takenOverNotice()]);
         // The closed tab wrote the workspace last: reopen it from what it saved.
         this.sandboxes.forget(conversationId);
         await this.launch(conversationId, true).done;

@@ -11,6 +11,13 @@ import { nodePythonWorkerStarter } from '../fixtures/python/node-python-worker.t
 
 // Python in the virtual sandbox: the real just-bash shell, the real Python worker code
 // (bundled for Node's worker_threads) and Pyodide from node_modules. Pyodide loads once.
+/**
+ * How long these tests let an interrupted loop unwind before the worker would be restarted:
+ * they check that the interrupt works, not how fast a busy 2-core machine delivers it
+ * (the app's own grace is 3 s).
+ */
+const SLOW_MACHINE_GRACE_MS = 20_000;
+
 let database: SandpiperDatabase;
 let workspace: WorkspaceRepository;
 let sandbox: VirtualSandbox;
@@ -25,6 +32,7 @@ beforeAll(async () => {
     workspace,
     limitBytes: 5_000_000,
     python: starter,
+    pythonInterruptGraceMs: SLOW_MACHINE_GRACE_MS,
   });
   expect((await sandbox.exec('warm', "python3 -c 'print(1)'", { timeoutSeconds: 60 })).stdout).toBe('1\n');
 }, 90_000);
@@ -174,13 +182,6 @@ describe('python3 in the virtual sandbox', () => {
     expect(missing.stderr).toContain('pip install numpy');
   });
 });
-
-/**
- * How long these tests let an interrupted loop unwind before the worker would be restarted:
- * they check that the interrupt works, not how fast a busy 2-core machine delivers it
- * (the app's own grace is 3 s).
- */
-const SLOW_MACHINE_GRACE_MS = 20_000;
 
 describe('stopping a Python run', () => {
   it('raises KeyboardInterrupt through the shared interrupt buffer (a cross-origin isolated page)', async () => {

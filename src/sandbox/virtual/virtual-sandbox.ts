@@ -30,6 +30,8 @@ export type VirtualSandboxOptions = {
   network?: NetworkPort;
   /** Starts the Python worker behind `python3` and `pip`; by default a nested worker, none where workers cannot start. */
   python?: PythonWorkerStarter | null;
+  /** How long a stopped Python run may unwind before its worker is restarted (default 3 s). */
+  pythonInterruptGraceMs?: number;
   now?: () => number;
 };
 
@@ -64,7 +66,14 @@ export class VirtualSandbox implements SandboxPort {
     await sync.load();
     const { network } = options;
     const pythonStarter = options.python === undefined ? defaultPythonStarter() : options.python;
-    const python = pythonStarter ? new PythonProcess(pythonStarter) : null;
+    const python = pythonStarter
+      ? new PythonProcess(
+          pythonStarter,
+          options.pythonInterruptGraceMs === undefined
+            ? {}
+            : { interruptGraceMs: options.pythonInterruptGraceMs },
+        )
+      : null;
     const bash = new Bash({
       fs,
       cwd: WORKSPACE_ROOT,
