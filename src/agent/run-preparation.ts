@@ -1,4 +1,5 @@
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
+import { visionOf } from '../protocol/model-vision.ts';
 import {
   capabilitiesFor,
   effectiveWindowTokens,
@@ -101,7 +102,15 @@ export async function prepareRun(
     createSandboxNetwork(settings, fetch ? { fetch } : {}),
   );
   const services = new RunServices(
-    { conversationId, settings, events, openSandbox, signal, now },
+    {
+      conversationId,
+      settings,
+      events,
+      openSandbox,
+      signal,
+      now,
+      seesImages: visionOf(provider, capabilities).seesImages,
+    },
     { appBaseUrl: dependencies.appBaseUrl ?? LOCAL_APP_BASE_URL, publish, ...(fetch ? { fetch } : {}) },
   );
   return {

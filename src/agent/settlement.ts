@@ -34,7 +34,10 @@ export function settle(
     content: outcome.content,
     meta: { ...outcome.meta, ...running.envelope.meta },
   };
-  const bodies: EventBody[] = [completionEvent(running, envelope)];
+  const completion = completionEvent(running, envelope);
+  const bodies: EventBody[] = [
+    outcome.images && outcome.images.length > 0 ? { ...completion, images: outcome.images } : completion,
+  ];
   if (isAsk) return { bodies, changes: { conversation: { status: 'asking' } }, endsRun: true };
   if (running.role === 'result') {
     return {

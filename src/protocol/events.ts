@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Envelope } from './envelope.ts';
+import { MAX_OBSERVATION_IMAGES, ObservationImage } from './model-images.ts';
 import { MetaKind } from './tool-meta/index.ts';
 import { ToolRole } from './tool-roles.ts';
 import { MessageAttachment } from './uploads.ts';
@@ -102,6 +103,12 @@ export const EnvelopeEvent = z.object({
    * (`keptArguments`).
    */
   arguments: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * A completion's images the model is shown after its observation (an image or PDF pages
+   * `view`ed, when the provider sees images): encoded once, kept here so every later
+   * request carries the same bytes.
+   */
+  images: z.array(ObservationImage).max(MAX_OBSERVATION_IMAGES).optional(),
 });
 
 /** Why the runtime wrote a notice. */

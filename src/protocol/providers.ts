@@ -61,6 +61,8 @@ export const ProviderProfile = z.object({
   toolCalls: ToolCallMode.optional(),
   /** Use the window the server reports over `contextWindowTokens` (absent: yes). */
   useServerWindow: z.boolean().optional(),
+  /** Whether the model is shown images (absent: what the server says, else a guess from the model name; see `visionOf`). */
+  vision: z.boolean().optional(),
   prices: ModelPrices.nullable(),
 });
 export type ProviderProfile = z.infer<typeof ProviderProfile>;

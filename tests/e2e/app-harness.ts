@@ -40,7 +40,12 @@ export type AppHarness = {
   model: ScriptedServer;
   app: StaticServer;
   /** Points the active provider at the scripted model in Settings → Providers, and saves. */
-  configure(options?: { stepBudget?: number; toolCalls?: 'auto' | 'native' | 'constrained' }): Promise<void>;
+  configure(options?: {
+    stepBudget?: number;
+    toolCalls?: 'auto' | 'native' | 'constrained';
+    /** The model name the provider asks for (default `scripted-model`, which is not guessed to see images). */
+    model?: string;
+  }): Promise<void>;
   /** Types a task in the composer and sends it. */
   sendTask(text: string): Promise<void>;
   screenshot(name: string): Promise<void>;
@@ -73,7 +78,7 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
       const dialog = page.getByRole('dialog', { name: 'Settings' });
       await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
       await dialog.getByLabel('API key', { exact: true }).fill('test-key');
-      await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+      await dialog.getByLabel('Model', { exact: true }).fill(options.model ?? 'scripted-model');
       if (options.toolCalls) {
         await dialog.getByLabel('Tool calls', { exact: true }).selectOption(options.toolCalls);
       }

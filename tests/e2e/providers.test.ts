@@ -48,6 +48,11 @@ function field(dialog: Locator, label: string): Locator {
   return dialog.getByLabel(label, { exact: true });
 }
 
+/** The text of a select's chosen option. */
+function chosenOption(select: Locator): Promise<string | null> {
+  return select.locator('option:checked').textContent();
+}
+
 /** A local server whose /cors/… answers without CORS headers and /auth/… refuses the key. */
 async function startRefusingServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
@@ -126,6 +131,7 @@ describe('Settings → Providers', () => {
     expect(await learned.textContent()).toMatch(
       /Learned: tool calls constrained, forcing by grammar, window 8,192 tokens,\s*vision no/,
     );
+    expect(await chosenOption(field(reopened, 'Images'))).toBe('Automatic: no (the server says)');
     await learned.click();
     expect(await reopened.locator('.learned-capabilities li').first().textContent()).toContain(
       'has no tool support',
@@ -208,6 +214,42 @@ describe('Settings → Providers', () => {
     const afterDelete = await openSettings();
     expect(await afterDelete.getByRole('radio').count()).toBe(1);
     expect(await field(afterDelete, 'API key').inputValue()).toBe('sk-secret');
+  });
+
+  it('says whether the model sees images, guessed from the name as it is typed, and keeps “Text only”', async () => {
+    const { page } = harness;
+    const dialog = await openSettings();
+    const images = field(dialog, 'Images');
+    await field(dialog, 'Model').fill('gpt-4o');
+    expect(await chosenOption(images)).toBe('Automatic: yes (by the model’s name)');
+    expect(await dialog.locator('#provider-vision-hint').textContent()).toContain(
+      'the images and PDF pages the agent views are sent to it (scaled to at most 1,568 px)',
+    );
+    await field(dialog, 'Model').fill('deepseek-chat');
+    expect(await chosenOption(images)).toBe('Automatic: no (by the model’s name)');
+    await images.selectOption({ label: 'Text only' });
+    await images.scrollIntoViewIfNeeded();
+    await harness.screenshot('providers-images-1440');
+    await save(dialog);
+
+    const reopened = await openSettings();
+    expect(await field(reopened, 'Model').inputValue()).toBe('deepseek-chat');
+    expect(await chosenOption(field(reopened, 'Images'))).toBe('Text only');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await field(reopened, 'Images').selectOption('auto');
+    await field(reopened, 'Images').scrollIntoViewIfNeeded();
+    const overflow = await page.evaluate(() => {
+      const open = document.querySelector('dialog[open]') as HTMLElement;
+      return open.scrollWidth - open.clientWidth;
+    });
+    expect(overflow).toBe(0);
+    await harness.screenshot('providers-images-390');
+    await field(reopened, 'Images').selectOption({ label: 'The model sees images' });
+    await save(reopened);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const again = await openSettings();
+    expect(await chosenOption(field(again, 'Images'))).toBe('The model sees images');
   });
 
   it('works by keyboard and fits a phone without sideways scrolling', async () => {

@@ -8,7 +8,8 @@ import {
   observationFor,
 } from '../../src/agent/context/observation.ts';
 import type { ToolOutcome } from '../../src/agent/tools/define-tool.ts';
-import { fileTool, IMAGE_NOT_SEEN } from '../../src/agent/tools/file/file.ts';
+import { fileTool } from '../../src/agent/tools/file/file.ts';
+import { IMAGE_NOT_SEEN } from '../../src/agent/tools/file/file-view-image.ts';
 import { FileMeta } from '../../src/protocol/tool-meta/file.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

@@ -1,8 +1,15 @@
 import type { Envelope } from '../../protocol/envelope.ts';
 import type { AssistantTurnEvent, EventBody, StoredEvent, ToolCall } from '../../protocol/events.ts';
+import {
+  imageDataUrl,
+  imageTokens,
+  MODEL_IMAGE_MAX_SIDE,
+  type ObservationImage,
+} from '../../protocol/model-images.ts';
 import type { ChatMessage } from '../providers/chat-messages.ts';
 import { textWithAttachments } from '../uploads/upload-placement.ts';
 import { digestArguments, type RestorableArgument } from './argument-digest.ts';
+import { CHARS_PER_TOKEN } from './context-compaction.ts';
 import { compactedArguments, extraCallObservation, observationFor } from './observation.ts';
 
 /** Prefix of runtime-authored lines the model reads as user-role messages. */
@@ -32,10 +39,26 @@ export function buildMessages(texts: ContextTexts, events: readonly StoredEvent[
   return ContextMessages.fromLog(texts, events).messages;
 }
 
-/** Characters a message adds to a request (its JSON, as the provider sends it). */
+/**
+ * Characters a message adds to a request (its JSON, as the provider sends it), an image
+ * counted as the characters of the tokens it costs rather than its base64 text.
+ */
 export function messageChars(message: ChatMessage): number {
-  return JSON.stringify(message).length;
+  if (message.role !== 'user' || typeof message.content === 'string') return JSON.stringify(message).length;
+  let chars = 0;
+  const text = JSON.stringify(
+    message.content.map((part) => {
+      if (part.type !== 'image_url') return part;
+      chars += (IMAGE_PART_TOKENS.get(part) ?? imageTokens(LARGEST_IMAGE)) * CHARS_PER_TOKEN;
+      return { type: part.type };
+    }),
+  );
+  return text.length + JSON.stringify({ role: message.role, content: null }).length + chars;
 }
+
+/** What an image part costs, in tokens, for the parts this module made (others count as the largest image). */
+const IMAGE_PART_TOKENS = new WeakMap<object, number>();
+const LARGEST_IMAGE = { width: MODEL_IMAGE_MAX_SIDE, height: MODEL_IMAGE_MAX_SIDE };
 
 /**
  * The context's messages, built event by event (`buildMessages` and the loop's
@@ -182,6 +205,29 @@ function assistantMessage(
   };
 }
 
+/**
+ * The images an action showed, as the user message that follows its observation (tool
+ * messages cannot carry images in OpenAI's API). Rendered from the log's bytes, and kept
+ * through compactions, so it never changes once sent.
+ */
+function imagesMessage(images: readonly ObservationImage[]): ChatMessage {
+  const listed = images.map((image) => `${image.label} (${image.width}×${image.height} px)`).join('; ');
+  return {
+    role: 'user',
+    content: [
+      {
+        type: 'text',
+        text: `${RUNTIME_PREFIX} The image${images.length === 1 ? '' : 's'} the last action showed: ${listed}.`,
+      },
+      ...images.map((image) => {
+        const part = { type: 'image_url' as const, image_url: { url: imageDataUrl(image) } };
+        IMAGE_PART_TOKENS.set(part, imageTokens(image));
+        return part;
+      }),
+    ],
+  };
+}
+
 /** The last seq the log's compactions cover (-1 when there was none). */
 export function compactedThroughSeq(events: readonly StoredEvent[]): number {
   let through = -1;
@@ -220,14 +266,16 @@ export function messagesForEvent(body: EventBody, texts: ContextTexts, isCompact
     case 'envelope': {
       const { envelope, toolCallId } = body;
       if (envelope.status === 'running' || envelope.status === 'asking') return [];
-      if (toolCallId !== null)
-        return [
-          {
-            role: 'tool',
-            tool_call_id: toolCallId,
-            content: observationFor(envelope, body.role ?? null, isCompacted),
-          },
-        ];
+      if (toolCallId !== null) {
+        const observation: ChatMessage = {
+          role: 'tool',
+          tool_call_id: toolCallId,
+          content: observationFor(envelope, body.role ?? null, isCompacted),
+        };
+        return body.images && body.images.length > 0
+          ? [observation, imagesMessage(body.images)]
+          : [observation];
+      }
       if (body.role === 'ask' && envelope.status === 'success') {
         const question = String(envelope.meta.question ?? '');
         return [

@@ -5,10 +5,12 @@ import type { ModesPort } from '../../protocol/ports/modes.ts';
 import { HTTP_METHODS, type NetworkPort } from '../../protocol/ports/network.ts';
 import type { ToolProgress } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
+import type { VisionPort } from '../../protocol/ports/vision.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import { createMediaService } from '../media/media-service.ts';
 import { createConversationModes } from '../modes/conversation-modes.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
+import { createVisionPort } from '../vision/vision-service.ts';
 import { createPageService } from '../web/browse/page-service.ts';
 import { canvasThumbnailer, type Thumbnailer } from '../web/images/thumbnails.ts';
 import { ServiceQueues } from '../web/rate-limits.ts';
@@ -65,6 +67,7 @@ export class RunServices {
   private readonly webNetworks: WebNetworks;
   /** The conversation's modes: read from its log once, then shared by every action of the run. */
   private readonly modes: ModesPort;
+  private readonly vision: VisionPort;
 
   constructor(
     private readonly run: {
@@ -75,6 +78,8 @@ export class RunServices {
       openSandbox: () => Promise<SandboxPort>;
       signal: AbortSignal;
       now: () => number;
+      /** Whether the run's provider sees images (absent: no). */
+      seesImages?: boolean;
     },
     private readonly environment: RunEnvironment,
   ) {
@@ -90,6 +95,7 @@ export class RunServices {
       new URL(environment.appBaseUrl).origin,
     );
     this.modes = createConversationModes(run.events);
+    this.vision = createVisionPort(run.seesImages ?? false);
   }
 
   /** The context a tool runs with for the action `uuid`. */
@@ -139,6 +145,7 @@ export class RunServices {
         ...(this.environment.fetch ? { fetch: this.environment.fetch } : {}),
       }),
       modes: this.modes,
+      vision: this.vision,
     };
   }
 

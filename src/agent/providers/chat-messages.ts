@@ -2,10 +2,16 @@ import type { TokenUsage, ToolCall } from '../../protocol/events.ts';
 import type { CallShape } from '../tools/call-shapes.ts';
 import type { JsonSchema } from '../tools/model-schema.ts';
 
+/** A part of a user message with images (OpenAI's shapes): text, or an image as a `data:` URL. */
+export type UserContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } };
+
 /** The chat messages the context builder produces (OpenAI's shapes, provider-neutral). */
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  /** Parts only when the message shows images (what a `view` showed a model that sees them). */
+  | { role: 'user'; content: string | UserContentPart[] }
   | {
       role: 'assistant';
       content: string | null;

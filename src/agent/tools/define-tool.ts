@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorKind } from '../../protocol/envelope.ts';
+import type { ObservationImage } from '../../protocol/model-images.ts';
 import type { Plan } from '../../protocol/plan.ts';
 import { SandboxError } from '../../protocol/ports/sandbox.ts';
 import { type MetaKind, TOOL_META } from '../../protocol/tool-meta/index.ts';
@@ -22,7 +23,14 @@ export type MetaFor<K extends MetaKind | null> = K extends MetaKind
  * envelope (for a call whose role is `plan`). Whether the action suspends the run (an
  * ask) or ends it (the result) is the call's role, which the profile decides.
  */
-export type ToolSuccess<M = ToolMeta> = { status: 'success'; content: string; meta: M; plan?: Plan };
+export type ToolSuccess<M = ToolMeta> = {
+  status: 'success';
+  content: string;
+  meta: M;
+  plan?: Plan;
+  /** Images the model is shown after the observation (only when its provider sees images). */
+  images?: ObservationImage[];
+};
 /** A failure the model can read and act on. */
 export type ToolFailure = { status: 'error'; kind: ErrorKind; message: string; meta?: ToolMeta };
 export type ToolOutcome<M = ToolMeta> = ToolSuccess<M> | ToolFailure;

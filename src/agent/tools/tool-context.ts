@@ -6,6 +6,7 @@ import type { PreviewsPort } from '../../protocol/ports/previews.ts';
 import type { ProgressPort } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { SecretsPort } from '../../protocol/ports/secrets.ts';
+import type { VisionPort } from '../../protocol/ports/vision.ts';
 import type { PagesPort, SearchPort } from '../../protocol/ports/web.ts';
 import type { WorkspacePort } from '../../protocol/ports/workspace-files.ts';
 
@@ -41,4 +42,6 @@ export type ToolContext = {
   media: MediaPort;
   /** The conversation's modes (generation), as its log records them. */
   modes: ModesPort;
+  /** Whether the model sees images, and the drawing that fits them (and PDF pages) for it. */
+  vision: VisionPort;
 };

@@ -71,6 +71,7 @@ describe('take-over page', () => {
       metaKind: null,
       meta: { action_type: 'x', tool: 'x' },
       callArguments: {},
+      modelImages: [],
       question: null,
       content: '',
       ...fields,

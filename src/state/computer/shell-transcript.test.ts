@@ -29,6 +29,7 @@ function action(uuid: string, overrides: ActionOverrides): ActionItem {
     ignoredToolCalls: [],
     errorMessage: null,
     callArguments: {},
+    modelImages: [],
     ...rest,
   };
 }

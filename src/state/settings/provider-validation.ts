@@ -1,5 +1,10 @@
 import type { ModelPrices, ProviderProfile } from '../../protocol/providers.ts';
-import type { ProviderDraft, ProvidersForm, ProviderTextField } from './providers-form.ts';
+import {
+  type ProviderDraft,
+  type ProvidersForm,
+  type ProviderTextField,
+  visionFieldOf,
+} from './providers-form.ts';
 
 /** What checking the Providers section gives: the profiles to save, or the first problem and where it is. */
 export type ProvidersValidation =
@@ -129,7 +134,7 @@ function checkDraft(draft: ProviderDraft): Problem | ProviderProfile {
     model,
     contextWindowTokens,
     ...(draft.kind === 'openai-compatible'
-      ? { toolCalls: draft.toolCalls, useServerWindow: draft.useServerWindow }
+      ? { toolCalls: draft.toolCalls, useServerWindow: draft.useServerWindow, ...visionFieldOf(draft.vision) }
       : {}),
     prices,
   };

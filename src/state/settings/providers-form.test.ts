@@ -45,6 +45,32 @@ describe('providers form', () => {
     });
   });
 
+  it('maps the Images choice to `vision`: absent for automatic, true or false when said', () => {
+    const openai = DEFAULT_SETTINGS.providers[0]!;
+    for (const vision of [undefined, true, false]) {
+      const settings = AgentSettings.parse({
+        ...DEFAULT_SETTINGS,
+        providers: [{ ...openai, ...(vision === undefined ? {} : { vision }) }],
+      });
+      const form = providersFormFromSettings(settings);
+      expect(form.providers[0]?.vision).toBe(vision === undefined ? 'auto' : vision ? 'on' : 'off');
+      const profile = saved(form).providers[0]!;
+      expect(profile).toStrictEqual(settings.providers[0]);
+      expect('vision' in profile).toBe(vision !== undefined);
+      expect(AgentSettings.parse({ ...settings, providers: [profile] }).providers[0]).toStrictEqual(profile);
+    }
+    const chosen = (vision: 'auto' | 'on' | 'off') =>
+      saved(updateProvider(withOllama(), 'o', { vision })).providers[1]!;
+    expect(chosen('on').vision).toBe(true);
+    expect(chosen('off').vision).toBe(false);
+    expect('vision' in chosen('auto')).toBe(false);
+  });
+
+  it('never saves an Images choice for an in-browser provider', () => {
+    const { form } = chooseLocalModel(initial, 'm', 'w');
+    expect('vision' in saved(updateProvider(form, 'w', { vision: 'on' })).providers[1]!).toBe(false);
+  });
+
   it('adds a provider from a preset with its URL, model and window, without making it active', () => {
     const form = withOllama();
     const ollama = PROVIDER_PRESETS.find((preset) => preset.id === 'ollama')!;

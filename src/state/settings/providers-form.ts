@@ -22,11 +22,16 @@ export type ProviderDraft = {
   toolCalls: ToolCallMode;
   /** Use the window the server reports over the one typed. */
   useServerWindow: boolean;
+  /** Whether the model is shown images (remote providers): decided automatically, or said. */
+  vision: VisionChoice;
   /** Prices per million tokens; all empty means no prices (no cost is shown). */
   inputPrice: string;
   cachedInputPrice: string;
   outputPrice: string;
 };
+
+/** The Images choice: `auto` lets `visionOf` decide; `on` and `off` are the person's word. */
+export type VisionChoice = 'auto' | 'on' | 'off';
 
 /** The Providers section: the saved providers in order and the one new conversations use. */
 export type ProvidersForm = { providers: ProviderDraft[]; activeProviderId: string };
@@ -34,11 +39,11 @@ export type ProvidersForm = { providers: ProviderDraft[]; activeProviderId: stri
 /** The draft fields a person types into (the rest are set by presets and in-browser models). */
 export type ProviderTextField = Exclude<
   keyof ProviderDraft,
-  'id' | 'kind' | 'presetId' | 'toolCalls' | 'useServerWindow'
+  'id' | 'kind' | 'presetId' | 'toolCalls' | 'useServerWindow' | 'vision'
 >;
 
 /** The draft fields set with controls other than text boxes. */
-export type ProviderOptionField = 'toolCalls' | 'useServerWindow';
+export type ProviderOptionField = 'toolCalls' | 'useServerWindow' | 'vision';
 
 /** The context window an in-browser model is loaded with when chosen with "Use". */
 export const LOCAL_MODEL_CONTEXT_WINDOW_TOKENS = 16_384;
@@ -48,6 +53,17 @@ const CUSTOM_CONTEXT_WINDOW_TOKENS = 32_000;
 /** The preset a draft was made from, if it still exists. */
 export function presetOf(draft: Pick<ProviderDraft, 'presetId'>): ProviderPreset | null {
   return PROVIDER_PRESETS.find((preset) => preset.id === draft.presetId) ?? null;
+}
+
+/** The Images choice a saved profile's `vision` stands for (absent: automatic). */
+export function visionChoiceOf(vision: boolean | undefined): VisionChoice {
+  if (vision === undefined) return 'auto';
+  return vision ? 'on' : 'off';
+}
+
+/** The `vision` field to save for a choice: none for automatic, so the key stays absent. */
+export function visionFieldOf(choice: VisionChoice): Pick<ProviderProfile, 'vision'> {
+  return choice === 'auto' ? {} : { vision: choice === 'on' };
 }
 
 /** A saved profile as the form shows it. */
@@ -63,6 +79,7 @@ export function draftFromProfile(profile: ProviderProfile): ProviderDraft {
     contextWindowTokens: String(profile.contextWindowTokens),
     toolCalls: toolCallModeOf(profile),
     useServerWindow: profile.useServerWindow !== false,
+    vision: visionChoiceOf(profile.vision),
     inputPrice: profile.prices ? String(profile.prices.inputPerMillion) : '',
     cachedInputPrice: profile.prices ? String(profile.prices.cachedInputPerMillion) : '',
     outputPrice: profile.prices ? String(profile.prices.outputPerMillion) : '',

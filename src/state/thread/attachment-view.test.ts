@@ -28,6 +28,7 @@ function action(fields: Partial<ActionItem>): ActionItem {
     ignoredToolCalls: [],
     errorMessage: null,
     callArguments: {},
+    modelImages: [],
     ...fields,
   } as ActionItem;
 }

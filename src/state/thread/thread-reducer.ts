@@ -1,5 +1,6 @@
 import type { EnvelopeMeta, EnvelopeStatus } from '../../protocol/envelope.ts';
 import type { EnvelopeEvent, NoticeKind, StoredEvent } from '../../protocol/events.ts';
+import type { ObservationImage } from '../../protocol/model-images.ts';
 import { type Attachment, attachmentsOf } from '../../protocol/tool-meta/attachment.ts';
 import { type MetaKind, readFields } from '../../protocol/tool-meta/index.ts';
 import { AskMeta } from '../../protocol/tool-meta/message.ts';
@@ -77,6 +78,8 @@ export type ActionItem = {
    * envelope's meta has no tool fields yet, its call does.
    */
   callArguments: Record<string, unknown>;
+  /** The images the model was shown after this action's observation (its provider sees images). */
+  modelImages: readonly ObservationImage[];
 };
 
 export type ThreadItem = UserItem | ReplyItem | NoticeItem | ActionItem;
@@ -263,6 +266,7 @@ function nextActionItem(
     ignoredToolCalls: namesOf(meta.ignored_tool_calls),
     errorMessage: status === 'error' ? (meta.error?.message ?? envelope.content) : null,
     callArguments: existing?.callArguments ?? event.arguments ?? {},
+    modelImages: event.images ?? existing?.modelImages ?? [],
   };
 }
 

@@ -7,6 +7,7 @@ import { useClock } from '../shared/clock.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
+import { ModelImagesNote } from './model-images.tsx';
 import { BrowserView } from './views/browser-view.tsx';
 import { FileView } from './views/file-view.tsx';
 import { MatchView } from './views/match-view.tsx';
@@ -78,6 +79,7 @@ export function ActionView(props: { item: ActionItem }) {
       <Switch>
         <Match when={isRaw()}>
           <div class="action-view-body is-scrolling">
+            <ModelImagesNote item={props.item} />
             <RawView item={props.item} />
           </div>
         </Match>
@@ -85,6 +87,7 @@ export function ActionView(props: { item: ActionItem }) {
           {(entry) => (
             <>
               <ActionErrorNote item={props.item} />
+              <ModelImagesNote item={props.item} />
               <div class="action-view-body">
                 <Dynamic component={entry().view} item={props.item} />
               </div>

@@ -1,4 +1,5 @@
 import { createSignal, For, type JSX, Match, Show, Switch } from 'solid-js';
+import { visionOf } from '../../protocol/model-vision.ts';
 import type { ServerCapabilities, ToolCallMode } from '../../protocol/providers.ts';
 import type { ConnectionResult } from '../../state/settings/provider-connection.ts';
 import {
@@ -6,6 +7,7 @@ import {
   type ProviderOptionField,
   type ProviderTextField,
   presetOf,
+  type VisionChoice,
 } from '../../state/settings/providers-form.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 
@@ -165,6 +167,23 @@ export function ProviderEditor(props: EditorProps) {
         <p class="field-hint field-row-hint" id="provider-toolCalls-hint">
           {TOOL_CALL_MODES.find((mode) => mode.value === props.draft.toolCalls)?.hint}
         </p>
+        <div class="field">
+          <label for="provider-vision">Images</label>
+          <select
+            id="provider-vision"
+            aria-describedby="provider-vision-hint"
+            value={props.draft.vision}
+            onChange={(event) => props.onChange({ vision: event.currentTarget.value as VisionChoice })}
+          >
+            <option value="auto">{automaticVisionLabel(props.draft, props.learned)}</option>
+            <option value="on">The model sees images</option>
+            <option value="off">Text only</option>
+          </select>
+          <p class="field-hint" id="provider-vision-hint">
+            For a model that sees images, the images and PDF pages the agent <code>view</code>s are sent to it
+            (scaled to at most 1,568 px); otherwise it is told it cannot see them.
+          </p>
+        </div>
         <LearnedCapabilities learned={props.learned} />
       </Show>
       <Show when={isRemote()}>
@@ -245,6 +264,16 @@ const TOOL_CALL_MODES: readonly { value: ToolCallMode; label: string; hint: stri
     hint: 'The tools described in the prompt and each call generated under a JSON-schema grammar: for small local models and templates without tool support.',
   },
 ];
+
+/**
+ * The Images choice's automatic option: what `visionOf` decides for the model as typed
+ * (the server's word when it gave one for that model, else a guess from the name).
+ */
+function automaticVisionLabel(draft: ProviderDraft, learned: ServerCapabilities | null): string {
+  const decision = visionOf({ kind: draft.kind, model: draft.model, vision: undefined }, learned);
+  const why = decision.source === 'server' ? 'the server says' : 'by the model’s name';
+  return `Automatic: ${decision.seesImages ? 'yes' : 'no'} (${why})`;
+}
 
 /** What runs learned about the server: how calls and forcing work, the window, vision, and why. */
 function LearnedCapabilities(props: { learned: ServerCapabilities | null }) {

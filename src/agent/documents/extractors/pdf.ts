@@ -101,16 +101,24 @@ const METADATA_FIELDS = [
   ['ModDate', 'modified'],
 ] as const;
 
+/** An open PDF: pdf.js, the document, a guard that races the limits, and `close` (always call it). */
+export type OpenPdf = {
+  pdfjs: Awaited<ReturnType<typeof loadPdfJs>>;
+  pdf: import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy;
+  /** `work` raced against the time limit, the stop signal and a reader that failed. */
+  bounded: <T>(work: Promise<T>) => Promise<T>;
+  close: () => void;
+};
+
 /**
- * Page count, metadata and the text of the pages asked for (all by default, at most
- * `MAX_PDF_PAGES`); a page without a text layer is marked so, a page not read as
- * skipped. Rejects when the signal aborts, the time limit passes or pdf.js cannot start.
+ * Opens a PDF with pdf.js (parsing in a nested worker where there are workers), bounded
+ * by the signal and a time limit. Rejects with a reason a person can read for a file
+ * that is not a PDF or is protected by a password.
  */
-export async function extractPdf(
+export async function openPdf(
   bytes: Uint8Array,
-  _name?: string,
-  options: ExtractionOptions & { timeLimitMs?: number } = {},
-): Promise<ExtractedDocument> {
+  options: { signal?: AbortSignal | undefined; timeLimitMs?: number | undefined; forDrawing?: object } = {},
+): Promise<OpenPdf> {
   options.signal?.throwIfAborted();
   const pdfjs = await loadPdfJs();
   const nested = nestedWorker(pdfjs);
@@ -121,27 +129,45 @@ export async function extractPdf(
     disableFontFace: true,
     isEvalSupported: false,
     disableWorkerRendering: true,
+    ...options.forDrawing,
   } as Parameters<typeof pdfjs.getDocument>[0]);
   const limit = limits(options.signal, options.timeLimitMs ?? PDF_TIME_LIMIT_MS);
   const bounded = <T>(work: Promise<T>): Promise<T> =>
     Promise.race([work, limit.promise, ...(nested ? [nested.failed] : [])]);
   // Not awaited: a reader that never started never answers its `destroy`.
-  const shutDown = () => {
+  const close = () => {
     limit.stop();
     task.destroy().catch(() => {});
     endWorker(nested);
   };
-  let pdf: Awaited<typeof task.promise>;
   try {
-    pdf = await bounded(task.promise);
+    return { pdfjs, pdf: await bounded(task.promise), bounded, close };
   } catch (error) {
-    shutDown();
+    close();
     const name = error instanceof Error ? error.name : '';
     if (name === 'PasswordException') throw new Error('the PDF is protected by a password.');
     if (name === 'InvalidPDFException')
       throw new Error('the file is not a valid PDF (damaged or not a PDF).');
     throw error;
   }
+}
+
+/** True when `error` ended the whole reading (stop, time limit, reader failed), not one page. */
+export function endsReading(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || error instanceof PdfStoppedError;
+}
+
+/**
+ * Page count, metadata and the text of the pages asked for (all by default, at most
+ * `MAX_PDF_PAGES`); a page without a text layer is marked so, a page not read as
+ * skipped. Rejects when the signal aborts, the time limit passes or pdf.js cannot start.
+ */
+export async function extractPdf(
+  bytes: Uint8Array,
+  _name?: string,
+  options: ExtractionOptions & { timeLimitMs?: number } = {},
+): Promise<ExtractedDocument> {
+  const { pdfjs, pdf, bounded, close: shutDown } = await openPdf(bytes, options);
   try {
     const metadata: Record<string, string> = {};
     const warnings: string[] = [];
@@ -182,7 +208,7 @@ export async function extractPdf(
         parts.push({ label: `Page ${number}`, text, hasText: text !== '' });
         page.cleanup();
       } catch (error) {
-        if (options.signal?.aborted || error instanceof PdfStoppedError) throw error;
+        if (endsReading(error, options.signal)) throw error;
         warnings.push(`Page ${number} could not be read: ${error instanceof Error ? error.message : error}`);
         parts.push({ label: `Page ${number}`, text: '', hasText: false });
       }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../chat-messages.ts';
+import type { ChatMessage, UserContentPart } from '../chat-messages.ts';
 import { type CallFormat, renderCalls } from './call-format.ts';
 import { toolResultHeading } from './tool-instructions.ts';
 
@@ -15,12 +15,24 @@ export type MessageLayout = {
   systemPrompt: 'system_message' | 'first_user_message';
   /** A system message sent ahead of everything (the Hermes prompt on a forced step), or null. */
   leadingSystemMessage: string | null;
+  /**
+   * What becomes of a user message's images: kept as parts (a server in constrained mode
+   * takes them like any chat request), or left out, their text kept (web-llm takes text only).
+   */
+  images?: 'parts' | 'text';
 };
 
-type Turn = { role: 'user' | 'assistant'; content: string };
+type UserContent = string | UserContentPart[];
+type Turn = { role: 'user'; content: UserContent } | { role: 'assistant'; content: string };
 
-/** A message of a text-only context: what constrained generation takes (web-llm, or a server in constrained mode). */
-export type TextMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+/**
+ * A message of a text-only context: what constrained generation takes (web-llm, or a
+ * server in constrained mode); a user message keeps its images as parts where the
+ * layout says so.
+ */
+export type TextMessage =
+  | { role: 'system' | 'assistant'; content: string }
+  | { role: 'user'; content: UserContent };
 
 /**
  * The context as text, for constrained generation (web-llm, or a server in constrained mode). web-llm keeps only text (an assistant's
@@ -43,7 +55,7 @@ export function toTextMessages(
   const [first, ...rest] = messages;
   const ourSystem = first?.role === 'system' ? first.content : null;
   const body = ourSystem === null ? messages : rest;
-  const turns = joinUserTurns(toTurns(body, layout.callFormat, recallReply));
+  const turns = joinUserTurns(toTurns(body, layout.callFormat, recallReply, layout.images ?? 'text'));
   const system = [ourSystem, layout.instructions].filter((part) => part !== null).join('\n\n');
   const result: TextMessage[] = [];
   if (layout.leadingSystemMessage !== null)
@@ -59,6 +71,7 @@ function toTurns(
   messages: readonly ChatMessage[],
   callFormat: CallFormat,
   recallReply: (callId: string) => string | undefined,
+  images: 'parts' | 'text',
 ): Turn[] {
   const toolNames = new Map<string, string>();
   return messages.map((message): Turn => {
@@ -66,7 +79,9 @@ function toTurns(
       const heading = toolResultHeading(toolNames.get(message.tool_call_id) ?? 'a tool');
       return { role: 'user', content: `${heading}\n${message.content}` };
     }
-    if (message.role !== 'assistant') return { role: 'user', content: message.content };
+    if (message.role === 'user')
+      return { role: 'user', content: images === 'parts' ? message.content : textOf(message.content) };
+    if (message.role === 'system') return { role: 'user', content: message.content };
     const calls = message.tool_calls ?? [];
     for (const call of calls) toolNames.set(call.id, call.function.name);
     const [firstCall] = calls;
@@ -84,19 +99,38 @@ function toTurns(
   });
 }
 
+/** A user message's text, its images left out (their labels are in its text). */
+function textOf(content: UserContent): string {
+  if (typeof content === 'string') return content;
+  return content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+}
+
+/** Two user texts as one (a blank line between), as parts when either has images. */
+function joinContent(first: UserContent, second: UserContent): UserContent {
+  if (typeof first === 'string' && typeof second === 'string') return `${first}\n\n${second}`;
+  const parts: UserContentPart[] = typeof first === 'string' ? [{ type: 'text', text: first }] : [...first];
+  const [head, ...rest] = typeof second === 'string' ? [{ type: 'text' as const, text: second }] : second;
+  const last = parts.at(-1);
+  if (head?.type === 'text' && last?.type === 'text')
+    parts[parts.length - 1] = { type: 'text', text: `${last.text}\n\n${head.text}` };
+  else if (head) parts.push(head);
+  return [...parts, ...rest];
+}
+
 function joinUserTurns(turns: readonly Turn[]): Turn[] {
   const joined: Turn[] = [];
   for (const turn of turns) {
     const previous = joined.at(-1);
-    if (previous?.role === 'user' && turn.role === 'user') previous.content += `\n\n${turn.content}`;
-    else joined.push({ ...turn });
+    if (previous?.role === 'user' && turn.role === 'user')
+      previous.content = joinContent(previous.content, turn.content);
+    else joined.push({ ...turn } as Turn);
   }
   return joined;
 }
 
 function prefixFirstUserTurn(turns: Turn[], system: string): void {
   const firstUser = turns.find((turn) => turn.role === 'user');
-  if (firstUser) firstUser.content = `${system}\n\n${firstUser.content}`;
+  if (firstUser) firstUser.content = joinContent(system, firstUser.content);
   else turns.unshift({ role: 'user', content: system });
 }
 

@@ -41,12 +41,14 @@ export function constrainedBody(
       instructions: toolInstructions(request.tools),
       systemPrompt: options.systemRole ? 'system_message' : 'first_user_message',
       leadingSystemMessage: null,
+      images: 'parts',
     },
     () => undefined,
   );
   return {
     model,
-    messages,
+    // Our message shapes are OpenAI's; the SDK's unions are wider than we need.
+    messages: messages as ChatCompletionCreateParamsStreaming['messages'],
     response_format: {
       type: 'json_schema',
       json_schema: {

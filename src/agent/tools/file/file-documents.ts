@@ -1,4 +1,6 @@
+import { MAX_OBSERVATION_IMAGES, type ObservationImage } from '../../../protocol/model-images.ts';
 import type { SandboxPort } from '../../../protocol/ports/sandbox.ts';
+import type { VisionPort } from '../../../protocol/ports/vision.ts';
 import { type FileMeta, UNTRUSTED_DOCUMENT } from '../../../protocol/tool-meta/file.ts';
 import { excerpt } from '../../context/observation.ts';
 import type { DocumentFormat, ExtractedDocument } from '../../documents/document-types.ts';
@@ -30,6 +32,8 @@ type Request = {
   bytes: Uint8Array;
   format: DocumentFormat;
   signal?: AbortSignal;
+  /** For `view`: whether the model sees images, and the drawing of PDF pages for it. */
+  vision?: VisionPort;
 };
 
 const nameOf = (path: string) => path.split('/').at(-1) ?? path;
@@ -143,6 +147,30 @@ function pagesAskedFor(
 }
 
 /**
+ * A PDF's selected pages drawn as images for a model that sees them (at most
+ * `MAX_OBSERVATION_IMAGES`, the first of the selection), and the sentence that says so,
+ * or why they could not be drawn. Nothing for other formats or a model without vision.
+ */
+async function pagesAsImages(
+  request: Request,
+  selected: { first: number; last: number },
+): Promise<{ note: string; images: ObservationImage[] }> {
+  if (request.format !== 'pdf' || !request.vision?.seesImages) return { note: '', images: [] };
+  const last = Math.min(selected.last, selected.first + MAX_OBSERVATION_IMAGES - 1);
+  const pages = Array.from({ length: last - selected.first + 1 }, (_, index) => selected.first + index);
+  const drawn = await request.vision.pdfPagesForModel(request.bytes, pages, request.path, request.signal);
+  if ('refused' in drawn)
+    return { note: ` The pages could not be shown to you as images: ${drawn.refused}`, images: [] };
+  const shown = drawn.map((image) => Number(/page (\d+)$/.exec(image.label)?.[1] ?? 0));
+  const which = shown.length === 1 ? `Page ${shown[0]} follows` : `Pages ${shown.join(', ')} follow`;
+  const more =
+    last < selected.last
+      ? ` At most ${MAX_OBSERVATION_IMAGES} pages are shown at a time: \`view\` with \`range\` for pages ${last + 1}–${selected.last}.`
+      : '';
+  return { note: ` ${which} this observation as images.${more}`, images: drawn };
+}
+
+/**
  * `file.view` of a document: a summary (format, page/sheet/slide count, title, pages
  * without a text layer) and the text of the parts `range` selects as `derived_text`.
  */
@@ -175,9 +203,11 @@ export async function viewDocument(
   const where = shown.isCut
     ? ` is in derived_text, cut to its start and end. ${shown.rest}`
     : ' is in derived_text.';
+  const drawn = selected ? await pagesAsImages(request, selected) : { note: '', images: [] };
   return {
     status: 'success',
-    content: `${request.path}: ${documentSummary(document)}${title}, ${request.bytes.byteLength} bytes.${scannedNote(document)}${which}${where}`,
+    content: `${request.path}: ${documentSummary(document)}${title}, ${request.bytes.byteLength} bytes.${scannedNote(document)}${which}${where}${drawn.note}`,
+    ...(drawn.images.length > 0 ? { images: drawn.images } : {}),
     meta: {
       path: request.path,
       mime: request.mime,

@@ -5,12 +5,9 @@ import { documentFormat, normalizedPath, unsupportedDocument } from '../../docum
 import { briefParameter } from '../common-parameters.ts';
 import { defineTool, invalidArguments, type ToolContext, type ToolOutcome } from '../define-tool.ts';
 import description from './file.md?raw';
-import { applyEdits, decodeText, imageDimensions, sliceLines } from './file-content.ts';
+import { applyEdits, decodeText, sliceLines } from './file-content.ts';
 import { readDocument, viewDocument } from './file-documents.ts';
-
-/** Said of an image `view`ed: this version passes no image to the model (the Computer panel shows it to the person). */
-export const IMAGE_NOT_SEEN =
-  'You cannot see the image itself here (this version sends the model no images): work from its name, size and the text around it, or ask the user what it shows.';
+import { isImage, viewImage } from './file-view-image.ts';
 
 /** Seed 000's `file` parameters, in its order. */
 export const FileParameters = z.object({
@@ -75,7 +72,7 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
         return readDocument({ sandbox, path, mime, bytes, format, signal: context.signal }, params.range);
       const text = decodeText(bytes);
       if (text === null) {
-        if (imageDimensions(bytes) || mime.startsWith('image/'))
+        if (isImage(bytes, mime))
           return invalidArguments(
             `${path} is an image (${mime}), a binary file; \`read\` is for text. Use \`view\` to look at it.`,
           );
@@ -93,7 +90,10 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
       const bytes = await sandbox.readFile(path);
       const format = documentFormat(path);
       if (format)
-        return viewDocument({ sandbox, path, mime, bytes, format, signal: context.signal }, params.range);
+        return viewDocument(
+          { sandbox, path, mime, bytes, format, signal: context.signal, vision: context.vision },
+          params.range,
+        );
       const text = decodeText(bytes);
       if (text !== null) {
         const sliced = sliceLines(text, params.range);
@@ -105,14 +105,11 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
           meta: { ...meta, derived_text: derived },
         };
       }
-      const size = imageDimensions(bytes);
-      const description = size
-        ? `${path}: ${mime} image, ${size.width}×${size.height} px, ${bytes.byteLength} bytes. ${IMAGE_NOT_SEEN}`
-        : `${path}: ${mime}, ${bytes.byteLength} bytes. Its contents cannot be shown as text here.`;
+      if (isImage(bytes, mime)) return viewImage({ path, mime, bytes, vision: context.vision });
       return {
         status: 'success',
-        content: description,
-        meta: { ...meta, ...(size ? { width: size.width, height: size.height } : {}) },
+        content: `${path}: ${mime}, ${bytes.byteLength} bytes. Its contents cannot be shown as text here.`,
+        meta,
       };
     }
     case 'edit': {
