@@ -27,7 +27,8 @@ const DIST = process.env.SANDPIPER_DIST
 function chunkExporting(name: string): string {
   const folder = `${DIST}assets/lazy/`;
   const file = readdirSync(folder).find(
-    (entry) => entry.endsWith('.js') && readFileSync(`${folder}${entry}`, 'utf8').includes(` as ${name}}`),
+    (entry) =>
+      entry.endsWith('.js') && new RegExp(` as ${name}[,}]`).test(readFileSync(`${folder}${entry}`, 'utf8')),
   );
   if (!file) throw new Error(`No lazy chunk exports ${name}: build the app first.`);
   return `/assets/lazy/${file}`;
