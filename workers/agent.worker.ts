@@ -8,11 +8,13 @@ import { loadWebLlmLibrary } from '../src/agent/providers/webllm/load-web-llm.ts
 import { LocalModels } from '../src/agent/providers/webllm/local-models.ts';
 import { createWebLlmProvider } from '../src/agent/providers/webllm/webllm-provider.ts';
 import { AgentRuntime } from '../src/agent/runtime.ts';
+import { Scheduler, webLeaderLock } from '../src/agent/schedules/scheduler.ts';
 import {
   BROADCAST_CHANNEL_NAME,
   BroadcastMessage,
   DIAGNOSTICS_CHANNEL_NAME,
 } from '../src/protocol/broadcast.ts';
+import { ScheduleEdit } from '../src/protocol/schedules.ts';
 import type { AgentWorkerApi, RuntimeApi } from '../src/protocol/worker-api.ts';
 import { SandpiperDatabase } from '../src/storage/db.ts';
 
@@ -21,9 +23,18 @@ const onStepTiming = createDiagnostics(new BroadcastChannel(DIAGNOSTICS_CHANNEL_
 const engineHost = createEngineHost(() => loadWebLlmLibrary());
 const localModels = new LocalModels(engineHost, () => (navigator as { gpu?: GpuLike }).gpu);
 const database = new SandpiperDatabase();
+/** Posts on the channel; a scheduled conversation's new status is also recorded on its schedule. */
+function publish(message: BroadcastMessage): void {
+  channel.postMessage(message);
+  if (message.type === 'conversation' && message.conversation.scheduled)
+    void runtime.schedules.observe(message.conversation).catch((error: unknown) => {
+      console.error('Sandpiper: recording a scheduled run’s outcome failed', error);
+    });
+  if (message.type === 'schedule' || message.type === 'schedule_deleted') scheduler.wake();
+}
 const runtime = new AgentRuntime({
   database,
-  publish: (message) => channel.postMessage(message),
+  publish,
   createProvider: (profile, settings, server) =>
     profile.kind === 'webllm'
       ? createWebLlmProvider({
@@ -41,6 +52,14 @@ const runtime = new AgentRuntime({
   appBaseUrl: new URL(import.meta.env.BASE_URL, self.location.origin).href,
 });
 
+// One tab's worker fires schedules (a Web Lock); it waits for the recovery, so a catch-up
+// run never races the runs being recovered.
+const scheduler = new Scheduler(runtime.schedules, {
+  lock: webLeaderLock(),
+  now: Date.now,
+  onError: (error) => console.error('Sandpiper: firing schedules failed', error),
+});
+
 // Every command waits for the recovery, so none can interleave with its writes. The API
 // is exposed at once: messages posted to a worker before it listens are lost.
 const archive = new ConversationArchive({
@@ -55,12 +74,16 @@ const ready = runtime
   .recoverInterruptedRuns()
   .then(() => runtime.followRunsElsewhere())
   .catch((error: unknown) => console.error('Sandpiper: recovering interrupted runs failed', error));
+void ready.then(() => scheduler.start());
 
 // A run another tab starts is followed, to be taken over if that tab closes mid-run. (A
 // channel hears other contexts only, so this worker's own messages are not read back.)
 channel.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const type = (event.data as { type?: unknown } | null)?.type;
+  // A schedule made or changed in another tab: the leader looks again.
+  if (type === 'schedule' || type === 'schedule_deleted') return scheduler.wake();
   // Most messages are events: skip them before validating anything (this runs on every step).
-  if ((event.data as { type?: unknown } | null)?.type !== 'conversation') return;
+  if (type !== 'conversation') return;
   const parsed = BroadcastMessage.safeParse(event.data);
   if (!parsed.success || parsed.data.type !== 'conversation') return;
   const { id, status } = parsed.data.conversation;
@@ -105,6 +128,14 @@ const api: AgentWorkerApi = {
   },
   cancelLocalModelDownload: () => localModels.cancelDownload(),
   deleteLocalModel: (modelId) => localModels.remove(modelId),
+  listSchedules: () => runtime.schedules.list(),
+  updateSchedule: async (id, edit) => runtime.schedules.update(id, ScheduleEdit.parse(edit)),
+  deleteSchedule: (id) => runtime.schedules.delete(id),
+  runScheduleNow: async (id) => {
+    await ready;
+    return runtime.schedules.runNow(id);
+  },
+  isSchedulerLeader: async () => scheduler.isLeader,
 };
 
 Comlink.expose(api);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { decideCall, notAvailableOutcome } from './call-decision.ts';
 import { manusProfile } from './profiles/manus/manus-profile.ts';
+import { defineProfile } from './profiles/profile.ts';
+import { defineTool } from './tools/define-tool.ts';
 
 const [acknowledgment] = manusProfile.openingSteps;
 
@@ -68,25 +71,25 @@ describe('decideCall', () => {
   });
 
   it('lets a call of a tool that does not run yet through, for the runtime to answer', () => {
-    const decision = decideCall(
-      call('schedule', { type: 'interval', interval: 3600, name: 'x', prompt: 'y' }),
-      manusProfile,
-      null,
-      [],
-    );
-    expect(decision).toMatchObject({
-      ok: true,
-      metaKind: 'schedule',
-      call: { execute: null, description: 'Scheduling “x”' },
+    // Every Manus tool runs now: a profile with one listed tool that does not run yet.
+    const later = defineTool({
+      name: 'later',
+      description: 'A tool listed before it runs.',
+      metaKind: null,
+      parameters: z.object({ what: z.string() }),
+      describe: (params) => `Later: ${params.what}`,
     });
-    // The list names the profile's working tools, in the profile's order, and grows as tools are built.
-    const outcome = notAvailableOutcome('schedule', manusProfile);
+    const profile = defineProfile({ ...manusProfile, tools: [...manusProfile.tools, later] });
+    const decision = decideCall(call('later', { what: 'x' }), profile, null, []);
+    expect(decision).toMatchObject({ ok: true, call: { execute: null, description: 'Later: x' } });
+    // The list names the profile's working tools, in the profile's order.
+    const outcome = notAvailableOutcome('later', profile);
     expect(outcome).toMatchObject({ status: 'error', kind: 'execution' });
-    const working = manusProfile.tools.filter((tool) => tool.isAvailable).map((tool) => `\`${tool.name}\``);
+    const working = manusProfile.tools.map((tool) => `\`${tool.name}\``);
     expect(working.slice(0, 5)).toEqual(['`plan`', '`message`', '`shell`', '`file`', '`match`']);
     expect(outcome.status === 'error' && outcome.message).toBe(
-      `The \`schedule\` tool is not available yet in this version of Sandpiper. The tools that work are ${working.slice(0, -1).join(', ')} and ${working.at(-1)}: continue with them, or tell the user what could not be done.`,
+      `The \`later\` tool is not available yet in this version of Sandpiper. The tools that work are ${working.slice(0, -1).join(', ')} and ${working.at(-1)}: continue with them, or tell the user what could not be done.`,
     );
-    expect(outcome.status === 'error' && outcome.message).not.toContain('`schedule`, ');
+    expect(manusProfile.tools.every((tool) => tool.isAvailable)).toBe(true);
   });
 });

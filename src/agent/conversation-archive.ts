@@ -4,6 +4,7 @@ import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { ConversationUsage, ExportedBundle } from '../protocol/worker-api.ts';
 import { BundleRepository } from '../storage/bundle-repository.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
+import { ScheduleRepository } from '../storage/schedule-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
 import { UsageRepository } from '../storage/usage-repository.ts';
 import { findProfile } from './profiles/index.ts';
@@ -47,7 +48,7 @@ export class ConversationArchive {
         `This bundle's conversation uses the tool profile "${profileId}", which this version of Sandpiper does not have.`,
       );
     }
-    const { workspaceLimitBytes } = await new SettingsRepository(
+    const { workspaceLimitBytes, activeProviderId } = await new SettingsRepository(
       this.dependencies.database,
     ).getAgentSettings();
     const conversation = await this.bundles.importAsNew(
@@ -55,8 +56,13 @@ export class ConversationArchive {
       this.dependencies.newId(),
       this.dependencies.now(),
       workspaceLimitBytes,
+      { newId: this.dependencies.newId, providerId: activeProviderId },
     );
     this.dependencies.publish({ type: 'conversation', conversation });
+    // Its schedules arrive paused: they fire only once the person resumes them.
+    for (const schedule of await new ScheduleRepository(this.dependencies.database).list())
+      if (schedule.originConversationId === conversation.id)
+        this.dependencies.publish({ type: 'schedule', schedule });
     return conversation.id;
   }
 

@@ -30,6 +30,7 @@ import {
 import type { ModelProvider } from './providers/chat-messages.ts';
 import { capabilitiesFromReport, shouldProbe, underMode } from './providers/remote/capabilities.ts';
 import { probeServer } from './providers/remote/server-probe.ts';
+import type { ScheduleService } from './schedules/schedule-service.ts';
 
 /** How a run's provider is to call its server, and where what it learns is kept. */
 export type ServerContext = {
@@ -48,6 +49,8 @@ export type RunPreparationDependencies = {
   profiles: readonly ToolProfile[];
   sandboxes: ConversationSandboxes;
   journal: Journal;
+  /** Where the `schedule` tool's schedules go (absent: the tool says schedules are not available). */
+  schedules?: Pick<ScheduleService, 'create'>;
   publish: (message: BroadcastMessage) => void;
   createProvider: (profile: ProviderProfile, settings: AgentSettings, server: ServerContext) => ModelProvider;
   /** The `fetch` that asks model servers about themselves (default: the platform's). */
@@ -110,8 +113,14 @@ export async function prepareRun(
       signal,
       now,
       seesImages: visionOf(provider, capabilities).seesImages,
+      origin: { conversationId, providerId: provider.id, profileId: profile.id },
     },
-    { appBaseUrl: dependencies.appBaseUrl ?? LOCAL_APP_BASE_URL, publish, ...(fetch ? { fetch } : {}) },
+    {
+      appBaseUrl: dependencies.appBaseUrl ?? LOCAL_APP_BASE_URL,
+      publish,
+      ...(fetch ? { fetch } : {}),
+      ...(dependencies.schedules ? { schedules: dependencies.schedules } : {}),
+    },
   );
   return {
     loop: {

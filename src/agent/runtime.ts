@@ -20,6 +20,7 @@ import type { ToolProfile } from './profiles/profile.ts';
 import { runConversation } from './run-conversation.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
+import { ScheduleService } from './schedules/schedule-service.ts';
 import {
   filesTitle,
   type PreparedUpload,
@@ -56,6 +57,8 @@ export class AgentRuntime implements RuntimeApi {
   private readonly now: () => number;
   private readonly locks: RunLocks;
   private readonly profiles: readonly ToolProfile[];
+  /** The schedules: made by runs' `schedule` calls, fired by the worker's scheduler into new runs. */
+  readonly schedules: ScheduleService;
 
   constructor(private readonly dependencies: RuntimeDependencies) {
     this.profiles = dependencies.profiles ?? TOOL_PROFILES;
@@ -69,6 +72,14 @@ export class AgentRuntime implements RuntimeApi {
     this.events = new EventRepository(dependencies.database);
     this.plans = new PlanRepository(dependencies.database);
     this.settings = new SettingsRepository(dependencies.database);
+    this.schedules = new ScheduleService({
+      database: dependencies.database,
+      publish: dependencies.publish,
+      now: this.now,
+      newId: this.newId,
+      journal: this.journal,
+      launch: (conversationId) => void this.launch(conversationId),
+    });
     this.sandboxes = new ConversationSandboxes({
       database: dependencies.database,
       now: this.now,
@@ -375,6 +386,7 @@ export class AgentRuntime implements RuntimeApi {
         profiles: this.profiles,
         sandboxes: this.sandboxes,
         journal: this.journal,
+        schedules: this.schedules,
         newId: this.newId,
         now: this.now,
       },

@@ -3,6 +3,7 @@ import { Conversation } from './conversation.ts';
 import { StoredEvent } from './events.ts';
 import { Plan } from './plan.ts';
 import { ToolProgress } from './ports/progress.ts';
+import { Schedule } from './schedules.ts';
 
 /** Name of the BroadcastChannel every tab listens on. */
 export const BROADCAST_CHANNEL_NAME = 'sandpiper-events';
@@ -13,6 +14,9 @@ export const BroadcastMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('conversation'), conversation: Conversation }),
   z.object({ type: z.literal('conversation_deleted'), conversationId: z.string() }),
   z.object({ type: z.literal('plan'), plan: Plan }),
+  /** A schedule was made, fired, edited, paused or resumed (its whole row), or deleted. */
+  z.object({ type: z.literal('schedule'), schedule: Schedule }),
+  z.object({ type: z.literal('schedule_deleted'), scheduleId: z.string() }),
   /**
    * Output or progress of a running action as it happens (not durable: the action's
    * envelope holds the whole outcome once it ends). `uuid` is the running envelope's.

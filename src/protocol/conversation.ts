@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScheduledRunLink } from './schedules.ts';
 
 export const ConversationStatus = z.enum(['idle', 'running', 'asking', 'done', 'error']);
 export type ConversationStatus = z.infer<typeof ConversationStatus>;
@@ -18,5 +19,7 @@ export const Conversation = z.object({
    * model's window (compact below 16k tokens) and kept, so the prompt prefix stays stable.
    */
   toolDescriptions: z.enum(['full', 'compact']).optional(),
+  /** Set when a schedule started it: which, for which due instant, and whether late. */
+  scheduled: ScheduledRunLink.optional(),
 });
 export type Conversation = z.infer<typeof Conversation>;

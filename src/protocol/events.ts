@@ -120,6 +120,8 @@ export const NoticeKind = z.enum([
   'workspace_cleared',
   /** The provider's server was found to need another way of calling tools, and is now called that way. */
   'provider_adapted',
+  /** A schedule started this conversation: when it was due, and the playbook it was made with. */
+  'scheduled_run',
 ]);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 

@@ -3,6 +3,7 @@ import type { StoredEvent } from './events.ts';
 import type { DownloadOutcome, LoadProgress, LocalModelList } from './local-models.ts';
 import type { NodeRuntimeHostPort } from './node-runtime-host.ts';
 import type { Plan } from './plan.ts';
+import type { Schedule, ScheduleEdit } from './schedules.ts';
 import type { MessageUpload } from './uploads.ts';
 
 /** An exported conversation: a file name and the bundle's bytes. */
@@ -74,6 +75,19 @@ export interface AgentWorkerApi {
   ): Promise<DownloadOutcome>;
   cancelLocalModelDownload(): Promise<void>;
   deleteLocalModel(modelId: string): Promise<void>;
+
+  /** Every schedule, oldest first. */
+  listSchedules(): Promise<Schedule[]>;
+  /**
+   * Changes a schedule (name, prompt, time, time zone, paused) and recomputes its next
+   * run; rejects with the reason for a bad cron or time zone, changing nothing.
+   */
+  updateSchedule(scheduleId: string, edit: ScheduleEdit): Promise<Schedule>;
+  deleteSchedule(scheduleId: string): Promise<void>;
+  /** Starts a run of the schedule now (its timetable unchanged); resolves with the new conversation's id. */
+  runScheduleNow(scheduleId: string): Promise<string>;
+  /** Whether this tab's worker is the one that fires schedules (one tab at a time). */
+  isSchedulerLeader(): Promise<boolean>;
 }
 
 /** The part of the worker API the agent runtime itself serves (runs, messages, workspaces). */

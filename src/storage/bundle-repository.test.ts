@@ -3,8 +3,10 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeBundle, encodeBundle } from '../bundle/bundle-codec.ts';
 import { sampleBundleContents } from '../bundle/bundle-fixtures.ts';
+import type { Schedule } from '../protocol/schedules.ts';
 import { BundleRepository } from './bundle-repository.ts';
 import { SandpiperDatabase } from './db.ts';
+import { ScheduleRepository } from './schedule-repository.ts';
 import { SettingsRepository } from './settings-repository.ts';
 
 let database: SandpiperDatabase;
@@ -77,4 +79,64 @@ describe('BundleRepository', () => {
     );
     expect((await repository.read('same'))?.conversation.updatedAt).toBe(1);
   });
+
+  it('exports the schedules a conversation made, and imports them paused, with new ids, on this browser’s provider', async () => {
+    const repository = open();
+    await repository.importAsNew(sampleBundleContents(), 'origin', 1, 1024 * 1024);
+    const schedules = new ScheduleRepository(database);
+    await schedules.put(sampleSchedule({ id: 's1', originConversationId: 'origin' }));
+    await schedules.put(sampleSchedule({ id: 's2', originConversationId: 'someone-else' }));
+    const exported = decodeBundle(encodeBundle((await repository.read('origin'))!, '0.1.0', 5));
+    expect(exported.schedules.map((row) => row.id)).toEqual(['s1']);
+
+    let next = 0;
+    await repository.importAsNew(exported, 'copy', 9, 1024 * 1024, {
+      newId: () => `new-${++next}`,
+      providerId: 'here',
+    });
+    const imported = (await schedules.list()).find((schedule) => schedule.originConversationId === 'copy');
+    expect(imported).toMatchObject({
+      id: 'new-1',
+      name: 'Weekly digest',
+      paused: true,
+      providerId: 'here',
+      lastRun: null,
+      missedCount: 0,
+    });
+  });
+
+  it('refuses a bundle with a malformed schedule, saying which, and writes nothing', async () => {
+    const repository = open();
+    const contents = { ...sampleBundleContents(), schedules: [{ ...sampleSchedule(), cron: 42 }] };
+    await expect(repository.importAsNew(contents, 'bad', 1, 1024 * 1024)).rejects.toThrow(
+      /^Schedule 1 of this bundle is not valid \(cron: /,
+    );
+    expect(await repository.read('bad')).toBeNull();
+    expect(await new ScheduleRepository(database).list()).toEqual([]);
+  });
 });
+
+function sampleSchedule(overrides: Partial<Schedule> = {}): Schedule {
+  return {
+    id: 's',
+    name: 'Weekly digest',
+    type: 'cron',
+    cron: '0 0 9 * * 1',
+    repeat: true,
+    remainingRuns: null,
+    prompt: 'Gather the week’s news',
+    playbook: null,
+    timeZone: 'Europe/Berlin',
+    providerId: 'there',
+    profileId: 'manus',
+    originConversationId: 'c',
+    createdAt: 1,
+    updatedAt: 1,
+    paused: false,
+    nextRunAt: 1000,
+    lastRun: { dueAt: 900, startedAt: 900, conversationId: 'run', outcome: 'done', late: false },
+    missed: [800],
+    missedCount: 1,
+    ...overrides,
+  };
+}

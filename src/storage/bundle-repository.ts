@@ -2,11 +2,13 @@ import { type BundleContents, BundleError } from '../bundle/bundle-format.ts';
 import type { Conversation } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/plan.ts';
+import { Schedule } from '../protocol/schedules.ts';
 import { WorkspaceFile } from '../protocol/workspace.ts';
 import { ConversationRepository } from './conversation-repository.ts';
 import type { SandpiperDatabase } from './db.ts';
 import { EventRepository } from './event-repository.ts';
 import { PlanRepository } from './plan-repository.ts';
+import { ScheduleRepository } from './schedule-repository.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
 /**
@@ -19,20 +21,28 @@ export class BundleRepository {
   /** The conversation with its events, plan and workspace, read in one transaction. */
   async read(conversationId: string): Promise<BundleContents | null> {
     const database = this.database;
-    const tables = [database.conversations, database.events, database.plans, database.files];
+    const tables = [
+      database.conversations,
+      database.events,
+      database.plans,
+      database.files,
+      database.schedules,
+    ];
     return database.transaction('r', tables, async () => {
       const conversation = await new ConversationRepository(database).get(conversationId);
       if (!conversation) return null;
-      const [events, plan, files] = await Promise.all([
+      const [events, plan, files, schedules] = await Promise.all([
         new EventRepository(database).list(conversationId),
         new PlanRepository(database).get(conversationId),
         new WorkspaceRepository(database).list(conversationId),
+        new ScheduleRepository(database).list(),
       ]);
       return {
         conversation,
         events,
         plan,
-        schedules: [],
+        // The schedules this conversation made; their runs' conversations are not part of it.
+        schedules: schedules.filter((schedule) => schedule.originConversationId === conversationId),
         files: files.map(({ path, kind, size, modifiedAt, content }) => ({
           path,
           kind,
@@ -54,6 +64,11 @@ export class BundleRepository {
     newId: string,
     now: number,
     workspaceLimitBytes: number,
+    /** New ids for the bundle's schedules, and the provider they run with here (this browser's active one). */
+    scheduling: { newId: () => string; providerId: string | null } = {
+      newId: () => crypto.randomUUID(),
+      providerId: null,
+    },
   ): Promise<Conversation> {
     const workspaceBytes = contents.files.reduce((total, file) => total + file.size, 0);
     if (workspaceBytes > workspaceLimitBytes) {
@@ -66,15 +81,57 @@ export class BundleRepository {
     const events = contents.events.map((event) => StoredEvent.parse({ ...event, conversationId: newId }));
     const plan = contents.plan ? Plan.parse({ ...contents.plan, conversationId: newId }) : null;
     const files = contents.files.map((file) => WorkspaceFile.parse({ ...file, conversationId: newId }));
+    const schedules = importedSchedules(contents.schedules, newId, now, scheduling);
     const database = this.database;
-    const tables = [database.conversations, database.events, database.plans, database.files];
+    const tables = [
+      database.conversations,
+      database.events,
+      database.plans,
+      database.files,
+      database.schedules,
+    ];
     await database.transaction('rw', tables, async () => {
       if (await database.conversations.get(newId)) throw new Error(`A conversation ${newId} already exists.`);
       await database.conversations.add(conversation);
       if (events.length > 0) await database.events.bulkAdd(events);
       if (plan) await database.plans.add(plan);
       if (files.length > 0) await database.files.bulkAdd(files);
+      if (schedules.length > 0) await database.schedules.bulkAdd(schedules);
     });
     return conversation;
   }
+}
+
+/**
+ * A bundle's schedules as this browser keeps them: each checked (a malformed one refuses
+ * the whole bundle, with the reason), given a new id, tied to the imported conversation
+ * and this browser's provider, and paused, with no runs: an imported schedule never
+ * fires until the person resumes it.
+ */
+function importedSchedules(
+  rows: readonly Record<string, unknown>[],
+  conversationId: string,
+  now: number,
+  scheduling: { newId: () => string; providerId: string | null },
+): Schedule[] {
+  return rows.map((row, index) => {
+    const parsed = Schedule.safeParse(row);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new BundleError(
+        `Schedule ${index + 1} of this bundle is not valid (${issue?.path.join('.') || 'row'}: ${issue?.message ?? 'malformed'}).`,
+      );
+    }
+    return {
+      ...parsed.data,
+      id: scheduling.newId(),
+      originConversationId: conversationId,
+      providerId: scheduling.providerId,
+      paused: true,
+      lastRun: null,
+      missed: [],
+      missedCount: 0,
+      updatedAt: now,
+    };
+  });
 }

@@ -56,6 +56,12 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  {
+    // v4: schedules (issue 14), one row per scheduled task; conversations a schedule started
+    // carry `scheduled` (optional, so older rows need nothing).
+    version: 4,
+    stores: { schedules: 'id' },
+  },
 ];
 
 export { DATABASE_NAME };
@@ -67,6 +73,7 @@ export class SandpiperDatabase extends Dexie {
   plans!: Table<UnknownRow, string>;
   settings!: Table<UnknownRow, string>;
   files!: Table<UnknownRow, [string, string]>;
+  schedules!: Table<UnknownRow, string>;
 
   /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
   constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {

@@ -66,6 +66,7 @@ describe('schema versions', () => {
       'events',
       'files',
       'plans',
+      'schedules',
       'settings',
     ]);
     expect(await database.files.count()).toBe(0);
@@ -202,6 +203,25 @@ describe('repositories', () => {
     expect(await database.events.count()).toBe(0);
     expect(await database.plans.count()).toBe(0);
     expect(await database.conversations.count()).toBe(0);
+    database.close();
+  });
+
+  it('v4 adds an empty schedules table; a v3 conversation still parses, without a schedule link', async () => {
+    const database = await migrateFrom(3, async (v3) => {
+      await v3.conversations.put({
+        id: 'c1',
+        title: 'Notes',
+        status: 'done',
+        createdAt: 1,
+        updatedAt: 2,
+        profileId: 'manus',
+      });
+    });
+    expect(database.verno).toBe(latestSchemaVersion());
+    expect(await database.schedules.count()).toBe(0);
+    const conversation = await new ConversationRepository(database).get('c1');
+    expect(conversation).toMatchObject({ id: 'c1', profileId: 'manus' });
+    expect(conversation?.scheduled).toBeUndefined();
     database.close();
   });
 });

@@ -160,7 +160,7 @@ describe('the agent loop against a scripted model over HTTP', () => {
       planNotes(),
       badAdvance,
       badAdvance,
-      call('schedule', { type: 'interval', interval: 3600, name: 'Digest', prompt: 'Send a digest' }),
+      call('schedule', { type: 'interval', interval: 60, name: 'Digest', prompt: 'Send a digest' }),
     ]);
     const id = await harness.runtime.startConversation(NOTES_TASK);
     await harness.runtime.idle(id);
@@ -172,7 +172,7 @@ describe('the agent loop against a scripted model over HTTP', () => {
     ).toEqual([
       ['plan.advance', 'error', 'rejected'],
       ['plan.advance', 'error', 'rejected'],
-      ['schedule.interval', 'error', 'execution'],
+      ['schedule.interval', 'error', 'validation'],
       ['message.ask', 'asking', undefined],
     ]);
     expect(completions[3]?.content).toMatch(/exactly the call that just failed/);

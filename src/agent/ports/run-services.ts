@@ -5,10 +5,12 @@ import type { ModesPort } from '../../protocol/ports/modes.ts';
 import { HTTP_METHODS, type NetworkPort } from '../../protocol/ports/network.ts';
 import type { ToolProgress } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
+import type { SchedulesPort } from '../../protocol/ports/schedules.ts';
 import type { VisionPort } from '../../protocol/ports/vision.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import { createMediaService } from '../media/media-service.ts';
 import { createConversationModes } from '../modes/conversation-modes.ts';
+import type { ScheduleService } from '../schedules/schedule-service.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
 import { createVisionPort } from '../vision/vision-service.ts';
 import { createPageService } from '../web/browse/page-service.ts';
@@ -36,6 +38,8 @@ export type RunEnvironment = {
   webClock?: WebClock;
   searchProviders?: readonly SearchProvider[];
   thumbnailer?: Thumbnailer;
+  /** Where schedules go (the runtime's schedule service); absent: the `schedule` tool says it is not available. */
+  schedules?: Pick<ScheduleService, 'create'>;
 };
 
 /** Rate limits count per browser, not per run: one set of queues for the worker's life. */
@@ -80,6 +84,8 @@ export class RunServices {
       now: () => number;
       /** Whether the run's provider sees images (absent: no). */
       seesImages?: boolean;
+      /** What a schedule made in this run keeps: the conversation, its provider and tool profile. */
+      origin?: { conversationId: string; providerId: string | null; profileId: string };
     },
     private readonly environment: RunEnvironment,
   ) {
@@ -146,7 +152,17 @@ export class RunServices {
       }),
       modes: this.modes,
       vision: this.vision,
+      schedules: this.schedulesPort(),
     };
+  }
+
+  /** The schedules port of this run's actions (schedules made with its conversation's provider and profile). */
+  private schedulesPort(): SchedulesPort {
+    const { schedules } = this.environment;
+    const { origin } = this.run;
+    if (!schedules || !origin)
+      return { create: async () => ({ error: 'Scheduling is not available in this environment.' }) };
+    return { create: (request) => schedules.create(request, origin) };
   }
 
   /** A progress report with keys replaced; null when an output chunk has nothing to show yet. */

@@ -5,6 +5,7 @@ import type { NetworkPort } from '../../protocol/ports/network.ts';
 import type { PreviewsPort } from '../../protocol/ports/previews.ts';
 import type { ProgressPort } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
+import type { SchedulesPort } from '../../protocol/ports/schedules.ts';
 import type { SecretsPort } from '../../protocol/ports/secrets.ts';
 import type { VisionPort } from '../../protocol/ports/vision.ts';
 import type { PagesPort, SearchPort } from '../../protocol/ports/web.ts';
@@ -44,4 +45,6 @@ export type ToolContext = {
   modes: ModesPort;
   /** Whether the model sees images, and the drawing that fits them (and PDF pages) for it. */
   vision: VisionPort;
+  /** Saves schedules (with this conversation's provider and profile) and hands them to the scheduler. */
+  schedules: SchedulesPort;
 };

@@ -9,5 +9,8 @@ export const ScheduleMeta = z.looseObject({
   interval: z.number().int().positive().optional(),
   repeat: z.union([z.boolean(), z.number().int().nonnegative()]).optional(),
   created_at: z.string(),
+  /** Ours: when it first runs (ms since the epoch) and the time zone its cron is read in. */
+  next_run_at: z.number().nullable().optional(),
+  time_zone: z.string().optional(),
 });
 export type ScheduleMeta = z.infer<typeof ScheduleMeta>;

@@ -51,6 +51,7 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   internal_error: 'The agent stopped on an internal error',
   workspace_cleared: 'Workspace cleared',
   provider_adapted: 'The model server is now called another way',
+  scheduled_run: 'Started by a schedule',
 };
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
