@@ -13,6 +13,7 @@ import { appShellNavigation } from './app-shell.ts';
 import { withIsolationHeaders } from './isolation-headers.ts';
 import { SKIP_WAITING_MESSAGE } from './messages.ts';
 import { parsePreviewUrl, previewResponse } from './preview-route.ts';
+import { dueNotification, dueSchedules, readSchedules, SCHEDULE_CHECK_TAG } from './schedule-check.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -62,4 +63,35 @@ self.addEventListener('install', () => {
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('message', (event) => {
   if (event.data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
+
+// Periodic Background Sync (installed Chromium apps, when the browser grants it): look for
+// due schedules while no tab is open, and ask the person to open the app to run them.
+self.addEventListener('periodicsync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== SCHEDULE_CHECK_TAG) return;
+  sync.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window' });
+      // An open tab's scheduler fires them itself.
+      if (windows.length > 0) return;
+      for (const schedule of dueSchedules(await readSchedules(), Date.now())) {
+        const { title, options } = dueNotification(schedule);
+        await self.registration.showNotification(title, options);
+      }
+    })(),
+  );
+});
+
+// Clicking that notification opens (or focuses) the app, whose scheduler then catches up.
+self.addEventListener('notificationclick', (event) => {
+  if (!String(event.notification.tag).startsWith('schedule-due:')) return;
+  event.notification.close();
+  event.waitUntil(
+    (async () => {
+      const [open] = await self.clients.matchAll({ type: 'window' });
+      if (open) await open.focus();
+      else await self.clients.openWindow(self.registration.scope);
+    })(),
+  );
 });
