@@ -83,15 +83,25 @@ self.addEventListener('periodicsync', (event) => {
   );
 });
 
-// Clicking that notification opens (or focuses) the app, whose scheduler then catches up.
+// Clicking that notification opens (or focuses) the app, whose scheduler then catches up;
+// clicking a scheduled run's notification (shown from here where pages cannot show them)
+// opens its conversation.
 self.addEventListener('notificationclick', (event) => {
-  if (!String(event.notification.tag).startsWith('schedule-due:')) return;
-  event.notification.close();
+  const { notification } = event;
+  const conversationId = (notification.data as { conversationId?: unknown } | null)?.conversationId;
+  const isOurs = String(notification.tag).startsWith('schedule-due:') || typeof conversationId === 'string';
+  if (!isOurs) return;
+  notification.close();
+  const url =
+    typeof conversationId === 'string'
+      ? `${self.registration.scope}#/c/${encodeURIComponent(conversationId)}`
+      : self.registration.scope;
   event.waitUntil(
     (async () => {
       const [open] = await self.clients.matchAll({ type: 'window' });
-      if (open) await open.focus();
-      else await self.clients.openWindow(self.registration.scope);
+      if (!open) return void (await self.clients.openWindow(url));
+      await open.focus();
+      if (typeof conversationId === 'string') await open.navigate(url).catch(() => undefined);
     })(),
   );
 });

@@ -12,7 +12,8 @@ type PeriodicSyncManager = { register(tag: string, options: { minInterval: numbe
  * is a no-op. Nothing is promised beyond what the browser gives.
  */
 export async function registerScheduleCheck(): Promise<ScheduleCheckRegistration> {
-  if (!('serviceWorker' in navigator) || !('permissions' in navigator)) return 'unsupported';
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !('permissions' in navigator))
+    return 'unsupported';
   try {
     const registration = await navigator.serviceWorker.ready;
     const periodicSync = (registration as ServiceWorkerRegistration & { periodicSync?: PeriodicSyncManager })

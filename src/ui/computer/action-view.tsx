@@ -20,6 +20,11 @@ import { ShellView } from './views/shell-view.tsx';
 /** The deck viewer (with reveal's messages and the single-file download) loads when first shown. */
 const DeckView = lazy(() => import('./views/deck-view.tsx').then((module) => ({ default: module.DeckView })));
 
+/** The schedule card (cron in words) loads when a schedule action is first shown. */
+const ScheduleView = lazy(() =>
+  import('./views/schedule-view.tsx').then((module) => ({ default: module.ScheduleView })),
+);
+
 /** The output kinds with a view of their own (whatever tool produced them); every other action is shown raw. */
 const VIEWS: Partial<Record<MetaKind, { label: string; view: Component<{ item: ActionItem }> }>> = {
   shell: { label: 'Terminal', view: ShellView },
@@ -30,9 +35,10 @@ const VIEWS: Partial<Record<MetaKind, { label: string; view: Component<{ item: A
   expose: { label: 'Preview', view: PreviewView },
   generated_media: { label: 'Media', view: MediaView },
   slides: { label: 'Deck', view: DeckView },
+  schedule: { label: 'Schedule', view: ScheduleView },
 };
 
-/** The name of the action tab for an action ("Terminal", "Editor", "Results", "Search", "Browser", "Preview", "Deck", or "Details"). */
+/** The name of the action tab for an action ("Terminal", "Editor", "Results", "Search", "Browser", "Preview", "Deck", "Schedule", or "Details"). */
 export function actionTabLabel(item: ActionItem | undefined): string {
   return (item?.metaKind && VIEWS[item.metaKind]?.label) || 'Details';
 }

@@ -1,9 +1,15 @@
-import { createSignal } from 'solid-js';
+import { createSignal, lazy, Show } from 'solid-js';
 import type { ThemePreference } from '../../state/app/theme-store.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon, type IconName } from '../shared/icons.tsx';
 import { ConversationList } from './conversation-list.tsx';
+import { useSchedules } from './schedule-services.ts';
 import { SidebarTools } from './sidebar-tools.tsx';
+
+/** The Schedules section (cron in words, the edit form's cron reader) loads once there is a schedule. */
+const ScheduleSection = lazy(() =>
+  import('./schedule-section.tsx').then((module) => ({ default: module.ScheduleSection })),
+);
 
 const THEMES: { value: ThemePreference; label: string; icon: IconName }[] = [
   { value: 'system', label: 'Use system theme', icon: 'monitor' },
@@ -12,11 +18,12 @@ const THEMES: { value: ThemePreference; label: string; icon: IconName }[] = [
 ];
 
 /**
- * The left column (a drawer on phones): new conversation, search, the list, import and
- * install, settings and theme.
+ * The left column (a drawer on phones): new conversation, search, the list, schedules,
+ * import and install, settings and theme.
  */
 export function Sidebar() {
   const { conversations, ui, theme } = useApp();
+  const { schedules } = useSchedules();
   const [query, setQuery] = createSignal('');
 
   function startNew(): void {
@@ -53,6 +60,9 @@ export function Sidebar() {
         onInput={(event) => setQuery(event.currentTarget.value)}
       />
       <ConversationList query={query()} />
+      <Show when={schedules.state.schedules.length > 0}>
+        <ScheduleSection />
+      </Show>
       <SidebarTools />
       <div class="sidebar-footer">
         <button
