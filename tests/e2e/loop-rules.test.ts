@@ -81,7 +81,7 @@ describe('loop rules in Chromium', () => {
       planNotes(),
       advance(1, 4),
       advance(1, 5),
-      call('schedule', { type: 'interval', interval: 3600, name: 'Digest', prompt: 'Send a digest' }),
+      call('schedule', { type: 'interval', interval: 60, name: 'Digest', prompt: 'Send a digest' }),
     ]);
     await harness.sendTask(NOTES_TASK);
     const reply = page.getByRole('textbox', { name: 'Reply' });
