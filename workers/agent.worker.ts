@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { ConversationArchive } from '../src/agent/conversation-archive.ts';
 import { createDiagnostics } from '../src/agent/diagnostics.ts';
+import { profileSummaries } from '../src/agent/profiles/index.ts';
 import { createOpenAiCompatibleProvider } from '../src/agent/providers/openai-compatible.ts';
 import { createEngineHost } from '../src/agent/providers/webllm/engine-host.ts';
 import type { GpuLike } from '../src/agent/providers/webllm/gpu-detection.ts';
@@ -128,6 +129,7 @@ const api: AgentWorkerApi = {
   },
   cancelLocalModelDownload: () => localModels.cancelDownload(),
   deleteLocalModel: (modelId) => localModels.remove(modelId),
+  listToolProfiles: async () => profileSummaries(),
   listSchedules: () => runtime.schedules.list(),
   updateSchedule: async (id, edit) => runtime.schedules.update(id, ScheduleEdit.parse(edit)),
   deleteSchedule: (id) => runtime.schedules.delete(id),

@@ -15,6 +15,9 @@ export type ConversationUsage = { conversationId: string; historyBytes: number; 
 /** Options of a new conversation: its tool profile, and files the first message brings. */
 export type StartOptions = { profileId?: string; upload?: MessageUpload };
 
+/** A tool profile as the UI offers it: its id, its name, and one line on what it is. */
+export type ToolProfileSummary = { id: string; title: string; summary: string };
+
 /** Everything the UI needs to render one conversation. */
 export type ConversationSnapshot = {
   conversation: Conversation;
@@ -75,6 +78,9 @@ export interface AgentWorkerApi {
   ): Promise<DownloadOutcome>;
   cancelLocalModelDownload(): Promise<void>;
   deleteLocalModel(modelId: string): Promise<void>;
+
+  /** The tool profiles a new conversation may use, the default (Manus) first. */
+  listToolProfiles(): Promise<ToolProfileSummary[]>;
 
   /** Every schedule, oldest first. */
   listSchedules(): Promise<Schedule[]>;

@@ -1,4 +1,5 @@
 import { DEFAULT_TOOL_PROFILE_ID } from '../../protocol/tool-roles.ts';
+import type { ToolProfileSummary } from '../../protocol/worker-api.ts';
 import { manusProfile } from './manus/manus-profile.ts';
 import type { ToolProfile } from './profile.ts';
 
@@ -13,4 +14,13 @@ export function findProfile(
   profiles: readonly ToolProfile[] = TOOL_PROFILES,
 ): ToolProfile | undefined {
   return profiles.find((profile) => profile.id === id);
+}
+
+/** The profiles as the UI offers them. */
+export function profileSummaries(profiles: readonly ToolProfile[] = TOOL_PROFILES): ToolProfileSummary[] {
+  return profiles.map((profile) => ({
+    id: profile.id,
+    title: profile.title,
+    summary: profile.summary ?? '',
+  }));
 }

@@ -24,6 +24,8 @@ export type ToolProfileDefinition = {
   /** Stored on each conversation, which keeps its profile for life. */
   id: string;
   title: string;
+  /** One line on what the profile is, for the "Tool profile" picker (and what it does not offer). */
+  summary?: string;
   /** Constant (no timestamps or counters), so the prompt prefix stays cacheable. */
   systemPrompt: string;
   /** Every tool, in the fixed order the model always sees them; never filtered. */

@@ -93,11 +93,18 @@ export function createConversationsStore(client: AgentClient, options: { onStart
     setSelectedId(conversationId);
   }
 
-  /** Starts a conversation from a first task (and the files it brings, transferred) and opens it. */
-  async function start(text: string, files?: ReadUpload): Promise<string> {
+  /**
+   * Starts a conversation from a first task (and the files it brings, transferred) with a
+   * tool profile (default: Manus), and opens it.
+   */
+  async function start(text: string, files?: ReadUpload, profileId?: string): Promise<string> {
+    const profile = profileId ? { profileId } : {};
     const id = files
-      ? await client.api.startConversation(text, Comlink.transfer({ upload: files.upload }, files.transfer))
-      : await client.api.startConversation(text);
+      ? await client.api.startConversation(
+          text,
+          Comlink.transfer({ ...profile, upload: files.upload }, files.transfer),
+        )
+      : await client.api.startConversation(text, profile);
     select(id);
     options.onStarted?.();
     return id;

@@ -5,6 +5,7 @@ import type { AppUpdatesStore } from '../../state/app/app-updates.ts';
 import type { PersistenceNoticeStore } from '../../state/app/persistence-notice.ts';
 import type { ThemeStore } from '../../state/app/theme-store.ts';
 import type { ToastStore } from '../../state/app/toast-store.ts';
+import type { ToolProfilesStore } from '../../state/app/tool-profiles-store.ts';
 import type { UiStore } from '../../state/app/ui-store.ts';
 import type { BundleImportStore } from '../../state/bundles/bundle-import-store.ts';
 import type { ReplayStore } from '../../state/replay/replay-store.ts';
@@ -40,6 +41,8 @@ export type AppServices = {
   bundleImport: BundleImportStore;
   /** Replay of the open conversation. */
   replay: ReplayStore;
+  /** The tool profiles (Manus, OpenManus, muxd) and the one picked for the next new conversation. */
+  toolProfiles: ToolProfilesStore;
   /** Runs a worker call; a rejection becomes an inline error toast. Resolves true on success. */
   attempt(action: () => Promise<unknown>, failurePrefix?: string): Promise<boolean>;
 };

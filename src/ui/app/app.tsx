@@ -8,6 +8,7 @@ import { readLaunchParameters } from '../../state/app/launch-parameters.ts';
 import { createPersistenceNoticeStore } from '../../state/app/persistence-notice.ts';
 import { createThemeStore } from '../../state/app/theme-store.ts';
 import { createToastStore } from '../../state/app/toast-store.ts';
+import { createToolProfilesStore } from '../../state/app/tool-profiles-store.ts';
 import { createUiStore } from '../../state/app/ui-store.ts';
 import { createBundleImportStore } from '../../state/bundles/bundle-import-store.ts';
 import { createReplayStore } from '../../state/replay/replay-store.ts';
@@ -55,6 +56,7 @@ export function App() {
   const alerts = createAlertsStore(client);
   const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
   const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
+  const toolProfiles = createToolProfilesStore(client);
 
   const services: AppServices = {
     client,
@@ -72,6 +74,7 @@ export function App() {
     persistenceNotice,
     bundleImport,
     replay,
+    toolProfiles,
     async attempt(action, failurePrefix) {
       try {
         await action();

@@ -8,11 +8,11 @@ import { ProviderSwitcher } from './provider-switcher.tsx';
 import { TokenMeter } from './token-meter.tsx';
 
 /**
- * The thread's header: menu (phones), title, the conversation's provider switcher, token
+ * The thread's header: menu (phones), title, the conversation's tool profile and provider switcher, token
  * meter, status, and the Computer panel toggle.
  */
 export function MainHeader() {
-  const { thread, ui } = useApp();
+  const { thread, ui, toolProfiles } = useApp();
   const hasActions = () => actionItems(thread.state.thread).length > 0;
 
   return (
@@ -30,6 +30,14 @@ export function MainHeader() {
             <h1 class="thread-title" title={conversation().title}>
               {conversation().title}
             </h1>
+            <span
+              class="profile-chip"
+              title={`Tool profile: ${toolProfiles.titleOf(conversation().profileId)}`}
+              data-profile={conversation().profileId}
+            >
+              <span class="visually-hidden">Tool profile: </span>
+              {toolProfiles.titleOf(conversation().profileId)}
+            </span>
             <ProviderSwitcher conversation={conversation()} class="in-header" />
             <TokenMeter conversation={conversation()} />
             <ConversationStatusChip status={conversation().status} />

@@ -11,6 +11,7 @@ import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 import { PendingChips } from './attachment-chips.tsx';
 import { useFileDrop } from './file-drop.ts';
+import { ToolProfilePicker } from './tool-profile-picker.tsx';
 
 const MAX_HEIGHT_PX = 220;
 
@@ -21,7 +22,7 @@ const MAX_HEIGHT_PX = 220;
  * until sent, and are read in the page (with progress) and handed to the worker on send.
  */
 export function Composer() {
-  const { conversations, thread, ui, attempt, attachments, settings, toasts } = useApp();
+  const { conversations, thread, ui, attempt, attachments, settings, toasts, toolProfiles } = useApp();
   const [isSending, setSending] = createSignal(false);
   let input: HTMLTextAreaElement | undefined;
   let picker: HTMLInputElement | undefined;
@@ -91,7 +92,10 @@ export function Composer() {
     ui.setDraft('');
     const conversationId = conversations.selectedId();
     const isSent = await attempt(
-      () => (conversationId === null ? conversations.start(text, files) : thread.send(text, files)),
+      () =>
+        conversationId === null
+          ? conversations.start(text, files, toolProfiles.chosenId())
+          : thread.send(text, files),
       'Message not sent',
     );
     attachments.setProgress(null);
@@ -136,6 +140,9 @@ export function Composer() {
       onDragLeave={drop.onDragLeave}
       onDrop={drop.onDrop}
     >
+      <Show when={conversations.selectedId() === null}>
+        <ToolProfilePicker />
+      </Show>
       <label class="visually-hidden" for="composer-input">
         Message
       </label>
