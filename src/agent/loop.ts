@@ -102,6 +102,12 @@ export async function runLoop(context: LoopContext): Promise<void> {
       model: result.model,
     };
     const [call, ...extras] = toolCalls;
+    if (!call && context.profile.endsOnTextReply && result.text.trim() !== '') {
+      // The reply is the answer: shown to the person (the turn already holds it for the model).
+      const reply: EventBody = { type: 'notice', kind: 'reply', text: result.text, forModel: false };
+      await loop.append([turn, reply], { conversation: { status: 'done' } });
+      return;
+    }
     if (!call) {
       const text = `Your last response had no tool call. ${context.profile.notes.noToolCall}`;
       await loop.append([turn, { type: 'notice', kind: 'no_tool_call', text, forModel: true }]);

@@ -122,6 +122,8 @@ export const NoticeKind = z.enum([
   'provider_adapted',
   /** A schedule started this conversation: when it was due, and the playbook it was made with. */
   'scheduled_run',
+  /** The model's final answer in words, which ended the run (profiles where a reply without a tool call does). */
+  'reply',
 ]);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 

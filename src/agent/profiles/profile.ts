@@ -45,6 +45,11 @@ export type ToolProfileDefinition = {
    * call stays whole).
    */
   restorableArguments?: readonly RestorableArgument[];
+  /**
+   * True when a reply without a tool call is the model's final answer and ends the run
+   * (muxd); otherwise the runtime reminds the model to call a tool (`notes.noToolCall`).
+   */
+  endsOnTextReply?: boolean;
   /** What the runtime tells the model in this profile's words (they may name its tools). */
   notes: {
     /** After a response with no tool call ("Your last response had no tool call. " comes first). */

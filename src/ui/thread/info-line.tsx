@@ -2,6 +2,7 @@ import { Match, Show, Switch } from 'solid-js';
 import type { ActionItem, NoticeItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
+import { renderMarkdown } from '../shared/markdown.ts';
 import { IgnoredCalls } from './action-row.tsx';
 
 /** An update that informs (role `inform`, Manus' `message.info`): one quiet line (plain text), flipping from sending to sent. */
@@ -52,6 +53,7 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   workspace_cleared: 'Workspace cleared',
   provider_adapted: 'The model server is now called another way',
   scheduled_run: 'Started by a schedule',
+  reply: 'The answer',
 };
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
@@ -70,6 +72,11 @@ export function NoticeLine(props: { item: NoticeItem }) {
               ? 'Check the Base URL, API key and Model in Settings, then send a message to continue.'
               : 'Nothing that was shown is lost. Send a message to continue.'}
           </p>
+        </li>
+      </Match>
+      <Match when={props.item.noticeKind === 'reply'}>
+        <li class="thread-item notice-block is-reply" data-notice-kind="reply">
+          <div class="markdown" innerHTML={renderMarkdown(props.item.text)} />
         </li>
       </Match>
       <Match when={props.item.noticeKind === 'no_tool_call'}>
