@@ -11,6 +11,7 @@ import {
 } from '../../protocol/ports/sandbox.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
+import { gitCommand } from '../git/git-command.ts';
 import { browserPythonWorkerStarter } from '../python/browser-python-worker.ts';
 import { pythonCommands } from '../python/python-commands.ts';
 import type { PythonWorkerStarter } from '../python/python-messages.ts';
@@ -80,8 +81,8 @@ export class VirtualSandbox implements SandboxPort {
       env: { HOME: WORKSPACE_ROOT, USER: 'ubuntu' },
       // curl and wget exist only when something may be reached.
       ...(network && network.policy.allowedUrlPrefixes.length > 0 ? { fetch: secureFetchOver(network) } : {}),
-      // python3, python and pip: Pyodide in its own worker, started on first use.
-      ...(python ? { customCommands: pythonCommands(python, new WorkspaceMirror(fs)) } : {}),
+      // python3, python and pip: Pyodide in its own worker, started on first use; git over isomorphic-git.
+      customCommands: [...(python ? pythonCommands(python, new WorkspaceMirror(fs)) : []), gitCommand()],
     });
     let sandbox: VirtualSandbox | undefined;
     const shells = new ShellSessions(bash, async () => {
