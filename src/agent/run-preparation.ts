@@ -17,9 +17,12 @@ import type { PlanRepository } from '../storage/plan-repository.ts';
 import type { SettingsRepository } from '../storage/settings-repository.ts';
 import type { Journal } from './journal.ts';
 import type { LoopContext, StepTiming } from './loop.ts';
+import { mcpToolsForRun } from './mcp/mcp-run.ts';
+import { withMcpTools } from './mcp/mcp-tools.ts';
+import { createModelCompletion } from './ports/model-completion.ts';
 import { createSandboxNetwork, RunServices } from './ports/run-services.ts';
 import { findProfile } from './profiles/index.ts';
-import type { ToolProfile } from './profiles/profile.ts';
+import { defineProfile, type ToolProfile } from './profiles/profile.ts';
 import {
   CONVERSATION_ROOM_TOKENS,
   descriptionsForWindow,
@@ -31,6 +34,7 @@ import type { ModelProvider } from './providers/chat-messages.ts';
 import { capabilitiesFromReport, shouldProbe, underMode } from './providers/remote/capabilities.ts';
 import { probeServer } from './providers/remote/server-probe.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
+import type { SubAgents } from './sub-agents.ts';
 
 /** How a run's provider is to call its server, and where what it learns is kept. */
 export type ServerContext = {
@@ -50,7 +54,9 @@ export type RunPreparationDependencies = {
   sandboxes: ConversationSandboxes;
   journal: Journal;
   /** Where the `schedule` tool's schedules go (absent: the tool says schedules are not available). */
-  schedules?: Pick<ScheduleService, 'create'>;
+  schedules?: Pick<ScheduleService, 'create' | 'list' | 'update' | 'delete' | 'timeZone'>;
+  /** Runs sub-agents for `task` calls (absent: they fail saying so). */
+  subAgents?: Pick<SubAgents, 'run'>;
   publish: (message: BroadcastMessage) => void;
   createProvider: (profile: ProviderProfile, settings: AgentSettings, server: ServerContext) => ModelProvider;
   /** The `fetch` that asks model servers about themselves (default: the platform's). */
@@ -81,16 +87,29 @@ export async function prepareRun(
     repositories.conversations.get(conversationId),
   ]);
   if (conversation?.status !== 'running') return null;
-  const profile = findProfile(conversation.profileId, dependencies.profiles);
+  const found = findProfile(conversation.profileId, dependencies.profiles);
+  // A sub-agent gets its profile without the tools the profile keeps from sub-agents (`task`).
+  const profile = found && conversation.parent ? subAgentProfile(found) : found;
   if (!profile) {
     throw new Error(
       `This conversation uses the tool profile "${conversation.profileId}", which this version of Sandpiper does not have.`,
     );
   }
+  // The profile's tools, then the MCP tools the conversation started with (Settings → MCP).
+  const runProfile = withMcpTools(
+    profile,
+    await mcpToolsForRun({
+      conversation,
+      settings,
+      conversations: repositories.conversations,
+      signal,
+      ...(fetch ? { fetch } : {}),
+    }),
+  );
   const provider = providerFor(settings, conversation.providerId);
   const capabilities = await knownCapabilities(dependencies, provider, signal);
   const contextWindowTokens = effectiveWindowTokens(provider, capabilities);
-  const descriptions = descriptionsToUse(profile, conversation.toolDescriptions, contextWindowTokens);
+  const descriptions = descriptionsToUse(runProfile, conversation.toolDescriptions, contextWindowTokens);
   if (descriptions !== conversation.toolDescriptions) {
     await repositories.conversations.setToolDescriptions(conversationId, descriptions);
   }
@@ -99,11 +118,14 @@ export async function prepareRun(
     capabilities,
     onLearned: (learned) => dependencies.settings.putServerCapabilities(provider.id, learned),
   };
+  // A sub-agent works in its parent's workspace (the same project), through the same sandbox.
   const openSandbox = dependencies.sandboxes.opener(
-    conversationId,
+    conversation.parent?.conversationId ?? conversationId,
     settings,
     createSandboxNetwork(settings, fetch ? { fetch } : {}),
   );
+  // One provider for the run: the loop's requests and its tools' completions (never at once).
+  const modelProvider = dependencies.createProvider(provider, settings, server);
   const services = new RunServices(
     {
       conversationId,
@@ -120,16 +142,18 @@ export async function prepareRun(
       publish,
       ...(fetch ? { fetch } : {}),
       ...(dependencies.schedules ? { schedules: dependencies.schedules } : {}),
+      ...(dependencies.subAgents ? { subAgents: dependencies.subAgents } : {}),
+      completion: createModelCompletion(modelProvider, provider.apiKey ? [provider.apiKey] : []),
     },
   );
   return {
     loop: {
       conversationId,
-      profile: withToolDescriptions(profile, descriptions),
+      profile: withToolDescriptions(runProfile, descriptions),
       events,
       plan,
       settings,
-      provider: dependencies.createProvider(provider, settings, server),
+      provider: modelProvider,
       contextWindowTokens,
       journal: dependencies.journal,
       signal,
@@ -186,4 +210,11 @@ function descriptionsToUse(
   const fits = (form: ToolDescriptions) =>
     fixedPromptTokens(withToolDescriptions(profile, form)) + CONVERSATION_ROOM_TOKENS <= windowTokens;
   return chosen === 'full' && !fits('full') && fits('compact') ? 'compact' : chosen;
+}
+
+/** A profile as its sub-agents get it: without the tools it keeps from them. */
+function subAgentProfile(profile: ToolProfile): ToolProfile {
+  const excluded = new Set(profile.subAgentExcludedTools ?? []);
+  if (excluded.size === 0) return profile;
+  return defineProfile({ ...profile, tools: profile.tools.filter((tool) => !excluded.has(tool.name)) });
 }

@@ -20,7 +20,9 @@ import type { ToolProfile } from './profiles/profile.ts';
 import { runConversation } from './run-conversation.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
-import { ScheduleService } from './schedules/schedule-service.ts';
+import { createRunStarters } from './runtime-services.ts';
+import type { ScheduleService } from './schedules/schedule-service.ts';
+import type { SubAgents } from './sub-agents.ts';
 import {
   filesTitle,
   type PreparedUpload,
@@ -59,6 +61,7 @@ export class AgentRuntime implements RuntimeApi {
   private readonly profiles: readonly ToolProfile[];
   /** The schedules: made by runs' `schedule` calls, fired by the worker's scheduler into new runs. */
   readonly schedules: ScheduleService;
+  private readonly subAgents: SubAgents;
 
   constructor(private readonly dependencies: RuntimeDependencies) {
     this.profiles = dependencies.profiles ?? TOOL_PROFILES;
@@ -72,14 +75,15 @@ export class AgentRuntime implements RuntimeApi {
     this.events = new EventRepository(dependencies.database);
     this.plans = new PlanRepository(dependencies.database);
     this.settings = new SettingsRepository(dependencies.database);
-    this.schedules = new ScheduleService({
-      database: dependencies.database,
-      publish: dependencies.publish,
-      now: this.now,
-      newId: this.newId,
+    ({ schedules: this.schedules, subAgents: this.subAgents } = createRunStarters(dependencies, {
       journal: this.journal,
-      launch: (conversationId) => void this.launch(conversationId),
-    });
+      conversations: this.conversations,
+      events: this.events,
+      newId: this.newId,
+      now: this.now,
+      launch: (conversationId) => this.launch(conversationId).done,
+      stop: (conversationId) => this.stop(conversationId),
+    }));
     this.sandboxes = new ConversationSandboxes({
       database: dependencies.database,
       now: this.now,
@@ -387,6 +391,7 @@ export class AgentRuntime implements RuntimeApi {
         sandboxes: this.sandboxes,
         journal: this.journal,
         schedules: this.schedules,
+        subAgents: this.subAgents,
         newId: this.newId,
         now: this.now,
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { McpToolSpec } from './mcp.ts';
 import { ScheduledRunLink } from './schedules.ts';
 
 export const ConversationStatus = z.enum(['idle', 'running', 'asking', 'done', 'error']);
@@ -19,7 +20,14 @@ export const Conversation = z.object({
    * model's window (compact below 16k tokens) and kept, so the prompt prefix stays stable.
    */
   toolDescriptions: z.enum(['full', 'compact']).optional(),
+  /** Set for a sub-agent's conversation: the conversation and the action (`task`) it works for. */
+  parent: z.object({ conversationId: z.string(), actionUuid: z.string() }).optional(),
   /** Set when a schedule started it: which, for which due instant, and whether late. */
   scheduled: ScheduledRunLink.optional(),
+  /**
+   * The MCP tools it was started with (Settings → MCP at its first run), kept so its tool
+   * list never changes; absent for conversations older than MCP support (they get none).
+   */
+  mcpTools: z.array(McpToolSpec).optional(),
 });
 export type Conversation = z.infer<typeof Conversation>;

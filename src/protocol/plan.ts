@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const PhaseStatus = z.enum(['pending', 'active', 'completed']);
+/** `blocked`: a step that cannot go on (OpenManus' planning tool marks steps so). */
+export const PhaseStatus = z.enum(['pending', 'active', 'completed', 'blocked']);
 export type PhaseStatus = z.infer<typeof PhaseStatus>;
 
 export const Phase = z.object({ id: z.number().int(), title: z.string(), status: PhaseStatus });

@@ -25,6 +25,17 @@ export const ScheduleRun = z.object({
 });
 export type ScheduleRun = z.infer<typeof ScheduleRun>;
 
+/** How often a scheduled X post goes out (muxd's `x_schedule` recurrences). */
+export const XPostRecurrence = z.enum(['once', 'daily', 'hourly']);
+export type XPostRecurrence = z.infer<typeof XPostRecurrence>;
+
+/** What marks a schedule as a scheduled X post (muxd's `x_schedule`): the text its run posts with `x_post`. */
+export const XPostSchedule = z.object({
+  text: z.string().min(1).max(2000),
+  recurrence: XPostRecurrence,
+});
+export type XPostSchedule = z.infer<typeof XPostSchedule>;
+
 /**
  * A scheduled task (seed 001's "Scheduled Task" plus what a browser needs): when it runs
  * (a 6-field cron in `timeZone`, or every `intervalSeconds`), what it runs (`prompt`, and
@@ -58,6 +69,8 @@ export const Schedule = z.object({
   /** Instants missed while the app was closed (not run), newest last, at most `MAX_LISTED_MISSED`. */
   missed: z.array(z.number()).max(MAX_LISTED_MISSED),
   missedCount: z.number().int().nonnegative(),
+  /** Set on a scheduled X post (made by `x_schedule`): its text and recurrence. */
+  xPost: XPostSchedule.optional(),
 });
 export type Schedule = z.infer<typeof Schedule>;
 
@@ -79,5 +92,9 @@ export const ScheduleEdit = z.object({
   /** Another saved provider (a schedule whose provider was deleted cannot run until it gets one). */
   providerId: z.string().min(1).optional(),
   paused: z.boolean().optional(),
+  /** Whether it runs again after its next run (`x_schedule_update` changing a post's recurrence). */
+  repeat: z.boolean().optional(),
+  /** A scheduled X post's new text and recurrence (`x_schedule_update`). */
+  xPost: XPostSchedule.optional(),
 });
 export type ScheduleEdit = z.infer<typeof ScheduleEdit>;

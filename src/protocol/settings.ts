@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { McpServerConfig } from './mcp.ts';
 import { DEFAULT_MEDIA_SETTINGS, MediaSettings } from './media/media-settings.ts';
 import { PROVIDER_PRESETS, ProviderProfile, profileFromPreset } from './providers.ts';
 import { DEFAULT_WEB_SETTINGS, WebSettings } from './web/web-settings.ts';
 import { DEFAULT_WORKSPACE_LIMIT_BYTES } from './workspace.ts';
+import { XSettings } from './x-settings.ts';
 
 /** Provider and run settings. Secrets live only here (the `settings` table). */
 export const AgentSettings = z.object({
@@ -35,6 +37,10 @@ export const AgentSettings = z.object({
   web: WebSettings,
   /** Settings → Media: the endpoints the generation actions use (keys in `toolKeys`). */
   media: MediaSettings,
+  /** Settings → MCP: remote MCP servers whose tools new conversations get (tokens are secrets, like keys). */
+  mcpServers: z.array(McpServerConfig),
+  /** Settings → X: the proxy muxd's `x_*` tools reach X through (absent: not configured; the token is in `toolKeys`). */
+  x: XSettings.optional(),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
@@ -54,6 +60,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   toolKeys: {},
   web: DEFAULT_WEB_SETTINGS,
   media: DEFAULT_MEDIA_SETTINGS,
+  mcpServers: [],
 };
 
 /**

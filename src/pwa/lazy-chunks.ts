@@ -24,6 +24,9 @@ const LAZY_MODULES: readonly RegExp[] = [
   /\/node_modules\/(pdfjs-dist|mammoth|@xmldom\/xmldom|jszip|lop|option|underscore|xmlbuilder|dingbat-to-unicode|base64-js|read-excel-file|papaparse)\//,
   /\/node_modules\/(linkedom|defuddle|node-html-markdown|node-html-parser|htmlparser2|css-select|css-what|cssomnom|dom-serializer|domelementtype|domhandler|domutils|boolbase|nth-check|uhyphen|he|entities|html-escaper)\//,
   /__vite-optional-peer-dep:canvas:linkedom/,
+  // OpenManus' data_visualization: Chart.js and the drawing around it.
+  /\/node_modules\/(chart\.js|@kurkle\/color)\//,
+  /\/src\/agent\/tools\/openmanus-web\/chart-/,
   // `git` in the virtual shell: isomorphic-git and the Buffer it needs in a browser.
   /\/node_modules\/(isomorphic-git|buffer|base64-js|ieee754|sha\.js|safe-buffer|to-buffer|async-lock|clean-git-ref|crc-32|diff3|pify|minimisted|simple-get)\//,
 ];

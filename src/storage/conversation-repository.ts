@@ -1,4 +1,5 @@
 import { Conversation } from '../protocol/conversation.ts';
+import type { McpToolSpec } from '../protocol/mcp.ts';
 import type { SandpiperDatabase } from './db.ts';
 
 /** Reads and writes `conversations`; every row read back is validated. */
@@ -22,6 +23,11 @@ export class ConversationRepository {
   /** Records the tool-description form chosen at a conversation's first run (it never changes after). */
   async setToolDescriptions(id: string, form: 'full' | 'compact'): Promise<void> {
     await this.database.conversations.update(id, { toolDescriptions: form });
+  }
+
+  /** Records the MCP tools a conversation started with (they never change after). */
+  async setMcpTools(id: string, tools: McpToolSpec[]): Promise<void> {
+    await this.database.conversations.update(id, { mcpTools: tools });
   }
 
   async put(conversation: Conversation): Promise<void> {

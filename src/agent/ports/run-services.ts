@@ -1,16 +1,21 @@
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
+import { mcpTokenSecrets } from '../../protocol/mcp.ts';
 import type { Plan } from '../../protocol/plan.ts';
+import type { CompletionPort } from '../../protocol/ports/completion.ts';
 import type { ModesPort } from '../../protocol/ports/modes.ts';
 import { HTTP_METHODS, type NetworkPort } from '../../protocol/ports/network.ts';
 import type { ToolProgress } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
-import type { SchedulesPort } from '../../protocol/ports/schedules.ts';
+import { type SchedulesPort, unavailableSchedules } from '../../protocol/ports/schedules.ts';
+import type { SubAgentsPort } from '../../protocol/ports/sub-agents.ts';
 import type { VisionPort } from '../../protocol/ports/vision.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import { createMediaService } from '../media/media-service.ts';
 import { createConversationModes } from '../modes/conversation-modes.ts';
 import type { ScheduleService } from '../schedules/schedule-service.ts';
+import type { SubAgents } from '../sub-agents.ts';
+import { createXProxyPort } from '../tools/muxd-x/x-proxy.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
 import { createVisionPort } from '../vision/vision-service.ts';
 import { createPageService } from '../web/browse/page-service.ts';
@@ -22,6 +27,7 @@ import { createSearchService } from '../web/search/search-service.ts';
 import { SYSTEM_CLOCK, type WebClock } from '../web/web-clock.ts';
 import { WebNetworks } from '../web/web-networks.ts';
 import { createFetchNetwork, READ_ONLY_METHODS } from './fetch-network.ts';
+import { createModelCompletion } from './model-completion.ts';
 import { createPreviews } from './previews.ts';
 import { createProgress } from './progress.ts';
 import { SecretVault } from './secret-vault.ts';
@@ -39,8 +45,15 @@ export type RunEnvironment = {
   searchProviders?: readonly SearchProvider[];
   thumbnailer?: Thumbnailer;
   /** Where schedules go (the runtime's schedule service); absent: the `schedule` tool says it is not available. */
-  schedules?: Pick<ScheduleService, 'create'>;
+  schedules?: Pick<ScheduleService, 'create' | 'list' | 'update' | 'delete' | 'timeZone'>;
+  /** Runs sub-agents (the runtime's); absent: a `task` call fails saying so. */
+  subAgents?: Pick<SubAgents, 'run'>;
+  /** The completion port of the run's tools (its own provider); absent: tools are told no model is available. */
+  completion?: CompletionPort;
 };
+
+/** The completion port of a run given no provider for its tools. */
+const NO_COMPLETION = createModelCompletion(null);
 
 /** Rate limits count per browser, not per run: one set of queues for the worker's life. */
 const WORKER_QUEUES = new ServiceQueues();
@@ -90,7 +103,8 @@ export class RunServices {
     private readonly environment: RunEnvironment,
   ) {
     const { settings } = run;
-    this.vault = new SecretVault(settings.toolKeys);
+    // MCP servers' bearer tokens are redacted like tool keys.
+    this.vault = new SecretVault({ ...settings.toolKeys, ...mcpTokenSecrets(settings.mcpServers) });
     this.network = createFetchNetwork({
       policy: { allowedUrlPrefixes: settings.allowedUrlPrefixes, allowedMethods: HTTP_METHODS },
       ...(environment.fetch ? { fetch: environment.fetch } : {}),
@@ -153,6 +167,25 @@ export class RunServices {
       modes: this.modes,
       vision: this.vision,
       schedules: this.schedulesPort(),
+      subAgents: this.subAgentsPort(uuid),
+      completion: this.environment.completion ?? NO_COMPLETION,
+      x: createXProxyPort({
+        settings: this.run.settings.x,
+        secrets: this.vault,
+        ...(this.environment.fetch ? { fetch: this.environment.fetch } : {}),
+      }),
+    };
+  }
+
+  /** The sub-agents of the action `uuid`, stopped with the run. */
+  private subAgentsPort(uuid: string): SubAgentsPort {
+    const { subAgents } = this.environment;
+    const { conversationId, signal } = this.run;
+    return {
+      run: (request) => {
+        if (!subAgents) return Promise.reject(new Error('Sub-agents are not available in this environment.'));
+        return subAgents.run({ conversationId, actionUuid: uuid, signal }, request);
+      },
     };
   }
 
@@ -161,8 +194,20 @@ export class RunServices {
     const { schedules } = this.environment;
     const { origin } = this.run;
     if (!schedules || !origin)
-      return { create: async () => ({ error: 'Scheduling is not available in this environment.' }) };
-    return { create: (request) => schedules.create(request, origin) };
+      return unavailableSchedules('Scheduling is not available in this environment.');
+    return {
+      create: (request) => schedules.create(request, origin),
+      list: () => schedules.list(),
+      update: async (id, edit) => {
+        try {
+          return { schedule: await schedules.update(id, edit) };
+        } catch (error) {
+          return { error: error instanceof Error ? error.message : String(error) };
+        }
+      },
+      delete: (id) => schedules.delete(id),
+      timeZone: () => schedules.timeZone(),
+    };
   }
 
   /** A progress report with keys replaced; null when an output chunk has nothing to show yet. */

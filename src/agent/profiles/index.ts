@@ -1,10 +1,12 @@
 import { DEFAULT_TOOL_PROFILE_ID } from '../../protocol/tool-roles.ts';
 import type { ToolProfileSummary } from '../../protocol/worker-api.ts';
 import { manusProfile } from './manus/manus-profile.ts';
+import { muxdProfile } from './muxd/muxd-profile.ts';
+import { openManusProfile } from './openmanus/openmanus-profile.ts';
 import type { ToolProfile } from './profile.ts';
 
 /** The profiles a person can pick, the default (Manus) first. */
-export const TOOL_PROFILES: readonly ToolProfile[] = [manusProfile];
+export const TOOL_PROFILES: readonly ToolProfile[] = [manusProfile, openManusProfile, muxdProfile];
 
 if (TOOL_PROFILES[0]?.id !== DEFAULT_TOOL_PROFILE_ID) throw new Error('The default profile must come first.');
 

@@ -50,6 +50,8 @@ export type ToolProfileDefinition = {
    * (muxd); otherwise the runtime reminds the model to call a tool (`notes.noToolCall`).
    */
   endsOnTextReply?: boolean;
+  /** Tools a sub-agent of this profile does not get (muxd: `task`, so sub-agents never nest). */
+  subAgentExcludedTools?: readonly string[];
   /** What the runtime tells the model in this profile's words (they may name its tools). */
   notes: {
     /** After a response with no tool call ("Your last response had no tool call. " comes first). */

@@ -60,13 +60,18 @@ export class ScheduleService {
     return this.schedules.list();
   }
 
+  /** The person's time zone: new schedules' crons are read in it. */
+  timeZone(): string {
+    return this.dependencies.timeZone?.() ?? localTimeZone();
+  }
+
   /** A schedule from a tool's request, or the reason it cannot be made. */
   async create(
     request: ScheduleRequest,
     origin: { conversationId: string; providerId: string | null; profileId: string },
   ): Promise<{ schedule: Schedule } | { error: string }> {
     const now = this.dependencies.now();
-    const timeZone = this.dependencies.timeZone?.() ?? localTimeZone();
+    const timeZone = this.timeZone();
     const timing = checkTiming(request, timeZone);
     if ('error' in timing) return timing;
     const schedule: Schedule = {
@@ -89,6 +94,7 @@ export class ScheduleService {
       lastRun: null,
       missed: [],
       missedCount: 0,
+      ...(request.xPost ? { xPost: request.xPost } : {}),
     };
     schedule.nextRunAt = nextDue(schedule, now, now);
     if (schedule.nextRunAt === null) return { error: 'This schedule would never run.' };
@@ -108,6 +114,8 @@ export class ScheduleService {
       ...(edit.timeZone !== undefined ? { timeZone: edit.timeZone } : {}),
       ...(edit.providerId !== undefined ? { providerId: edit.providerId } : {}),
       ...(edit.paused !== undefined ? { paused: edit.paused } : {}),
+      ...(edit.repeat !== undefined ? { repeat: edit.repeat } : {}),
+      ...(edit.xPost !== undefined ? { xPost: edit.xPost } : {}),
       ...(edit.cron !== undefined && current.type === 'cron' ? { cron: edit.cron } : {}),
       ...(edit.intervalSeconds !== undefined && current.type === 'interval'
         ? { intervalSeconds: edit.intervalSeconds }
@@ -128,6 +136,7 @@ export class ScheduleService {
       edit.cron !== undefined ||
       edit.intervalSeconds !== undefined ||
       edit.timeZone !== undefined ||
+      (edit.repeat !== undefined && edit.repeat !== current.repeat) ||
       (edit.paused === false && current.paused);
     // A finished schedule stays finished; a changed or resumed one counts from now (missed firings are not run).
     const nextRunAt =

@@ -86,7 +86,7 @@ type ToolDefinition<S extends z.ZodType, K extends MetaKind | null> = {
    */
   hasSideEffects?: boolean;
   /** Field whose value names the action (`plan.update`), if the tool has one. */
-  actionKey?: 'action' | 'type';
+  actionKey?: 'action' | 'type' | 'command';
   /**
    * Per action, the fields its description says are "Required for" it beyond the
    * schema's `required` (they stay optional in the schema the model is shown, as seed

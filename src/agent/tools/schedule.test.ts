@@ -18,6 +18,7 @@ async function schedule(
   const outcome = await prepared.call.execute!(
     testToolContext({
       schedules: {
+        ...testToolContext().schedules,
         create: async (asked) => {
           request = asked;
           if (asked.type === 'interval' && (asked.intervalSeconds ?? 0) < 3600) return { error: 'too short' };

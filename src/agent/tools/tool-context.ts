@@ -1,4 +1,5 @@
 import type { Plan } from '../../protocol/plan.ts';
+import type { CompletionPort } from '../../protocol/ports/completion.ts';
 import type { MediaPort } from '../../protocol/ports/media.ts';
 import type { ModesPort } from '../../protocol/ports/modes.ts';
 import type { NetworkPort } from '../../protocol/ports/network.ts';
@@ -7,9 +8,11 @@ import type { ProgressPort } from '../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { SchedulesPort } from '../../protocol/ports/schedules.ts';
 import type { SecretsPort } from '../../protocol/ports/secrets.ts';
+import type { SubAgentsPort } from '../../protocol/ports/sub-agents.ts';
 import type { VisionPort } from '../../protocol/ports/vision.ts';
 import type { PagesPort, SearchPort } from '../../protocol/ports/web.ts';
 import type { WorkspacePort } from '../../protocol/ports/workspace-files.ts';
+import type { XPort } from '../../protocol/ports/x.ts';
 
 /**
  * What a tool may read and use while it runs: the action's identity, the plan, a stop
@@ -47,4 +50,10 @@ export type ToolContext = {
   vision: VisionPort;
   /** Saves schedules (with this conversation's provider and profile) and hands them to the scheduler. */
   schedules: SchedulesPort;
+  /** Sub-agents of this action (muxd's `task`): fresh conversations run to their end. */
+  subAgents: SubAgentsPort;
+  /** One request to the conversation's own model (structured output, extraction), outside the run's context. */
+  completion: CompletionPort;
+  /** X API v2 through the proxy Settings → X names, with its token (muxd's `x_*` tools). */
+  x: XPort;
 };

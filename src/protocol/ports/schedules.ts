@@ -1,4 +1,4 @@
-import type { Schedule } from '../schedules.ts';
+import type { Schedule, ScheduleEdit, XPostSchedule } from '../schedules.ts';
 
 /** A task to schedule, as the `schedule` tool validated it (interval in seconds; a repeat count from seed 001). */
 export type ScheduleRequest = {
@@ -11,6 +11,8 @@ export type ScheduleRequest = {
   runs: number | null;
   prompt: string;
   playbook: string | null;
+  /** Marks a scheduled X post (`x_schedule`). */
+  xPost?: XPostSchedule;
 };
 
 /**
@@ -21,4 +23,23 @@ export type ScheduleRequest = {
  */
 export interface SchedulesPort {
   create(request: ScheduleRequest): Promise<{ schedule: Schedule } | { error: string }>;
+  /** Every saved schedule, oldest first. */
+  list(): Promise<Schedule[]>;
+  /** Applies an edit (the next run recomputed when the timing changes), or says why it cannot be. */
+  update(id: string, edit: ScheduleEdit): Promise<{ schedule: Schedule } | { error: string }>;
+  /** Deletes a schedule (its past runs' conversations stay). */
+  delete(id: string): Promise<void>;
+  /** The person's time zone, which new schedules' crons are read in. */
+  timeZone(): string;
+}
+
+/** A schedules port that makes, changes and lists nothing, saying `reason` (no scheduler in this environment). */
+export function unavailableSchedules(reason: string): SchedulesPort {
+  return {
+    create: async () => ({ error: reason }),
+    list: async () => [],
+    update: async () => ({ error: reason }),
+    delete: () => Promise.reject(new Error(reason)),
+    timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+  };
 }

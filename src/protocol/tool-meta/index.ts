@@ -11,6 +11,7 @@ import { ScheduleMeta } from './schedule.ts';
 import { SearchMeta } from './search.ts';
 import { ShellMeta } from './shell.ts';
 import { SlidesMeta } from './slides.ts';
+import { SubAgentMeta } from './sub-agent.ts';
 import { WebdevInitProjectMeta } from './webdev-init-project.ts';
 
 /**
@@ -33,6 +34,7 @@ export const TOOL_META = {
   slides: SlidesMeta,
   webdev_init_project: WebdevInitProjectMeta,
   generated_media: GeneratedMediaMeta,
+  sub_agent: SubAgentMeta,
 } as const;
 
 export type MetaKind = keyof typeof TOOL_META;

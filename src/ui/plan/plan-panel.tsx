@@ -4,7 +4,8 @@ import { Icon, Spinner } from '../shared/icons.tsx';
 
 /**
  * The plan, sticky at the top of the thread: goal, phases in order (completed ✓, active
- * with a spinner, pending dimmed) and a progress bar. On phones it folds into a strip.
+ * with a spinner, blocked with a warning sign, pending dimmed) and a progress bar. On
+ * phones it folds into a strip.
  */
 export function PlanPanel(props: { plan: Plan; isWorking: boolean }) {
   const [isExpanded, setExpanded] = createSignal(false);
@@ -57,6 +58,9 @@ export function PlanPanel(props: { plan: Plan; isWorking: boolean }) {
                     <Match when={phase.status === 'pending'}>
                       <span class="phase-dot" />
                     </Match>
+                    <Match when={phase.status === 'blocked'}>
+                      <Icon name="alert" size={12} />
+                    </Match>
                   </Switch>
                 </span>
                 <span class="phase-title">{phase.title}</span>
@@ -65,7 +69,9 @@ export function PlanPanel(props: { plan: Plan; isWorking: boolean }) {
                     ? '(completed)'
                     : phase.status === 'active'
                       ? '(in progress)'
-                      : '(pending)'}
+                      : phase.status === 'blocked'
+                        ? '(blocked)'
+                        : '(pending)'}
                 </span>
               </li>
             )}

@@ -1,6 +1,12 @@
 import { createEffect, createSignal, ErrorBoundary, type JSX, lazy, on, Show } from 'solid-js';
 import { errorMessage } from '../../state/app/agent-client.ts';
 import {
+  type McpForm,
+  mcpFieldId,
+  mcpFormFromSettings,
+  validateMcpForm,
+} from '../../state/settings/mcp-form.ts';
+import {
   type MediaForm,
   mediaFieldId,
   mediaFormFromSettings,
@@ -23,7 +29,15 @@ import {
   type SettingsForm,
   validateSettingsForm,
 } from '../../state/settings/settings-form.ts';
+import {
+  validateXForm,
+  type XForm,
+  type XFormField,
+  xFieldId,
+  xFormFromSettings,
+} from '../../state/settings/x-form.ts';
 import { useApp } from '../app/app-context.ts';
+import type { InvalidMcpField } from './settings-mcp.tsx';
 import type { InvalidMediaField } from './settings-media.tsx';
 import type { InvalidProviderField } from './settings-providers.tsx';
 import { RunFields } from './settings-run-fields.tsx';
@@ -42,6 +56,10 @@ const LocalModelsSection = lazy(() =>
 const MediaSection = lazy(() =>
   import('./settings-media.tsx').then((module) => ({ default: module.MediaSection })),
 );
+const McpSection = lazy(() =>
+  import('./settings-mcp.tsx').then((module) => ({ default: module.McpSection })),
+);
+const XSection = lazy(() => import('./settings-x.tsx').then((module) => ({ default: module.XSection })));
 
 /** A lazily loaded section, or why it could not load (a new version deployed, say). */
 function SectionBoundary(props: { name: string; children: JSX.Element }) {
@@ -76,6 +94,10 @@ export function SettingsDialog() {
   const [invalidSearchField, setInvalidSearchField] = createSignal<SearchFormField | null>(null);
   const [media, setMedia] = createSignal<MediaForm>(mediaFormFromSettings(settings.state.settings));
   const [invalidMedia, setInvalidMedia] = createSignal<InvalidMediaField | null>(null);
+  const [mcp, setMcp] = createSignal<McpForm>(mcpFormFromSettings(settings.state.settings));
+  const [invalidMcp, setInvalidMcp] = createSignal<InvalidMcpField | null>(null);
+  const [xForm, setXForm] = createSignal<XForm>(xFormFromSettings(settings.state.settings));
+  const [invalidX, setInvalidX] = createSignal<XFormField | null>(null);
   const [editingProviderId, setEditingProviderId] = createSignal<string | null>(null);
   const [error, setError] = createSignal<string | null>(null);
   const [invalidField, setInvalidField] = createSignal<keyof SettingsForm | null>(null);
@@ -93,6 +115,10 @@ export function SettingsDialog() {
         setInvalidSearchField(null);
         setMedia(mediaFormFromSettings(settings.state.settings));
         setInvalidMedia(null);
+        setMcp(mcpFormFromSettings(settings.state.settings));
+        setInvalidMcp(null);
+        setXForm(xFormFromSettings(settings.state.settings));
+        setInvalidX(null);
         setEditingProviderId(settings.state.settings.activeProviderId);
         setError(null);
         setInvalidField(null);
@@ -125,6 +151,8 @@ export function SettingsDialog() {
     setInvalidProvider(null);
     setInvalidSearchField(null);
     setInvalidMedia(null);
+    setInvalidMcp(null);
+    setInvalidX(null);
     const checkedProviders = validateProvidersForm(providers());
     if (!checkedProviders.ok) {
       setError(checkedProviders.message);
@@ -159,9 +187,23 @@ export function SettingsDialog() {
       document.getElementById(mediaFieldId(withMedia.kind, withMedia.field))?.focus();
       return;
     }
+    const withMcp = validateMcpForm(mcp(), withMedia.settings);
+    if (!withMcp.ok) {
+      setError(withMcp.message);
+      setInvalidMcp({ serverId: withMcp.serverId, field: withMcp.field });
+      document.getElementById(mcpFieldId(withMcp.serverId, withMcp.field))?.focus();
+      return;
+    }
+    const withX = validateXForm(xForm(), withMcp.settings);
+    if (!withX.ok) {
+      setError(withX.message);
+      setInvalidX(withX.field);
+      document.getElementById(xFieldId(withX.field))?.focus();
+      return;
+    }
     setSaving(true);
     try {
-      await settings.save(withMedia.settings);
+      await settings.save(withX.settings);
       ui.setSettingsOpen(false);
     } catch (failure) {
       setError(`Not saved: ${errorMessage(failure)}`);
@@ -212,6 +254,12 @@ export function SettingsDialog() {
         <SearchSection form={search()} invalidField={invalidSearchField()} onChange={setSearch} />
         <SectionBoundary name="media">
           <MediaSection form={media()} invalid={invalidMedia()} onChange={setMedia} />
+        </SectionBoundary>
+        <SectionBoundary name="MCP">
+          <McpSection form={mcp()} invalid={invalidMcp()} onChange={setMcp} />
+        </SectionBoundary>
+        <SectionBoundary name="X">
+          <XSection form={xForm()} invalidField={invalidX()} onChange={setXForm} />
         </SectionBoundary>
         <StorageSection />
         <Show when={error()}>

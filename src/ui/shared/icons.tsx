@@ -129,6 +129,7 @@ const META_KIND_ICONS: Record<MetaKind, IconName> = {
   slides: 'slides',
   webdev_init_project: 'webdev',
   generated_media: 'generate',
+  sub_agent: 'tool',
 };
 
 const ROLE_ICONS: Record<ToolRole, IconName> = {

@@ -13,8 +13,10 @@ export function ConversationList(props: { query: string }) {
 
   const groups = createMemo(() => {
     const needle = props.query.trim().toLowerCase();
+    // A sub-agent's conversation shows under its parent's action, not in the list.
     const visible = conversations.state.conversations.filter(
-      (conversation) => needle === '' || conversation.title.toLowerCase().includes(needle),
+      (conversation) =>
+        !conversation.parent && (needle === '' || conversation.title.toLowerCase().includes(needle)),
     );
     const now = Date.now();
     return GROUP_ORDER.map((label) => ({

@@ -5,6 +5,7 @@ import { useClock } from '../shared/clock.ts';
 import { formatDuration, formatProgress, ignoredCallsNote } from '../shared/format.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
+import { SubAgentSteps, subAgentConversationOf } from './sub-agent-steps.tsx';
 
 const MIN_SHOWN_DURATION_MS = 100;
 
@@ -71,6 +72,9 @@ export function ActionRow(props: { item: ActionItem }) {
         </Show>
         <IgnoredCalls names={props.item.ignoredToolCalls} />
       </button>
+      <Show when={subAgentConversationOf(props.item)}>
+        {(conversationId) => <SubAgentSteps conversationId={conversationId()} />}
+      </Show>
     </li>
   );
 }

@@ -1,0 +1,59 @@
+import type { Conversation } from '../../protocol/conversation.ts';
+import type { McpToolSpec } from '../../protocol/mcp.ts';
+import type { AgentSettings } from '../../protocol/settings.ts';
+import type { Tool } from '../tools/define-tool.ts';
+import { listMcpTools } from './mcp-catalog.ts';
+import { type McpConnections, sharedMcpConnections } from './mcp-connections.ts';
+import { createMcpTool } from './mcp-tools.ts';
+
+/** What deciding a run's MCP tools reads and writes. */
+export type McpRunInput = {
+  conversation: Conversation;
+  settings: AgentSettings;
+  /** Where the tools a conversation starts with are kept. */
+  conversations: {
+    get(id: string): Promise<Conversation | null>;
+    setMcpTools(id: string, tools: McpToolSpec[]): Promise<void>;
+  };
+  /** The connections to use (default: the worker's, over `fetch`). */
+  connections?: McpConnections;
+  fetch?: typeof fetch;
+  signal: AbortSignal;
+};
+
+/**
+ * The MCP tools of a run, in a fixed order. At a conversation's first run they are listed
+ * from the servers switched on in Settings → MCP and kept on the conversation; every later
+ * run builds the same tools from what was kept (so the tool list and the prompt prefix
+ * never change). A sub-agent gets its parent's; a conversation that ran before MCP support
+ * gets none. Each call goes to its server as the settings have it now.
+ */
+export async function mcpToolsForRun(input: McpRunInput): Promise<Tool[]> {
+  const { conversation, settings } = input;
+  const connections = input.connections ?? sharedMcpConnections(input.fetch);
+  let specs = conversation.mcpTools;
+  if (specs === undefined) {
+    specs = await startingSpecs(input, connections);
+    await input.conversations.setMcpTools(conversation.id, specs);
+  }
+  const runner = {
+    servers: settings.mcpServers,
+    connections,
+    callTimeoutMs: settings.requestTimeoutMs,
+  };
+  return specs.map((spec) => createMcpTool(spec, runner));
+}
+
+/** The MCP tools a conversation starts with. */
+async function startingSpecs(input: McpRunInput, connections: McpConnections): Promise<McpToolSpec[]> {
+  const { conversation } = input;
+  if (conversation.parent) {
+    return (await input.conversations.get(conversation.parent.conversationId))?.mcpTools ?? [];
+  }
+  if (conversation.toolDescriptions !== undefined) return [];
+  const catalog = await listMcpTools(input.settings.mcpServers, connections, input.signal);
+  // Settings → MCP's test shows these to the person; here they only explain missing tools.
+  for (const failure of catalog.failures)
+    console.warn(`MCP: ${failure} This conversation has no tools from it.`);
+  return catalog.tools;
+}

@@ -1,0 +1,79 @@
+import type { ToolRole } from '../../../protocol/tool-roles.ts';
+import { askHumanTool } from '../../tools/openmanus/ask-human.ts';
+import { bashTool } from '../../tools/openmanus/bash.ts';
+import { planningTool } from '../../tools/openmanus/planning.ts';
+import { pythonExecuteTool } from '../../tools/openmanus/python-execute.ts';
+import { strReplaceEditorTool } from '../../tools/openmanus/str-replace-editor.ts';
+import { terminateTool } from '../../tools/openmanus/terminate.ts';
+import {
+  browserUseTool,
+  crawl4aiTool,
+  createChatCompletionTool,
+  dataVisualizationTool,
+  webSearchTool,
+} from '../../tools/openmanus-web/index.ts';
+import { defineProfile } from '../profile.ts';
+import systemPrompt from './system.md?raw';
+
+/** Which OpenManus calls play a role: `ask_human` asks, `terminate` ends the run, `planning` changes the plan. */
+const ROLES: Readonly<Record<string, ToolRole>> = {
+  ask_human: 'ask',
+  terminate: 'result',
+  planning: 'plan',
+};
+
+/**
+ * What this profile does not offer, in one line (the picker and the README use it):
+ * `computer_use` drives a desktop through a Daytona sandbox's automation service, and the
+ * `sandbox_*` tools (browser, files, shell, vision) work inside Daytona cloud sandboxes;
+ * a browser tab has neither, and its own sandbox is served by `bash`, `python_execute`
+ * and `str_replace_editor`.
+ */
+export const OPENMANUS_NOT_OFFERED =
+  'Not offered: computer_use and the Daytona sandbox_* tools, which need a Daytona cloud sandbox and a desktop that a browser tab does not have.';
+
+/**
+ * OpenManus' tool system (seed 002): its tools with their parameters, descriptions,
+ * limits and error texts word for word, in seed 002's catalogue order, on Sandpiper's
+ * sandbox, network and UI. No opening steps (OpenManus forces no plan or
+ * acknowledgment); `ask_human` asks, `terminate` delivers the result and ends the run,
+ * `planning` drives the plan panel. `computer_use` and the Daytona `sandbox_*` tools
+ * are not offered (see `OPENMANUS_NOT_OFFERED`).
+ */
+export const openManusProfile = defineProfile({
+  id: 'openmanus',
+  title: 'OpenManus',
+  summary: `OpenManus’ tools (seed 002): Python, bash, a file editor and plans, no forced plan. ${OPENMANUS_NOT_OFFERED}`,
+  systemPrompt,
+  tools: [
+    pythonExecuteTool,
+    bashTool,
+    browserUseTool,
+    webSearchTool,
+    crawl4aiTool,
+    strReplaceEditorTool,
+    planningTool,
+    terminateTool,
+    askHumanTool,
+    createChatCompletionTool,
+    dataVisualizationTool,
+  ],
+  openingSteps: [],
+  roleOf: (call) => ROLES[call.tool] ?? null,
+  runtimeAsk: { tool: 'ask_human', actionType: 'ask_human', metaKind: null },
+  restorableArguments: [
+    {
+      actionType: 'str_replace_editor.create',
+      field: 'file_text',
+      pathField: 'path',
+      verb: 'written to',
+      minChars: 1024,
+    },
+  ],
+  notes: {
+    noToolCall:
+      'Every response must call exactly one tool; `ask_human` reaches the user, and `terminate` ends the task.',
+    compaction:
+      "The context neared the model's window, so older bulky observations now show only an excerpt; each names its full_observation file, which `str_replace_editor` with `view` can open when the details are needed again.",
+  },
+});

@@ -1,0 +1,191 @@
+import { createSignal, For, Match, Show, Switch } from 'solid-js';
+import type { McpTransport } from '../../protocol/mcp.ts';
+import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
+import { type McpFormField, type McpServerDraft, mcpFieldId } from '../../state/settings/mcp-form.ts';
+
+/** Where a server's "Test connection" is: not run, running, or what it found. */
+export type McpTestState =
+  | { status: 'idle' }
+  | { status: 'testing' }
+  | { status: 'done'; result: McpTestResult };
+
+export const TRANSPORT_LABELS: Record<McpTransport, string> = {
+  'streamable-http': 'Streamable HTTP',
+  sse: 'HTTP + SSE (older servers)',
+};
+
+/**
+ * One saved MCP server in Settings → MCP: a switch (off: new conversations do not get
+ * its tools, and conversations that have them are told it is off), its name, URL,
+ * transport and bearer token, "Test connection" (its tools as the model will see them, or
+ * why it failed) and "Remove".
+ */
+export function McpServerCard(props: {
+  server: McpServerDraft;
+  invalidField: McpFormField | null;
+  test: McpTestState;
+  onChange: (patch: Partial<McpServerDraft>) => void;
+  onTest: () => void;
+  onRemove: () => void;
+}) {
+  const [isTokenShown, setTokenShown] = createSignal(false);
+  const id = (field: Parameters<typeof mcpFieldId>[1]) => mcpFieldId(props.server.id, field);
+  const label = () => props.server.name || props.server.url || 'new server';
+  const invalid = (field: McpFormField) => (props.invalidField === field ? 'true' : undefined);
+  const describedBy = (field: McpFormField) => (props.invalidField === field ? 'settings-error' : undefined);
+  const fieldLabel = (field: Parameters<typeof mcpFieldId>[1], text: string) => (
+    <label for={id(field)}>
+      {text}
+      <span class="visually-hidden"> ({label()})</span>
+    </label>
+  );
+
+  return (
+    <li class="mcp-server settings-list-item" classList={{ 'is-off': !props.server.isEnabled }}>
+      <div class="mcp-server-head">
+        <input
+          id={id('isEnabled')}
+          class="switch"
+          type="checkbox"
+          role="switch"
+          checked={props.server.isEnabled}
+          aria-checked={props.server.isEnabled}
+          onChange={(event) => props.onChange({ isEnabled: event.currentTarget.checked })}
+        />
+        <label for={id('isEnabled')} class="mcp-server-name">
+          {label()}
+          <span class="visually-hidden">: use this server</span>
+        </label>
+        <div class="mcp-server-actions">
+          <button
+            type="button"
+            class="button"
+            disabled={props.test.status === 'testing'}
+            aria-label={`Test connection to ${label()}`}
+            onClick={() => props.onTest()}
+          >
+            {props.test.status === 'testing' ? 'Testing…' : 'Test connection'}
+          </button>
+          <button
+            type="button"
+            class="button danger"
+            aria-label={`Remove ${label()}`}
+            onClick={() => props.onRemove()}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+      <div class="mcp-server-fields">
+        <div class="field-row">
+          <div class="field">
+            {fieldLabel('name', 'Name')}
+            <input
+              id={id('name')}
+              type="text"
+              autocomplete="off"
+              spellcheck={false}
+              aria-invalid={invalid('name')}
+              aria-describedby={describedBy('name')}
+              value={props.server.name}
+              onInput={(event) => props.onChange({ name: event.currentTarget.value })}
+            />
+          </div>
+          <div class="field">
+            {fieldLabel('transport', 'Transport')}
+            <select
+              id={id('transport')}
+              value={props.server.transport}
+              onChange={(event) => props.onChange({ transport: event.currentTarget.value as McpTransport })}
+            >
+              <For each={Object.entries(TRANSPORT_LABELS)}>
+                {([value, text]) => <option value={value}>{text}</option>}
+              </For>
+            </select>
+          </div>
+        </div>
+        <div class="field">
+          {fieldLabel('url', 'URL')}
+          <input
+            id={id('url')}
+            type="url"
+            inputMode="url"
+            autocomplete="off"
+            spellcheck={false}
+            aria-invalid={invalid('url')}
+            aria-describedby={describedBy('url')}
+            value={props.server.url}
+            onInput={(event) => props.onChange({ url: event.currentTarget.value })}
+          />
+        </div>
+        <div class="field">
+          {fieldLabel('bearerToken', 'Bearer token (optional)')}
+          <div class="key-input">
+            <input
+              id={id('bearerToken')}
+              type={isTokenShown() ? 'text' : 'password'}
+              autocomplete="new-password"
+              spellcheck={false}
+              value={props.server.bearerToken}
+              onInput={(event) => props.onChange({ bearerToken: event.currentTarget.value })}
+            />
+            <button
+              type="button"
+              class="button"
+              aria-label={`${isTokenShown() ? 'Hide' : 'Show'} the token of ${label()}`}
+              aria-pressed={isTokenShown()}
+              onClick={() => setTokenShown((shown) => !shown)}
+            >
+              {isTokenShown() ? 'Hide' : 'Show'}
+            </button>
+          </div>
+        </div>
+      </div>
+      <div class="mcp-test" aria-live="polite">
+        <Switch>
+          <Match when={props.test.status === 'testing'}>
+            <p class="mcp-test-status">Connecting…</p>
+          </Match>
+          <Match when={props.test.status === 'done' && props.test.result}>
+            {(result) => <McpTestReport result={result()} />}
+          </Match>
+        </Switch>
+      </div>
+    </li>
+  );
+}
+
+/** What a test found: the tools as the model will see them, or the error. */
+function McpTestReport(props: { result: McpTestResult }) {
+  return (
+    <Show
+      when={props.result.ok ? props.result : null}
+      fallback={
+        <p class="form-error mcp-test-error" role="alert">
+          {props.result.ok ? '' : props.result.message}
+        </p>
+      }
+    >
+      {(found) => (
+        <div class="mcp-test-found">
+          <p class="mcp-test-status">
+            Connected to {found().serverName}: {found().tools.length} tool
+            {found().tools.length === 1 ? '' : 's'}.
+          </p>
+          <ul class="mcp-tools" aria-label="Tools of this server">
+            <For each={found().tools}>
+              {(tool) => (
+                <li>
+                  <code>{tool.name}</code>
+                  <Show when={tool.description}>
+                    <span class="mcp-tool-description">{tool.description}</span>
+                  </Show>
+                </li>
+              )}
+            </For>
+          </ul>
+        </div>
+      )}
+    </Show>
+  );
+}

@@ -1,0 +1,185 @@
+import { createSignal, For, Show } from 'solid-js';
+import type { McpTransport } from '../../protocol/mcp.ts';
+import {
+  type McpForm,
+  type McpFormField,
+  type McpServerDraft,
+  newMcpServer,
+  withMcpServer,
+  withoutMcpServer,
+} from '../../state/settings/mcp-form.ts';
+import { McpServerCard, type McpTestState, TRANSPORT_LABELS } from './settings-mcp-server.tsx';
+import './settings-list.css';
+import './settings-mcp.css';
+
+/** The field Settings → MCP reports as invalid, with its server. */
+export type InvalidMcpField = { serverId: string; field: McpFormField };
+
+const IDLE: McpTestState = { status: 'idle' };
+
+/**
+ * Settings → MCP: what leaves the browser and the CORS it needs, the saved servers (each
+ * switched on or off, tested, removed), and a row to add one by URL with a name,
+ * transport and bearer token.
+ */
+export function McpSection(props: {
+  form: McpForm;
+  invalid: InvalidMcpField | null;
+  onChange: (form: McpForm) => void;
+}) {
+  const [url, setUrl] = createSignal('');
+  const [name, setName] = createSignal('');
+  const [transport, setTransport] = createSignal<McpTransport>('streamable-http');
+  const [token, setToken] = createSignal('');
+  const [addError, setAddError] = createSignal('');
+  const [tests, setTests] = createSignal<Record<string, McpTestState>>({});
+  const origin = () => (typeof location === 'undefined' ? 'this page’s origin' : location.origin);
+
+  const setTest = (id: string, state: McpTestState) => setTests((current) => ({ ...current, [id]: state }));
+
+  async function test(server: McpServerDraft): Promise<void> {
+    const { id } = server;
+    setTest(id, { status: 'testing' });
+    try {
+      const { testMcpServer } = await import('../../state/settings/mcp-connection.ts');
+      setTest(id, { status: 'done', result: await testMcpServer(server) });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setTest(id, {
+        status: 'done',
+        result: { ok: false, reason: 'other', message: `The test failed: ${message}` },
+      });
+    }
+  }
+
+  function add(): void {
+    const text = url().trim();
+    if (!/^https?:\/\/\S+$/i.test(text) || !URL.canParse(text)) {
+      setAddError('Enter the server’s http:// or https:// address, such as https://example.com/mcp.');
+      document.getElementById('mcp-add-url')?.focus();
+      return;
+    }
+    const server = newMcpServer(
+      { url: text, name: name(), transport: transport(), bearerToken: token() },
+      crypto.randomUUID(),
+      props.form.servers,
+    );
+    props.onChange({ servers: [...props.form.servers, server] });
+    setUrl('');
+    setName('');
+    setToken('');
+    setAddError('');
+    void test(server);
+  }
+
+  return (
+    <fieldset class="settings-group mcp-settings">
+      <legend>MCP servers</legend>
+      <p class="section-hint" id="mcp-privacy">
+        Tools of the MCP servers switched on here join each new conversation’s tools as{' '}
+        <code>mcp_&lt;server&gt;_&lt;tool&gt;</code>; a conversation keeps the tools it started with. Calls go
+        from this browser straight to the server, which sees the arguments the agent sends. Tokens stay in
+        this browser: each is sent only to its own server and never written to the conversation, logs or
+        exported bundles.
+      </p>
+      <p class="section-hint">
+        The server must allow requests from <code>{origin()}</code> (CORS) with the Authorization and
+        Content-Type headers, and expose <code>Mcp-Session-Id</code>. Bearer tokens only: servers that require
+        an OAuth sign-in cannot be used yet.
+      </p>
+      <Show when={props.form.servers.length > 0} fallback={<p class="mcp-empty">No MCP servers yet.</p>}>
+        <ul class="mcp-servers settings-list" aria-label="MCP servers">
+          <For each={props.form.servers}>
+            {(server) => (
+              <McpServerCard
+                server={server}
+                invalidField={props.invalid?.serverId === server.id ? props.invalid.field : null}
+                test={tests()[server.id] ?? IDLE}
+                onChange={(patch) => {
+                  props.onChange(withMcpServer(props.form, server.id, patch));
+                  if (
+                    patch.url !== undefined ||
+                    patch.transport !== undefined ||
+                    patch.bearerToken !== undefined
+                  )
+                    setTest(server.id, IDLE);
+                }}
+                onTest={() => void test(server)}
+                onRemove={() => props.onChange(withoutMcpServer(props.form, server.id))}
+              />
+            )}
+          </For>
+        </ul>
+      </Show>
+      <fieldset class="mcp-add">
+        <legend class="mcp-add-title">Add a server</legend>
+        <div class="field">
+          <label for="mcp-add-url">Server URL</label>
+          <input
+            id="mcp-add-url"
+            type="url"
+            inputMode="url"
+            autocomplete="off"
+            spellcheck={false}
+            placeholder="https://example.com/mcp"
+            aria-invalid={addError() ? 'true' : undefined}
+            aria-describedby={addError() ? 'mcp-add-error' : undefined}
+            value={url()}
+            onInput={(event) => setUrl(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                add();
+              }
+            }}
+          />
+        </div>
+        <div class="field-row">
+          <div class="field">
+            <label for="mcp-add-name">Name (optional)</label>
+            <input
+              id="mcp-add-name"
+              type="text"
+              autocomplete="off"
+              spellcheck={false}
+              placeholder="from the address"
+              value={name()}
+              onInput={(event) => setName(event.currentTarget.value)}
+            />
+          </div>
+          <div class="field">
+            <label for="mcp-add-transport">Transport</label>
+            <select
+              id="mcp-add-transport"
+              value={transport()}
+              onChange={(event) => setTransport(event.currentTarget.value as McpTransport)}
+            >
+              <For each={Object.entries(TRANSPORT_LABELS)}>
+                {([value, text]) => <option value={value}>{text}</option>}
+              </For>
+            </select>
+          </div>
+        </div>
+        <div class="field">
+          <label for="mcp-add-token">Bearer token (optional)</label>
+          <input
+            id="mcp-add-token"
+            type="password"
+            autocomplete="new-password"
+            spellcheck={false}
+            value={token()}
+            onInput={(event) => setToken(event.currentTarget.value)}
+          />
+        </div>
+        <Show when={addError()}>
+          <p class="form-error" id="mcp-add-error" role="alert">
+            {addError()}
+          </p>
+        </Show>
+        <button type="button" class="button" onClick={add}>
+          Add server
+        </button>
+      </fieldset>
+    </fieldset>
+  );
+}
