@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type McpFixtureServer, startMcpFixtureServer } from '../fixtures/mcp/mcp-fixture-server.ts';
 import { acknowledge, call, messagesOf } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp, statuses } from './app-harness.ts';
-import { screenshotEverywhere } from './pwa-helpers.ts';
+import { savedAgentSettings, screenshotEverywhere } from './pwa-helpers.ts';
 
 const TOKEN = 'mcp-e2e-token-4b1d';
 
@@ -22,23 +22,8 @@ afterEach(async () => {
 });
 
 /** The MCP servers saved in IndexedDB (the agent-settings row), as the worker reads them. */
-function savedServers(): Promise<Record<string, unknown>[] | null> {
-  return harness.page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('sandpiper');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('settings').objectStore('settings').get('agent');
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result?.value?.mcpServers ?? null);
-          };
-        };
-      }),
-  );
-}
+const savedServers = async () =>
+  (await savedAgentSettings<{ mcpServers?: Record<string, unknown>[] }>(harness.page))?.mcpServers ?? null;
 
 it('adds and tests an MCP server in Settings, calls its tool from a task, and answers with an error once it is gone', async () => {
   const { page, model } = harness;

@@ -240,3 +240,22 @@ export async function screenshotEverywhere(
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+/** The agent settings as saved in IndexedDB (the `agent` row of `settings`), as the worker reads them; null before any save. */
+export function savedAgentSettings<T = Record<string, unknown>>(page: Page): Promise<T | null> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('sandpiper');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('settings').objectStore('settings').get('agent');
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result?.value ?? null);
+          };
+        };
+      }),
+  ) as Promise<T | null>;
+}

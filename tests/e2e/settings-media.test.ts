@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type AppHarness, startApp } from './app-harness.ts';
-import { screenshotEverywhere } from './pwa-helpers.ts';
+import { savedAgentSettings, screenshotEverywhere } from './pwa-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -11,26 +11,8 @@ afterEach(async () => {
 });
 
 /** The settings saved in IndexedDB (the agent-settings row), as the worker will read them. */
-function savedSettings(): Promise<{
-  media: Record<string, unknown>;
-  toolKeys: Record<string, string>;
-} | null> {
-  return harness.page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('sandpiper');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('settings').objectStore('settings').get('agent');
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result?.value ?? null);
-          };
-        };
-      }),
-  );
-}
+const savedSettings = () =>
+  savedAgentSettings<{ media: Record<string, unknown>; toolKeys: Record<string, string> }>(harness.page);
 
 it('Settings → Media: an invalid address saves nothing; the image endpoint, copied to image edit, is kept', async () => {
   const { page } = harness;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type AppHarness, startApp } from './app-harness.ts';
+import { savedAgentSettings } from './pwa-helpers.ts';
 
 /**
  * Settings → X (muxd's x_* tools): a proxy that is X itself or not https is refused with
@@ -13,23 +14,8 @@ beforeEach(async () => {
 });
 afterEach(async () => harness.close());
 
-function savedSettings(): Promise<{ x?: { proxyUrl: string }; toolKeys: Record<string, string> } | null> {
-  return harness.page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('sandpiper');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('settings').objectStore('settings').get('agent');
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result?.value ?? null);
-          };
-        };
-      }),
-  );
-}
+const savedSettings = () =>
+  savedAgentSettings<{ x?: { proxyUrl: string }; toolKeys: Record<string, string> }>(harness.page);
 
 it('keeps a proxy and token for the x_* tools, refusing X itself as the proxy', async () => {
   const { page } = harness;
