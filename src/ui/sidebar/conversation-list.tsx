@@ -1,6 +1,7 @@
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import type { Conversation } from '../../protocol/conversation.ts';
 import { useApp } from '../app/app-context.ts';
+import { DeleteConfirm } from '../shared/delete-confirm.tsx';
 import { CONVERSATION_STATUS_LABEL, type DayGroup, dayGroup } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 
@@ -28,12 +29,6 @@ export function ConversationList(props: { query: string }) {
   function open(conversation: Conversation): void {
     conversations.select(conversation.id);
     ui.setSidebarOpen(false);
-  }
-
-  function cancelOnEscape(event: KeyboardEvent): void {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    setConfirmingId(null);
   }
 
   async function confirmDelete(conversation: Conversation): Promise<void> {
@@ -88,26 +83,11 @@ export function ConversationList(props: { query: string }) {
                         </div>
                       }
                     >
-                      <div class="delete-confirm">
-                        <span class="delete-question">Delete this conversation?</span>
-                        <button
-                          type="button"
-                          class="button danger small"
-                          ref={(element) => queueMicrotask(() => element.focus())}
-                          onKeyDown={cancelOnEscape}
-                          onClick={() => void confirmDelete(conversation)}
-                        >
-                          Yes, delete
-                        </button>
-                        <button
-                          type="button"
-                          class="button small"
-                          onKeyDown={cancelOnEscape}
-                          onClick={() => setConfirmingId(null)}
-                        >
-                          Keep
-                        </button>
-                      </div>
+                      <DeleteConfirm
+                        question="Delete this conversation?"
+                        onDelete={() => void confirmDelete(conversation)}
+                        onKeep={() => setConfirmingId(null)}
+                      />
                     </Show>
                   </li>
                 )}

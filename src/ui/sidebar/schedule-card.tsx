@@ -10,6 +10,7 @@ import {
   runsOf,
 } from '../../state/schedules/schedule-facts.ts';
 import { useApp } from '../app/app-context.ts';
+import { DeleteConfirm } from '../shared/delete-confirm.tsx';
 import { CONVERSATION_STATUS_LABEL } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 import { ScheduleEditDialog } from './schedule-edit-dialog.tsx';
@@ -67,12 +68,6 @@ export function ScheduleDetails(props: { schedule: Schedule }) {
   const remove = () => {
     setConfirming(false);
     return act(() => schedules.remove(props.schedule.id), 'Could not delete the schedule');
-  };
-  const cancelOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    setConfirming(false);
   };
 
   return (
@@ -161,26 +156,11 @@ export function ScheduleDetails(props: { schedule: Schedule }) {
           </div>
         }
       >
-        <div class="delete-confirm">
-          <span class="delete-question">Delete this schedule? The runs it made stay.</span>
-          <button
-            type="button"
-            class="button danger small"
-            ref={(element) => queueMicrotask(() => element.focus())}
-            onKeyDown={cancelOnEscape}
-            onClick={() => void remove()}
-          >
-            Yes, delete
-          </button>
-          <button
-            type="button"
-            class="button small"
-            onKeyDown={cancelOnEscape}
-            onClick={() => setConfirming(false)}
-          >
-            Keep
-          </button>
-        </div>
+        <DeleteConfirm
+          question="Delete this schedule? The runs it made stay."
+          onDelete={() => void remove()}
+          onKeep={() => setConfirming(false)}
+        />
       </Show>
       <Show when={runs().length > 0} fallback={<p class="schedule-no-runs">No runs yet.</p>}>
         <h4 class="schedule-runs-label">Runs ({runs().length})</h4>
