@@ -1,3 +1,5 @@
+import type { Conversation } from '../protocol/conversation.ts';
+
 const TITLE_LENGTH = 80;
 
 /** The trimmed text, or an error a person can read when there is nothing to send. */
@@ -11,4 +13,16 @@ export function requireText(text: string): string {
 export function titleFrom(task: string): string {
   const firstLine = task.split('\n')[0] ?? task;
   return firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
+}
+
+/** A conversation the person starts: running from `now`, with its provider and tool profile for life. */
+export function newConversation(options: {
+  id: string;
+  title: string;
+  providerId: string;
+  profileId: string;
+  now: number;
+}): Conversation {
+  const { id, title, providerId, profileId, now } = options;
+  return { id, title, status: 'running', createdAt: now, updatedAt: now, providerId, profileId };
 }

@@ -11,7 +11,7 @@ import { PlanRepository } from '../storage/plan-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
 import { UsageRepository } from '../storage/usage-repository.ts';
 import { CommandQueue } from './command-queue.ts';
-import { requireText, titleFrom } from './conversation-text.ts';
+import { newConversation, requireText, titleFrom } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
 import { failedCompletion } from './envelopes.ts';
 import { Journal } from './journal.ts';
@@ -33,7 +33,7 @@ import {
 export type { RuntimeDependencies } from './runtime-dependencies.ts';
 
 import { answerBodies } from './runtime-asks.ts';
-import { closedPageBodies, takenOverNotice, workspaceClearedNotice } from './runtime-notices.ts';
+import { markInterruptedRuns, takenOverNotice, workspaceClearedNotice } from './runtime-notices.ts';
 import { stoppedNotice } from './settlement.ts';
 import { closeDanglingActions, openQuestion } from './step-policy.ts';
 
@@ -99,17 +99,15 @@ export class AgentRuntime implements RuntimeApi {
     if (!findProfile(profileId, this.profiles)) {
       throw new Error(`There is no tool profile "${profileId}".`);
     }
-    const now = this.now();
     const { activeProviderId } = await this.settings.getAgentSettings();
-    const conversation: Conversation = {
+    const title = titleFrom(task !== '' ? task : filesTitle(upload?.attachments ?? []));
+    const conversation = newConversation({
       id,
-      title: titleFrom(task !== '' ? task : filesTitle(upload?.attachments ?? [])),
-      status: 'running',
-      createdAt: now,
-      updatedAt: now,
+      title,
       providerId: activeProviderId,
       profileId,
-    };
+      now: this.now(),
+    });
     await this.journal.createConversation(
       conversation,
       [{ type: 'user_message', text: task, ...(upload ? { attachments: upload.attachments } : {}) }],
@@ -183,21 +181,11 @@ export class AgentRuntime implements RuntimeApi {
     this.dependencies.publish({ type: 'conversation_deleted', conversationId });
   }
 
-  /**
-   * Marks runs that a closed page left `running` as interrupted (only those no other
-   * tab is running), closing their dangling actions. Call once when the worker starts.
-   */
-  async recoverInterruptedRuns(): Promise<void> {
-    for (const conversation of await this.conversations.list()) {
-      await this.commands.exclusive(conversation.id, async () => {
-        if (conversation.status !== 'running' || this.active.has(conversation.id)) return;
-        if (!(await this.locks.isFree(conversation.id))) return;
-        const events = await this.events.list(conversation.id);
-        await this.journal.append(conversation.id, closedPageBodies(events), {
-          conversation: { status: 'idle' },
-        });
-      });
-    }
+  /** Marks runs a closed page left `running` as interrupted (see `markInterruptedRuns`). Once, at start. */
+  recoverInterruptedRuns(): Promise<void> {
+    const { conversations, events, journal, locks, commands } = this;
+    const isActive = (conversationId: string) => this.active.has(conversationId);
+    return markInterruptedRuns({ conversations, events, journal, locks, commands, isActive });
   }
 
   /**
