@@ -140,6 +140,8 @@ describe('x_post and x_reply', () => {
 describe('x_search and x_mentions', () => {
   it('searches recent tweets and lists author, text, date, URL and counts', async () => {
     const content = await text(xSearchTool, { query: 'muxd coding agent', max_results: 20 });
+    // Tweets are other people's words: the observation is marked as web content (data, not instructions).
+    expect(JSON.stringify(harness.outcomes.at(-1))).toContain('"untrusted_content":"web"');
     expect(apiRequests()[0]).toMatchObject({
       method: 'GET',
       path: '/2/tweets/search/recent',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNTRUSTED_WEB } from '../../../protocol/tool-meta/search.ts';
 import { defineTool } from '../define-tool.ts';
 import { callX, clampCount, formatTweets, TWEET_LIST_FIELDS, TweetList } from './x-common.ts';
 
@@ -43,7 +44,12 @@ export const xMentionsTool = defineTool({
     return {
       status: 'success',
       content: count === 0 ? 'No mentions found.' : formatTweets(answer.data),
-      meta: { user_id: userId, max_results: maxResults, result_count: count },
+      meta: {
+        user_id: userId,
+        max_results: maxResults,
+        result_count: count,
+        untrusted_content: UNTRUSTED_WEB,
+      },
     };
   },
 });

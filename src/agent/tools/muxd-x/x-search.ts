@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNTRUSTED_WEB } from '../../../protocol/tool-meta/search.ts';
 import { defineTool } from '../define-tool.ts';
 import { muxdError } from '../muxd/muxd-common.ts';
 import { callX, clampCount, formatTweets, TWEET_LIST_FIELDS, TweetList } from './x-common.ts';
@@ -38,7 +39,7 @@ export const xSearchTool = defineTool({
     return {
       status: 'success',
       content: count === 0 ? 'No tweets found.' : formatTweets(answer.data),
-      meta: { query, max_results: maxResults, result_count: count },
+      meta: { query, max_results: maxResults, result_count: count, untrusted_content: UNTRUSTED_WEB },
     };
   },
 });
