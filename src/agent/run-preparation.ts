@@ -102,6 +102,7 @@ export async function prepareRun(
       conversation,
       settings,
       conversations: repositories.conversations,
+      saveOAuth: (serverId, oauth) => dependencies.settings.putMcpOAuth(serverId, oauth),
       signal,
       ...(fetch ? { fetch } : {}),
     }),

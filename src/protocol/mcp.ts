@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { McpOAuth, mcpOAuthSecrets } from './mcp-oauth.ts';
 
 /** How an MCP server is reached: streamable HTTP (current), or HTTP+SSE for older servers. */
 export const McpTransport = z.enum(['streamable-http', 'sse']);
@@ -17,6 +18,8 @@ export const McpServerConfig = z.object({
   transport: McpTransport,
   /** Sent as `Authorization: Bearer …`; empty for none. */
   bearerToken: z.string(),
+  /** What signing in with OAuth gave (servers that offer it); absent: not signed in. */
+  oauth: McpOAuth.optional(),
   /** Off: new conversations do not get its tools, and calls of its tools answer that it is off. */
   isEnabled: z.boolean(),
 });
@@ -74,13 +77,16 @@ export function uniqueMcpToolNames(
 }
 
 /**
- * The servers' tokens as named secrets (`mcp:<name>`), for the run's redaction: no token
- * reaches the log, a broadcast, the workspace or a bundle.
+ * The servers' tokens as named secrets (`mcp:<name>`; `mcp-oauth:<name>:<n>` for an OAuth
+ * sign-in's tokens and client secret), for the run's redaction: no token reaches the log,
+ * a broadcast, the workspace or a bundle.
  */
 export function mcpTokenSecrets(servers: readonly McpServerConfig[]): Record<string, string> {
-  return Object.fromEntries(
-    servers
-      .filter((server) => server.bearerToken !== '')
-      .map((server) => [`mcp:${server.name}`, server.bearerToken]),
+  const entries = servers
+    .filter((server) => server.bearerToken !== '')
+    .map((server) => [`mcp:${server.name}`, server.bearerToken]);
+  const signedIn = servers.flatMap((server) =>
+    mcpOAuthSecrets(server.oauth).map((secret, index) => [`mcp-oauth:${server.name}:${index}`, secret]),
   );
+  return Object.fromEntries([...entries, ...signedIn]);
 }

@@ -1,3 +1,4 @@
+import type { McpOAuth } from '../protocol/mcp-oauth.ts';
 import { PROVIDER_PRESETS, type ProviderProfile, ServerCapabilities } from '../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from './db.ts';
@@ -8,7 +9,8 @@ const SERVER_CAPABILITIES_KEY = 'server-capabilities';
 
 /**
  * The settings table. Two rows, one writer each: the agent settings, written only by the
- * UI (the worker reads them at the start of each run), and what runs learned about the
+ * UI (the worker reads them at the start of each run, and writes back only the MCP OAuth
+ * tokens it refreshed), and what runs learned about the
  * model servers, written only by the agent worker (the UI shows it). Secrets stored here
  * are never copied into events, envelopes or logs.
  */
@@ -47,11 +49,40 @@ export class SettingsRepository {
     });
   }
 
+  /** Keeps an MCP server's refreshed OAuth sign-in (see `putMcpOAuth`). */
+  async putMcpOAuth(serverId: string, oauth: McpOAuth): Promise<void> {
+    await putMcpOAuth(this.database, serverId, oauth);
+  }
+
   /** Validates and saves the agent settings; invalid input is refused with zod's message. */
   async putAgentSettings(settings: AgentSettings): Promise<void> {
     const value = AgentSettings.parse(settings);
     await this.database.settings.put({ key: AGENT_SETTINGS_KEY, value });
   }
+}
+
+/**
+ * Keeps an MCP server's refreshed OAuth sign-in (the one thing the agent worker writes
+ * into the agent settings), in one transaction. Nothing is written when the person has
+ * since removed the server, signed out, or signed in again with another registration.
+ */
+export async function putMcpOAuth(
+  database: SandpiperDatabase,
+  serverId: string,
+  oauth: McpOAuth,
+): Promise<void> {
+  const repository = new SettingsRepository(database);
+  await database.transaction('rw', database.settings, async () => {
+    const settings = await repository.getAgentSettings();
+    const saved = settings.mcpServers.find((server) => server.id === serverId)?.oauth;
+    if (saved?.clientInformation.client_id !== oauth.clientInformation.client_id) return;
+    await repository.putAgentSettings({
+      ...settings,
+      mcpServers: settings.mcpServers.map((server) =>
+        server.id === serverId ? { ...server, oauth } : server,
+      ),
+    });
+  });
 }
 
 /** The learned records that still parse; a bad one is dropped alone (it is learned again). */

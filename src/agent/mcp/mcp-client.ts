@@ -1,6 +1,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { McpServerConfig } from '../../protocol/mcp.ts';
+import {
+  McpSignInRequiredError,
+  type SaveMcpOAuth,
+  signInAgainText,
+  workerOAuthProvider,
+} from './mcp-oauth-provider.ts';
 
 /** What the client tells servers it is. */
 const CLIENT_INFO = { name: 'sandpiper', version: '1.0.0' };
@@ -19,6 +25,8 @@ export type McpConnectOptions = {
   fetch?: typeof fetch;
   signal?: AbortSignal;
   timeoutMs: number;
+  /** Keeps a signed-in server's refreshed tokens for the next runs. */
+  saveOAuth?: SaveMcpOAuth;
 };
 
 /**
@@ -28,8 +36,11 @@ export type McpConnectOptions = {
  */
 export async function connectMcpServer(server: McpServerConfig, options: McpConnectOptions): Promise<Client> {
   const url = new URL(server.url);
-  const requestInit: RequestInit = server.bearerToken
-    ? { headers: { Authorization: `Bearer ${server.bearerToken}` } }
+  const requestInit: RequestInit =
+    server.bearerToken && !server.oauth ? { headers: { Authorization: `Bearer ${server.bearerToken}` } } : {};
+  // A signed-in server gets its tokens from the SDK's auth provider (which refreshes them).
+  const auth = server.oauth
+    ? { authProvider: workerOAuthProvider({ ...server, oauth: server.oauth }, options.saveOAuth) }
     : {};
   const fetchImpl = options.fetch;
   // The SDK loads with the first connection, not with the worker.
@@ -40,8 +51,12 @@ export async function connectMcpServer(server: McpServerConfig, options: McpConn
   ]);
   const transport =
     server.transport === 'sse'
-      ? new SSEClientTransport(url, { requestInit, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
-      : new StreamableHTTPClientTransport(url, { requestInit, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+      ? new SSEClientTransport(url, { requestInit, ...auth, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
+      : new StreamableHTTPClientTransport(url, {
+          requestInit,
+          ...auth,
+          ...(fetchImpl ? { fetch: fetchImpl } : {}),
+        });
   const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: ACCEPT_ANY_OUTPUT });
   await client.connect(transport, {
     timeout: options.timeoutMs,
@@ -79,6 +94,12 @@ export function mcpErrorText(error: unknown, server: Pick<McpServerConfig, 'name
   const where = `the MCP server “${server.name}” (${safeOrigin(server.url)})`;
   const code = httpStatusOf(error);
   const message = error instanceof Error ? error.message : String(error);
+  if (
+    error instanceof McpSignInRequiredError ||
+    (error instanceof Error && error.name === 'UnauthorizedError')
+  ) {
+    return signInAgainText(server.name);
+  }
   if (code === 401 || code === 403 || /\b(401|403)\b|unauthori[sz]ed/i.test(message)) {
     return `${capitalised(where)} refused the request (${code ?? 401}: not authorised). Its bearer token in Settings → MCP is missing, wrong or expired.`;
   }

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig } from '../../protocol/mcp.ts';
 import { closeQuietly, connectMcpServer, isExpiredSession } from './mcp-client.ts';
+import type { SaveMcpOAuth } from './mcp-oauth-provider.ts';
 
 /** How long connecting (the MCP handshake) may take before the server counts as unreachable. */
 export const MCP_CONNECT_TIMEOUT_MS = 15_000;
@@ -14,7 +15,18 @@ export const MCP_CONNECT_TIMEOUT_MS = 15_000;
 export class McpConnections {
   private readonly clients = new Map<string, { key: string; client: Promise<Client> }>();
 
-  constructor(private readonly options: { fetch?: typeof fetch; connectTimeoutMs?: number } = {}) {}
+  constructor(
+    private readonly options: {
+      fetch?: typeof fetch;
+      connectTimeoutMs?: number;
+      saveOAuth?: SaveMcpOAuth;
+    } = {},
+  ) {}
+
+  /** Where signed-in servers' refreshed tokens are kept (the settings), for connections made from now on. */
+  keepOAuthWith(save: SaveMcpOAuth): void {
+    this.options.saveOAuth = save;
+  }
 
   /**
    * Runs `use` with a connected client of `server` and a signal that follows `signal` (one
@@ -51,13 +63,14 @@ export class McpConnections {
   }
 
   private async client(server: McpServerConfig, signal?: AbortSignal): Promise<Client> {
-    const key = JSON.stringify([server.url, server.transport, server.bearerToken]);
+    const key = JSON.stringify([server.url, server.transport, server.bearerToken, server.oauth?.savedAt]);
     const open = this.clients.get(server.id);
     if (open && open.key === key) return open.client;
     if (open) await this.forget(server.id);
     const client = connectMcpServer(server, {
       timeoutMs: this.options.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      ...(this.options.saveOAuth ? { saveOAuth: this.options.saveOAuth } : {}),
       ...(signal ? { signal } : {}),
     });
     this.clients.set(server.id, { key, client });

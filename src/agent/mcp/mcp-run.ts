@@ -4,6 +4,7 @@ import type { AgentSettings } from '../../protocol/settings.ts';
 import type { Tool } from '../tools/define-tool.ts';
 import { listMcpTools } from './mcp-catalog.ts';
 import { type McpConnections, sharedMcpConnections } from './mcp-connections.ts';
+import type { SaveMcpOAuth } from './mcp-oauth-provider.ts';
 import { createMcpTool } from './mcp-tools.ts';
 
 /** What deciding a run's MCP tools reads and writes. */
@@ -18,6 +19,8 @@ export type McpRunInput = {
   /** The connections to use (default: the worker's, over `fetch`). */
   connections?: McpConnections;
   fetch?: typeof fetch;
+  /** Keeps signed-in servers' refreshed tokens in the settings. */
+  saveOAuth?: SaveMcpOAuth;
   signal: AbortSignal;
 };
 
@@ -31,6 +34,7 @@ export type McpRunInput = {
 export async function mcpToolsForRun(input: McpRunInput): Promise<Tool[]> {
   const { conversation, settings } = input;
   const connections = input.connections ?? sharedMcpConnections(input.fetch);
+  if (input.saveOAuth) connections.keepOAuthWith(input.saveOAuth);
   let specs = conversation.mcpTools;
   if (specs === undefined) {
     specs = await startingSpecs(input, connections);

@@ -15,7 +15,7 @@ export type McpTestResult =
   | { ok: true; serverName: string; tools: McpTestedTool[] }
   | {
       ok: false;
-      reason: 'cors' | 'unreachable' | 'auth' | 'not_mcp' | 'timeout' | 'bad_url' | 'other';
+      reason: 'cors' | 'unreachable' | 'auth' | 'oauth' | 'not_mcp' | 'timeout' | 'bad_url' | 'other';
       message: string;
     };
 
@@ -31,7 +31,7 @@ const ACCEPT_ANY_OUTPUT: jsonSchemaValidator = {
  * through, the server is up and refuses this origin (CORS).
  */
 export async function testMcpServer(
-  server: Pick<McpServerConfig, 'name' | 'url' | 'transport' | 'bearerToken'>,
+  server: Pick<McpServerConfig, 'name' | 'url' | 'transport' | 'bearerToken' | 'oauth'>,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
   timeoutMs = 15_000,
 ): Promise<McpTestResult> {
@@ -51,7 +51,7 @@ export async function testMcpServer(
       throw error;
     }
   };
-  const token = server.bearerToken.trim();
+  const token = server.oauth?.tokens.access_token ?? server.bearerToken.trim();
   const options = {
     requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
     fetch: watchedFetch,
@@ -79,7 +79,17 @@ export async function testMcpServer(
     };
   } catch (error) {
     if (isNetworkRefused) return refusedOrDown(url, fetchImpl, timeoutMs);
-    return explain(error, url, timeoutMs);
+    const result = explain(error, url, timeoutMs);
+    if (result.ok || result.reason !== 'auth') return result;
+    const { offersOAuth } = await import('./mcp-oauth-sign-in.ts');
+    if (!(await offersOAuth(url, fetchImpl))) return result;
+    return {
+      ok: false,
+      reason: 'oauth',
+      message: server.oauth
+        ? `${url.origin} no longer accepts this sign-in (it expired or was revoked). Sign in again.`
+        : `${url.origin} asks you to sign in (OAuth). Choose “Sign in”: a window of the server opens, and its tokens stay in this browser.`,
+    };
   } finally {
     await client.close().catch(() => undefined);
   }
@@ -110,7 +120,7 @@ function explain(error: unknown, url: URL, timeoutMs: number): McpTestResult {
     return {
       ok: false,
       reason: 'auth',
-      message: `${url.origin} refused the request (${code ?? 401}: not authorised). Check the bearer token; servers that only offer OAuth sign-in are not supported yet.`,
+      message: `${url.origin} refused the request (${code ?? 401}: not authorised). Check the bearer token.`,
     };
   }
   if (/timed? ?out|-32001/i.test(message)) {

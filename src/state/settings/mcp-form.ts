@@ -1,4 +1,5 @@
 import { type McpServerConfig, type McpTransport, mcpToolName } from '../../protocol/mcp.ts';
+import { newerMcpOAuth } from '../../protocol/mcp-oauth.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 
 /** One server as Settings → MCP edits it (saved only when the dialog is saved). */
@@ -99,7 +100,13 @@ export function validateMcpForm(form: McpForm, settings: AgentSettings): McpForm
         `The address of the MCP server “${name}” must be an http:// or https:// URL, such as https://example.com/mcp.`,
       );
     }
-    servers.push({ ...draft, name, url, bearerToken: draft.bearerToken.trim() });
+    // Tokens the worker refreshed while the settings were open are newer than the form's.
+    const oauth = newerMcpOAuth(
+      draft.oauth,
+      settings.mcpServers.find((saved) => saved.id === draft.id)?.oauth,
+    );
+    const { oauth: _edited, ...rest } = draft;
+    servers.push({ ...rest, name, url, bearerToken: draft.bearerToken.trim(), ...(oauth ? { oauth } : {}) });
   }
   return { ok: true, settings: { ...settings, mcpServers: servers } };
 }

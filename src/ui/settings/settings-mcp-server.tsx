@@ -2,6 +2,7 @@ import { createSignal, For, Match, Show, Switch } from 'solid-js';
 import type { McpTransport } from '../../protocol/mcp.ts';
 import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
 import { type McpFormField, type McpServerDraft, mcpFieldId } from '../../state/settings/mcp-form.ts';
+import { McpSignIn, type McpSignInState } from './settings-mcp-sign-in.tsx';
 
 /** Where a server's "Test connection" is: not run, running, or what it found. */
 export type McpTestState =
@@ -24,6 +25,8 @@ export function McpServerCard(props: {
   server: McpServerDraft;
   invalidField: McpFormField | null;
   test: McpTestState;
+  signIn: McpSignInState;
+  onSignIn: () => void;
   onChange: (patch: Partial<McpServerDraft>) => void;
   onTest: () => void;
   onRemove: () => void;
@@ -141,6 +144,16 @@ export function McpServerCard(props: {
           </div>
         </div>
       </div>
+      <McpSignIn
+        server={props.server}
+        label={label()}
+        offersOAuth={
+          props.test.status === 'done' && !props.test.result.ok && props.test.result.reason === 'oauth'
+        }
+        state={props.signIn}
+        onSignIn={() => props.onSignIn()}
+        onSignOut={() => props.onChange({ oauth: undefined })}
+      />
       <div class="mcp-test" aria-live="polite">
         <Switch>
           <Match when={props.test.status === 'testing'}>

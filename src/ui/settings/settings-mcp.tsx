@@ -9,6 +9,7 @@ import {
   withoutMcpServer,
 } from '../../state/settings/mcp-form.ts';
 import { McpServerCard, type McpTestState, TRANSPORT_LABELS } from './settings-mcp-server.tsx';
+import type { McpSignInState } from './settings-mcp-sign-in.tsx';
 import './settings-list.css';
 import './settings-mcp.css';
 
@@ -36,6 +37,43 @@ export function McpSection(props: {
   const origin = () => (typeof location === 'undefined' ? 'this page’s origin' : location.origin);
 
   const setTest = (id: string, state: McpTestState) => setTests((current) => ({ ...current, [id]: state }));
+  const [signIns, setSignIns] = createSignal<Record<string, McpSignInState>>({});
+  const setSignIn = (id: string, state: McpSignInState) =>
+    setSignIns((current) => ({ ...current, [id]: state }));
+
+  /** Opens the sign-in window at once (a click may open one), then signs in through it and tests again. */
+  const pendingSignIns = new Map<string, AbortController>();
+
+  async function signIn(server: McpServerDraft): Promise<void> {
+    // Signing in again (the window was closed, say) gives up the sign-in still waiting.
+    pendingSignIns.get(server.id)?.abort();
+    const controller = new AbortController();
+    pendingSignIns.set(server.id, controller);
+    const popup = window.open('about:blank', `mcp-oauth-${server.id}`, 'popup,width=520,height=680');
+    if (!popup) {
+      setSignIn(server.id, {
+        status: 'failed',
+        message: 'The browser blocked the sign-in window: allow pop-ups for this app and try again.',
+      });
+      return;
+    }
+    setSignIn(server.id, { status: 'signing-in' });
+    try {
+      const { signInToMcpServer } = await import('../../state/settings/mcp-oauth-sign-in.ts');
+      const oauth = await signInToMcpServer(server, popup, { signal: controller.signal });
+      const current = props.form.servers.find((entry) => entry.id === server.id) ?? server;
+      props.onChange(withMcpServer(props.form, server.id, { oauth }));
+      setSignIn(server.id, { status: 'idle' });
+      void test({ ...current, oauth });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (!popup.closed) popup.close();
+      setSignIn(server.id, {
+        status: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
 
   async function test(server: McpServerDraft): Promise<void> {
     const { id } = server;
@@ -84,8 +122,9 @@ export function McpSection(props: {
       </p>
       <p class="section-hint">
         The server must allow requests from <code>{origin()}</code> (CORS) with the Authorization and
-        Content-Type headers, and expose <code>Mcp-Session-Id</code>. Bearer tokens only: servers that require
-        an OAuth sign-in cannot be used yet.
+        Content-Type headers, and expose <code>Mcp-Session-Id</code>. A server that asks for an OAuth sign-in
+        gets a “Sign in” button: its sign-in window comes back to this page, and its tokens are kept like
+        bearer tokens.
       </p>
       <Show when={props.form.servers.length > 0} fallback={<p class="mcp-empty">No MCP servers yet.</p>}>
         <ul class="mcp-servers settings-list" aria-label="MCP servers">
@@ -95,6 +134,8 @@ export function McpSection(props: {
                 server={server}
                 invalidField={props.invalid?.serverId === server.id ? props.invalid.field : null}
                 test={tests()[server.id] ?? IDLE}
+                signIn={signIns()[server.id] ?? { status: 'idle' }}
+                onSignIn={() => void signIn(server)}
                 onChange={(patch) => {
                   props.onChange(withMcpServer(props.form, server.id, patch));
                   if (
