@@ -24,19 +24,11 @@ export const McpOAuth = z.object({
 });
 export type McpOAuth = z.infer<typeof McpOAuth>;
 
-/** The query parameter that marks this app's page as the OAuth redirect target. */
-export const MCP_OAUTH_CALLBACK_PARAM = 'mcp-oauth-callback';
-
-/** The BroadcastChannel the sign-in window reports on (its opener is cut off by COOP). */
-export const MCP_OAUTH_CHANNEL = 'sandpiper-mcp-oauth';
-
-/** What the sign-in window reports to the settings page. */
-export type McpOAuthCallback = {
-  type: 'mcp-oauth-callback';
-  code: string | null;
-  state: string | null;
-  error: string | null;
-};
+export {
+  MCP_OAUTH_CALLBACK_PARAM,
+  MCP_OAUTH_CHANNEL,
+  type McpOAuthCallback,
+} from './mcp-oauth-callback.ts';
 
 /** The secrets of a sign-in, for redaction: the tokens and the client secret. */
 export function mcpOAuthSecrets(oauth: McpOAuth | undefined): string[] {

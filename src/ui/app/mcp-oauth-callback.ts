@@ -2,7 +2,7 @@ import {
   MCP_OAUTH_CALLBACK_PARAM,
   MCP_OAUTH_CHANNEL,
   type McpOAuthCallback,
-} from '../../protocol/mcp-oauth.ts';
+} from '../../protocol/mcp-oauth-callback.ts';
 
 /**
  * When this page is the end of an MCP server's OAuth sign-in (`?mcp-oauth-callback=1`),
