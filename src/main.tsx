@@ -1,7 +1,4 @@
 import './ui/shared/zod-without-eval.ts';
-import { render } from 'solid-js/web';
-import { App } from './ui/app/app.tsx';
-import { relayMcpOAuthCallback } from './ui/app/mcp-oauth-callback.ts';
 import './ui/shared/base.css';
 import './ui/shared/markdown.css';
 import './ui/sidebar/sidebar.css';
@@ -13,9 +10,8 @@ import './ui/plan/plan.css';
 import './ui/computer/details.css';
 import './ui/app/overlays.css';
 
-// The end of an MCP server's OAuth sign-in (a window of its own) reports back and closes.
-if (!relayMcpOAuthCallback()) {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('index.html has no #root element.');
-  render(() => <App />, root);
-}
+// The app's modules build zod schemas as they load, in chunks the bundler may run before
+// this module's own code: they are loaded only once zod is set not to compile with eval,
+// which the CSP forbids (even zod's probe for it is reported as a violation).
+const { boot } = await import('./ui/app/boot.tsx');
+boot();
