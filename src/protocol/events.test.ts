@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { jsonObjectOf, keptArguments, MAX_ARGUMENT_CHARACTERS } from './events.ts';
+import {
+  jsonObjectOf,
+  keptArguments,
+  MAX_ARGUMENT_CHARACTERS,
+  MAX_ARGUMENT_DEPTH,
+  NESTED_TOO_DEEP,
+} from './events.ts';
 
 describe('the arguments an envelope event keeps', () => {
   it('cuts long strings anywhere in them to their head, saying how much the call itself holds', () => {
@@ -13,6 +19,16 @@ describe('the arguments an envelope event keeps', () => {
     expect(kept.text).toBe(`${'x'.repeat(MAX_ARGUMENT_CHARACTERS)}… [10 more characters in the call itself]`);
     expect((kept.edits as { replace: string }[])[0]?.replace).toBe(kept.text);
     expect(keptArguments({ n: 1, flag: true, none: null })).toEqual({ n: 1, flag: true, none: null });
+  });
+
+  it('records arguments nested thousands deep without overflowing the stack, cut at a depth no tool reads', () => {
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 10_000; level += 1) deep = { a: deep };
+    const kept = keptArguments({ deep });
+    let cursor: unknown = kept.deep;
+    for (let level = 1; level < MAX_ARGUMENT_DEPTH; level += 1) cursor = (cursor as { a: unknown }).a;
+    expect(cursor).toBe(NESTED_TOO_DEEP);
+    expect(keptArguments({ list: [[1, [2]]] })).toEqual({ list: [[1, [2]]] });
   });
 
   it('reads a JSON object, and nothing else', () => {

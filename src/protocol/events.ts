@@ -57,18 +57,26 @@ export const MAX_ARGUMENT_CHARACTERS = 4096;
  * write) cut to their head with a note, since the assistant turn already holds them whole.
  */
 export function keptArguments(value: Record<string, unknown>): Record<string, unknown> {
-  const keep = (field: unknown): unknown => {
+  const keep = (field: unknown, depth: number): unknown => {
     if (typeof field === 'string' && field.length > MAX_ARGUMENT_CHARACTERS) {
       return `${field.slice(0, MAX_ARGUMENT_CHARACTERS)}… [${field.length - MAX_ARGUMENT_CHARACTERS} more characters in the call itself]`;
     }
-    if (Array.isArray(field)) return field.map(keep);
+    const isNested = Array.isArray(field) || (field !== null && typeof field === 'object');
+    // A model may send arguments nested thousands deep: the record stops where no tool reads.
+    if (isNested && depth >= MAX_ARGUMENT_DEPTH) return NESTED_TOO_DEEP;
+    if (Array.isArray(field)) return field.map((item) => keep(item, depth + 1));
     if (field !== null && typeof field === 'object') {
-      return Object.fromEntries(Object.entries(field).map(([key, inner]) => [key, keep(inner)]));
+      return Object.fromEntries(Object.entries(field).map(([key, inner]) => [key, keep(inner, depth + 1)]));
     }
     return field;
   };
-  return keep(value) as Record<string, unknown>;
+  return keep(value, 0) as Record<string, unknown>;
 }
+
+/** Deepest nesting of a call's arguments an envelope's event records. */
+export const MAX_ARGUMENT_DEPTH = 64;
+/** What stands for arguments nested deeper than that (the assistant turn keeps the call whole). */
+export const NESTED_TOO_DEEP = '[nested too deep to record; the call itself has it]';
 
 /** The JSON object `text` holds, or null when it holds anything else or is not JSON. */
 export function jsonObjectOf(text: string): Record<string, unknown> | null {

@@ -128,7 +128,8 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
       ok: false,
       tool: definition.name,
       actionType,
-      message,
+      // A zod message can quote what the model sent (an unknown key of a megabyte).
+      message: capText(message),
     });
     let raw: unknown;
     try {
@@ -159,7 +160,7 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
         tool: definition.name,
         hasSideEffects: definition.hasSideEffects ?? true,
         actionType: actionTypeOf(params),
-        description: definition.describe(params),
+        description: runningText(definition.describe(params), definition.name),
         params: params as Record<string, unknown>,
         execute: execute
           ? (context) =>
@@ -185,8 +186,12 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
 }
 
 async function runSafely(run: () => Promise<ToolOutcome>, signal: AbortSignal): Promise<ToolOutcome> {
+  return capContent(await failureOf(run, signal));
+}
+
+async function failureOf(run: () => Promise<ToolOutcome>, signal: AbortSignal): Promise<ToolOutcome> {
   try {
-    return capContent(await run());
+    return await run();
   } catch (error) {
     if (signal.aborted) return { status: 'error', kind: 'cancelled', message: 'Stopped by the user.' };
     if (error instanceof SandboxError) {
@@ -200,14 +205,22 @@ async function runSafely(run: () => Promise<ToolOutcome>, signal: AbortSignal): 
   }
 }
 
+/** The running envelope's text: what `describe` says (a blank brief says nothing), held to the cap. */
+function runningText(described: string, tool: string): string {
+  return described.trim() === '' ? `Calling ${tool}` : capText(described);
+}
+
+/** `text` held to the envelope's cap, with a note of what was cut. */
+function capText(text: string): string {
+  return text.length <= MAX_CONTENT_CHARACTERS
+    ? text
+    : `${text.slice(0, MAX_CONTENT_CHARACTERS)}\n… [${text.length - MAX_CONTENT_CHARACTERS} more characters cut]`;
+}
+
 function capContent(outcome: ToolOutcome): ToolOutcome {
-  const cut = (text: string) =>
-    text.length <= MAX_CONTENT_CHARACTERS
-      ? text
-      : `${text.slice(0, MAX_CONTENT_CHARACTERS)}\n… [${text.length - MAX_CONTENT_CHARACTERS} more characters cut]`;
   return outcome.status === 'error'
-    ? { ...outcome, message: cut(outcome.message) }
-    : { ...outcome, content: cut(outcome.content) };
+    ? { ...outcome, message: capText(outcome.message) }
+    : { ...outcome, content: capText(outcome.content) };
 }
 
 /** Arguments that parse but cannot be acted on (a missing field an action needs): the model fixes them. */

@@ -95,6 +95,11 @@ describe('VirtualSandbox', () => {
     await sandbox.mkdir('/home/ubuntu/dir');
     await expect(sandbox.readText('/home/ubuntu/dir')).rejects.toMatchObject({ kind: 'is_a_directory' });
     await expect(sandbox.readText('/home/ubuntu/nope')).rejects.toMatchObject({ kind: 'not_found' });
+    // The workspace folder itself is never replaced by a file (the fuzzer found `/home/ubuntu/..`).
+    await sandbox.writeFile('/home/ubuntu/kept.txt', 'kept');
+    for (const path of ['/home/ubuntu', '/home/ubuntu/', '/home/ubuntu/dir/..'])
+      await expect(sandbox.writeFile(path, 'x')).rejects.toMatchObject({ kind: 'is_a_directory' });
+    expect(await sandbox.readText('/home/ubuntu/kept.txt')).toBe('kept');
   });
 
   it('returns at the timeout with the command still running, and wait collects it', async () => {

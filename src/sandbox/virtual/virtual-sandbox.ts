@@ -214,10 +214,11 @@ export class VirtualSandbox implements SandboxPort {
 
   /** Refuses a write that would take the workspace past its limit, before anything is written. */
   private async checkRoom(absolute: string, addedBytes: number, isAppend: boolean): Promise<void> {
-    if (!absolute.startsWith(`${WORKSPACE_ROOT}/`)) return;
+    // A folder is never written over as a file, inside the workspace or not (the workspace root itself).
     const existing = await this.stat(absolute);
     if (existing?.kind === 'directory')
       throw new SandboxError('is_a_directory', `${absolute} is a directory.`);
+    if (!absolute.startsWith(`${WORKSPACE_ROOT}/`)) return;
     const released = existing && !isAppend ? existing.size : 0;
     const projected = this.sync.usedBytes() - released + addedBytes;
     if (projected > this.limitBytes) {

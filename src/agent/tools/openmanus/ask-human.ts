@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../define-tool.ts';
+import { defineTool, invalidArguments } from '../define-tool.ts';
 
 /** OpenManus' `ask_human` parameters, word for word. */
 export const AskHumanParameters = z.object({
@@ -17,5 +17,9 @@ export const askHumanTool = defineTool({
   hasSideEffects: false,
   parameters: AskHumanParameters,
   describe: () => 'Asking for help',
-  execute: (params) => ({ status: 'success', content: params.inquire, meta: { question: params.inquire } }),
+  // A blank question would suspend the run on nothing the person can answer.
+  execute: (params) =>
+    params.inquire.trim() === ''
+      ? invalidArguments('`inquire` is empty: write the question you want the human to answer.')
+      : { status: 'success', content: params.inquire, meta: { question: params.inquire } },
 });
