@@ -9,6 +9,9 @@ import './ui/thread/composer.css';
 import './ui/plan/plan.css';
 import './ui/computer/details.css';
 import './ui/app/overlays.css';
+import { catchInstallPromptEarly } from './state/app/early-install-prompt.ts';
+
+catchInstallPromptEarly();
 
 // The app's modules build zod schemas as they load, in chunks the bundler may run before
 // this module's own code: they are loaded only once zod is set not to compile with eval,

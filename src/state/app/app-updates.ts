@@ -1,5 +1,6 @@
 import { createSignal } from 'solid-js';
 import { Workbox } from 'workbox-window';
+import { takeEarlyInstallPrompt } from './early-install-prompt.ts';
 import { ISOLATION_RELOAD_KEY, shouldReloadForIsolation } from './isolation-reload.ts';
 
 /** How often an open tab asks whether a new version was deployed (browsers also check on navigation). */
@@ -49,6 +50,8 @@ export function createAppUpdatesStore() {
   listen('pointerdown', noteInteraction, { capture: true });
   listen('keydown', noteInteraction, { capture: true });
 
+  const early = takeEarlyInstallPrompt();
+  if (early) setInstallPrompt(early as InstallPromptEvent);
   listen('beforeinstallprompt', (event) => {
     event.preventDefault();
     setInstallPrompt(event as InstallPromptEvent);
