@@ -22,7 +22,7 @@ export async function reportCrash(
     await dependencies.journal.append(
       conversationId,
       [
-        ...closeDanglingActions(events, 'Stopped by an internal error.'),
+        ...closeDanglingActions(events, 'Stopped by an internal error.', 'cancelled'),
         { type: 'notice', kind: 'internal_error', text: detail, forModel: false },
       ],
       { conversation: { status: 'error' } },

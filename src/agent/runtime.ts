@@ -181,11 +181,12 @@ export class AgentRuntime implements RuntimeApi {
     this.dependencies.publish({ type: 'conversation_deleted', conversationId });
   }
 
-  /** Marks runs a closed page left `running` as interrupted (see `markInterruptedRuns`). Once, at start. */
+  /** Marks runs a closed page left `running` as interrupted, or goes on with them (see `markInterruptedRuns`). */
   recoverInterruptedRuns(): Promise<void> {
-    const { conversations, events, journal, locks, commands } = this;
+    const { conversations, events, journal, locks, commands, settings } = this;
+    const ports = { conversations, events, journal, locks, commands, settings };
     const isActive = (conversationId: string) => this.active.has(conversationId);
-    return markInterruptedRuns({ conversations, events, journal, locks, commands, isActive });
+    return markInterruptedRuns({ ...ports, isActive, launch: (id) => void this.launch(id) });
   }
 
   /**

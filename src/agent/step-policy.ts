@@ -1,4 +1,4 @@
-import type { Envelope } from '../protocol/envelope.ts';
+import type { Envelope, ErrorKind } from '../protocol/envelope.ts';
 import type { EnvelopeEvent, EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
 import { stableStringify } from './context/stable-json.ts';
 import { failedCompletion } from './envelopes.ts';
@@ -54,9 +54,17 @@ export function tokensSinceUserInput(events: readonly StoredEvent[]): number {
   return total;
 }
 
+/** Error kinds that record a stop (by the person, or by a page that died), not a failure. */
+const STOP_KINDS: readonly ErrorKind[] = ['cancelled', 'interrupted'];
+
+/** True when an error of this kind was a stop rather than a failure of the call. */
+export function isStopKind(kind: ErrorKind | undefined): boolean {
+  return kind !== undefined && STOP_KINDS.includes(kind);
+}
+
 /**
  * The failures at the end of the log since the person last spoke, oldest first; any
- * success breaks the run. A stop (`cancelled`) is not a failure.
+ * success breaks the run. A stop (`cancelled`, `interrupted`) is not a failure.
  */
 export function trailingFailures(events: readonly StoredEvent[]): Failure[] {
   const failures: Failure[] = [];
@@ -66,7 +74,7 @@ export function trailingFailures(events: readonly StoredEvent[]): Failure[] {
       failures.push({ actionType: 'no tool call', message: body.text });
     } else if (body.type === 'envelope' && body.envelope.status !== 'running') {
       const error = body.envelope.meta.error;
-      if (body.envelope.status === 'error' && error && error.kind !== 'cancelled') {
+      if (body.envelope.status === 'error' && error && !isStopKind(error.kind)) {
         failures.push({ actionType: body.envelope.meta.action_type, message: error.message });
       } else {
         failures.length = 0;
@@ -85,7 +93,7 @@ export function lastFailedCall(events: readonly StoredEvent[]): ToolCall | null 
       call = body.toolCalls[0] ?? null;
       failed = false;
     } else if (body.type === 'envelope' && body.toolCallId !== null && body.toolCallId === call?.id) {
-      failed = body.envelope.status === 'error' && body.envelope.meta.error?.kind !== 'cancelled';
+      failed = body.envelope.status === 'error' && !isStopKind(body.envelope.meta.error?.kind);
     } else if (body.type === 'user_message' || body.type === 'user_reply') {
       call = null;
     }
@@ -131,10 +139,14 @@ export function danglingActions(events: readonly StoredEvent[]): EnvelopeEvent[]
 }
 
 /**
- * Cancelled completions for every dangling action, so that each model tool call is
- * answered before anything else is appended (the API refuses a tool call without its
- * result, and the log only grows).
+ * Error completions for every dangling action (kind `interrupted` unless told otherwise),
+ * so that each model tool call is answered before anything else is appended (the API
+ * refuses a tool call without its result, and the log only grows).
  */
-export function closeDanglingActions(events: readonly StoredEvent[], message: string): EventBody[] {
-  return danglingActions(events).map((running) => failedCompletion(running, 'cancelled', message));
+export function closeDanglingActions(
+  events: readonly StoredEvent[],
+  message: string,
+  kind: ErrorKind = 'interrupted',
+): EventBody[] {
+  return danglingActions(events).map((running) => failedCompletion(running, kind, message));
 }

@@ -4,8 +4,18 @@ import { z } from 'zod';
 export const EnvelopeStatus = z.enum(['running', 'success', 'error', 'asking']);
 export type EnvelopeStatus = z.infer<typeof EnvelopeStatus>;
 
-/** Why an action failed (seed 001 has no failure status; this is ours). */
-export const ErrorKind = z.enum(['validation', 'execution', 'timeout', 'cancelled', 'rejected']);
+/**
+ * Why an action failed (seed 001 has no failure status; this is ours). `interrupted`: the
+ * page (and so the worker) died while the action ran; like `cancelled`, a stop, not a failure.
+ */
+export const ErrorKind = z.enum([
+  'validation',
+  'execution',
+  'timeout',
+  'cancelled',
+  'rejected',
+  'interrupted',
+]);
 export type ErrorKind = z.infer<typeof ErrorKind>;
 
 export const EnvelopeError = z.object({ kind: ErrorKind, message: z.string() });

@@ -6,6 +6,13 @@ import { DEFAULT_WEB_SETTINGS, WebSettings } from './web/web-settings.ts';
 import { DEFAULT_WORKSPACE_LIMIT_BYTES } from './workspace.ts';
 import { XSettings } from './x-settings.ts';
 
+/**
+ * What a run a closed page left unfinished does when the app opens again: `ask` (wait for
+ * the person to send a message; the default) or `continue` (go on from the log at once).
+ */
+export const InterruptedRuns = z.enum(['ask', 'continue']);
+export type InterruptedRuns = z.infer<typeof InterruptedRuns>;
+
 /** Provider and run settings. Secrets live only here (the `settings` table). */
 export const AgentSettings = z.object({
   /** Saved providers (at least one); API keys live in them and nowhere else. */
@@ -26,6 +33,8 @@ export const AgentSettings = z.object({
   compactAtTokens: z.number().int().min(1024),
   /** Tokens a run may spend before the agent asks to go on; null means no limit. */
   tokenBudget: z.number().int().min(1000).nullable(),
+  /** A run a closed page interrupted: ask (absent means ask) or go on by itself. */
+  interruptedRuns: InterruptedRuns.optional(),
   /** Use WebContainer (Node, npm, dev servers) instead of the virtual bash when it can boot. */
   nodeRuntime: z.boolean(),
   /**
@@ -55,6 +64,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   workspaceLimitBytes: DEFAULT_WORKSPACE_LIMIT_BYTES,
   allowedUrlPrefixes: [],
   tokenBudget: null,
+  interruptedRuns: 'ask',
   nodeRuntime: false,
   compactAtTokens: 64_000,
   toolKeys: {},

@@ -306,6 +306,30 @@ describe('the agent loop against a scripted model over HTTP', () => {
     expect((await fresh.readConversation(id))?.conversation.status).toBe('idle');
     expect(JSON.stringify((await harness.events(id)).at(-1)?.body)).toMatch(/Interrupted/);
   });
+
+  it('closes the action a closed page left running as interrupted, and with the continue setting goes on', async () => {
+    await harness.close();
+    harness = await createHarness({ interruptedRuns: 'continue' });
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('shell', { action: 'exec', session: 'main', command: 'sleep 30' }),
+      call('message', { type: 'result', text: 'Done after the reload.' }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.server.waitForRequests(3);
+    await expect
+      .poll(async () => (await harness.events(id)).at(-1)?.body.type, { timeout: 5_000 })
+      .toBe('envelope');
+    const fresh = harness.reload();
+    await fresh.recoverInterruptedRuns();
+    await fresh.idle(id);
+    const shell = (await harness.completions(id)).find((envelope) => envelope.meta.tool === 'shell');
+    expect(shell).toMatchObject({ status: 'error', meta: { error: { kind: 'interrupted' } } });
+    const texts = (await harness.events(id)).map(({ body }) => JSON.stringify(body));
+    expect(texts.some((text) => text.includes('continuing from where it stopped'))).toBe(true);
+    expect((await fresh.readConversation(id))?.conversation.status).toBe('done');
+  });
 });
 
 describe('stopping while the model streams a tool call', () => {

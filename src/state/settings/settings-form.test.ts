@@ -5,6 +5,7 @@ import { formFromSettings, validateSettingsForm } from './settings-form.ts';
 const form = {
   stepBudget: ' 30 ',
   tokenBudget: '',
+  interruptedRuns: 'ask' as const,
   nodeRuntime: false,
   allowedUrlPrefixes: '',
   workspaceLimitMb: '200',
@@ -114,6 +115,7 @@ describe('validateSettingsForm', () => {
     const custom = {
       ...DEFAULT_SETTINGS,
       tokenBudget: 120_000,
+      interruptedRuns: 'continue' as const,
       nodeRuntime: true,
       allowedUrlPrefixes: ['https://registry.npmjs.org/', 'https://api.github.com/'],
       workspaceLimitBytes: 64 * 1024 * 1024,

@@ -1,4 +1,4 @@
-import { AgentSettings } from '../../protocol/settings.ts';
+import { AgentSettings, type InterruptedRuns } from '../../protocol/settings.ts';
 import { isHttpUrl } from './provider-validation.ts';
 
 /**
@@ -9,6 +9,8 @@ export type SettingsForm = {
   stepBudget: string;
   /** Tokens a run may spend before the agent asks to go on; empty means no limit. */
   tokenBudget: string;
+  /** A run a closed page interrupted: ask the person, or continue by itself. */
+  interruptedRuns: InterruptedRuns;
   nodeRuntime: boolean;
   /** URL prefixes the sandbox may fetch, one per line. */
   allowedUrlPrefixes: string;
@@ -32,6 +34,7 @@ export function formFromSettings(settings: AgentSettings): SettingsForm {
   return {
     stepBudget: String(settings.stepBudget),
     tokenBudget: settings.tokenBudget === null ? '' : String(settings.tokenBudget),
+    interruptedRuns: settings.interruptedRuns ?? 'ask',
     nodeRuntime: settings.nodeRuntime,
     allowedUrlPrefixes: settings.allowedUrlPrefixes.join('\n'),
     workspaceLimitMb: String(
@@ -122,6 +125,7 @@ export function validateSettingsForm(form: SettingsForm, current: AgentSettings)
     ...current,
     stepBudget,
     tokenBudget,
+    interruptedRuns: form.interruptedRuns,
     nodeRuntime: form.nodeRuntime,
     allowedUrlPrefixes,
     workspaceLimitBytes,

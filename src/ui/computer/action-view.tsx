@@ -64,7 +64,11 @@ export function ActionView(props: { item: ActionItem }) {
           <Icon name={actionIcon(props.item)} />
         </span>
         <h3>{props.item.description || props.item.actionType}</h3>
-        <EnvelopeStatusChip status={props.item.status} isLabelVisible />
+        <EnvelopeStatusChip
+          status={props.item.status}
+          errorKind={props.item.meta.error?.kind}
+          isLabelVisible
+        />
       </div>
       <div class="action-subline">
         <span class="action-subline-type">{props.item.actionType}</span>

@@ -1,9 +1,12 @@
 import { MINIMUM_TOKEN_BUDGET, type SettingsForm } from '../../state/settings/settings-form.ts';
 import './settings-fields.css';
 
-type RunField = 'stepBudget' | 'tokenBudget';
+type RunField = 'stepBudget' | 'tokenBudget' | 'interruptedRuns';
 
-/** The run part of the settings form: the step budget and the token budget per run. */
+/**
+ * The run part of the settings form: the step budget and the token budget per run, and
+ * what a run a closed page interrupted does when the app opens again.
+ */
 export function RunFields(props: {
   form: SettingsForm;
   invalidField: string | null;
@@ -52,6 +55,24 @@ export function RunFields(props: {
             least {MINIMUM_TOKEN_BUDGET.toLocaleString('en-US')}.
           </p>
         </div>
+      </div>
+      <div class="field">
+        <label for="settings-interruptedRuns">Interrupted runs</label>
+        <select
+          id="settings-interruptedRuns"
+          aria-describedby="settings-interruptedRuns-hint"
+          value={props.form.interruptedRuns}
+          onChange={(event) =>
+            props.onChange('interruptedRuns', event.currentTarget.value === 'continue' ? 'continue' : 'ask')
+          }
+        >
+          <option value="ask">Ask me</option>
+          <option value="continue">Continue by itself</option>
+        </select>
+        <p class="field-hint" id="settings-interruptedRuns-hint">
+          When a page closes mid-run, the next time the app opens: wait for a message from you, or go on from
+          where it stopped.
+        </p>
       </div>
     </fieldset>
   );

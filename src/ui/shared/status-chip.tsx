@@ -1,6 +1,6 @@
 import { Match, Switch } from 'solid-js';
 import type { ConversationStatus } from '../../protocol/conversation.ts';
-import type { EnvelopeStatus } from '../../protocol/envelope.ts';
+import type { EnvelopeStatus, ErrorKind } from '../../protocol/envelope.ts';
 import { CONVERSATION_STATUS_LABEL, ENVELOPE_STATUS_LABEL } from './format.ts';
 import { Icon, Spinner } from './icons.tsx';
 
@@ -43,17 +43,22 @@ function ToneIcon(props: { tone: Tone }) {
   );
 }
 
-/** An action's status: spinner, ✓, ✗ or ?; the label is visible or only for screen readers. */
-export function EnvelopeStatusChip(props: { status: EnvelopeStatus; isLabelVisible?: boolean }) {
+/**
+ * An action's status: spinner, ✓, ✗ or ?; the label is visible or only for screen readers.
+ * An action the page's closing interrupted (`errorKind` `interrupted`) is not shown as a failure.
+ */
+export function EnvelopeStatusChip(props: {
+  status: EnvelopeStatus;
+  errorKind?: ErrorKind | undefined;
+  isLabelVisible?: boolean;
+}) {
+  const isInterrupted = () => props.status === 'error' && props.errorKind === 'interrupted';
+  const tone = (): Tone => (isInterrupted() ? 'pending' : ENVELOPE_TONE[props.status]);
   return (
-    <span
-      class="chip"
-      classList={{ 'is-compact': !props.isLabelVisible }}
-      data-tone={ENVELOPE_TONE[props.status]}
-    >
-      <ToneIcon tone={ENVELOPE_TONE[props.status]} />
+    <span class="chip" classList={{ 'is-compact': !props.isLabelVisible }} data-tone={tone()}>
+      <ToneIcon tone={tone()} />
       <span class={props.isLabelVisible ? 'chip-label' : 'visually-hidden'}>
-        {ENVELOPE_STATUS_LABEL[props.status]}
+        {isInterrupted() ? 'Interrupted' : ENVELOPE_STATUS_LABEL[props.status]}
       </span>
     </span>
   );

@@ -51,7 +51,9 @@ export function ActionRow(props: { item: ActionItem }) {
         class="action-row"
         classList={{ 'is-selected': isSelected() }}
         data-action-type={props.item.actionType}
+        data-uuid={props.item.uuid}
         data-status={props.item.status}
+        data-error-kind={props.item.meta.error?.kind}
         aria-current={isSelected() ? 'true' : undefined}
         onClick={() => ui.selectAction(props.item.uuid, { openSheet: true })}
       >
@@ -61,7 +63,7 @@ export function ActionRow(props: { item: ActionItem }) {
           </span>
           <span class="action-type">{props.item.actionType}</span>
           <span class="action-text">{props.item.description || props.item.content}</span>
-          <EnvelopeStatusChip status={props.item.status} />
+          <EnvelopeStatusChip status={props.item.status} errorKind={props.item.meta.error?.kind} />
           <span class="action-duration">{actionDuration(props.item, now())}</span>
         </span>
         <Show when={status()}>

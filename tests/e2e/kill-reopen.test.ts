@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
+import { killPage, readStored, tornFiles } from '../fixtures/kill/kill-run.ts';
+import { finalVersions, KILL_TASK, scriptFrom, seededRandom } from '../fixtures/kill/kill-script.ts';
+import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
+import { openConversationId, threadTexts } from './pwa-helpers.ts';
+
+let harness: AppHarness;
+beforeEach(async () => {
+  harness = await startApp();
+  await harness.configure({ stepBudget: 200 });
+});
+afterEach(async () => {
+  await harness.close();
+});
+
+it('loses nothing the person saw, tears no file and recovers after each of three kills mid-run', async () => {
+  // A fixed seed (see the bench for 50 kills at drawn seeds).
+  const figures = await runKills(harness, { kills: 3, seed: 16 });
+  console.log(formatFigures(figures));
+  expect(figures.problems, formatFigures(figures)).toEqual([]);
+  expect(figures.eventsSeen).toBeGreaterThan(0);
+  expect(figures.eventsLost).toBe(0);
+  expect(figures.tornFiles).toBe(0);
+  expect(figures.recovered).toBe(3);
+  expect(figures.finishedRuns).toBe(1);
+}, 60_000);
+
+it('closes the action in flight as interrupted and, when set to, goes on by itself after a reopen', async () => {
+  const { page, context, model, app } = harness;
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Interrupted runs', { exact: true }).selectOption('continue');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  const random = seededRandom(7);
+  // Step 3, the first shell command, sleeps long enough to be killed inside it.
+  model.setScript(scriptFrom(0, 0, random, { shellSleepSeconds: 5 }));
+  await harness.sendTask(KILL_TASK);
+  await page.locator('[data-action-type="shell.exec"][data-status="running"]').waitFor({ timeout: 20_000 });
+  const id = await openConversationId(page);
+  await killPage(context, page, false);
+
+  // No message from the person: the reopened app goes on from step 3 by itself.
+  model.setScript(scriptFrom(3, 1, random, { hasOpening: false }));
+  const reopened = await context.newPage();
+  harness.page = reopened;
+  await reopened.goto(`${app.url}/#/c/${encodeURIComponent(id)}`);
+  await reopened.locator('[data-action-type="message.result"]').waitFor({ timeout: 30_000 });
+
+  const interrupted = reopened.locator('[data-action-type="shell.exec"][data-error-kind="interrupted"]');
+  await expect.poll(() => interrupted.count()).toBe(1);
+  expect(await interrupted.locator('.chip').getAttribute('data-tone')).toBe('pending');
+  await interrupted.scrollIntoViewIfNeeded();
+  await reopened.screenshot({ path: `${SCREENSHOTS}kill-reopen-interrupted.png` });
+  expect(await threadTexts(reopened)).toContain(
+    'Interrupted when the page was closed; continuing from where it stopped.',
+  );
+  const stored = await readStored(reopened, id);
+  expect(stored.status).toBe('done');
+  expect(tornFiles(stored.files)).toEqual([]);
+  for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);
+}, 60_000);
