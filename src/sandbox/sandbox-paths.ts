@@ -25,6 +25,28 @@ export function requireAbsolutePath(path: string): string {
   return normalizePath(trimmed);
 }
 
+/** Characters a new file's name may not hold: controls, bidirectional overrides and isolates, broken surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+const UNSAFE_NAME = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069\ud800-\udfff]/u;
+
+/**
+ * An absolute path for something to be created (a file written, a folder made, a rename's
+ * target), refused when it holds characters that would hide or fake a name where it is
+ * shown (a right-to-left override that shows `exe.txt` for a file named `txt.exe`, a NUL,
+ * a broken surrogate). Existing files are read whatever their names.
+ */
+export function requireCreatablePath(path: string): string {
+  const absolute = requireAbsolutePath(path);
+  // In `u` mode a surrogate pair is one code point: only a broken (lone) surrogate matches.
+  if (UNSAFE_NAME.test(absolute)) {
+    throw new SandboxError(
+      'unsupported',
+      `A file name cannot hold control characters, bidirectional overrides or broken characters: ${JSON.stringify(absolute)}.`,
+    );
+  }
+  return absolute;
+}
+
 /**
  * Runs a sandbox's workspace saves one at a time (each after the previous settled),
  * reports the paths each one changed, and turns a full workspace into the sandbox's error.

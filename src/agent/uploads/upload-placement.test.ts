@@ -22,6 +22,9 @@ describe('upload names', () => {
   it('splits a relative path, dropping empty and dot segments and control characters', () => {
     expect(uploadSegments('project//src/./main.ts')).toEqual(['project', 'src', 'main.ts']);
     expect(uploadSegments('win\\dir\\a.txt')).toEqual(['win', 'dir', 'a.txt']);
+    // A right-to-left override in a name (invoice, U+202E, fdp.exe) would show it as a PDF; it is dropped, as are controls.
+    expect(uploadSegments('invoice\u202Efdp.exe')).toEqual(['invoicefdp.exe']);
+    expect(uploadSegments('a\u0007b\ud800.txt')).toEqual(['ab.txt']);
     expect(uploadSegments('bad\u0000name.txt')).toEqual(['badname.txt']);
   });
 

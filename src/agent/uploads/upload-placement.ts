@@ -24,10 +24,14 @@ export function uploadSegments(path: string): string[] {
   return segments;
 }
 
-/** `text` without control characters (a file name can hold them; a workspace path should not). */
+/** `text` without control characters, bidirectional overrides or broken characters (a file name can hold them; a workspace path should not). */
 function withoutControlCharacters(text: string): string {
-  return [...text].filter((character) => character.charCodeAt(0) > 0x1f && character !== '\u007f').join('');
+  return [...text].filter((character) => !UNSHOWABLE.test(character)).join('');
 }
+
+/** Controls, bidirectional overrides and isolates (they fake a name where it is shown), broken surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it drops.
+const UNSHOWABLE = /^[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069\ud800-\udfff]$/u;
 
 /**
  * A name not in `taken`: `name` itself, else `name (2)`, `name (3)`… with the suffix

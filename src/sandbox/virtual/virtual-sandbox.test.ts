@@ -100,6 +100,13 @@ describe('VirtualSandbox', () => {
     for (const path of ['/home/ubuntu', '/home/ubuntu/', '/home/ubuntu/dir/..'])
       await expect(sandbox.writeFile(path, 'x')).rejects.toMatchObject({ kind: 'is_a_directory' });
     expect(await sandbox.readText('/home/ubuntu/kept.txt')).toBe('kept');
+    // Names that would fake or hide themselves where they are shown are not created.
+    for (const name of ['evil\u202Etxt.exe', 'lone\ud800.txt', 'nul\u0000.txt'])
+      await expect(sandbox.writeFile(`/home/ubuntu/${name}`, 'x')).rejects.toMatchObject({
+        kind: 'unsupported',
+      });
+    await sandbox.writeFile('/home/ubuntu/日本-😀.txt', 'ok');
+    expect(await sandbox.readText('/home/ubuntu/日本-😀.txt')).toBe('ok');
   });
 
   it('returns at the timeout with the command still running, and wait collects it', async () => {

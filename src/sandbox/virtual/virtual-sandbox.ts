@@ -17,7 +17,7 @@ import { pythonCommands } from '../python/python-commands.ts';
 import type { PythonWorkerStarter } from '../python/python-messages.ts';
 import { PythonProcess } from '../python/python-process.ts';
 import { WorkspaceMirror } from '../python/workspace-mirror.ts';
-import { FlushQueue, requireAbsolutePath } from '../sandbox-paths.ts';
+import { FlushQueue, requireAbsolutePath, requireCreatablePath } from '../sandbox-paths.ts';
 import { secureFetchOver } from './network-fetch.ts';
 import { ShellSessions } from './shell-sessions.ts';
 import { TrackedFs } from './tracked-fs.ts';
@@ -102,7 +102,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async writeFile(path: string, content: string | Uint8Array): Promise<void> {
-    const absolute = requireAbsolutePath(path);
+    const absolute = requireCreatablePath(path);
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     await this.checkRoom(absolute, bytes.byteLength, false);
     await this.fs.mkdir(parentOf(absolute), { recursive: true });
@@ -111,7 +111,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async appendFile(path: string, content: string): Promise<void> {
-    const absolute = requireAbsolutePath(path);
+    const absolute = requireCreatablePath(path);
     const bytes = new TextEncoder().encode(content);
     await this.checkRoom(absolute, bytes.byteLength, true);
     await this.fs.mkdir(parentOf(absolute), { recursive: true });
@@ -145,7 +145,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async mkdir(path: string): Promise<void> {
-    await this.fs.mkdir(requireAbsolutePath(path), { recursive: true });
+    await this.fs.mkdir(requireCreatablePath(path), { recursive: true });
     await this.flush();
   }
 
@@ -158,7 +158,7 @@ export class VirtualSandbox implements SandboxPort {
 
   async rename(from: string, to: string): Promise<void> {
     const source = await this.requireExisting(from);
-    const target = requireAbsolutePath(to);
+    const target = requireCreatablePath(to);
     if (await this.fs.exists(target)) throw new SandboxError('already_exists', `${target} already exists.`);
     await this.fs.mkdir(parentOf(target), { recursive: true });
     await this.fs.mv(source, target);
