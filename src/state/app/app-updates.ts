@@ -108,6 +108,11 @@ export function createAppUpdatesStore() {
         return;
       }
       isAccepting = true;
+      // Reload as soon as the new service worker controls the page, whether or not workbox
+      // reports it as its own (a worker another page registered shows as external).
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+        once: true,
+      });
       void navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL).then((registration) => {
         if (registration?.waiting) workbox?.messageSkipWaiting();
         else window.location.reload();
