@@ -198,16 +198,20 @@ describe('stopping a Python run', () => {
       },
     };
     expect((await process.run({ mode: 'code', source: 'pass', argv: ['-c'] }, options)).exitCode).toBe(0);
+    // Stopped once the loop is surely running (an interrupt sent before Python starts the code is a race of its own).
     const loop = process.run(
-      { mode: 'code', source: 'while True: pass', argv: ['-c'] },
+      { mode: 'code', source: "print('looping', flush=True)\nwhile True: pass", argv: ['-c'] },
       {
         ...options,
+        onOutput: (stream: string, text: string) => {
+          options.onOutput(stream, text);
+          if (stream === 'stdout' && text.includes('looping')) setTimeout(() => controller.abort(), 100);
+        },
         signal: controller.signal,
       },
     );
-    setTimeout(() => controller.abort(), 300);
     expect(await loop).toMatchObject({ exitCode: 130, wasRestarted: false });
-    expect(stderr).toMatch(/Traceback[\s\S]*File "<string>", line 1[\s\S]*KeyboardInterrupt/);
+    expect(stderr).toMatch(/Traceback[\s\S]*File "<string>", line 2[\s\S]*KeyboardInterrupt/);
     process.close();
   }, 60_000);
 
