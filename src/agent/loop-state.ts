@@ -16,6 +16,7 @@ import type { JournalChanges } from './journal.ts';
 import type { LoopContext } from './loop-context.ts';
 import type { OpeningStep } from './profiles/profile.ts';
 import { recoverCallFromText } from './recovered-calls.ts';
+import { timeLimitOf, timeLimitQuestion, timeLimitStopMessage } from './run-time-limit.ts';
 import { runtimeAsk } from './runtime-asks.ts';
 import { type Settlement, settle, stoppedNotice } from './settlement.ts';
 import { closeDanglingActions } from './step-policy.ts';
@@ -119,6 +120,8 @@ export class LoopState {
    * in flight: it is recorded as cancelled (outside the model's context, which never saw it).
    */
   async stopped(streamingTool: string | null = null): Promise<void> {
+    const minutes = timeLimitOf(this.loop.signal);
+    const message = minutes === null ? 'Stopped by the user.' : timeLimitStopMessage(minutes);
     const cancelled: EventBody[] = [];
     if (streamingTool) {
       const running = this.runningEnvelope(
@@ -134,7 +137,12 @@ export class LoopState {
         toolCallId: null,
         ...(metaKind ? { metaKind } : {}),
       };
-      cancelled.push(event, failedCompletion(event, 'cancelled', 'Stopped by the user.'));
+      cancelled.push(event, failedCompletion(event, 'cancelled', message));
+    }
+    if (minutes !== null) {
+      const ask = this.runtimeAskBodies('time_limit', timeLimitQuestion(minutes));
+      await this.append([...cancelled, ...ask], { conversation: { status: 'asking' } });
+      return;
     }
     await this.append([...cancelled, stoppedNotice()], { conversation: { status: 'idle' } });
   }
@@ -148,14 +156,30 @@ export class LoopState {
   }
 
   async askRuntimeQuestion(reason: RuntimeAskReason, question: string): Promise<void> {
-    const bodies = runtimeAsk({
+    await this.append(this.runtimeAskBodies(reason, question), { conversation: { status: 'asking' } });
+  }
+
+  private runtimeAskBodies(reason: RuntimeAskReason, question: string): EventBody[] {
+    return runtimeAsk({
       uuid: this.loop.newId(),
       reason,
       question,
       phaseId: this.plan?.current_phase_id,
       profile: this.loop.profile,
     });
-    await this.append(bodies, { conversation: { status: 'asking' } });
+  }
+
+  /**
+   * A settlement whose action the run's time limit stopped: the action says so, and
+   * instead of the stop notice the runtime asks whether to go on.
+   */
+  private atTimeLimit(settlement: Settlement, minutes: number): Settlement {
+    const bodies = settlement.bodies.filter((body) => !(body.type === 'notice' && body.kind === 'stopped'));
+    return {
+      bodies: [...bodies, ...this.runtimeAskBodies('time_limit', timeLimitQuestion(minutes))],
+      changes: { ...settlement.changes, conversation: { status: 'asking' } },
+      endsRun: true,
+    };
   }
 
   /**
@@ -190,8 +214,16 @@ export class LoopState {
     const isImmediate = !decision.ok || !decision.call.hasSideEffects;
     if (!isImmediate) await this.append(started);
     const toolStart = performance.now();
+    const minutesBefore = timeLimitOf(this.loop.signal);
     const outcome: ToolOutcome = this.loop.signal.aborted
-      ? { status: 'error', kind: 'cancelled', message: 'Stopped by the user before it ran.' }
+      ? {
+          status: 'error',
+          kind: 'cancelled',
+          message:
+            minutesBefore === null
+              ? 'Stopped by the user before it ran.'
+              : `${timeLimitStopMessage(minutesBefore)} It did not run.`,
+        }
       : !decision.ok
         ? { status: 'error', kind: decision.kind, message: decision.message }
         : decision.call.execute
@@ -205,8 +237,19 @@ export class LoopState {
         durationMs: performance.now() - toolStart,
       });
     }
+    // A stop by the time limit, not by the person: the action says so, and the run asks.
+    const minutes = timeLimitOf(this.loop.signal);
+    const isLimitStop = minutes !== null && outcome.status === 'error' && outcome.kind === 'cancelled';
+    const settled = settle(
+      running,
+      isLimitStop && minutesBefore === null
+        ? { ...outcome, message: timeLimitStopMessage(minutes) }
+        : outcome,
+      this.plan,
+      this.loop.now(),
+    );
     // Redacted before anything of it is saved, the whole observation file included.
-    const settlement = this.loop.services.redact(settle(running, outcome, this.plan, this.loop.now()));
+    const settlement = this.loop.services.redact(isLimitStop ? this.atTimeLimit(settled, minutes) : settled);
     await this.saveOversizedObservations(settlement);
     await this.append(
       isImmediate ? [...started, ...settlement.bodies] : settlement.bodies,

@@ -66,6 +66,8 @@ export type RunPreparationDependencies = {
   appBaseUrl?: string;
   fetch?: typeof fetch;
   onStepTiming?: (timing: StepTiming) => void;
+  /** How long a minute of a run's time limit lasts, in ms (default 60,000). */
+  minuteMs?: number;
 };
 
 /**

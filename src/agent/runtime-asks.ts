@@ -66,6 +66,14 @@ export function tokenBudgetQuestion(tokenBudget: number, spent: number): string 
   return `This run has used ${spent.toLocaleString('en-US')} tokens, past its budget of ${tokenBudget.toLocaleString('en-US')}, and the task is not finished yet. Shall I continue?`;
 }
 
+/** What the log says when the person declines to go on after each runtime question that offers it. */
+const STOPPED_TEXT = {
+  step_budget: 'Stopped at the step budget.',
+  token_budget: 'Stopped at the token budget.',
+  time_limit: 'Stopped at the time limit.',
+  interrupted: 'Stopped.',
+} as const satisfies Partial<Record<RuntimeAskReason, string>>;
+
 /**
  * What answering an open question writes: the reply, the question's completion (its
  * `content` is the reply), and when the person declines to go past a budget, a stop.
@@ -86,7 +94,11 @@ export function answerBodies(
     meta: { ...question.envelope.meta, question: question.envelope.content, reply },
   };
   const reason = question.envelope.meta.runtime_reason;
-  const isStopped = (reason === 'step_budget' || reason === 'token_budget') && reply.trim() === CANCEL_REPLY;
+  const stoppedText =
+    typeof reason === 'string' && Object.hasOwn(STOPPED_TEXT, reason)
+      ? STOPPED_TEXT[reason as keyof typeof STOPPED_TEXT]
+      : null;
+  const isStopped = stoppedText !== null && reply.trim() === CANCEL_REPLY;
   const bodies: EventBody[] = [
     {
       type: 'user_reply',
@@ -96,11 +108,11 @@ export function answerBodies(
     },
     completionEvent(question, answered),
   ];
-  if (isStopped) {
+  if (isStopped && stoppedText !== null) {
     bodies.push({
       type: 'notice',
       kind: 'stopped',
-      text: reason === 'token_budget' ? 'Stopped at the token budget.' : 'Stopped at the step budget.',
+      text: stoppedText,
       forModel: false,
     });
   }

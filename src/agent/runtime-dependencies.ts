@@ -31,4 +31,6 @@ export type RuntimeDependencies = {
   appBaseUrl?: string;
   /** The `fetch` the network port uses (default: the platform's). */
   fetch?: typeof fetch;
+  /** How long a minute of a run's time limit lasts, in ms (default 60,000; tests shorten it). */
+  minuteMs?: number;
 };

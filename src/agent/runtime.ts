@@ -33,7 +33,7 @@ import {
 export type { RuntimeDependencies } from './runtime-dependencies.ts';
 
 import { answerBodies } from './runtime-asks.ts';
-import { markInterruptedRuns, takenOverNotice, workspaceClearedNotice } from './runtime-notices.ts';
+import * as notices from './runtime-notices.ts';
 import { stoppedNotice } from './settlement.ts';
 import { closeDanglingActions, openQuestion } from './step-policy.ts';
 
@@ -186,7 +186,8 @@ export class AgentRuntime implements RuntimeApi {
     const { conversations, events, journal, locks, commands, settings } = this;
     const ports = { conversations, events, journal, locks, commands, settings };
     const isActive = (conversationId: string) => this.active.has(conversationId);
-    return markInterruptedRuns({ ...ports, isActive, launch: (id) => void this.launch(id) });
+    const askIn = notices.interruptedAsk(this.profiles, this.plans, this.newId);
+    return notices.markInterruptedRuns({ ...ports, isActive, askIn, launch: (id) => void this.launch(id) });
   }
 
   /**
@@ -211,7 +212,7 @@ export class AgentRuntime implements RuntimeApi {
       }
       await new UsageRepository(this.dependencies.database).clearWorkspace(conversationId);
       this.sandboxes.forget(conversationId);
-      await this.journal.append(conversationId, [workspaceClearedNotice()]);
+      await this.journal.append(conversationId, [notices.workspaceClearedNotice()]);
     });
   }
 
@@ -227,7 +228,7 @@ export class AgentRuntime implements RuntimeApi {
       await this.locks.hold(conversationId, async () => {
         const conversation = await this.conversations.get(conversationId);
         if (conversation?.status !== 'running' || this.active.has(conversationId)) return;
-        await this.journal.append(conversationId, [takenOverNotice()]);
+        await this.journal.append(conversationId, [notices.takenOverNotice()]);
         // The closed tab wrote the workspace last: reopen it from what it saved.
         this.sandboxes.forget(conversationId);
         await this.launch(conversationId, true).done;

@@ -132,6 +132,8 @@ export const NoticeKind = z.enum([
   'scheduled_run',
   /** The model's final answer in words, which ended the run (profiles where a reply without a tool call does). */
   'reply',
+  /** A closed page interrupted the run, which went on by itself (Settings → Runs → Interrupted runs). */
+  'interrupted',
 ]);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 

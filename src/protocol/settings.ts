@@ -13,6 +13,9 @@ import { XSettings } from './x-settings.ts';
 export const InterruptedRuns = z.enum(['ask', 'continue']);
 export type InterruptedRuns = z.infer<typeof InterruptedRuns>;
 
+/** The longest time limit a run may be given: a week. */
+export const MAX_RUN_TIME_LIMIT_MINUTES = 10_080;
+
 /** Provider and run settings. Secrets live only here (the `settings` table). */
 export const AgentSettings = z.object({
   /** Saved providers (at least one); API keys live in them and nowhere else. */
@@ -33,6 +36,11 @@ export const AgentSettings = z.object({
   compactAtTokens: z.number().int().min(1024),
   /** Tokens a run may spend before the agent asks to go on; null means no limit. */
   tokenBudget: z.number().int().min(1000).nullable(),
+  /**
+   * Minutes a run may work before it stops and asks whether to go on (the action in flight
+   * is stopped); null or absent: no limit (the default).
+   */
+  runTimeLimitMinutes: z.number().int().min(1).max(MAX_RUN_TIME_LIMIT_MINUTES).nullable().optional(),
   /** A run a closed page interrupted: ask (absent means ask) or go on by itself. */
   interruptedRuns: InterruptedRuns.optional(),
   /** Use WebContainer (Node, npm, dev servers) instead of the virtual bash when it can boot. */
@@ -64,6 +72,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   workspaceLimitBytes: DEFAULT_WORKSPACE_LIMIT_BYTES,
   allowedUrlPrefixes: [],
   tokenBudget: null,
+  runTimeLimitMinutes: null,
   interruptedRuns: 'ask',
   nodeRuntime: false,
   compactAtTokens: 64_000,

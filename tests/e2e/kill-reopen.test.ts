@@ -62,3 +62,33 @@ it('closes the action in flight as interrupted and, when set to, goes on by itse
   expect(tornFiles(stored.files)).toEqual([]);
   for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);
 }, 60_000);
+
+it('asks after a reopen whether to go on (the default), and goes on when the person presses Continue', async () => {
+  const { page, context, model, app } = harness;
+  const random = seededRandom(9);
+  model.setScript(scriptFrom(0, 0, random, { shellSleepSeconds: 5 }));
+  await harness.sendTask(KILL_TASK);
+  await page.locator('[data-action-type="shell.exec"][data-status="running"]').waitFor({ timeout: 20_000 });
+  const id = await openConversationId(page);
+  await killPage(context, page, false);
+
+  model.setScript(scriptFrom(3, 1, random, { hasOpening: false }));
+  const reopened = await context.newPage();
+  harness.page = reopened;
+  await reopened.goto(`${app.url}/#/c/${encodeURIComponent(id)}`);
+  const card = reopened.locator('.ask-card.is-open[aria-label="The run was interrupted"]');
+  await card.waitFor({ timeout: 20_000 });
+  expect(await card.locator('.ask-question').innerText()).toContain(
+    'The page was closed while I was working on this, so the run stopped. Nothing that was shown is lost.',
+  );
+  expect((await readStored(reopened, id)).status).toBe('asking');
+  await card.scrollIntoViewIfNeeded();
+  await reopened.screenshot({ path: `${SCREENSHOTS}kill-reopen-ask.png` });
+
+  await card.getByRole('button', { name: 'Continue', exact: true }).click();
+  await reopened.locator('[data-action-type="message.result"]').waitFor({ timeout: 30_000 });
+  const stored = await readStored(reopened, id);
+  expect(stored.status).toBe('done');
+  expect(tornFiles(stored.files)).toEqual([]);
+  for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);
+}, 60_000);

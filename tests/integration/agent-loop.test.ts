@@ -303,8 +303,17 @@ describe('the agent loop against a scripted model over HTTP', () => {
     await harness.server.waitForRequests(3);
     const fresh = harness.reload();
     await fresh.recoverInterruptedRuns();
-    expect((await fresh.readConversation(id))?.conversation.status).toBe('idle');
-    expect(JSON.stringify((await harness.events(id)).at(-1)?.body)).toMatch(/Interrupted/);
+    // The runtime asks whether to go on (the default setting), as a question the person answers.
+    expect((await fresh.readConversation(id))?.conversation.status).toBe('asking');
+    const last = (await harness.events(id)).at(-1)?.body;
+    expect(last).toMatchObject({
+      type: 'envelope',
+      role: 'ask',
+      envelope: { status: 'asking', meta: { runtime_reason: 'interrupted', suggested_action: 'confirm' } },
+    });
+    expect(last?.type === 'envelope' ? last.envelope.content : '').toContain(
+      'The page was closed while I was working on this',
+    );
   });
 
   it('closes the action a closed page left running as interrupted, and with the continue setting goes on', async () => {

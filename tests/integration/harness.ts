@@ -40,6 +40,8 @@ export type HarnessOptions = {
   profiles?: readonly ToolProfile[];
   /** The `fetch` of the runs' network port (default: the platform's). */
   fetch?: typeof fetch;
+  /** How long a minute of a run's time limit lasts (default: a minute). */
+  minuteMs?: number;
 };
 
 /** The provider every harness runtime uses: the real OpenAI-compatible client on the saved profile. */
@@ -91,6 +93,7 @@ export async function createHarness(
     database,
     ...(options.profiles ? { profiles: options.profiles } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.minuteMs ? { minuteMs: options.minuteMs } : {}),
   };
   const makeRuntime = () =>
     new AgentRuntime({

@@ -8,12 +8,17 @@ import { parseGeneratedCalls } from './constrained/generated-calls.ts';
 import { underMode, withFinding } from './remote/capabilities.ts';
 import { describeFailure, templateRefusalOf } from './remote/failures.ts';
 import { constrainedBody, nativeBody } from './remote/request-bodies.ts';
+import { StreamGuard } from './remote/stream-guard.ts';
 import { readStream, type StreamedReply } from './remote/stream-reader.ts';
 
 type ProviderOptions = Pick<ProviderProfile, 'baseUrl' | 'apiKey' | 'model'> &
   Pick<AgentSettings, 'maxRetries' | 'requestTimeoutMs'> & {
     /** Injected for tests; defaults to the global fetch. */
     fetch?: typeof fetch;
+    /** A reply that stops mid-stream this long is dropped (defaults to `requestTimeoutMs`). */
+    streamIdleMs?: number;
+    /** A reply longer than this many characters is dropped (defaults to `MAX_REPLY_CHARS`). */
+    maxReplyChars?: number;
     /** The person's choice; `auto` adapts to what replies show. Defaults to native. */
     mode?: ToolCallMode;
     /** What is known about the server (how to call it now); absent: as `mode` says, with a system message. */
@@ -91,16 +96,33 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
       return describeFailure(error, request.signal, options.baseUrl);
     }
     notifyRequestSent = () => onProgress?.({ type: 'request_sent' });
+    // The SDK's timeout ends at the reply's headers; the guard watches the stream after them.
+    const guard = new StreamGuard(
+      {
+        idleMs: options.streamIdleMs ?? options.requestTimeoutMs,
+        ...(options.maxReplyChars ? { maxChars: options.maxReplyChars } : {}),
+      },
+      options.baseUrl,
+    );
     try {
-      const stream = await client.chat.completions.create(body, { signal: request.signal });
+      const signal = AbortSignal.any([request.signal, guard.signal]);
+      const stream = await client.chat.completions.create(body, { signal });
+      guard.start();
       const readMode = request.tools.length === 0 ? 'native' : callMode;
-      const reply = await readStream(stream, options.model, readMode, onProgress);
+      const reply = await readStream(stream, options.model, readMode, onProgress, (chars) =>
+        guard.progressed(chars),
+      );
       // An abort can end the stream quietly, leaving a partial tool call behind.
       if (request.signal.aborted)
         return { type: 'failure', kind: 'cancelled', message: 'Stopped by the user.' };
+      if (guard.failure) return guard.failure;
       return readMode === 'native' ? nativeResponse(reply, newCallId) : constrainedResponse(reply, newCallId);
     } catch (error) {
-      return describeFailure(error, request.signal, options.baseUrl);
+      return guard.failure && !request.signal.aborted
+        ? guard.failure
+        : describeFailure(error, request.signal, options.baseUrl);
+    } finally {
+      guard.dispose();
     }
   };
 

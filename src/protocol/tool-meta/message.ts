@@ -13,8 +13,17 @@ export const SUGGESTED_ACTIONS = [
 export const SuggestedAction = z.enum(SUGGESTED_ACTIONS);
 export type SuggestedAction = z.infer<typeof SuggestedAction>;
 
-/** Why the runtime itself asked the person (not the model): failures in a row, or a spent budget. */
-export const RuntimeAskReason = z.enum(['failures', 'step_budget', 'token_budget']);
+/**
+ * Why the runtime itself asked the person (not the model): failures in a row, a spent
+ * budget, the run's time limit, or a run a closed page interrupted.
+ */
+export const RuntimeAskReason = z.enum([
+  'failures',
+  'step_budget',
+  'token_budget',
+  'time_limit',
+  'interrupted',
+]);
 export type RuntimeAskReason = z.infer<typeof RuntimeAskReason>;
 
 /** Seed 001 `message` meta: the attachments, in the order given, and for a question how to answer it. */

@@ -5,6 +5,7 @@ import { formFromSettings, validateSettingsForm } from './settings-form.ts';
 const form = {
   stepBudget: ' 30 ',
   tokenBudget: '',
+  runTimeLimitMinutes: '',
   interruptedRuns: 'ask' as const,
   nodeRuntime: false,
   allowedUrlPrefixes: '',
@@ -50,6 +51,32 @@ describe('validateSettingsForm', () => {
         settings: { tokenBudget: tokens },
       });
     }
+  });
+
+  it('reads the time limit per run: empty is no limit, whole minutes up to a week, anything else named', () => {
+    const limited = { ...DEFAULT_SETTINGS, runTimeLimitMinutes: 30 };
+    expect(validateSettingsForm({ ...form, runTimeLimitMinutes: ' ' }, limited)).toMatchObject({
+      ok: true,
+      settings: { runTimeLimitMinutes: null },
+    });
+    for (const [typed, minutes] of [
+      ['1', 1],
+      [' 90 ', 90],
+      ['10,080', 10_080],
+    ] as const) {
+      expect(validateSettingsForm({ ...form, runTimeLimitMinutes: typed }, DEFAULT_SETTINGS)).toMatchObject({
+        ok: true,
+        settings: { runTimeLimitMinutes: minutes },
+      });
+    }
+    for (const runTimeLimitMinutes of ['0', '-1', '1.5', '10081', 'soon']) {
+      const result = validateSettingsForm({ ...form, runTimeLimitMinutes }, DEFAULT_SETTINGS);
+      expect(result).toMatchObject({ ok: false, field: 'runTimeLimitMinutes' });
+      expect(result.ok ? '' : result.message).toContain('from 1 to 10,080');
+    }
+    expect(formFromSettings({ ...DEFAULT_SETTINGS, runTimeLimitMinutes: 45 }).runTimeLimitMinutes).toBe('45');
+    const { runTimeLimitMinutes: _absent, ...older } = DEFAULT_SETTINGS;
+    expect(formFromSettings(older).runTimeLimitMinutes).toBe('');
   });
 
   it('refuses a token budget below 1000 or not a whole number, and names the field', () => {

@@ -1,4 +1,4 @@
-import { AgentSettings, type InterruptedRuns } from '../../protocol/settings.ts';
+import { AgentSettings, type InterruptedRuns, MAX_RUN_TIME_LIMIT_MINUTES } from '../../protocol/settings.ts';
 import { isHttpUrl } from './provider-validation.ts';
 
 /**
@@ -9,6 +9,8 @@ export type SettingsForm = {
   stepBudget: string;
   /** Tokens a run may spend before the agent asks to go on; empty means no limit. */
   tokenBudget: string;
+  /** Minutes a run may work before it stops and asks; empty means no limit. */
+  runTimeLimitMinutes: string;
   /** A run a closed page interrupted: ask the person, or continue by itself. */
   interruptedRuns: InterruptedRuns;
   nodeRuntime: boolean;
@@ -34,6 +36,7 @@ export function formFromSettings(settings: AgentSettings): SettingsForm {
   return {
     stepBudget: String(settings.stepBudget),
     tokenBudget: settings.tokenBudget === null ? '' : String(settings.tokenBudget),
+    runTimeLimitMinutes: settings.runTimeLimitMinutes ? String(settings.runTimeLimitMinutes) : '',
     interruptedRuns: settings.interruptedRuns ?? 'ask',
     nodeRuntime: settings.nodeRuntime,
     allowedUrlPrefixes: settings.allowedUrlPrefixes.join('\n'),
@@ -66,6 +69,20 @@ function checkTokenBudget(text: string): Problem | number | null {
     };
   }
   return tokenBudget;
+}
+
+/** Empty means no limit; otherwise whole minutes, up to a week. */
+function checkRunTimeLimit(text: string): Problem | number | null {
+  const trimmed = text.trim().replaceAll(/[\s,_]/g, '');
+  if (trimmed === '') return null;
+  const minutes = Number(trimmed);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_RUN_TIME_LIMIT_MINUTES) {
+    return {
+      field: 'runTimeLimitMinutes',
+      message: `Time limit per run must be empty (no limit) or a whole number of minutes from 1 to ${MAX_RUN_TIME_LIMIT_MINUTES.toLocaleString('en-US')} (a week).`,
+    };
+  }
+  return minutes;
 }
 
 /** Each non-empty line must be an http(s) URL; blank lines are ignored and duplicates dropped. */
@@ -117,6 +134,8 @@ export function validateSettingsForm(form: SettingsForm, current: AgentSettings)
   if (isProblem(stepBudget)) return { ok: false, ...stepBudget };
   const tokenBudget = checkTokenBudget(form.tokenBudget);
   if (isProblem(tokenBudget)) return { ok: false, ...tokenBudget };
+  const runTimeLimitMinutes = checkRunTimeLimit(form.runTimeLimitMinutes);
+  if (isProblem(runTimeLimitMinutes)) return { ok: false, ...runTimeLimitMinutes };
   const allowedUrlPrefixes = checkAllowList(form.allowedUrlPrefixes);
   if (isProblem(allowedUrlPrefixes)) return { ok: false, ...allowedUrlPrefixes };
   const workspaceLimitBytes = checkWorkspaceLimit(form.workspaceLimitMb);
@@ -125,6 +144,7 @@ export function validateSettingsForm(form: SettingsForm, current: AgentSettings)
     ...current,
     stepBudget,
     tokenBudget,
+    runTimeLimitMinutes,
     interruptedRuns: form.interruptedRuns,
     nodeRuntime: form.nodeRuntime,
     allowedUrlPrefixes,

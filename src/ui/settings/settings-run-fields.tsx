@@ -1,11 +1,11 @@
 import { MINIMUM_TOKEN_BUDGET, type SettingsForm } from '../../state/settings/settings-form.ts';
 import './settings-fields.css';
 
-type RunField = 'stepBudget' | 'tokenBudget' | 'interruptedRuns';
+type RunField = 'stepBudget' | 'tokenBudget' | 'runTimeLimitMinutes' | 'interruptedRuns';
 
 /**
- * The run part of the settings form: the step budget and the token budget per run, and
- * what a run a closed page interrupted does when the app opens again.
+ * The run part of the settings form: the step budget, the token budget and the time limit
+ * per run, and what a run a closed page interrupted does when the app opens again.
  */
 export function RunFields(props: {
   form: SettingsForm;
@@ -55,6 +55,24 @@ export function RunFields(props: {
             least {MINIMUM_TOKEN_BUDGET.toLocaleString('en-US')}.
           </p>
         </div>
+      </div>
+      <div class="field">
+        <label for="settings-runTimeLimitMinutes">Time limit per run (minutes)</label>
+        <input
+          id="settings-runTimeLimitMinutes"
+          type="text"
+          inputMode="numeric"
+          autocomplete="off"
+          placeholder="No limit"
+          aria-describedby={describedBy('runTimeLimitMinutes')}
+          aria-invalid={props.invalidField === 'runTimeLimitMinutes' ? 'true' : undefined}
+          value={props.form.runTimeLimitMinutes}
+          onInput={(event) => props.onChange('runTimeLimitMinutes', event.currentTarget.value)}
+        />
+        <p class="field-hint" id="settings-runTimeLimitMinutes-hint">
+          How long a run may work before it stops what it is doing and asks whether to continue. Empty: no
+          limit.
+        </p>
       </div>
       <div class="field">
         <label for="settings-interruptedRuns">Interrupted runs</label>

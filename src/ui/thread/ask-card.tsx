@@ -26,6 +26,8 @@ function heading(item: ActionItem): string {
   const reason = readFields(AskMeta, item.meta).runtime_reason;
   if (reason === 'step_budget') return 'Step budget reached';
   if (reason === 'token_budget') return 'Token budget reached';
+  if (reason === 'time_limit') return 'Time limit reached';
+  if (reason === 'interrupted') return 'The run was interrupted';
   if (reason === 'failures') return 'The agent is stuck';
   switch (suggestedAction(item)) {
     case 'confirm_browser_operation':
@@ -39,6 +41,12 @@ function heading(item: ActionItem): string {
     default:
       return 'Question';
   }
+}
+
+/** The runtime asking whether a run goes on (a budget, the time limit, an interruption): Continue or Stop. */
+function isRunContinuation(item: ActionItem): boolean {
+  const reason = readFields(AskMeta, item.meta).runtime_reason;
+  return reason !== undefined && reason !== 'failures';
 }
 
 /**
@@ -76,7 +84,7 @@ export function AskCard(props: { item: ActionItem }) {
     }
   }
 
-  function choiceButtons(primary: string, primaryReply: string) {
+  function choiceButtons(primary: string, primaryReply: string, secondary = 'Cancel') {
     return (
       <div class="ask-choices">
         <button
@@ -88,7 +96,7 @@ export function AskCard(props: { item: ActionItem }) {
           {primary}
         </button>
         <button type="button" class="button" disabled={isSending()} onClick={() => void send(CANCEL_REPLY)}>
-          Cancel
+          {secondary}
         </button>
       </div>
     );
@@ -127,6 +135,9 @@ export function AskCard(props: { item: ActionItem }) {
         <IgnoredCalls names={props.item.ignoredToolCalls} />
         <Show when={isOpen()}>
           <Switch>
+            <Match when={action() === 'confirm' && isRunContinuation(props.item)}>
+              {choiceButtons('Continue', CONFIRM_REPLY, 'Stop')}
+            </Match>
             <Match when={action() === 'confirm_browser_operation' || action() === 'confirm'}>
               {choiceButtons('Confirm', CONFIRM_REPLY)}
             </Match>

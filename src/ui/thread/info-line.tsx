@@ -47,6 +47,7 @@ export function InfoLine(props: { item: ActionItem }) {
 
 const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   stopped: 'Stopped',
+  interrupted: 'Interrupted',
   provider_error: 'The model provider returned an error',
   no_tool_call: 'The model answered without calling a tool; the agent reminded it to use one.',
   internal_error: 'The agent stopped on an internal error',
@@ -92,7 +93,12 @@ export function NoticeLine(props: { item: NoticeItem }) {
       </Match>
       <Match when={true}>
         <li class="thread-item notice-line" data-notice-kind={props.item.noticeKind}>
-          <Icon name={props.item.noticeKind === 'stopped' ? 'stop' : 'info'} size={14} />
+          <Icon
+            name={
+              props.item.noticeKind === 'stopped' || props.item.noticeKind === 'interrupted' ? 'stop' : 'info'
+            }
+            size={14}
+          />
           <span class="notice-text">{props.item.text}</span>
         </li>
       </Match>

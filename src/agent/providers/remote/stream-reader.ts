@@ -12,13 +12,16 @@ export type StreamedReply = { text: string; calls: StreamedCall[]; usage: TokenU
 /**
  * Reads an OpenAI-shaped stream to its end. Native mode reports text deltas and each
  * call's name as it arrives; constrained mode's text is the call itself (JSON), so it
- * reports only the tool's name, once its first key has streamed.
+ * reports only the tool's name, once its first key has streamed. `onChunk` hears of each
+ * chunk with content (a guard against replies that stall or never end).
  */
 export async function readStream(
   stream: AsyncIterable<ChatCompletionChunk>,
   requestedModel: string,
   mode: 'native' | 'constrained',
   onProgress?: (progress: ModelProgress) => void,
+  /** Told of each chunk that carried something: how many characters of text or arguments. */
+  onChunk?: (chars: number) => void,
 ): Promise<StreamedReply> {
   let text = '';
   let model = requestedModel;
@@ -35,6 +38,14 @@ export async function readStream(
       };
     }
     const delta = chunk.choices?.[0]?.delta;
+    const chars =
+      (delta?.content?.length ?? 0) +
+      (delta?.tool_calls ?? []).reduce(
+        (sum, fragment) =>
+          sum + (fragment.function?.arguments?.length ?? 0) + (fragment.function?.name?.length ?? 0),
+        0,
+      );
+    if (chars > 0 || chunk.usage) onChunk?.(chars);
     if (!delta) continue;
     if (delta.content) {
       text += delta.content;

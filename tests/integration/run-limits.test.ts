@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_AUTOMATIC_RESTARTS } from '../../src/agent/runtime-notices.ts';
+import type { Envelope } from '../../src/protocol/envelope.ts';
+import type { StoredEvent } from '../../src/protocol/events.ts';
+import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
+import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { createHarness, type Harness } from './harness.ts';
+
+/**
+ * Limits a run hits (issue 16): a provider that stalls or streams forever, the run's time
+ * limit, and a run a closed page keeps interrupting. Each ends with a clear message, the
+ * conversation in a state the person can go on from, and no action left running.
+ */
+let harness: Harness;
+afterEach(async () => {
+  await harness.close();
+});
+
+/** Actions whose `running` envelope has no completion. */
+function dangling(events: readonly StoredEvent[]): string[] {
+  const open = new Set<string>();
+  for (const { body } of events) {
+    if (body.type !== 'envelope') continue;
+    if (body.envelope.status === 'running') open.add(body.envelope.uuid);
+    else open.delete(body.envelope.uuid);
+  }
+  return [...open];
+}
+
+function lastQuestion(events: readonly StoredEvent[]): Envelope {
+  const asking = events.flatMap(({ body }) =>
+    body.type === 'envelope' && body.envelope.status === 'asking' ? [body.envelope] : [],
+  );
+  const question = asking.at(-1);
+  if (!question) throw new Error('No question was asked.');
+  return question;
+}
+
+describe('a provider that never finishes its reply', () => {
+  it.each([
+    [
+      'goes silent after the first chunk',
+      'silent',
+      /stopped sending in the middle of its reply \(nothing for 1 s\)/,
+    ],
+    ['sends only empty keep-alive chunks', 'keepalive', /stopped sending in the middle of its reply/],
+    [
+      'streams text without end',
+      'text',
+      /streamed more than 2,000,000 characters in one reply without ending it/,
+    ],
+  ] as const)(
+    '%s: the reply is dropped with a clear message, and the conversation goes on after it',
+    async (_name, endless, message) => {
+      harness = await createHarness({ requestTimeoutMs: 1_000 });
+      harness.server.setScript([acknowledge(), { endless, chunkDelayMs: 1 }]);
+      const started = performance.now();
+      const id = await harness.runtime.startConversation(NOTES_TASK);
+      await harness.runtime.idle(id);
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`[limits] a provider that ${_name}: ended after ${seconds.toFixed(1)} s`);
+
+      const events = await harness.events(id);
+      expect(events.at(-1)?.body).toMatchObject({ type: 'notice', kind: 'provider_error' });
+      expect(JSON.stringify(events.at(-1)?.body)).toMatch(message);
+      expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('error');
+      expect(dangling(events)).toEqual([]);
+      // Nothing of the dropped reply was recorded as the model's turn.
+      expect(events.filter(({ body }) => body.type === 'assistant_turn')).toHaveLength(1);
+
+      // The person sends again and the run goes on from the log.
+      harness.server.setScript([
+        acknowledge(),
+        planNotes(),
+        call('message', { type: 'result', text: 'Done.' }),
+      ]);
+      await harness.runtime.sendMessage(id, 'Try again.');
+      await harness.runtime.idle(id);
+      expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
+    },
+    30_000,
+  );
+});
+
+describe("a run's time limit", () => {
+  it('stops the action in flight, asks whether to go on, and goes on or stops as answered', async () => {
+    // A "minute" of 400 ms: the limit of 1 minute passes while `sleep 30` runs.
+    harness = await createHarness({ runTimeLimitMinutes: 1 }, {}, { minuteMs: 400 });
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('shell', { action: 'exec', session: 'main', command: 'sleep 30' }),
+    ]);
+    const started = performance.now();
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect(performance.now() - started).toBeLessThan(10_000);
+
+    const events = await harness.events(id);
+    const shell = (await harness.completions(id)).find((envelope) => envelope.meta.tool === 'shell');
+    expect(shell).toMatchObject({ status: 'error', meta: { error: { kind: 'cancelled' } } });
+    expect(JSON.stringify(shell?.meta.error)).toContain("Stopped at the run's time limit (1 minute).");
+    const question = lastQuestion(events);
+    expect(question.meta).toMatchObject({ runtime_reason: 'time_limit', suggested_action: 'confirm' });
+    expect(question.content).toMatch(/worked for 1 minute, its time limit \(Settings → Runs\)/);
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('asking');
+    expect(dangling(events)).toEqual([]);
+    expect(events.some(({ body }) => body.type === 'notice' && body.kind === 'stopped')).toBe(false);
+
+    // Continue: a new run, with a fresh clock, finishes.
+    harness.server.setScript([call('message', { type: 'result', text: 'Done in time.' })]);
+    await harness.runtime.replyToAsk(id, question.uuid, CONFIRM_REPLY);
+    await harness.runtime.idle(id);
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
+  }, 30_000);
+
+  it('stops for good when the person declines, and cuts a model reply that runs past it', async () => {
+    harness = await createHarness({ runTimeLimitMinutes: 1 }, {}, { minuteMs: 400 });
+    // The model answers slower than the limit: the request itself is stopped.
+    harness.server.setScript([acknowledge(), { ...planNotes(), delayMs: 5_000 }]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const question = lastQuestion(await harness.events(id));
+    expect(question.meta).toMatchObject({ runtime_reason: 'time_limit' });
+
+    await harness.runtime.replyToAsk(id, question.uuid, CANCEL_REPLY);
+    await harness.runtime.idle(id);
+    const events = await harness.events(id);
+    expect(events.at(-1)?.body).toMatchObject({
+      type: 'notice',
+      kind: 'stopped',
+      text: 'Stopped at the time limit.',
+    });
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('idle');
+    expect(harness.server.requests).toHaveLength(2);
+  }, 30_000);
+
+  it('is off by default: a run with no limit is never stopped by one', async () => {
+    harness = await createHarness({}, {}, { minuteMs: 1 });
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('shell', { action: 'exec', session: 'main', command: 'sleep 0.3' }),
+      call('message', { type: 'result', text: 'Done.' }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
+  }, 30_000);
+});
+
+describe('a run a closed page keeps interrupting, with "Continue by itself"', () => {
+  it(`goes on by itself ${MAX_AUTOMATIC_RESTARTS} times in a row, then asks`, async () => {
+    harness = await createHarness({ interruptedRuns: 'continue' });
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      { ...call('plan', { action: 'advance' }), delayMs: 60_000 },
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.server.waitForRequests(3);
+    for (let restart = 1; restart <= MAX_AUTOMATIC_RESTARTS + 1; restart += 1) {
+      // Each reopened tab's run hangs on its model request, and the tab is closed again.
+      harness.server.push({ ...acknowledge('slow'), delayMs: 60_000 });
+      const fresh = harness.reload();
+      await fresh.recoverInterruptedRuns();
+      const status = (await fresh.readConversation(id))?.conversation.status;
+      if (restart <= MAX_AUTOMATIC_RESTARTS) {
+        expect(status, `restart ${restart}`).toBe('running');
+        await harness.server.waitForRequests(3 + restart);
+      } else {
+        expect(status, `restart ${restart}`).toBe('asking');
+      }
+    }
+    const events = await harness.events(id);
+    const question = lastQuestion(events);
+    expect(question.meta).toMatchObject({ runtime_reason: 'interrupted', suggested_action: 'confirm' });
+    expect(question.content).toContain('for the fourth time in a row since your last message');
+    expect(events.filter(({ body }) => body.type === 'notice' && body.kind === 'interrupted')).toHaveLength(
+      MAX_AUTOMATIC_RESTARTS,
+    );
+    expect(dangling(events)).toEqual([]);
+  }, 30_000);
+});
