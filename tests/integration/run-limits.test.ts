@@ -3,6 +3,7 @@ import { MAX_AUTOMATIC_RESTARTS } from '../../src/agent/runtime-notices.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
+import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -180,5 +181,63 @@ describe('a run a closed page keeps interrupting, with "Continue by itself"', ()
       MAX_AUTOMATIC_RESTARTS,
     );
     expect(dangling(events)).toEqual([]);
+  }, 30_000);
+});
+
+describe('the workspace quota and the output caps', () => {
+  it('refuses a write past the workspace limit with an observation the model can act on, and keeps the old files', async () => {
+    harness = await createHarness({ workspaceLimitBytes: 64 * 1024 });
+    const kept = 'kept\n';
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('file', { action: 'write', path: '/home/ubuntu/kept.txt', text: kept }),
+      call('file', { action: 'write', path: '/home/ubuntu/big.txt', text: 'x'.repeat(100 * 1024) }),
+      call('shell', { action: 'exec', session: 'main', command: 'seq 1 40000 > /home/ubuntu/numbers.txt' }),
+      call('message', { type: 'result', text: 'Done.' }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const completions = await harness.completions(id);
+    const write = completions.find(
+      (envelope) => envelope.meta.action_type === 'file.write' && envelope.status === 'error',
+    );
+    expect(write?.content).toBe(
+      'The workspace would hold 100.0 KiB, over its limit of 64.0 KiB. Delete files or raise the limit in Settings; nothing was written.',
+    );
+    const shell = completions.find((envelope) => envelope.meta.tool === 'shell');
+    console.log(`[limits] workspace quota: file.write → ${write?.meta.error?.message}`);
+    console.log(
+      `[limits] workspace quota: shell → ${shell?.status}: ${JSON.stringify(shell?.meta.error ?? shell?.content).slice(0, 300)}`,
+    );
+    expect(shell?.meta.error?.message).toMatch(/over its limit of 64\.0 KiB.*nothing was written/);
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
+    expect(dangling(await harness.events(id))).toEqual([]);
+    // The workspace (paths under /home/ubuntu) holds what was written before the limit, and nothing of the refused writes.
+    const workspace = new WorkspaceRepository(harness.database);
+    const paths = await workspace.paths(id);
+    expect(paths).toEqual(['kept.txt']);
+    expect(await workspace.usedBytes(id)).toBeLessThanOrEqual(64 * 1024);
+  }, 30_000);
+
+  it('keeps a huge command output out of the context: an excerpt in the envelope, the whole output in a file', async () => {
+    harness = await createHarness();
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('shell', { action: 'exec', session: 'main', command: 'seq 1 300000' }),
+      call('message', { type: 'result', text: 'Done.' }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const shell = (await harness.completions(id)).find((envelope) => envelope.meta.tool === 'shell');
+    const recorded = JSON.stringify(shell).length;
+    const lastRequest = JSON.stringify(harness.server.requests.at(-1)?.body).length;
+    console.log(
+      `[limits] output cap: 2.0 MB of output → envelope ${recorded} chars, next request ${lastRequest} chars`,
+    );
+    expect(recorded).toBeLessThan(64 * 1024);
+    expect(lastRequest).toBeLessThan(128 * 1024);
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
   }, 30_000);
 });
