@@ -29,6 +29,18 @@ async function run(...steps: ReturnType<typeof call>[]) {
 }
 
 describe('the file tool', () => {
+  it('says a file written outside /home/ubuntu is scratch, not kept after a reload', async () => {
+    const { files, read } = await run(
+      file({ action: 'write', path: '/tmp/scratch.txt', text: 'draft' }),
+      file({ action: 'write', path: '/home/ubuntu/kept.txt', text: 'kept' }),
+    );
+    expect(files.map((envelope) => envelope.content)).toEqual([
+      'Wrote 5 bytes to /tmp/scratch.txt. Note: only files under /home/ubuntu are kept; this one is scratch, gone after a reload.',
+      'Wrote 4 bytes to /home/ubuntu/kept.txt.',
+    ]);
+    expect(await read('kept.txt')).toBe('kept');
+  });
+
   it('writes (creating parents), appends, reads ranges and edits in sequence', async () => {
     const { files, read } = await run(
       file({ action: 'write', path: PATH, text: 'const PORT = 3000;\nlisten("localhost", PORT);\n' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mimeForPath } from '../../../protocol/mime-types.ts';
 import type { FileMeta } from '../../../protocol/tool-meta/file.ts';
+import { WORKSPACE_ROOT, workspacePathOf } from '../../../protocol/workspace.ts';
 import { documentFormat, normalizedPath, unsupportedDocument } from '../../documents/documents.ts';
 import { briefParameter } from '../common-parameters.ts';
 import { defineTool, invalidArguments, type ToolContext, type ToolOutcome } from '../define-tool.ts';
@@ -60,7 +61,12 @@ async function runFileAction(params: FileParameters, context: ToolContext): Prom
       else await sandbox.appendFile(path, params.text);
       const bytes = new TextEncoder().encode(params.text).byteLength;
       const verb = params.action === 'write' ? 'Wrote' : 'Appended';
-      return { status: 'success', content: `${verb} ${bytes} bytes to ${path}.`, meta };
+      // Only the workspace is kept: a scratch file elsewhere is gone after a reload, and the model is told.
+      const scratch =
+        workspacePathOf(path) !== null
+          ? ''
+          : ` Note: only files under ${WORKSPACE_ROOT} are kept; this one is scratch, gone after a reload.`;
+      return { status: 'success', content: `${verb} ${bytes} bytes to ${path}.${scratch}`, meta };
     }
     case 'read': {
       const unsupported = unsupportedDocument(path);
