@@ -138,6 +138,14 @@ const api: AgentWorkerApi = {
     return runtime.schedules.runNow(id);
   },
   isSchedulerLeader: async () => scheduler.isLeader,
+  holdLifeLock: (name) =>
+    new Promise<void>((held) => {
+      // Never released: the browser frees it when this worker stops, however it stops.
+      void navigator.locks.request(name, () => {
+        held();
+        return new Promise<never>(() => undefined);
+      });
+    }),
 };
 
 Comlink.expose(api);

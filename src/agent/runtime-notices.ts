@@ -24,8 +24,8 @@ export const MAX_AUTOMATIC_RESTARTS = 3;
 export function interruptedQuestion(restarts: number): string {
   const why =
     restarts >= MAX_AUTOMATIC_RESTARTS
-      ? `The page was closed while I was working on this, for the ${ordinal(restarts + 1)} time in a row since your last message, so I stopped going on by myself.`
-      : 'The page was closed while I was working on this, so the run stopped.';
+      ? `My work on this stopped unexpectedly (the page was closed, or the agent crashed), for the ${ordinal(restarts + 1)} time in a row since your last message, so I did not go on by myself.`
+      : 'My work on this stopped unexpectedly (the page was closed, or the agent crashed).';
   return `${why} Nothing that was shown is lost. Shall I continue from where it stopped?`;
 }
 
@@ -52,10 +52,10 @@ export function closedPageBodies(
 ): EventBody[] {
   const closed = closeDanglingActions(
     events,
-    'Interrupted: the page was closed while this action ran, so it may not have finished.',
+    'Interrupted: the page was closed or the agent crashed while this action ran, so it may not have finished.',
   );
   if (!isContinuing) return [...closed, ...ask];
-  const text = 'Interrupted when the page was closed; continuing from where it stopped.';
+  const text = 'Interrupted (the page was closed, or the agent crashed); continuing from where it stopped.';
   return [...closed, { type: 'notice', kind: 'interrupted', text, forModel: false }];
 }
 

@@ -27,9 +27,14 @@ export function startNodeRuntimeHost(client: AgentClient): () => void {
     setStatus: (status) => setNodeRuntimeStatus(status),
   });
   const host = new WebContainerHost(controller);
-  client.api
-    .connectNodeRuntime(Comlink.proxy(host))
-    .catch((error: unknown) => console.error('Sandpiper: connecting the Node runtime failed', error));
+  const connect = () => {
+    client.api
+      .connectNodeRuntime(Comlink.proxy(host))
+      .catch((error: unknown) => console.error('Sandpiper: connecting the Node runtime failed', error));
+  };
+  connect();
+  // A worker started again after a crash gets the host too.
+  const stopReconnecting = client.onWorkerRestart(connect);
 
   const refresh = () => {
     controller
@@ -44,6 +49,7 @@ export function startNodeRuntimeHost(client: AgentClient): () => void {
   window.addEventListener('online', refresh);
   window.addEventListener('offline', refresh);
   return () => {
+    stopReconnecting();
     subscription.unsubscribe();
     window.removeEventListener('online', refresh);
     window.removeEventListener('offline', refresh);

@@ -94,6 +94,11 @@ export interface AgentWorkerApi {
   runScheduleNow(scheduleId: string): Promise<string>;
   /** Whether this tab's worker is the one that fires schedules (one tab at a time). */
   isSchedulerLeader(): Promise<boolean>;
+  /**
+   * Takes the Web Lock `name` for the worker's whole life; resolves once it is held. The
+   * page then asks for the same lock, which it gets only when the worker has stopped.
+   */
+  holdLifeLock(name: string): Promise<void>;
 }
 
 /** The part of the worker API the agent runtime itself serves (runs, messages, workspaces). */

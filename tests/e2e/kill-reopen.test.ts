@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { WORKER_RESTARTED } from '../../src/state/app/worker-lifeline.ts';
 import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
-import { killPage, readStored, tornFiles } from '../fixtures/kill/kill-run.ts';
+import { crashAgentWorker, killPage, readStored, tornFiles } from '../fixtures/kill/kill-run.ts';
 import { finalVersions, KILL_TASK, scriptFrom, seededRandom } from '../fixtures/kill/kill-script.ts';
 import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
-import { openConversationId, threadTexts } from './pwa-helpers.ts';
+import { openConversationId, threadTexts, toastTexts } from './pwa-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -55,7 +56,7 @@ it('closes the action in flight as interrupted and, when set to, goes on by itse
   await interrupted.scrollIntoViewIfNeeded();
   await reopened.screenshot({ path: `${SCREENSHOTS}kill-reopen-interrupted.png` });
   expect(await threadTexts(reopened)).toContain(
-    'Interrupted when the page was closed; continuing from where it stopped.',
+    'Interrupted (the page was closed, or the agent crashed); continuing from where it stopped.',
   );
   const stored = await readStored(reopened, id);
   expect(stored.status).toBe('done');
@@ -79,7 +80,7 @@ it('asks after a reopen whether to go on (the default), and goes on when the per
   const card = reopened.locator('.ask-card.is-open[aria-label="The run was interrupted"]');
   await card.waitFor({ timeout: 20_000 });
   expect(await card.locator('.ask-question').innerText()).toContain(
-    'The page was closed while I was working on this, so the run stopped. Nothing that was shown is lost.',
+    'My work on this stopped unexpectedly (the page was closed, or the agent crashed). Nothing that was shown is lost.',
   );
   expect((await readStored(reopened, id)).status).toBe('asking');
   await card.scrollIntoViewIfNeeded();
@@ -88,6 +89,32 @@ it('asks after a reopen whether to go on (the default), and goes on when the per
   await card.getByRole('button', { name: 'Continue', exact: true }).click();
   await reopened.locator('[data-action-type="message.result"]').waitFor({ timeout: 30_000 });
   const stored = await readStored(reopened, id);
+  expect(stored.status).toBe('done');
+  expect(tornFiles(stored.files)).toEqual([]);
+  for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);
+}, 60_000);
+
+it('starts a crashed agent worker again in the same page, which asks whether to go on', async () => {
+  const { page, model } = harness;
+  const random = seededRandom(11);
+  model.setScript(scriptFrom(0, 0, random, { shellSleepSeconds: 5 }));
+  await harness.sendTask(KILL_TASK);
+  await page.locator('[data-action-type="shell.exec"][data-status="running"]').waitFor({ timeout: 20_000 });
+  const id = await openConversationId(page);
+  await crashAgentWorker(page);
+
+  // The page stays; a new worker recovers the run its predecessor left, as after a closed page.
+  model.setScript(scriptFrom(3, 1, random, { hasOpening: false }));
+  await expect.poll(() => toastTexts(page), { timeout: 20_000 }).toContain(WORKER_RESTARTED);
+  const card = page.locator('.ask-card.is-open[aria-label="The run was interrupted"]');
+  await card.waitFor({ timeout: 20_000 });
+  await expect
+    .poll(() => page.locator('[data-action-type="shell.exec"][data-error-kind="interrupted"]').count())
+    .toBe(1);
+  await page.screenshot({ path: `${SCREENSHOTS}kill-worker-crash.png` });
+  await card.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 30_000 });
+  const stored = await readStored(page, id);
   expect(stored.status).toBe('done');
   expect(tornFiles(stored.files)).toEqual([]);
   for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);

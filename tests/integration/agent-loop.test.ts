@@ -312,7 +312,7 @@ describe('the agent loop against a scripted model over HTTP', () => {
       envelope: { status: 'asking', meta: { runtime_reason: 'interrupted', suggested_action: 'confirm' } },
     });
     expect(last?.type === 'envelope' ? last.envelope.content : '').toContain(
-      'The page was closed while I was working on this',
+      'My work on this stopped unexpectedly (the page was closed, or the agent crashed).',
     );
   });
 

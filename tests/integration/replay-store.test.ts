@@ -33,6 +33,7 @@ function inProcessClient(h: Harness): AgentClient {
       return () => listeners.delete(listener);
     },
     onWorkerError: () => () => {},
+    onWorkerRestart: () => () => {},
     dispose: () => clearInterval(pump),
   };
 }

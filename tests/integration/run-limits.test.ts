@@ -176,7 +176,9 @@ describe('a run a closed page keeps interrupting, with "Continue by itself"', ()
     const events = await harness.events(id);
     const question = lastQuestion(events);
     expect(question.meta).toMatchObject({ runtime_reason: 'interrupted', suggested_action: 'confirm' });
-    expect(question.content).toContain('for the fourth time in a row since your last message');
+    expect(question.content).toContain(
+      'for the fourth time in a row since your last message, so I did not go on by myself',
+    );
     expect(events.filter(({ body }) => body.type === 'notice' && body.kind === 'interrupted')).toHaveLength(
       MAX_AUTOMATIC_RESTARTS,
     );

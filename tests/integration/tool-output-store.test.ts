@@ -16,6 +16,7 @@ function handClient(): { client: AgentClient; send(message: BroadcastMessage): v
         return () => listeners.delete(listener);
       },
       onWorkerError: () => () => undefined,
+      onWorkerRestart: () => () => undefined,
       dispose: () => undefined,
     },
     send: (message) => {

@@ -1,47 +1,62 @@
 import * as Comlink from 'comlink';
 import { BROADCAST_CHANNEL_NAME, BroadcastMessage } from '../../protocol/broadcast.ts';
 import type { AgentWorkerApi } from '../../protocol/worker-api.ts';
+import { type AgentWorker, WorkerLifeline } from './worker-lifeline.ts';
 
 export type BroadcastListener = (message: BroadcastMessage) => void;
 
 /** The UI's handle on the agent: the worker API and the broadcast feed of durable changes. */
 export type AgentClient = {
+  /** The current worker's API; calls in flight when it stops reject (see `WorkerLifeline`). */
   api: Comlink.Remote<AgentWorkerApi>;
   /** Calls `listener` with every valid broadcast message (from this tab's worker and others'). */
   subscribe(listener: BroadcastListener): () => void;
-  /** Calls `listener` if the worker fails to load or crashes. */
+  /** Calls `listener` if the worker fails to load, crashes, or stops and is started again. */
   onWorkerError(listener: (message: string) => void): () => void;
+  /** Calls `listener` each time a new worker replaced one that stopped (to hand it what the old one had). */
+  onWorkerRestart(listener: () => void): () => void;
   dispose(): void;
 };
 
-/**
- * Starts the agent worker, wraps it with comlink and listens on the broadcast channel.
- * Messages that fail the `BroadcastMessage` schema are ignored.
- */
-export function createAgentClient(): AgentClient {
+function startAgentWorker(): AgentWorker {
   const worker = new Worker(new URL('../../../workers/agent.worker.ts', import.meta.url), {
     type: 'module',
     name: 'sandpiper-agent',
   });
-  const api = Comlink.wrap<AgentWorkerApi>(worker);
+  return { worker, remote: Comlink.wrap<AgentWorkerApi>(worker) };
+}
+
+/**
+ * Starts the agent worker, wraps it with comlink and listens on the broadcast channel.
+ * Messages that fail the `BroadcastMessage` schema are ignored. A worker that stops
+ * (crashes, runs out of memory) is replaced by a new one, which recovers the runs the
+ * old one left (as after a closed page).
+ */
+export function createAgentClient(): AgentClient {
   const channel = new BroadcastChannel(BROADCAST_CHANNEL_NAME);
   const listeners = new Set<BroadcastListener>();
   const errorListeners = new Set<(message: string) => void>();
+  const restartListeners = new Set<() => void>();
+  const tellError = (message: string) => {
+    for (const listener of errorListeners) listener(message);
+  };
+
+  const lifeline = new WorkerLifeline(startAgentWorker, {
+    locks: globalThis.navigator?.locks,
+    onError: tellError,
+    onRestart: () => {
+      for (const listener of restartListeners) listener();
+    },
+  });
 
   channel.addEventListener('message', (event: MessageEvent<unknown>) => {
     const parsed = BroadcastMessage.safeParse(event.data);
     if (!parsed.success) return;
     for (const listener of listeners) listener(parsed.data);
   });
-  worker.addEventListener('error', (event) => {
-    const message = event.message
-      ? `The agent worker failed: ${event.message}`
-      : 'The agent worker failed to load.';
-    for (const listener of errorListeners) listener(message);
-  });
 
   return {
-    api,
+    api: lifeline.api,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -50,10 +65,13 @@ export function createAgentClient(): AgentClient {
       errorListeners.add(listener);
       return () => errorListeners.delete(listener);
     },
+    onWorkerRestart(listener) {
+      restartListeners.add(listener);
+      return () => restartListeners.delete(listener);
+    },
     dispose() {
       channel.close();
-      api[Comlink.releaseProxy]();
-      worker.terminate();
+      lifeline.dispose();
     },
   };
 }
