@@ -6,6 +6,7 @@ import packageJson from './package.json' with { type: 'json' };
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/protocol/cross-origin-isolation.ts';
 import { CONTENT_SECURITY_POLICY } from './src/pwa/content-security-policy.ts';
 import { chunkFileName, LAZY_ASSETS_FOLDER } from './src/pwa/lazy-chunks.ts';
+import { isPythonWorkerScript, PYTHON_WORKER_CSP } from './src/pwa/python-worker-policy.ts';
 import { webManifest } from './src/pwa/web-manifest.ts';
 import { PYODIDE_ASSETS_PATH, PYODIDE_FILES } from './src/sandbox/python/pyodide-assets.ts';
 
@@ -23,6 +24,17 @@ export default defineConfig({
           injectTo: 'head-prepend',
         },
       ],
+    },
+    // `npm start` serves the Python worker's script with its own policy, as the service worker does.
+    {
+      name: 'sandpiper-python-worker-policy',
+      configurePreviewServer(server) {
+        server.middlewares.use((request, response, next) => {
+          if (isPythonWorkerScript(new URL(request.url ?? '/', 'http://localhost').pathname))
+            response.setHeader('Content-Security-Policy', PYTHON_WORKER_CSP);
+          next();
+        });
+      },
     },
     // Pyodide's files under their own names (it finds them next to its indexURL), with the
     // lazy assets; `vite dev` serves them from node_modules at the same path.

@@ -1,4 +1,5 @@
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from '../protocol/cross-origin-isolation.ts';
+import { isPythonWorkerScript, PYTHON_WORKER_CSP } from './python-worker-policy.ts';
 
 /**
  * Headers that make a page cross-origin isolated (WebContainer needs
@@ -11,11 +12,16 @@ export const ISOLATION_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-/** `response` with the isolation headers; opaque and error responses are returned as they are. */
-export function withIsolationHeaders(response: Response): Response {
+/**
+ * `response` with the isolation headers, and for the Python worker's script (`url`) its
+ * own policy; opaque and error responses are returned as they are.
+ */
+export function withIsolationHeaders(response: Response, url?: string): Response {
   if (response.type === 'opaque' || response.type === 'opaqueredirect' || response.status === 0)
     return response;
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(ISOLATION_HEADERS)) headers.set(name, value);
+  if (url !== undefined && isPythonWorkerScript(new URL(url).pathname))
+    headers.set('Content-Security-Policy', PYTHON_WORKER_CSP);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -19,9 +19,10 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-/** Every same-origin response leaves with the isolation headers. */
+/** Every same-origin response leaves with the isolation headers (and the Python worker's script with its policy). */
 const isolation = {
-  handlerWillRespond: async ({ response }: { response: Response }) => withIsolationHeaders(response),
+  handlerWillRespond: async ({ request, response }: { request: Request; response: Response }) =>
+    withIsolationHeaders(response, request.url),
 };
 const scopePath = new URL(self.registration.scope).pathname;
 

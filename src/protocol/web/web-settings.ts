@@ -26,6 +26,19 @@ export const WebSettings = z.object({
     .nullable(),
   /** Sent to Crossref as `mailto` (its polite pool) and in `Api-User-Agent` to Wikimedia, when given. */
   contactEmail: z.string().email().nullable(),
+  /**
+   * The sites the agent's web tools may read (page reads, image downloads, the address a
+   * relay is asked to read), as URL prefixes; absent or null: any site (the default). The
+   * search services' own APIs are governed by their switches, not by this list.
+   */
+  allowedSites: z
+    .array(
+      z.string().refine((value) => sitePrefixProblem(value) === null, {
+        error: (issue) => sitePrefixProblem(String(issue.input)) ?? 'not a site prefix.',
+      }),
+    )
+    .nullable()
+    .optional(),
 });
 export type WebSettings = z.infer<typeof WebSettings>;
 
@@ -36,6 +49,23 @@ export const DEFAULT_WEB_SETTINGS: WebSettings = {
   corsProxyTemplate: null,
   contactEmail: null,
 };
+
+/**
+ * Why `text` is not a site prefix (an http(s) URL, optionally with a path, without a
+ * user name, query or fragment), or null when it is one.
+ */
+export function sitePrefixProblem(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `"${text}" is not a URL: start it with https://, e.g. https://docs.python.org.`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `"${text}" is not an http(s) address.`;
+  if (url.username || url.password) return `"${text}" holds a user name or password.`;
+  if (url.search || url.hash) return `"${text}" has a query or fragment: give a site, or a site and a path.`;
+  return null;
+}
 
 /** The proxy address for `target`, or null when no proxy is set. */
 export function proxiedUrl(template: string | null, target: string): string | null {

@@ -17,6 +17,9 @@ export const BLOCKED_GLOBALS = [
   'importScripts',
   'Worker',
   'SharedWorker',
+  // A font loaded by URL is a request the fetch guard never sees.
+  'FontFace',
+  'fonts',
 ] as const;
 
 /** Origins micropip downloads from: Pyodide's package CDN, PyPI's index and PyPI's files. */

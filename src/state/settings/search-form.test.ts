@@ -6,6 +6,7 @@ import {
   moveProvider,
   SEARCH_PROVIDER_IDS,
   searchFormFromSettings,
+  siteLineProblems,
   validateSearchForm,
   withServiceEnabled,
 } from './search-form.ts';
@@ -21,6 +22,8 @@ describe('search form', () => {
       corsProxyTemplate: '',
       contactEmail: '',
       toolKeys: {},
+      isSiteListOn: false,
+      allowedSites: '',
     });
     expect(SEARCH_PROVIDER_IDS).not.toContain('jina_reader');
     expect(SEARCH_PROVIDER_IDS[0]).toBe('wikipedia');
@@ -29,6 +32,37 @@ describe('search form', () => {
   it('saves an untouched form as the defaults, keeping the settings it does not edit', () => {
     const current = { ...DEFAULT_SETTINGS, stepBudget: 9 };
     expect(validateSearchForm(form, current)).toEqual({ ok: true, settings: current });
+  });
+
+  it('saves the allowed sites one a line when the list is on, no list when it is off, and names a bad line', () => {
+    const typed = ' https://docs.example/guide \n\nhttps://ok.example\nhttps://ok.example';
+    const on = validateSearchForm({ ...form, isSiteListOn: true, allowedSites: typed }, DEFAULT_SETTINGS);
+    expect(on.ok && on.settings.web.allowedSites).toEqual([
+      'https://docs.example/guide',
+      'https://ok.example',
+    ]);
+    expect(on.ok && searchFormFromSettings(on.settings)).toMatchObject({
+      isSiteListOn: true,
+      allowedSites: 'https://docs.example/guide\nhttps://ok.example',
+    });
+    const off = validateSearchForm({ ...form, isSiteListOn: false, allowedSites: typed }, DEFAULT_SETTINGS);
+    expect(off.ok && 'allowedSites' in off.settings.web).toBe(false);
+    const empty = validateSearchForm({ ...form, isSiteListOn: true, allowedSites: '' }, DEFAULT_SETTINGS);
+    expect(empty.ok && empty.settings.web.allowedSites).toEqual([]);
+    expect(
+      validateSearchForm(
+        { ...form, isSiteListOn: true, allowedSites: 'https://ok.example\nevil.example' },
+        DEFAULT_SETTINGS,
+      ),
+    ).toEqual({
+      ok: false,
+      field: 'allowedSites',
+      message:
+        'Allowed sites, line 2: "evil.example" is not a URL: start it with https://, e.g. https://docs.python.org.',
+    });
+    expect(siteLineProblems('https://ok.example\n\nftp://x.example')).toEqual([
+      { line: 3, message: '"ftp://x.example" is not an http(s) address.' },
+    ]);
   });
 
   it('switches services off and on, and saves the switched-off ones', () => {

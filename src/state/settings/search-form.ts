@@ -1,6 +1,6 @@
 import type { AgentSettings } from '../../protocol/settings.ts';
 import { WEB_SERVICES, type WebService, type WebServiceId } from '../../protocol/web/web-services.ts';
-import { WebSettings } from '../../protocol/web/web-settings.ts';
+import { sitePrefixProblem, WebSettings } from '../../protocol/web/web-settings.ts';
 
 /** Services that read pages rather than search (listed apart, never ordered). */
 const PAGE_READER_IDS: readonly WebServiceId[] = ['direct', 'jina_reader', 'cors_proxy'];
@@ -28,9 +28,13 @@ export type SearchForm = {
   contactEmail: string;
   /** Every tool key, by key name (those of other tools kept as they are). */
   toolKeys: Record<string, string>;
+  /** True when the web tools may read only the allowed sites. */
+  isSiteListOn: boolean;
+  /** The allowed sites as typed, one URL prefix a line (kept while the list is off). */
+  allowedSites: string;
 };
 
-export type SearchFormField = 'searxngUrl' | 'corsProxyTemplate' | 'contactEmail';
+export type SearchFormField = 'searxngUrl' | 'corsProxyTemplate' | 'contactEmail' | 'allowedSites';
 
 export type SearchValidation =
   | { ok: true; settings: AgentSettings }
@@ -52,7 +56,24 @@ export function searchFormFromSettings(settings: AgentSettings): SearchForm {
     corsProxyTemplate: web.corsProxyTemplate ?? '',
     contactEmail: web.contactEmail ?? '',
     toolKeys: { ...settings.toolKeys },
+    isSiteListOn: web.allowedSites !== null && web.allowedSites !== undefined,
+    allowedSites: (web.allowedSites ?? []).join('\n'),
   };
+}
+
+/** The allowed sites as typed: each non-empty line, trimmed, without repeats. */
+export function siteLines(text: string): string[] {
+  const lines = text.split('\n').map((line) => line.trim());
+  return lines.filter((line, index) => line !== '' && lines.indexOf(line) === index);
+}
+
+/** What is wrong with each line of the allowed sites that is not a site prefix (1-based line numbers). */
+export function siteLineProblems(text: string): { line: number; message: string }[] {
+  return text.split('\n').flatMap((typed, index) => {
+    const line = typed.trim();
+    const problem = line === '' ? null : sitePrefixProblem(line);
+    return problem === null ? [] : [{ line: index + 1, message: problem }];
+  });
 }
 
 /** `order` with `id` moved by `offset` places (clamped to the ends); unchanged when `id` is absent. */
@@ -93,6 +114,7 @@ const FIELD_LABELS: Record<SearchFormField, string> = {
   searxngUrl: 'SearXNG instance',
   corsProxyTemplate: 'CORS proxy',
   contactEmail: 'Contact e-mail',
+  allowedSites: 'Allowed sites',
 };
 
 /** The tool keys the search services are read with (the keys this form edits). */
@@ -114,6 +136,14 @@ export function validateSearchForm(form: SearchForm, current: AgentSettings): Se
       message: `${FIELD_LABELS.searxngUrl}: a SearXNG address starts with http(s)://, e.g. https://searx.example.org.`,
     };
   }
+  const badSite = siteLineProblems(form.allowedSites)[0];
+  if (form.isSiteListOn && badSite) {
+    return {
+      ok: false,
+      field: 'allowedSites',
+      message: `${FIELD_LABELS.allowedSites}, line ${badSite.line}: ${badSite.message}`,
+    };
+  }
   const candidate = {
     disabledServices: form.disabledServices.filter(
       (id, index) => form.disabledServices.indexOf(id) === index,
@@ -124,13 +154,18 @@ export function validateSearchForm(form: SearchForm, current: AgentSettings): Se
     searxngUrl,
     corsProxyTemplate: optional(form.corsProxyTemplate),
     contactEmail: optional(form.contactEmail),
+    // Off is saved as no list at all, as settings saved before the list existed read.
+    ...(form.isSiteListOn ? { allowedSites: siteLines(form.allowedSites) } : {}),
   };
   const parsed = WebSettings.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path[0];
     const known: SearchFormField =
-      field === 'searxngUrl' || field === 'corsProxyTemplate' || field === 'contactEmail'
+      field === 'searxngUrl' ||
+      field === 'corsProxyTemplate' ||
+      field === 'contactEmail' ||
+      field === 'allowedSites'
         ? field
         : 'searxngUrl';
     return { ok: false, field: known, message: `${FIELD_LABELS[known]}: ${issue?.message ?? 'not valid.'}` };

@@ -8,6 +8,7 @@ import {
   type SearchFormField,
   withServiceEnabled,
 } from '../../state/settings/search-form.ts';
+import { AllowedSitesField } from './settings-allowed-sites.tsx';
 import { ServiceRow } from './settings-search-service.tsx';
 import './settings-list.css';
 import './settings-search.css';
@@ -16,7 +17,7 @@ import './settings-search.css';
  * Settings → Search: a privacy note, a contact e-mail, the search providers in the
  * person's order (each with a switch, its key, and move up/down), then the ways pages are
  * read (the sites themselves, Jina Reader, a CORS proxy), with the SearXNG and proxy
- * addresses beside their services.
+ * addresses beside their services, and the sites the web tools may read when limited.
  */
 export function SearchSection(props: {
   form: SearchForm;
@@ -173,6 +174,11 @@ export function SearchSection(props: {
           )}
         </For>
       </ul>
+      <AllowedSitesField
+        form={props.form}
+        isInvalid={props.invalidField === 'allowedSites'}
+        onChange={props.onChange}
+      />
     </fieldset>
   );
 }

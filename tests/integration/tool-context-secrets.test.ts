@@ -1,0 +1,177 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RunServices } from '../../src/agent/ports/run-services.ts';
+import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
+import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
+
+/**
+ * No tool can read settings: every tool of every profile runs with the one `ToolContext`
+ * a run's services build, so that context — everything a tool is handed, walked through
+ * every reachable property — must hold no configured secret (the model provider's key,
+ * the search, media and X keys, an MCP server's token). And no tool module reaches for
+ * the settings some other way (the settings' schema, the storage that holds them, the
+ * browser's storage).
+ */
+
+const SECRETS = {
+  model: 'sk-model-CTX0-9b1d2e3f4a',
+  tavily: 'tvly-CTX1-5c6d7e8f90',
+  jina: 'jina_CTX2-a1b2c3d4e5',
+  brave: 'brave-CTX3-f6e5d4c3b2',
+  media_image: 'img-CTX4-0a9b8c7d6e',
+  x_token: 'x-CTX5-1f2e3d4c5b',
+  mcp: 'mcp-CTX6-6a5b4c3d2e',
+};
+
+function settingsWithEverySecret() {
+  const [provider] = DEFAULT_SETTINGS.providers;
+  if (!provider) throw new Error('the default settings have a provider');
+  return {
+    ...DEFAULT_SETTINGS,
+    providers: [{ ...provider, apiKey: SECRETS.model }],
+    allowedUrlPrefixes: ['https://docs.example'],
+    toolKeys: {
+      tavily: SECRETS.tavily,
+      jina: SECRETS.jina,
+      brave: SECRETS.brave,
+      media_image: SECRETS.media_image,
+      x_token: SECRETS.x_token,
+    },
+    web: { ...DEFAULT_WEB_SETTINGS, allowedSites: ['https://docs.example'] },
+    x: { proxyUrl: 'https://x-proxy.example' },
+    mcpServers: [
+      {
+        id: 'm1',
+        name: 'tracker',
+        url: 'https://mcp.example/mcp',
+        transport: 'streamable-http' as const,
+        bearerToken: SECRETS.mcp,
+        isEnabled: true,
+      },
+    ],
+  };
+}
+
+/**
+ * The paths under `root` where a string holding one of `secrets` can be read: own
+ * properties (enumerable or not, getters read), array items, map and set entries, and
+ * bytes as text; functions are not called (what they return is the ports' business, and
+ * each port's secret is checked where it is sent). Each object is visited once.
+ */
+function pathsHoldingSecrets(root: unknown, secrets: readonly string[]): string[] {
+  const found: string[] = [];
+  const seen = new WeakSet<object>();
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value === 'string') {
+      if (secrets.some((secret) => value.includes(secret))) found.push(path);
+      return;
+    }
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
+    if (seen.has(value)) return;
+    seen.add(value);
+    if (ArrayBuffer.isView(value)) {
+      visit(new TextDecoder().decode(value as Uint8Array), `${path}<bytes>`);
+      return;
+    }
+    if (value instanceof Map) {
+      for (const [key, item] of value) {
+        visit(key, `${path}<key>`);
+        visit(item, `${path}.get(${String(key)})`);
+      }
+    }
+    if (value instanceof Set) for (const item of value) visit(item, `${path}<item>`);
+    for (const key of Reflect.ownKeys(value)) {
+      const descriptor = Object.getOwnPropertyDescriptor(value, key);
+      if (!descriptor) continue;
+      let field: unknown;
+      try {
+        field = 'value' in descriptor ? descriptor.value : descriptor.get?.call(value);
+      } catch {
+        continue;
+      }
+      // A function's own properties (its name, its prototype) are walked; it is not called.
+      visit(field, `${path}.${String(key)}`);
+    }
+  };
+  visit(root, '');
+  return found;
+}
+
+/** Every `.ts` file under `folder`, tests left out. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('no tool can read settings', () => {
+  it('the context every tool of every profile runs with holds no configured secret', () => {
+    const services = new RunServices(
+      {
+        conversationId: 'c1',
+        settings: settingsWithEverySecret(),
+        events: [],
+        openSandbox: () => Promise.reject(new Error('not opened in this test')),
+        signal: new AbortController().signal,
+        now: () => 0,
+        origin: { conversationId: 'c1', providerId: 'openai', profileId: 'manus' },
+      },
+      { appBaseUrl: 'https://app.example/', publish: () => undefined, fetch: async () => new Response('') },
+    );
+    const context = services.toolContext('u1', null);
+    const secrets = Object.values(SECRETS);
+    // The walk finds a secret where one is: the settings themselves.
+    expect(pathsHoldingSecrets(settingsWithEverySecret(), secrets).length).toBeGreaterThanOrEqual(
+      secrets.length,
+    );
+
+    const tools = TOOL_PROFILES.flatMap((profile) =>
+      profile.tools.map((tool) => `${profile.id}:${tool.name}`),
+    );
+    const reachable = pathsHoldingSecrets(context, secrets);
+    // The one exception: the secrets port itself (the run's vault, which the web, media
+    // and X services read keys from by fixed names). No tool module touches it (the next
+    // test), so no tool call, whatever the model sends, reaches it.
+    const outsideVault = reachable.filter((path) => !path.startsWith('.secrets.'));
+    console.info(
+      `[tool context] ${tools.length} tools in ${TOOL_PROFILES.length} profiles run with one context of ${Object.keys(context).length} ports; paths that hold a configured secret: ${outsideVault.length} outside the secrets port (goal 0), ${reachable.length - outsideVault.length} inside it (its fields, which no tool reads)`,
+    );
+    expect(outsideVault).toEqual([]);
+    // The tools and profiles themselves (module-level values) hold none either.
+    expect(pathsHoldingSecrets(TOOL_PROFILES, secrets)).toEqual([]);
+  });
+
+  it('no tool module imports the settings, their storage or the browser’s storage', () => {
+    const root = join(import.meta.dirname, '../..');
+    const folder = join(root, 'src/agent/tools');
+    const forbidden = [
+      { what: 'the settings schema', pattern: /from '[^']*protocol\/settings\.ts'/ },
+      { what: 'the app’s storage', pattern: /from '[^']*\/storage\// },
+      { what: 'IndexedDB or Dexie', pattern: /\bindexedDB\b|from 'dexie'/ },
+      {
+        what: 'the browser’s other storage',
+        pattern: /\blocalStorage\b|\bsessionStorage\b|\bcaches\.open\b/,
+      },
+      { what: 'the secrets port', pattern: /\bsecrets\b/ },
+    ];
+    // The X port lives beside the `x_*` tools but is built by the run's services, which
+    // hand it the vault: it reads the X token by its fixed name, never one the model gives.
+    // The context's type names every port, the secrets port too.
+    const ports = new Set(['src/agent/tools/muxd-x/x-proxy.ts', 'src/agent/tools/tool-context.ts']);
+    const offences = sourceFiles(folder).flatMap((file) => {
+      const path = relative(root, file);
+      if (ports.has(path)) return [];
+      // Code only: what comments say is not what a module does.
+      const text = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      return forbidden.filter(({ pattern }) => pattern.test(text)).map(({ what }) => `${path}: ${what}`);
+    });
+    expect(sourceFiles(folder).length).toBeGreaterThan(50);
+    expect(offences).toEqual([]);
+  });
+});
