@@ -105,7 +105,7 @@ describe('conversation bundles', () => {
     expect(refusal(bytes)).toMatch(/unexpected entry: "..\/evil.sh"/);
   });
 
-  it('stops a zip bomb while inflating, whatever its headers claim', () => {
+  it('refuses a zip bomb on its declared sizes, before inflating it', () => {
     const bomb = tampered((entries) => {
       manifestWith(entries, (manifest) => {
         (manifest.workspace as unknown[]).push({ path: 'zeros.bin', kind: 'file', size: 1, modifiedAt: 1 });
@@ -114,7 +114,7 @@ describe('conversation bundles', () => {
     });
     expect(bomb.byteLength).toBeLessThan(200 * 1024);
     expect(refusal(bomb, { ...DEFAULT_BUNDLE_LIMITS, maxUnpackedBytes: 5 * 1024 * 1024 })).toMatch(
-      /unpacks to more than 5\.0 MB.*zip bomb/,
+      /unpacks to more than 5\.0 MB; it was refused before unpacking \(a zip bomb/,
     );
   });
 
@@ -131,7 +131,9 @@ describe('conversation bundles', () => {
       events[1].seq = 'one';
       entries['events.json'] = strToU8(JSON.stringify(events));
     });
-    expect(refusal(bytes)).toMatch(/not valid: the conversation data at events\.1\.seq/);
+    expect(refusal(bytes)).toBe(
+      'This bundle is not valid: events.json, event 2, seq: expected number, received string.',
+    );
   });
 
   it('refuses a newer format version with a clear message', () => {
@@ -155,5 +157,36 @@ describe('conversation bundles', () => {
       entries['events.json'] = strToU8(JSON.stringify(events));
     });
     expect(refusal(mixed)).toMatch(/more than one conversation/);
+  });
+
+  it('lists attachments the workspace no longer holds as absent, and refuses a bundle that lacks an unlisted one', () => {
+    const contents = sampleBundleContents();
+    const first = contents.events[0];
+    if (first?.body.type === 'user_message')
+      first.body.attachments = [{ path: 'uploads/gone.png', mimeType: 'image/png', size: 3 }];
+    const bytes = encodeBundle(contents, '0.1.0', 5);
+    expect(decodeBundle(bytes)).toEqual(contents);
+    const unlisted = tampered((entries) => {
+      const events = JSON.parse(new TextDecoder().decode(entries['events.json']));
+      events[0].body.attachments = [{ path: 'uploads/gone.png', mimeType: 'image/png', size: 3 }];
+      entries['events.json'] = strToU8(JSON.stringify(events));
+    });
+    expect(refusal(unlisted)).toBe(
+      'This bundle is incomplete: its conversation shows the workspace file "uploads/gone.png", which the bundle does not hold.',
+    );
+  });
+
+  it('refuses a file whose size differs from the listing, and a __proto__ key outside recorded arguments', () => {
+    const shorter = tampered((entries) => {
+      entries['workspace/notes/todo.md'] = strToU8('short');
+    });
+    expect(refusal(shorter)).toBe(
+      'This bundle is damaged: the workspace file "notes/todo.md" is listed as 11 bytes but holds 5.',
+    );
+    const polluted = tampered((entries) => {
+      const text = new TextDecoder().decode(entries['conversation.json']);
+      entries['conversation.json'] = strToU8(`{"__proto__": {"x": 1}, ${text.slice(1)}`);
+    });
+    expect(refusal(polluted)).toBe('This bundle is not valid: conversation.json holds a "__proto__" key.');
   });
 });

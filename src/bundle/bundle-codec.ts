@@ -1,7 +1,12 @@
-import { strFromU8, strToU8, Unzip, UnzipInflate, type Zippable, zipSync } from 'fflate';
-import type { z } from 'zod';
-import { concatBytes } from '../protocol/bytes.ts';
+import { strToU8, type Zippable, zipSync } from 'fflate';
 import { LEGACY_PROFILE_ID, upgradeLegacyEventBody } from '../protocol/legacy-events.ts';
+import {
+  parsed,
+  refuseHostileJson,
+  refuseImpossibleDate,
+  refuseRepeatedSequence,
+  refuseUnknownEventTypes,
+} from './bundle-checks.ts';
 import {
   BUNDLE_ENTRIES,
   BUNDLE_FORMAT_NAME,
@@ -13,7 +18,9 @@ import {
   BundleManifest,
   DEFAULT_BUNDLE_LIMITS,
 } from './bundle-format.ts';
-import { normalizeBundlePath } from './bundle-paths.ts';
+import { normalizeBundlePath, quoted } from './bundle-paths.ts';
+import { referencedWorkspacePaths } from './bundle-references.ts';
+import { megabytes, readZipDirectory, readZipEntry, type ZipEntry } from './zip-reader.ts';
 
 /** Writes one conversation as a zip: manifest, conversation, events, plan, schedules, workspace files. */
 export function encodeBundle(contents: BundleContents, appVersion: string, exportedAt: number): Uint8Array {
@@ -24,6 +31,9 @@ export function encodeBundle(contents: BundleContents, appVersion: string, expor
     exportedAt,
     workspace: contents.files.map(({ path, kind, size, modifiedAt }) => ({ path, kind, size, modifiedAt })),
   };
+  const present = new Set(contents.files.map((file) => file.path));
+  const absentFiles = referencedWorkspacePaths(contents.events).filter((path) => !present.has(path));
+  if (absentFiles.length > 0) manifest.absentFiles = absentFiles;
   const json = (value: unknown) => strToU8(JSON.stringify(value, null, 1));
   const entries: Zippable = {
     [BUNDLE_ENTRIES.manifest]: json(manifest),
@@ -40,9 +50,11 @@ export function encodeBundle(contents: BundleContents, appVersion: string, expor
 }
 
 /**
- * Reads a bundle, refusing it with the reason when it is too big (before or while
- * inflating — a zip bomb stops at the limit), from a newer format, malformed, or when
- * a workspace path would leave the workspace. Nothing is written here.
+ * Reads a bundle, refusing it with the reason when it is too big, a zip bomb (refused
+ * on its declared sizes before inflating; an entry that holds more than it declares
+ * stops there), from a newer format, malformed, inconsistent (a file of another size
+ * than listed, an attachment it lacks), or when a path would leave the workspace.
+ * Nothing is written here.
  */
 export function decodeBundle(
   bytes: Uint8Array,
@@ -53,62 +65,157 @@ export function decodeBundle(
       `This bundle is ${megabytes(bytes.byteLength)}, over the ${megabytes(limits.maxBundleBytes)} limit.`,
     );
   }
-  const entries = unzipWithinLimits(bytes, limits);
-  const manifestBytes = entries.get(BUNDLE_ENTRIES.manifest);
-  if (!manifestBytes) throw new BundleError('This is not a Sandpiper bundle: it has no manifest.json.');
-  const manifestJson = parseJson(manifestBytes, BUNDLE_ENTRIES.manifest);
-  const header = BundleFormatHeader.safeParse(manifestJson);
-  if (!header.success)
-    throw new BundleError('This is not a Sandpiper bundle: its manifest names another format.');
-  if (header.data.formatVersion > BUNDLE_FORMAT_VERSION) {
-    throw new BundleError(
-      `This bundle was made by a newer Sandpiper (bundle format ${header.data.formatVersion}; this app reads up to ${BUNDLE_FORMAT_VERSION}). Update Sandpiper to open it.`,
-    );
-  }
-  const manifest = parsed(BundleManifest, manifestJson, BUNDLE_ENTRIES.manifest);
+  const entries = new Map(readZipDirectory(bytes, limits).map((entry) => [entry.name, entry]));
+  if (!entries.has(BUNDLE_ENTRIES.manifest))
+    throw new BundleError('This is not a Sandpiper bundle: it has no manifest.json.');
+  for (const entry of entries.values()) checkEntryName(entry);
   const read = (name: string) => {
     const entry = entries.get(name);
     if (!entry) throw new BundleError(`This bundle is incomplete: ${name} is missing.`);
-    return parseJson(entry, name);
+    return parseJson(readZipEntry(bytes, entry), name);
   };
-  const listed = new Set<string>();
-  const files: BundleContents['files'] = manifest.workspace.map((entry) => {
-    const path = normalizeBundlePath(entry.path);
-    if (listed.has(path)) throw new BundleError(`This bundle lists the workspace path ${path} twice.`);
-    listed.add(path);
-    if (entry.kind === 'directory') return { ...entry, path, size: 0, content: new Uint8Array(0) };
-    const content = entries.get(`${BUNDLE_ENTRIES.workspacePrefix}${path}`);
-    if (!content) throw new BundleError(`This bundle is incomplete: the workspace file ${path} is missing.`);
-    return { ...entry, path, size: content.byteLength, content };
-  });
-  for (const name of entries.keys()) {
-    const isKnown =
-      Object.values(BUNDLE_ENTRIES).includes(name as never) ||
-      (name.startsWith(BUNDLE_ENTRIES.workspacePrefix) &&
-        listed.has(normalizeBundlePath(name.slice(BUNDLE_ENTRIES.workspacePrefix.length))));
-    if (!isKnown)
-      throw new BundleError(`This bundle has an unexpected entry: ${JSON.stringify(name.slice(0, 200))}.`);
-  }
-  const isLegacy = header.data.formatVersion < BUNDLE_FORMAT_VERSION;
+  const manifestJson = read(BUNDLE_ENTRIES.manifest);
+  const formatVersion = readFormatVersion(manifestJson);
+  const manifest = parsed(BundleManifest, manifestJson, BUNDLE_ENTRIES.manifest);
+  refuseImpossibleDate(manifest.exportedAt, 'manifest.json, exportedAt');
+  const files = workspaceFiles(manifest, entries, bytes);
+  const isLegacy = formatVersion < BUNDLE_FORMAT_VERSION;
+  const events = read(BUNDLE_ENTRIES.events);
+  refuseUnknownEventTypes(events);
   const contents = parsed(
     BundleContents,
     {
       conversation: isLegacy
         ? withLegacyProfile(read(BUNDLE_ENTRIES.conversation))
         : read(BUNDLE_ENTRIES.conversation),
-      events: isLegacy ? withLegacyRoles(read(BUNDLE_ENTRIES.events)) : read(BUNDLE_ENTRIES.events),
+      events: isLegacy ? withLegacyRoles(events) : events,
       plan: read(BUNDLE_ENTRIES.plan),
       schedules: read(BUNDLE_ENTRIES.schedules),
       files,
     },
     'the conversation data',
   );
-  const id = contents.conversation.id;
-  const strays = contents.events.filter((event) => event.conversationId !== id).length;
-  if (strays > 0 || (contents.plan && contents.plan.conversationId !== id)) {
+  checkConsistency(contents, manifest);
+  return contents;
+}
+
+/** The manifest's format version, refused when it names another format or a newer version. */
+function readFormatVersion(manifest: unknown): number {
+  const format = (manifest as { format?: unknown } | null)?.format;
+  if (typeof manifest !== 'object' || manifest === null || format !== BUNDLE_FORMAT_NAME)
+    throw new BundleError('This is not a Sandpiper bundle: its manifest names another format.');
+  const header = BundleFormatHeader.safeParse(manifest);
+  if (!header.success)
+    throw new BundleError('This bundle is not valid: its manifest has no usable format version.');
+  if (header.data.formatVersion > BUNDLE_FORMAT_VERSION) {
+    throw new BundleError(
+      `This bundle was made by a newer Sandpiper (bundle format ${header.data.formatVersion}; this app reads up to ${BUNDLE_FORMAT_VERSION}). Update Sandpiper to open it.`,
+    );
+  }
+  return header.data.formatVersion;
+}
+
+/** Every zip entry is one the layout has: a known file, or a workspace file or folder with an allowed path. */
+function checkEntryName(entry: ZipEntry): void {
+  const { name } = entry;
+  if (Object.values(BUNDLE_ENTRIES).includes(name as never) && !entry.isDirectory) return;
+  if (
+    name.startsWith(BUNDLE_ENTRIES.workspacePrefix) &&
+    name.length > BUNDLE_ENTRIES.workspacePrefix.length
+  ) {
+    const path = name.slice(BUNDLE_ENTRIES.workspacePrefix.length);
+    normalizeBundlePath(entry.isDirectory ? path.slice(0, -1) : path);
+    return;
+  }
+  if (name === BUNDLE_ENTRIES.workspacePrefix) return;
+  throw new BundleError(`This bundle has an unexpected entry: ${quoted(name)}.`);
+}
+
+/**
+ * The workspace the manifest lists, with each file's bytes: every path allowed and listed
+ * once (also across Unicode forms), never inside a listed file, each file present with
+ * the size listed; a workspace entry the manifest does not list as a file is refused.
+ */
+function workspaceFiles(
+  manifest: BundleManifest,
+  entries: ReadonlyMap<string, ZipEntry>,
+  bytes: Uint8Array,
+): BundleContents['files'] {
+  const listed = new Map<string, BundleManifest['workspace'][number]>();
+  const forms = new Set<string>();
+  for (const [index, entry] of manifest.workspace.entries()) {
+    const path = normalizeBundlePath(entry.path);
+    const form = path.normalize('NFC');
+    if (forms.has(form)) {
+      const how = listed.has(path) ? '' : ', written in two Unicode forms';
+      throw new BundleError(`This bundle lists the workspace path ${quoted(path)} twice${how}.`);
+    }
+    forms.add(form);
+    refuseImpossibleDate(entry.modifiedAt, `manifest.json, workspace entry ${index + 1}, modifiedAt`);
+    listed.set(path, entry);
+  }
+  for (const path of listed.keys()) {
+    const segments = path.split('/');
+    for (let depth = 1; depth < segments.length; depth++) {
+      const parent = segments.slice(0, depth).join('/');
+      if (listed.get(parent)?.kind === 'file')
+        throw new BundleError(`This bundle lists ${quoted(path)} inside ${quoted(parent)}, which is a file.`);
+    }
+  }
+  for (const entry of entries.values()) {
+    if (!entry.name.startsWith(BUNDLE_ENTRIES.workspacePrefix) || entry.isDirectory) continue;
+    const path = entry.name.slice(BUNDLE_ENTRIES.workspacePrefix.length);
+    if (listed.get(path)?.kind !== 'file')
+      throw new BundleError(`This bundle has an unexpected entry: ${quoted(entry.name)}.`);
+  }
+  return [...listed].map(([path, entry]) => {
+    if (entry.kind === 'directory') return { ...entry, path, size: 0, content: new Uint8Array(0) };
+    const zipEntry = entries.get(`${BUNDLE_ENTRIES.workspacePrefix}${path}`);
+    if (!zipEntry)
+      throw new BundleError(`This bundle is incomplete: the workspace file ${quoted(path)} is missing.`);
+    if (zipEntry.size !== entry.size) {
+      throw new BundleError(
+        `This bundle is damaged: the workspace file ${quoted(path)} is listed as ${entry.size} bytes but holds ${zipEntry.size}.`,
+      );
+    }
+    return { ...entry, path, content: readZipEntry(bytes, zipEntry) };
+  });
+}
+
+/**
+ * What the schemas cannot see: one conversation throughout, events numbered once, dates
+ * a clock gives, and every workspace file the events show present or listed as absent.
+ */
+function checkConsistency(contents: BundleContents, manifest: BundleManifest): void {
+  const { conversation, events, plan, files } = contents;
+  const strays = events.filter((event) => event.conversationId !== conversation.id).length;
+  if (strays > 0 || (plan && plan.conversationId !== conversation.id)) {
     throw new BundleError('This bundle mixes data from more than one conversation.');
   }
-  return contents;
+  refuseRepeatedSequence(events);
+  refuseImpossibleDate(conversation.createdAt, 'conversation.json, createdAt');
+  refuseImpossibleDate(conversation.updatedAt, 'conversation.json, updatedAt');
+  for (const [index, event] of events.entries())
+    refuseImpossibleDate(event.at, `events.json, event ${index + 1}, at`);
+  if (plan) {
+    refuseImpossibleDate(plan.createdAt, 'plan.json, createdAt');
+    refuseImpossibleDate(plan.updatedAt, 'plan.json, updatedAt');
+  }
+  const present = new Set(files.map((file) => file.path));
+  const absent = new Set<string>();
+  for (const path of manifest.absentFiles ?? []) {
+    const checked = normalizeBundlePath(path);
+    if (present.has(checked))
+      throw new BundleError(`This bundle lists ${quoted(checked)} as absent, yet holds it.`);
+    absent.add(checked);
+  }
+  for (const path of referencedWorkspacePaths(events)) {
+    if (!present.has(path) && !absent.has(path)) {
+      throw new BundleError(
+        `This bundle is incomplete: its conversation shows the workspace file ${quoted(path)}, which the bundle does not hold.`,
+      );
+    }
+  }
 }
 
 /** A format 1 conversation (made before tool profiles) is a Manus conversation. */
@@ -129,82 +236,18 @@ function withLegacyRoles(events: unknown): unknown {
   return events;
 }
 
-/** Every entry of the zip, counting bytes as they inflate so a bomb stops at the limit. */
-function unzipWithinLimits(bytes: Uint8Array, limits: BundleLimits): Map<string, Uint8Array> {
-  const entries = new Map<string, Uint8Array>();
-  let unpacked = 0;
-  let failure: BundleError | null = null;
-  const unzip = new Unzip((file) => {
-    if (failure) return;
-    if (entries.size >= limits.maxEntries) {
-      failure = new BundleError(`This bundle has more than ${limits.maxEntries} entries.`);
-      return;
-    }
-    if (entries.has(file.name) || file.name.endsWith('/')) {
-      if (!file.name.endsWith('/'))
-        failure = new BundleError(`This bundle has the entry ${JSON.stringify(file.name)} twice.`);
-      return;
-    }
-    if (file.compression !== 0 && file.compression !== 8) {
-      failure = new BundleError(`This bundle uses an unsupported compression (method ${file.compression}).`);
-      return;
-    }
-    const chunks: Uint8Array[] = [];
-    file.ondata = (error, chunk, isFinal) => {
-      if (failure) return;
-      if (error) {
-        failure = new BundleError(`This bundle is damaged: ${error.message}.`);
-        return;
-      }
-      unpacked += chunk.byteLength;
-      if (unpacked > limits.maxUnpackedBytes) {
-        failure = new BundleError(
-          `This bundle unpacks to more than ${megabytes(limits.maxUnpackedBytes)}; it was refused (a zip bomb looks like this).`,
-        );
-        file.terminate();
-        return;
-      }
-      chunks.push(chunk);
-      if (isFinal) entries.set(file.name, concatBytes(chunks));
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  const chunkSize = 64 * 1024;
-  try {
-    for (let offset = 0; offset < bytes.byteLength && !failure; offset += chunkSize) {
-      const end = Math.min(bytes.byteLength, offset + chunkSize);
-      unzip.push(bytes.subarray(offset, end), end === bytes.byteLength);
-    }
-  } catch (error) {
-    failure ??= new BundleError(
-      `This is not a readable zip file (${error instanceof Error ? error.message : error}).`,
-    );
-  }
-  if (failure) throw failure;
-  if (entries.size === 0)
-    throw new BundleError('This is not a Sandpiper bundle: the file is not a zip or is empty.');
-  return entries;
-}
+const text = new TextDecoder('utf-8', { fatal: true });
 
+/** The JSON of a bundle file, refusing text that is not UTF-8 or JSON, and `__proto__` keys. */
 function parseJson(bytes: Uint8Array, name: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(strFromU8(bytes));
+    value = JSON.parse(text.decode(bytes));
   } catch {
     throw new BundleError(`This bundle is damaged: ${name} is not valid JSON.`);
   }
-}
-
-function parsed<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-  throw new BundleError(
-    `This bundle is not valid: ${what}${where}: ${issue?.message ?? 'unexpected content'}.`,
-  );
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  // A running envelope's arguments are the model's, kept as it sent them.
+  const isArguments = (path: string[]) => name === BUNDLE_ENTRIES.events && path[2] === 'arguments';
+  refuseHostileJson(value, name, isArguments);
+  return value;
 }

@@ -40,6 +40,14 @@ export const BundleManifest = BundleFormatHeader.extend({
   appVersion: z.string(),
   exportedAt: z.number(),
   workspace: z.array(BundleWorkspaceEntry),
+  /**
+   * Workspace files the conversation's events attach (a message's attachments, generated
+   * media) that its workspace no longer held when it was exported: the import shows them
+   * as gone, as the original did. A referenced file neither in the bundle nor listed here
+   * means the bundle was cut or altered, and it is refused. (Optional: older format 2
+   * bundles lack it, and older apps ignore it.)
+   */
+  absentFiles: z.array(z.string()).optional(),
 });
 export type BundleManifest = z.infer<typeof BundleManifest>;
 
@@ -62,7 +70,11 @@ export type BundleContents = z.infer<typeof BundleContents>;
 export type BundleLimits = {
   /** Size of the zip itself. */
   maxBundleBytes: number;
-  /** Sum of every entry once decompressed (a zip bomb stops here). */
+  /**
+   * Sum of every entry's declared size once decompressed, checked before anything is
+   * inflated; an entry that inflates past its own declared size is refused there (a zip
+   * bomb stops at one of the two).
+   */
   maxUnpackedBytes: number;
   maxEntries: number;
 };

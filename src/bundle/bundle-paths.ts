@@ -1,25 +1,48 @@
 import { BundleError } from './bundle-format.ts';
 
 /**
- * A workspace path from a bundle, normalised to the form the `files` table keeps
- * (relative to /home/ubuntu, no leading slash). Anything that could land outside the
- * workspace — `..`, an absolute or drive path, backslashes, control characters — is
+ * Characters a workspace path from a bundle may not hold: controls, bidirectional
+ * overrides and isolates (they fake a name where it is shown: `exe.txt` for `txt.exe`),
+ * broken surrogates, and the backslash (a folder separator elsewhere). The same set the
+ * sandbox refuses in a new file's name (`requireCreatablePath`), plus the backslash.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse.
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069\ud800-\udfff\\]/u;
+/** A slash, backslash or dot written as a URL escape: a path that would climb once decoded. */
+const ENCODED_SEPARATOR = /%(2f|5c|2e)/i;
+
+/**
+ * A workspace path from a bundle, checked to be in the form the `files` table keeps
+ * (relative to /home/ubuntu, no leading slash, no empty, `.` or `..` segment). Anything
+ * that could land outside the workspace or hide its name — `..`, an absolute or drive
+ * path, backslashes, encoded separators, control or bidirectional characters — is
  * refused rather than cleaned up, so a crafted bundle cannot place a file by surprise.
  */
 export function normalizeBundlePath(raw: string): string {
   if (raw.length === 0 || raw.length > 4096) throw refused(raw, 'it is empty or too long');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse.
-  if (/[\u0000-\u001f\u007f]/.test(raw)) throw refused(raw, 'it contains control characters');
-  if (raw.includes('\\')) throw refused(raw, 'it contains a backslash');
+  const unsafe = UNSAFE_CHARACTERS.exec(raw)?.[0];
+  if (unsafe === '\\') throw refused(raw, 'it contains a backslash');
+  if (unsafe !== undefined) throw refused(raw, 'it contains control, bidirectional or broken characters');
   if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw)) throw refused(raw, 'it is absolute');
-  const parts = raw.split('/').filter((part) => part !== '' && part !== '.');
+  if (ENCODED_SEPARATOR.test(raw)) throw refused(raw, 'it contains an encoded slash or dot');
+  const parts = raw.split('/');
   if (parts.some((part) => part === '..')) throw refused(raw, 'it climbs out with ".."');
-  if (parts.length === 0) throw refused(raw, 'it names no file');
-  return parts.join('/');
+  if (parts.some((part) => part === '' || part === '.')) throw refused(raw, 'it has an empty or "." folder');
+  return raw;
+}
+
+/**
+ * A name as a message shows it: quoted, at most 200 characters, with controls (C0, DEL,
+ * C1), broken surrogates and bidirectional characters escaped (so a message cannot be reversed by
+ * the name it quotes).
+ */
+export function quoted(name: string): string {
+  return JSON.stringify(name.slice(0, 200)).replace(
+    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function refused(raw: string, reason: string): BundleError {
-  return new BundleError(
-    `This bundle has a workspace path that is not allowed (${JSON.stringify(raw.slice(0, 200))}: ${reason}).`,
-  );
+  return new BundleError(`This bundle has a workspace path that is not allowed (${quoted(raw)}: ${reason}).`);
 }

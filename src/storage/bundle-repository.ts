@@ -90,14 +90,25 @@ export class BundleRepository {
       database.files,
       database.schedules,
     ];
-    await database.transaction('rw', tables, async () => {
-      if (await database.conversations.get(newId)) throw new Error(`A conversation ${newId} already exists.`);
-      await database.conversations.add(conversation);
-      if (events.length > 0) await database.events.bulkAdd(events);
-      if (plan) await database.plans.add(plan);
-      if (files.length > 0) await database.files.bulkAdd(files);
-      if (schedules.length > 0) await database.schedules.bulkAdd(schedules);
-    });
+    try {
+      await database.transaction('rw', tables, async () => {
+        if (await database.conversations.get(newId))
+          throw new BundleError(`A conversation ${newId} already exists; nothing was imported.`);
+        await database.conversations.add(conversation);
+        if (events.length > 0) await database.events.bulkAdd(events);
+        if (plan) await database.plans.add(plan);
+        if (files.length > 0) await database.files.bulkAdd(files);
+        if (schedules.length > 0) await database.schedules.bulkAdd(schedules);
+      });
+    } catch (error) {
+      if (error instanceof BundleError) throw error;
+      // The transaction rolled back: say so in words, whatever the storage's own message.
+      const reason =
+        error instanceof Error && error.name === 'QuotaExceededError'
+          ? 'the browser storage is full'
+          : `${error instanceof Error ? error.message : error}`;
+      throw new BundleError(`This bundle could not be saved (${reason}); nothing of it was kept.`);
+    }
     return conversation;
   }
 }
@@ -119,7 +130,7 @@ function importedSchedules(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new BundleError(
-        `Schedule ${index + 1} of this bundle is not valid (${issue?.path.join('.') || 'row'}: ${issue?.message ?? 'malformed'}).`,
+        `Schedule ${index + 1} of this bundle is not valid (${issue?.path.join('.') || 'row'}: ${issue?.message.replace(/^Invalid input: /, '') ?? 'malformed'}).`,
       );
     }
     return {
