@@ -1,4 +1,5 @@
 import { runLoop } from './loop.ts';
+import { settingsVault } from './ports/run-services.ts';
 import { prepareRun, type RunPreparationDependencies } from './run-preparation.ts';
 import { startRunTimeLimit } from './run-time-limit.ts';
 
@@ -18,7 +19,11 @@ export async function runConversation(
   else run.signal.addEventListener('abort', forwardStop, { once: true });
   let stopClock: () => void = () => undefined;
   try {
-    const prepared = await prepareRun(dependencies, { ...run, signal: limited.signal });
+    const prepared = await prepareRun(dependencies, { ...run, signal: limited.signal }).catch(
+      async (error: unknown) => {
+        throw await redactedWithSettings(dependencies, error);
+      },
+    );
     if (!prepared) return;
     const { runTimeLimitMinutes } = prepared.loop.settings;
     stopClock = startRunTimeLimit(runTimeLimitMinutes, limited, dependencies.minuteMs);
@@ -30,5 +35,21 @@ export async function runConversation(
   } finally {
     stopClock();
     run.signal.removeEventListener('abort', forwardStop);
+  }
+}
+
+/**
+ * A failure before the run's ports exist, with every secret of the settings redacted (its
+ * report is written to the conversation); when the settings cannot be read, a plain
+ * sentence instead, since the failure cannot be checked for secrets.
+ */
+async function redactedWithSettings(
+  dependencies: RunPreparationDependencies,
+  error: unknown,
+): Promise<unknown> {
+  try {
+    return settingsVault(await dependencies.settings.getAgentSettings()).redactError(error);
+  } catch {
+    return new Error('The run could not start, and its settings could not be read.');
   }
 }

@@ -125,3 +125,23 @@ describe('a key a tool reads through the secrets port', () => {
     expect(received).toEqual([]);
   });
 });
+
+describe('a run that fails before its ports exist', () => {
+  it("writes its crash report with the provider's key redacted", async () => {
+    const providerKey = 'sk-provider-0123456789abcdef';
+    harness = await createHarness({}, { apiKey: providerKey });
+    const tab = harness.openTab({
+      publish: (message) => harness.published.push(message),
+      createProvider: (profile) => {
+        throw new Error(`could not build a client for key ${profile.apiKey}`);
+      },
+    });
+    const id = await tab.startConversation('Say hello');
+    await tab.idle(id);
+    const stored = JSON.stringify(await harness.events(id));
+    expect(stored).toContain('could not build a client for key');
+    expect(stored).not.toContain(providerKey);
+    expect(JSON.stringify(harness.published)).not.toContain(providerKey);
+    expect(logged.join('\n')).not.toContain(providerKey);
+  });
+});

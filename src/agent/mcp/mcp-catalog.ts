@@ -7,6 +7,7 @@ import {
 } from '../../protocol/mcp.ts';
 import { mcpErrorText } from './mcp-client.ts';
 import type { McpConnections } from './mcp-connections.ts';
+import { mcpServerSecrets } from './mcp-secrets.ts';
 
 /** How long listing one server's tools may take when a conversation starts. */
 export const MCP_LIST_TIMEOUT_MS = 10_000;
@@ -30,11 +31,13 @@ export async function listMcpTools(
   const enabled = servers.filter((server) => server.isEnabled);
   const listed = await Promise.all(
     enabled.map(async (server) => {
+      // What the server says is kept on the conversation or shown: never with its token in it.
       try {
         const tools = await connections.with(server, (client, linked) => listAll(client, linked), signal);
-        return { server, tools, failure: null };
+        return { server, tools: mcpServerSecrets(server, connections).redact(tools), failure: null };
       } catch (error) {
-        return { server, tools: [] as ListedTool[], failure: mcpErrorText(error, server) };
+        const failure = mcpServerSecrets(server, connections).redact(mcpErrorText(error, server));
+        return { server, tools: [] as ListedTool[], failure };
       }
     }),
   );

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig } from '../../protocol/mcp.ts';
+import { mcpOAuthSecrets } from '../../protocol/mcp-oauth.ts';
 import { closeQuietly, connectMcpServer, isExpiredSession } from './mcp-client.ts';
 import type { SaveMcpOAuth } from './mcp-oauth-provider.ts';
 
@@ -14,6 +15,8 @@ export const MCP_CONNECT_TIMEOUT_MS = 15_000;
  */
 export class McpConnections {
   private readonly clients = new Map<string, { key: string; client: Promise<Client> }>();
+  /** The OAuth secrets each server's sign-in got while connected here (refreshed tokens), by server id. */
+  private readonly refreshedSecrets = new Map<string, Set<string>>();
 
   constructor(
     private readonly options: {
@@ -49,6 +52,15 @@ export class McpConnections {
     });
   }
 
+  /**
+   * The secrets a server's sign-in was given by refreshes on these connections. A run's
+   * redaction was built from the settings as the run started, so it does not know a token
+   * refreshed during the run; the server's tools redact these from what it answers.
+   */
+  refreshedSecretsOf(serverId: string): string[] {
+    return [...(this.refreshedSecrets.get(serverId) ?? [])];
+  }
+
   /** Closes and forgets the connection to a server (the next use connects again). */
   async forget(serverId: string): Promise<void> {
     const open = this.clients.get(serverId);
@@ -70,7 +82,12 @@ export class McpConnections {
     const client = connectMcpServer(server, {
       timeoutMs: this.options.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      ...(this.options.saveOAuth ? { saveOAuth: this.options.saveOAuth } : {}),
+      saveOAuth: (serverId, oauth) => {
+        const secrets = this.refreshedSecrets.get(serverId) ?? new Set<string>();
+        for (const secret of mcpOAuthSecrets(oauth)) secrets.add(secret);
+        this.refreshedSecrets.set(serverId, secrets);
+        return this.options.saveOAuth?.(serverId, oauth) ?? Promise.resolve();
+      },
       ...(signal ? { signal } : {}),
     });
     this.clients.set(server.id, { key, client });

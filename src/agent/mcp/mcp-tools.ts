@@ -12,6 +12,7 @@ import {
 import { mcpErrorText } from './mcp-client.ts';
 import type { McpConnections } from './mcp-connections.ts';
 import { outcomeFromMcpResult } from './mcp-results.ts';
+import { mcpServerSecrets } from './mcp-secrets.ts';
 
 /** What a run's MCP tools call through: the servers as the run's settings have them, and the connections. */
 export type McpToolRunner = {
@@ -99,14 +100,16 @@ async function callMcpTool(
     return unusable(`The MCP server “${spec.serverName}” is switched off in Settings → MCP, so`);
   let result: Awaited<ReturnType<typeof callOnServer>>;
   try {
-    result = await callOnServer(spec, params, runner, server, context.signal);
+    const answer = await callOnServer(spec, params, runner, server, context.signal);
+    // After the call: a refresh during it gave the server new tokens.
+    result = mcpServerSecrets(server, runner.connections).redact(answer);
   } catch (error) {
     if (context.signal.aborted)
       return { status: 'error', kind: 'cancelled', message: 'Stopped by the user.' };
     return {
       status: 'error',
       kind: 'execution',
-      message: `${mcpErrorText(error, server)} The call of \`${spec.name}\` failed (it may not have run). Until the server is back, continue without its tools, or tell the user what could not be done.`,
+      message: `${mcpServerSecrets(server, runner.connections).redact(mcpErrorText(error, server))} The call of \`${spec.name}\` failed (it may not have run). Until the server is back, continue without its tools, or tell the user what could not be done.`,
       meta,
     };
   }

@@ -30,6 +30,7 @@ import { createFetchNetwork, READ_ONLY_METHODS } from './fetch-network.ts';
 import { createModelCompletion } from './model-completion.ts';
 import { createPreviews } from './previews.ts';
 import { createProgress } from './progress.ts';
+import { redactingSandbox } from './redacting-sandbox.ts';
 import { SecretVault } from './secret-vault.ts';
 import { createWorkspaceFiles } from './workspace-files.ts';
 
@@ -52,8 +53,34 @@ export type RunEnvironment = {
   completion?: CompletionPort;
 };
 
+/**
+ * Shorter provider keys are placeholders local servers accept (`ollama`, `none`), not
+ * secrets; redacting them would garble every output that mentions the word.
+ */
+const MIN_PROVIDER_KEY_LENGTH = 12;
+
+/** The saved providers' API keys as named secrets (`provider:<id>`), for redaction only. */
+function providerKeySecrets(settings: AgentSettings): Record<string, string> {
+  return Object.fromEntries(
+    settings.providers
+      .filter((provider) => provider.apiKey.trim().length >= MIN_PROVIDER_KEY_LENGTH)
+      .map((provider) => [`provider:${provider.id}`, provider.apiKey]),
+  );
+}
+
 /** The completion port of a run given no provider for its tools. */
 const NO_COMPLETION = createModelCompletion(null);
+
+/**
+ * The vault of a run's settings: tool keys that tools read by name, and providers' keys
+ * and MCP servers' tokens, redacted like them but readable by no tool.
+ */
+export function settingsVault(settings: AgentSettings): SecretVault {
+  return new SecretVault(settings.toolKeys, {
+    ...providerKeySecrets(settings),
+    ...mcpTokenSecrets(settings.mcpServers),
+  });
+}
 
 /** Rate limits count per browser, not per run: one set of queues for the worker's life. */
 const WORKER_QUEUES = new ServiceQueues();
@@ -75,8 +102,9 @@ export function createSandboxNetwork(
 /**
  * The ports of one run, built once when the run starts (from its settings), and the
  * factory of each action's tool context. Everything the run writes or announces passes
- * through `redact` (events, progress, files saved through the workspace port), so no tool
- * key from the settings reaches the log, a broadcast, the workspace or a bundle.
+ * through `redact` (events, progress, files saved through the workspace port, what tools
+ * write or run in the sandbox, schedules and sub-agents' prompts), so no key or token from
+ * the settings reaches the log, a broadcast, the workspace or a bundle.
  */
 export class RunServices {
   private readonly vault: SecretVault;
@@ -85,6 +113,7 @@ export class RunServices {
   /** The conversation's modes: read from its log once, then shared by every action of the run. */
   private readonly modes: ModesPort;
   private readonly vision: VisionPort;
+  private readonly toolSandboxes = new WeakMap<SandboxPort, SandboxPort>();
 
   constructor(
     private readonly run: {
@@ -103,8 +132,7 @@ export class RunServices {
     private readonly environment: RunEnvironment,
   ) {
     const { settings } = run;
-    // MCP servers' bearer tokens are redacted like tool keys.
-    this.vault = new SecretVault({ ...settings.toolKeys, ...mcpTokenSecrets(settings.mcpServers) });
+    this.vault = settingsVault(settings);
     this.network = createFetchNetwork({
       policy: { allowedUrlPrefixes: settings.allowedUrlPrefixes, allowedMethods: HTTP_METHODS },
       ...(environment.fetch ? { fetch: environment.fetch } : {}),
@@ -128,7 +156,7 @@ export class RunServices {
       if (redacted)
         this.environment.publish({ type: 'tool_progress', conversationId, uuid, progress: redacted });
     });
-    const workspace = createWorkspaceFiles(openSandbox, (content) => this.redactContent(content));
+    const workspace = createWorkspaceFiles(openSandbox, this.redactContent);
     const { appBaseUrl } = this.environment;
     const previews = createPreviews({ conversationId, appBaseUrl, openSandbox });
     const web = {
@@ -146,7 +174,7 @@ export class RunServices {
       plan,
       signal,
       now,
-      sandbox: openSandbox,
+      sandbox: async () => this.toolSandbox(await openSandbox()),
       network: this.network,
       secrets: this.vault,
       progress,
@@ -177,6 +205,23 @@ export class RunServices {
     };
   }
 
+  /**
+   * The sandbox as the run's tools see it (secrets redacted from what they write or run),
+   * one wrapper per sandbox for the run: tools that remember a sandbox (a warm Python) still
+   * recognise it.
+   */
+  private toolSandbox(sandbox: SandboxPort): SandboxPort {
+    let wrapped = this.toolSandboxes.get(sandbox);
+    if (!wrapped) {
+      wrapped = redactingSandbox(sandbox, {
+        text: (text) => this.vault.redact(text),
+        content: this.redactContent,
+      });
+      this.toolSandboxes.set(sandbox, wrapped);
+    }
+    return wrapped;
+  }
+
   /** The sub-agents of the action `uuid`, stopped with the run. */
   private subAgentsPort(uuid: string): SubAgentsPort {
     const { subAgents } = this.environment;
@@ -184,7 +229,8 @@ export class RunServices {
     return {
       run: (request) => {
         if (!subAgents) return Promise.reject(new Error('Sub-agents are not available in this environment.'));
-        return subAgents.run({ conversationId, actionUuid: uuid, signal }, request);
+        // Its prompt starts a conversation of its own: no secret goes there either.
+        return subAgents.run({ conversationId, actionUuid: uuid, signal }, this.vault.redact(request));
       },
     };
   }
@@ -196,11 +242,12 @@ export class RunServices {
     if (!schedules || !origin)
       return unavailableSchedules('Scheduling is not available in this environment.');
     return {
-      create: (request) => schedules.create(request, origin),
+      // A schedule's name and prompt are saved, shown and start runs: no secret goes there.
+      create: (request) => schedules.create(this.vault.redact(request), origin),
       list: () => schedules.list(),
       update: async (id, edit) => {
         try {
-          return { schedule: await schedules.update(id, edit) };
+          return { schedule: await schedules.update(id, this.vault.redact(edit)) };
         } catch (error) {
           return { error: error instanceof Error ? error.message : String(error) };
         }
@@ -227,7 +274,7 @@ export class RunServices {
   }
 
   /** File content with keys replaced: text, and bytes that are UTF-8 text (others are left as they are). */
-  private redactContent(content: string | Uint8Array): string | Uint8Array {
+  private readonly redactContent = (content: string | Uint8Array): string | Uint8Array => {
     if (typeof content === 'string') return this.vault.redact(content);
     let text: string;
     try {
@@ -237,9 +284,9 @@ export class RunServices {
     }
     const redacted = this.vault.redact(text);
     return redacted === text ? content : new TextEncoder().encode(redacted);
-  }
+  };
 
-  /** `value` with every tool key of the settings replaced (see `SecretVault`). */
+  /** `value` with every key and token of the settings replaced (see `SecretVault`). */
   redact<T>(value: T): T {
     return this.vault.redact(value);
   }

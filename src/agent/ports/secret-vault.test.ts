@@ -22,6 +22,19 @@ describe('the secret vault', () => {
     expect(vault.redact('nothing to hide')).toBe('nothing to hide');
   });
 
+  it('redacts secrets no tool may read (providers’ keys, MCP tokens), and hands out nothing else by name', async () => {
+    const guarded = new SecretVault(
+      { search: 'sk-live/abc+123' },
+      { 'provider:main': 'sk-provider-0123456789' },
+    );
+    expect(await guarded.get('provider:main')).toBeNull();
+    expect(await guarded.get('__proto__')).toBeNull();
+    expect(await guarded.get('constructor')).toBeNull();
+    expect(guarded.redact('401: bad key sk-provider-0123456789')).toBe(
+      '401: bad key [secret provider:main redacted]',
+    );
+  });
+
   it('names a key in its note with characters that cannot break JSON or markup', () => {
     expect(new SecretVault({ 'a"b<c>': 'some-long-key' }).redact('x some-long-key')).toBe(
       'x [secret a_b_c_ redacted]',

@@ -3,17 +3,21 @@ import { redactedSecret, type SecretsPort } from '../../protocol/ports/secrets.t
 /**
  * The keys of one run that tools may read by name (settings' `toolKeys`), and their
  * redaction: `redact` replaces each, as written and URL-encoded, wherever it appears in
- * what the run writes or announces. Providers' API keys are not handled here: they go only
- * to their provider, in a header, and never through a tool.
+ * what the run writes or announces. `redactedOnly` are secrets no tool may read (providers'
+ * API keys, MCP tokens: they go only to their own server, never through a tool) but that
+ * are redacted all the same, since a careless server can quote them back in an error.
  */
 export class SecretVault implements SecretsPort {
   private readonly replacements: [value: string, replacement: string][];
   /** The longest text that is replaced (a stream must hold back one character less). */
   private readonly longest: number;
 
-  constructor(private readonly toolKeys: Readonly<Record<string, string>>) {
+  constructor(
+    private readonly toolKeys: Readonly<Record<string, string>>,
+    redactedOnly: Readonly<Record<string, string>> = {},
+  ) {
     const byValue = new Map<string, string>();
-    for (const [name, value] of Object.entries(toolKeys)) {
+    for (const [name, value] of [...Object.entries(redactedOnly), ...Object.entries(toolKeys)]) {
       if (value === '') continue;
       const replacement = redactedSecret(name.replace(/[^\w .:-]/g, '_'));
       byValue.set(value, replacement);
@@ -26,6 +30,7 @@ export class SecretVault implements SecretsPort {
   }
 
   async get(name: string): Promise<string | null> {
+    if (!Object.hasOwn(this.toolKeys, name)) return null;
     const value = this.toolKeys[name];
     return value === undefined || value === '' ? null : value;
   }
