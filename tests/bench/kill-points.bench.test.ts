@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type AppHarness, startApp } from '../e2e/app-harness.ts';
+import { formatAimedFigures, killDuringImports, killDuringSaves } from '../fixtures/kill/kill-points.ts';
+
+/**
+ * Aimed kills (issue 16, crash safety): the page closed or its renderer crashed in the
+ * middle of a 4,000-event bundle import, and in the middle of a save of 300 files. Prints
+ * how many kills left the data whole (all or nothing) and how many left part of it.
+ * KILLS (default 20 of each) and KILL_SEED (default: drawn, and printed) replay a series.
+ */
+const KILLS = Number(process.env.KILLS ?? 20);
+const SEED = Number(process.env.KILL_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+let harness: AppHarness;
+beforeAll(async () => {
+  harness = await startApp();
+  await harness.configure({ stepBudget: 200 });
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+it(`survives ${KILLS} kills in a bundle import and ${KILLS} in a workspace save (seed ${SEED})`, {
+  timeout: KILLS * 40_000,
+}, async () => {
+  const imports = await killDuringImports(harness, { kills: KILLS, seed: SEED });
+  console.log(formatAimedFigures(`kills during a bundle import (seed ${SEED})`, imports));
+  const saves = await killDuringSaves(harness, { kills: KILLS, seed: SEED });
+  console.log(formatAimedFigures(`kills during workspace saves (seed ${SEED})`, saves));
+  expect(imports.kills + saves.kills).toBe(2 * KILLS);
+});
