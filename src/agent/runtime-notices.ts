@@ -121,13 +121,18 @@ export async function markInterruptedRuns(runtime: {
   }
 }
 
-/** The runtime's `interrupted` question in a conversation's own profile, at its plan's current phase. */
+/**
+ * The runtime's `interrupted` question in a conversation's own profile, at its plan's
+ * current phase; none for a sub-agent's conversation (nobody would see it).
+ */
 export function interruptedAsk(
   profiles: readonly ToolProfile[],
   plans: Pick<PlanRepository, 'get'>,
   newId: () => string,
 ): (conversation: Conversation, question: string) => Promise<EventBody[]> {
   return async (conversation, question) => {
+    // A sub-agent's conversation is not shown to the person: its parent's `task` says it was interrupted.
+    if (conversation.parent) return [];
     const profile = findProfile(conversation.profileId, profiles);
     if (!profile) return [];
     const phaseId = (await plans.get(conversation.id))?.current_phase_id;

@@ -352,7 +352,9 @@ describe('stopping while the model streams a tool call', () => {
       ]);
       const id = await local.runtime.startConversation(NOTES_TASK);
       await local.server.waitForRequests(3);
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Chunks every 400 ms: the call's name at about 400 ms, its end at about 2 s. Stop in between
+      // (600 ms was too close to the name on a loaded 2-core machine).
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       await local.runtime.stop(id);
       const completions = await local.completions(id);
       expect(completions.at(-1)).toMatchObject({
