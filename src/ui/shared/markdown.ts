@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { withoutHandlerAttributes } from './handler-attributes.ts';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -49,7 +50,7 @@ export function renderMarkdown(text: string, options: { isWebContent?: boolean }
 }
 
 function sanitize(html: string): string {
-  return DOMPurify.sanitize(html, {
+  return DOMPurify.sanitize(withoutHandlerAttributes(html), {
     USE_PROFILES: { html: true },
     // No remote images (a tracking and data-leak channel, and broken offline) and no
     // form controls (model text must not be able to draw a fake password field).
