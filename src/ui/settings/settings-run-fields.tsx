@@ -1,3 +1,4 @@
+import type { JSX } from 'solid-js';
 import { MINIMUM_TOKEN_BUDGET, type SettingsForm } from '../../state/settings/settings-form.ts';
 import './settings-fields.css';
 
@@ -37,43 +38,25 @@ export function RunFields(props: {
             Model calls per run before the agent asks whether to continue (1–10000).
           </p>
         </div>
-        <div class="field">
-          <label for="settings-tokenBudget">Token budget per run</label>
-          <input
-            id="settings-tokenBudget"
-            type="text"
-            inputMode="numeric"
-            autocomplete="off"
-            placeholder="No limit"
-            aria-describedby={describedBy('tokenBudget')}
-            aria-invalid={props.invalidField === 'tokenBudget' ? 'true' : undefined}
-            value={props.form.tokenBudget}
-            onInput={(event) => props.onChange('tokenBudget', event.currentTarget.value)}
-          />
-          <p class="field-hint" id="settings-tokenBudget-hint">
-            Tokens a run may spend before the agent asks whether to continue. Empty: no limit; otherwise at
-            least {MINIMUM_TOKEN_BUDGET.toLocaleString('en-US')}.
-          </p>
-        </div>
+        <NoLimitField
+          {...props}
+          field="tokenBudget"
+          label="Token budget per run"
+          describedBy={describedBy('tokenBudget')}
+        >
+          Tokens a run may spend before the agent asks whether to continue. Empty: no limit; otherwise at
+          least {MINIMUM_TOKEN_BUDGET.toLocaleString('en-US')}.
+        </NoLimitField>
       </div>
-      <div class="field">
-        <label for="settings-runTimeLimitMinutes">Time limit per run (minutes)</label>
-        <input
-          id="settings-runTimeLimitMinutes"
-          type="text"
-          inputMode="numeric"
-          autocomplete="off"
-          placeholder="No limit"
-          aria-describedby={describedBy('runTimeLimitMinutes')}
-          aria-invalid={props.invalidField === 'runTimeLimitMinutes' ? 'true' : undefined}
-          value={props.form.runTimeLimitMinutes}
-          onInput={(event) => props.onChange('runTimeLimitMinutes', event.currentTarget.value)}
-        />
-        <p class="field-hint" id="settings-runTimeLimitMinutes-hint">
-          How long a run may work before it stops what it is doing and asks whether to continue. Empty: no
-          limit.
-        </p>
-      </div>
+      <NoLimitField
+        {...props}
+        field="runTimeLimitMinutes"
+        label="Time limit per run (minutes)"
+        describedBy={describedBy('runTimeLimitMinutes')}
+      >
+        How long a run may work before it stops what it is doing and asks whether to continue. Empty: no
+        limit.
+      </NoLimitField>
       <div class="field">
         <label for="settings-interruptedRuns">Interrupted runs</label>
         <select
@@ -93,5 +76,36 @@ export function RunFields(props: {
         </p>
       </div>
     </fieldset>
+  );
+}
+
+/** A limit typed as a number, where empty means no limit. */
+function NoLimitField(props: {
+  form: SettingsForm;
+  invalidField: string | null;
+  onChange: (field: 'tokenBudget' | 'runTimeLimitMinutes', value: string) => void;
+  field: 'tokenBudget' | 'runTimeLimitMinutes';
+  label: string;
+  describedBy: string;
+  children: JSX.Element;
+}) {
+  return (
+    <div class="field">
+      <label for={`settings-${props.field}`}>{props.label}</label>
+      <input
+        id={`settings-${props.field}`}
+        type="text"
+        inputMode="numeric"
+        autocomplete="off"
+        placeholder="No limit"
+        aria-describedby={props.describedBy}
+        aria-invalid={props.invalidField === props.field ? 'true' : undefined}
+        value={props.form[props.field]}
+        onInput={(event) => props.onChange(props.field, event.currentTarget.value)}
+      />
+      <p class="field-hint" id={`settings-${props.field}-hint`}>
+        {props.children}
+      </p>
+    </div>
   );
 }
