@@ -288,3 +288,64 @@ describe('applyEvent', () => {
     });
   });
 });
+
+describe('applyEvents', () => {
+  /** A run of `actions` actions (running then done), a question, notices and follow-ups. */
+  function longLog(actions: number): StoredEvent[] {
+    const bodies: EventBody[] = [{ type: 'user_message', text: 'Build it' }];
+    for (let index = 0; index < actions; index += 1) {
+      if (index % 25 === 0) bodies.push({ type: 'user_message', text: `Follow-up ${index}` });
+      if (index % 40 === 0)
+        bodies.push({ type: 'notice', kind: 'no_tool_call', text: 'No tool call', forModel: true });
+      const uuid = `a${index}`;
+      const actionType = index === 7 ? 'message.ask' : index % 3 === 0 ? 'message.info' : 'shell.exec';
+      bodies.push(envelope(uuid, 'running', `Step ${index}`, { action_type: actionType }));
+      if (actionType === 'message.ask') {
+        bodies.push(envelope(uuid, 'asking', 'Which one?', { action_type: actionType }));
+        bodies.push({ type: 'user_reply', askUuid: uuid, text: 'The first' });
+      }
+      bodies.push(
+        envelope(uuid, index % 11 === 0 ? 'error' : 'success', `Done ${index}`, { action_type: actionType }),
+      );
+    }
+    return log(...bodies);
+  }
+
+  it('gives the same thread as applying each event in turn, without changing its input', () => {
+    const events = longLog(300);
+    const start = applyEvents(initialThreadState(CONVERSATION), events.slice(0, 50));
+    const startItems = start.items.slice();
+    const startIndex = { ...start.actionIndex };
+    const batched = applyEvents(start, events.slice(50));
+    const oneByOne = events.slice(50).reduce(applyEvent, start);
+    expect(batched).toEqual(oneByOne);
+    expect(batched.items).toHaveLength(300 + 12 + 8 + 1 + 1);
+    expect(start.items).toEqual(startItems);
+    expect(start.actionIndex).toEqual(startIndex);
+  });
+
+  it('returns the state itself when every event was already applied', () => {
+    const events = longLog(20);
+    const state = applyEvents(initialThreadState(CONVERSATION), events);
+    expect(applyEvents(state, events.slice(5))).toBe(state);
+  });
+
+  it('reduces a 10,000-event log in linear time', () => {
+    const small = longLog(1_000);
+    const large = longLog(5_000);
+    // The fastest of three runs each, so a busy machine does not decide the ratio.
+    const time = (events: StoredEvent[]) =>
+      Math.min(
+        ...[0, 1, 2].map(() => {
+          const startedAt = performance.now();
+          applyEvents(initialThreadState(CONVERSATION), events);
+          return performance.now() - startedAt;
+        }),
+      );
+    const smallMs = Math.max(time(small), 1);
+    const largeMs = time(large);
+    expect(large.length).toBeGreaterThan(10_000);
+    // Linear: 5× the events take about 5× as long; quadratic would take about 25×.
+    expect(largeMs / smallMs).toBeLessThan(12);
+  });
+});

@@ -1,4 +1,4 @@
-import { createEffect, createSignal, For, Match, on, onMount, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, For, Match, on, onCleanup, onMount, Show, Switch } from 'solid-js';
 import type { ActionItem, NoticeItem, ThreadItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { PlanPanel } from '../plan/plan-panel.tsx';
@@ -8,8 +8,12 @@ import { AskCard } from './ask-card.tsx';
 import { MessageChips } from './attachment-chips.tsx';
 import { InfoLine, NoticeLine } from './info-line.tsx';
 import { ResultCard } from './result-card.tsx';
+import { ThreadWindow, WINDOW_THRESHOLD } from './thread-window.tsx';
 
 const PINNED_DISTANCE_PX = 96;
+/** After the person scrolls up, this long passes before being near the bottom pins the view again. */
+const UNPIN_GRACE_MS = 250;
+const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 function ItemView(props: { item: ThreadItem }) {
   const { ui } = useApp();
@@ -55,17 +59,34 @@ function ItemView(props: { item: ThreadItem }) {
   );
 }
 
+function ThinkingRow() {
+  return (
+    <li class="thread-item thinking-row">
+      <Spinner />
+      <span>Thinking…</span>
+    </li>
+  );
+}
+
 /**
  * The open conversation: sticky plan, the event-log thread, and a "Thinking…" row while
- * the model works. New rows keep the view at the bottom only if the person is there.
+ * the model works. New rows, and rows that grow, keep the view at the bottom only if the
+ * person is there; scrolling up (wheel or keys) lets go of the bottom at once. A long
+ * thread (over `WINDOW_THRESHOLD` items) renders only the rows near the view
+ * (`ThreadWindow`); a short one renders every row.
  */
 export function Thread() {
   const { thread } = useApp();
   const [isPinned, setPinned] = createSignal(true);
   let scroller: HTMLDivElement | undefined;
+  let body: HTMLDivElement | undefined;
+  let scrolledUpAt = Number.NEGATIVE_INFINITY;
 
   const status = () => thread.state.conversation?.status;
   const isThinking = () => status() === 'running' && thread.state.thread.runningActionUuids.length === 0;
+  /** The conversation shown windowed (a new window for each), or null for the full list. */
+  const windowedConversation = () =>
+    thread.state.thread.items.length > WINDOW_THRESHOLD ? (thread.state.thread.conversationId ?? '') : null;
 
   function scrollToBottom(): void {
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
@@ -73,7 +94,16 @@ export function Thread() {
 
   function onScroll(): void {
     if (!scroller) return;
-    setPinned(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < PINNED_DISTANCE_PX);
+    const distance = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+    const isNearBottom = distance < PINNED_DISTANCE_PX;
+    if (!isNearBottom) setPinned(false);
+    else if (performance.now() - scrolledUpAt > UNPIN_GRACE_MS || distance < 1) setPinned(true);
+  }
+
+  /** The person scrolled up: stop following the bottom now, not only once 96 px away. */
+  function onScrolledUp(): void {
+    scrolledUpAt = performance.now();
+    setPinned(false);
   }
 
   // One scroll per frame however many events arrived in it (each scroll forces a layout).
@@ -87,7 +117,28 @@ export function Thread() {
     });
   }
 
-  onMount(scrollToBottom);
+  onMount(() => {
+    scrollToBottom();
+    // Rows measured or grown after they rendered (a long thread's rows, late layout) change
+    // the height without a new event: while pinned, the view follows before the next paint.
+    const observer = new ResizeObserver(() => {
+      if (isPinned()) scrollToBottom();
+    });
+    if (body) observer.observe(body);
+    const onWheel = (event: WheelEvent) => {
+      if (event.deltaY < 0) onScrolledUp();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (UPWARD_KEYS.has(event.key)) onScrolledUp();
+    };
+    scroller?.addEventListener('wheel', onWheel, { passive: true });
+    scroller?.addEventListener('keydown', onKeyDown);
+    onCleanup(() => {
+      observer.disconnect();
+      scroller?.removeEventListener('wheel', onWheel);
+      scroller?.removeEventListener('keydown', onKeyDown);
+    });
+  });
   createEffect(
     on([thread.revision, isThinking], () => {
       if (isPinned()) scrollToBottomNextFrame();
@@ -104,11 +155,16 @@ export function Thread() {
   );
 
   return (
-    <div class="thread-scroller" ref={scroller} onScroll={onScroll}>
+    <div
+      class="thread-scroller"
+      classList={{ 'is-windowed': windowedConversation() !== null }}
+      ref={scroller}
+      onScroll={onScroll}
+    >
       <Show when={thread.state.plan}>
         {(plan) => <PlanPanel plan={plan()} isWorking={thread.state.conversation?.status === 'running'} />}
       </Show>
-      <div class="thread-body">
+      <div class="thread-body" ref={body}>
         <Switch>
           <Match when={thread.state.load === 'loading'}>
             <p class="thread-placeholder">Loading the conversation…</p>
@@ -128,15 +184,34 @@ export function Thread() {
             </div>
           </Match>
         </Switch>
-        <ol class="thread-items" aria-label="Conversation">
-          <For each={thread.state.thread.items}>{(item) => <ItemView item={item} />}</For>
-          <Show when={isThinking()}>
-            <li class="thread-item thinking-row">
-              <Spinner />
-              <span>Thinking…</span>
-            </li>
-          </Show>
-        </ol>
+        <Show
+          when={windowedConversation()}
+          keyed
+          fallback={
+            <ol class="thread-items" aria-label="Conversation">
+              <For each={thread.state.thread.items}>{(item) => <ItemView item={item} />}</For>
+              <Show when={isThinking()}>
+                <ThinkingRow />
+              </Show>
+            </ol>
+          }
+        >
+          {(_conversationId) => (
+            <ThreadWindow
+              items={thread.state.thread.items}
+              scroller={() => scroller}
+              renderItem={(item) => <ItemView item={item} />}
+              tail={
+                <Show when={isThinking()}>
+                  <ThinkingRow />
+                </Show>
+              }
+              onHeightChange={() => {
+                if (isPinned()) scrollToBottom();
+              }}
+            />
+          )}
+        </Show>
       </div>
       <Show when={!isPinned()}>
         <button
