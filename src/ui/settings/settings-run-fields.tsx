@@ -71,8 +71,8 @@ export function RunFields(props: {
           <option value="continue">Continue by itself</option>
         </select>
         <p class="field-hint" id="settings-interruptedRuns-hint">
-          When a page closes mid-run, the next time the app opens: wait for a message from you, or go on from
-          where it stopped.
+          When a page closes (or the agent crashes) mid-run: ask you whether to continue, or go on from where
+          it stopped (after 3 restarts in a row without a word from you, it asks).
         </p>
       </div>
     </fieldset>
