@@ -1,12 +1,19 @@
 import * as Comlink from 'comlink';
-import { type Accessor, batch, createEffect, createSignal, on } from 'solid-js';
+import { type Accessor, batch, createEffect, createMemo, createSignal, on } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
 import type { Plan } from '../../protocol/plan.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import type { ReadUpload } from '../uploads/attachments-store.ts';
-import { applyEvent, applyEvents, initialThreadState, type ThreadState } from './thread-reducer.ts';
+import { knownDeliverables } from './attachment-view.ts';
+import {
+  actionItems,
+  applyEvent,
+  applyEvents,
+  initialThreadState,
+  type ThreadState,
+} from './thread-reducer.ts';
 
 export type LoadState = 'empty' | 'loading' | 'ready' | 'missing' | 'failed';
 
@@ -217,10 +224,15 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     if (id !== null) void load(id, { isResync: true });
   }
 
+  // One reading for every result card (each scanning the thread itself cost a scan per card shown).
+  const deliverables = createMemo(() => knownDeliverables(actionItems(state.thread)));
+
   return {
     state,
     /** Increases with every applied change (for scroll-follow effects). */
     revision,
+    /** The decks and exposed addresses the conversation's actions reported (for result cards). */
+    knownDeliverables: deliverables,
     /** True while a replay frame is on screen instead of the live conversation. */
     isReplaying,
     showReplayFrame,

@@ -6,9 +6,8 @@ import {
   type AttachmentView,
   attachmentView,
   type KnownDeliverables,
-  knownDeliverables,
 } from '../../state/thread/attachment-view.ts';
-import { type ActionItem, type Attachment, actionItems } from '../../state/thread/thread-reducer.ts';
+import type { ActionItem, Attachment } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { downloadBytes } from '../shared/download.ts';
 import { formatTime } from '../shared/format.ts';
@@ -144,7 +143,7 @@ function AttachmentCard(props: { attachment: Attachment; known: KnownDeliverable
 /** The task's result: rendered markdown and its attachments, in the order the agent gave them. */
 export function ResultCard(props: { item: ActionItem }) {
   const { thread } = useApp();
-  const known = createMemo(() => knownDeliverables(actionItems(thread.state.thread)));
+  const known = thread.knownDeliverables;
   return (
     <li class="thread-item">
       <article
