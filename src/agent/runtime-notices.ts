@@ -43,7 +43,8 @@ export function automaticRestarts(events: readonly StoredEvent[]): number {
 /**
  * A run a closed page left `running`: its open actions closed as `interrupted`, then
  * either a note that it goes on by itself (`isContinuing`: the `continue` setting), or
- * `ask`, the runtime's question whether to go on (the default).
+ * `ask`, the runtime's question whether to go on (the default), or where there is no
+ * question to ask, a note to send a message.
  */
 export function closedPageBodies(
   events: readonly StoredEvent[],
@@ -54,7 +55,11 @@ export function closedPageBodies(
     events,
     'Interrupted: the page was closed or the agent crashed while this action ran, so it may not have finished.',
   );
-  if (!isContinuing) return [...closed, ...ask];
+  if (!isContinuing && ask.length > 0) return [...closed, ...ask];
+  if (!isContinuing) {
+    const text = 'Interrupted (the page was closed, or the agent crashed). Send a message to continue.';
+    return [...closed, { type: 'notice', kind: 'stopped', text, forModel: false }];
+  }
   const text = 'Interrupted (the page was closed, or the agent crashed); continuing from where it stopped.';
   return [...closed, { type: 'notice', kind: 'interrupted', text, forModel: false }];
 }
