@@ -318,7 +318,9 @@ describe('Settings → Runs', () => {
     const card = page.getByRole('article', { name: 'Token budget reached' });
     await card.waitFor();
     expect(model.requests).toHaveLength(1);
-    await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // A question about going on: Continue or Stop.
+    expect(await card.getByRole('button', { name: 'Continue', exact: true }).count()).toBe(1);
+    await card.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.getByText('Stopped at the token budget.').waitFor();
     expect(model.requests).toHaveLength(1);
 
