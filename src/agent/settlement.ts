@@ -13,7 +13,7 @@ export type Settlement = { bodies: EventBody[]; changes: JournalChanges; endsRun
  * conversation status and plan changes to write with it, and whether the run ends. What
  * a success does depends on the call's role, recorded on the running event: an `ask`
  * suspends the run (an `asking` envelope), a `result` ends it and completes the current
- * phase; a plan change comes with the outcome. A stop (`cancelled`) ends the run too.
+ * phase (unless the task was given up); a plan change comes with the outcome. A stop (`cancelled`) ends the run too.
  */
 export function settle(
   running: EnvelopeEvent,
@@ -40,14 +40,9 @@ export function settle(
   ];
   if (isAsk) return { bodies, changes: { conversation: { status: 'asking' } }, endsRun: true };
   if (running.role === 'result') {
-    return {
-      bodies,
-      changes: {
-        conversation: { status: 'done' },
-        ...(plan ? { plan: completeCurrentPhase(plan, now) } : {}),
-      },
-      endsRun: true,
-    };
+    // A task given up ends the run too, but its phase is not done.
+    const completed = plan && !outcome.isGivenUp ? { plan: completeCurrentPhase(plan, now) } : {};
+    return { bodies, changes: { conversation: { status: 'done' }, ...completed }, endsRun: true };
   }
   return { bodies, changes: outcome.plan ? { plan: outcome.plan } : {}, endsRun: false };
 }

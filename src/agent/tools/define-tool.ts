@@ -30,6 +30,11 @@ export type ToolSuccess<M = ToolMeta> = {
   plan?: Plan;
   /** Images the model is shown after the observation (only when its provider sees images). */
   images?: ObservationImage[];
+  /**
+   * For a call whose role is `result`: the task was given up, not done, so the run ends
+   * without completing the plan's current phase (OpenManus' `terminate` with `failure`).
+   */
+  isGivenUp?: true;
 };
 /** A failure the model can read and act on. */
 export type ToolFailure = { status: 'error'; kind: ErrorKind; message: string; meta?: ToolMeta };

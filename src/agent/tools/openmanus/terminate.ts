@@ -22,5 +22,7 @@ export const terminateTool = defineTool({
     status: 'success',
     content: `The interaction has been completed with status: ${params.status}`,
     meta: { finish_status: params.status },
+    // Given up: the run ends, but the plan's current step is not marked done.
+    ...(params.status === 'failure' ? { isGivenUp: true as const } : {}),
   }),
 });
