@@ -4,6 +4,7 @@ import {
   type EventBody,
   keptArguments,
   type StoredEvent,
+  type TokenUsage,
   type ToolCall,
 } from '../protocol/events.ts';
 import type { Plan } from '../protocol/plan.ts';
@@ -248,6 +249,7 @@ export class LoopState {
       this.plan,
       this.loop.now(),
     );
+    withActionUsage(settled, this.loop.services.takeActionUsage(envelope.uuid));
     // Redacted before anything of it is saved, the whole observation file included.
     const settlement = this.loop.services.redact(isLimitStop ? this.atTimeLimit(settled, minutes) : settled);
     await this.saveOversizedObservations(settlement);
@@ -292,4 +294,10 @@ export class LoopState {
     };
     return { uuid, status: 'running', content, meta };
   }
+}
+
+/** Records on the action's completion the tokens its own model requests spent (a settlement's first body). */
+function withActionUsage(settlement: Settlement, usage: TokenUsage | null): void {
+  const [completion] = settlement.bodies;
+  if (usage && completion?.type === 'envelope') settlement.bodies[0] = { ...completion, usage };
 }

@@ -50,6 +50,8 @@ export function tokensSinceUserInput(events: readonly StoredEvent[]): number {
   let total = 0;
   for (const { body } of events.slice(indexAfterLast(events, ['user_message', 'user_reply']))) {
     if (body.type === 'assistant_turn' && body.usage) total += body.usage.prompt + body.usage.completion;
+    // A tool's own model requests (a structured completion, a page's extraction) count too.
+    if (body.type === 'envelope' && body.usage) total += body.usage.prompt + body.usage.completion;
   }
   return total;
 }

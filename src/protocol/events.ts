@@ -117,6 +117,11 @@ export const EnvelopeEvent = z.object({
    * request carries the same bytes.
    */
   images: z.array(ObservationImage).max(MAX_OBSERVATION_IMAGES).optional(),
+  /**
+   * A completion's tokens spent by model requests its tool made (a structured completion,
+   * a page's extraction): counted in the conversation's usage and the run's token budget.
+   */
+  usage: TokenUsage.optional(),
 });
 
 /** Why the runtime wrote a notice. */

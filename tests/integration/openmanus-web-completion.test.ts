@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import { defineProfile } from '../../src/agent/profiles/profile.ts';
+import { tokensSinceUserInput } from '../../src/agent/step-policy.ts';
 import { createChatCompletionTool } from '../../src/agent/tools/openmanus-web/create-chat-completion.ts';
+import { applyEvents, initialThreadState } from '../../src/state/thread/thread-reducer.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -32,7 +34,11 @@ describe('create_chat_completion through the run’s provider', () => {
       planNotes(),
       call('create_chat_completion', { response: 'Oslo has about 700,000 people.', output_schema: SCHEMA }),
       // The tool's own request to the same provider.
-      call('structured_output', { city: 'Oslo', population: 700000 }),
+      call(
+        'structured_output',
+        { city: 'Oslo', population: 700000 },
+        { usage: { prompt_tokens: 321, completion_tokens: 45 } },
+      ),
       call('message', { type: 'result', text: 'Done.' }),
     ]);
     const id = await harness.runtime.startConversation(NOTES_TASK);
@@ -56,6 +62,24 @@ describe('create_chat_completion through the run’s provider', () => {
     const next = messagesOf(harness.server.requests[4]) as { role: string; content?: string }[];
     expect(next.some((message) => message.content === 'Oslo has about 700,000 people.')).toBe(false);
     expect(JSON.stringify(await harness.events(id))).not.toContain('test-key');
+    // What the side request spent is recorded with the action, and counted in the conversation's usage.
+    const events = await harness.events(id);
+    const recorded = events.find(
+      ({ body }) =>
+        body.type === 'envelope' &&
+        body.envelope.uuid === completion?.uuid &&
+        body.envelope.status !== 'running',
+    );
+    expect(recorded?.body).toMatchObject({ usage: { prompt: 321, completion: 45, cached: 0 } });
+    const thread = applyEvents(initialThreadState(id), events);
+    const turns = events.flatMap(({ body }) =>
+      body.type === 'assistant_turn' && body.usage ? [body.usage] : [],
+    );
+    expect(thread.usage.prompt).toBe(turns.reduce((sum, usage) => sum + usage.prompt, 0) + 321);
+    expect(thread.usage.turns).toBe(turns.length);
+    expect(tokensSinceUserInput(events)).toBe(
+      turns.reduce((sum, usage) => sum + usage.prompt + usage.completion, 0) + 321 + 45,
+    );
   });
 
   it('fails with the model’s reason when the answer does not match the schema', async () => {

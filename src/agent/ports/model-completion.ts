@@ -50,7 +50,8 @@ export function createModelCompletion(
       });
       if (result.type === 'failure')
         return { error: scrub(`The model request failed (${result.kind}): ${result.message}`) };
-      if (!wrapped) return { text: result.text, model: result.model };
+      const spent = result.usage ? { usage: result.usage } : {};
+      if (!wrapped) return { text: result.text, model: result.model, ...spent };
       const call = result.toolCalls.find((candidate) => candidate.name === STRUCTURED_OUTPUT);
       const raw = call?.arguments ?? result.text;
       let value: unknown;
@@ -63,7 +64,7 @@ export function createModelCompletion(
         wrapped.isWrapped && typeof value === 'object' && value !== null
           ? (value as { response?: unknown }).response
           : value;
-      return { text: JSON.stringify(unwrapped), model: result.model };
+      return { text: JSON.stringify(unwrapped), model: result.model, ...spent };
     },
   };
 }

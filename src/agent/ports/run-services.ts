@@ -1,5 +1,5 @@
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
-import type { StoredEvent } from '../../protocol/events.ts';
+import type { StoredEvent, TokenUsage } from '../../protocol/events.ts';
 import { mcpTokenSecrets } from '../../protocol/mcp.ts';
 import type { Plan } from '../../protocol/plan.ts';
 import type { CompletionPort } from '../../protocol/ports/completion.ts';
@@ -113,6 +113,8 @@ export class RunServices {
   /** The conversation's modes: read from its log once, then shared by every action of the run. */
   private readonly modes: ModesPort;
   private readonly vision: VisionPort;
+  /** Tokens each action's own model requests spent, until the runtime records them with its completion. */
+  private readonly actionUsage = new Map<string, TokenUsage>();
   private readonly toolSandboxes = new WeakMap<SandboxPort, SandboxPort>();
 
   constructor(
@@ -196,7 +198,7 @@ export class RunServices {
       vision: this.vision,
       schedules: this.schedulesPort(),
       subAgents: this.subAgentsPort(uuid),
-      completion: this.environment.completion ?? NO_COMPLETION,
+      completion: this.countedCompletion(uuid),
       x: createXProxyPort({
         settings: this.run.settings.x,
         secrets: this.vault,
@@ -285,6 +287,32 @@ export class RunServices {
     const redacted = this.vault.redact(text);
     return redacted === text ? content : new TextEncoder().encode(redacted);
   };
+
+  /** The tokens the action `uuid`'s own model requests spent (null: none), forgotten once read. */
+  takeActionUsage(uuid: string): TokenUsage | null {
+    const usage = this.actionUsage.get(uuid) ?? null;
+    this.actionUsage.delete(uuid);
+    return usage;
+  }
+
+  /** The run's completion port for the action `uuid`, adding what each request spends to its usage. */
+  private countedCompletion(uuid: string): CompletionPort {
+    const completion = this.environment.completion ?? NO_COMPLETION;
+    return {
+      complete: async (request, signal) => {
+        const result = await completion.complete(request, signal);
+        if ('usage' in result && result.usage) {
+          const before = this.actionUsage.get(uuid) ?? { prompt: 0, completion: 0, cached: 0 };
+          this.actionUsage.set(uuid, {
+            prompt: before.prompt + result.usage.prompt,
+            completion: before.completion + result.usage.completion,
+            cached: before.cached + result.usage.cached,
+          });
+        }
+        return result;
+      },
+    };
+  }
 
   /** `value` with every key and token of the settings replaced (see `SecretVault`). */
   redact<T>(value: T): T {

@@ -1,3 +1,4 @@
+import type { TokenUsage } from '../events.ts';
 /**
  * The completion port: one request to the conversation's own model, outside the run's
  * context (no history, no tools of the run), for a tool that needs the model's words —
@@ -16,7 +17,8 @@ export type CompletionRequest = {
 };
 
 export type CompletionResult =
-  | { text: string; model: string }
+  /** `usage`: the tokens the request spent, as the API reported them (absent: not reported). */
+  | { text: string; model: string; usage?: TokenUsage }
   /** Why there is no reply, in words a person can act on. */
   | { error: string };
 

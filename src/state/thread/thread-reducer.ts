@@ -1,5 +1,5 @@
 import type { EnvelopeMeta, EnvelopeStatus } from '../../protocol/envelope.ts';
-import type { EnvelopeEvent, NoticeKind, StoredEvent } from '../../protocol/events.ts';
+import type { EnvelopeEvent, NoticeKind, StoredEvent, TokenUsage } from '../../protocol/events.ts';
 import type { ObservationImage } from '../../protocol/model-images.ts';
 import { type Attachment, attachmentsOf } from '../../protocol/tool-meta/attachment.ts';
 import { type MetaKind, readFields } from '../../protocol/tool-meta/index.ts';
@@ -218,11 +218,26 @@ function reduceEvent(state: ThreadState, event: StoredEvent, isOwned: boolean): 
         isOwned,
       );
     case 'envelope':
-      return applyEnvelope(next, body, event.seq, event.at, isOwned);
+      return applyEnvelope(withToolUsage(next, body.usage), body, event.seq, event.at, isOwned);
     case 'compaction':
       // Changes what the model is sent, not what the person sees.
       return next;
   }
+}
+
+/** The usage with a tool's own model requests added (they are not model calls of the run: `turns` stays). */
+function withToolUsage(state: ThreadState, usage: TokenUsage | undefined): ThreadState {
+  if (!usage) return state;
+  const { prompt, completion, cached, turns } = state.usage;
+  return {
+    ...state,
+    usage: {
+      prompt: prompt + usage.prompt,
+      completion: completion + usage.completion,
+      cached: cached + usage.cached,
+      turns,
+    },
+  };
 }
 
 function appendItem(state: ThreadState, item: ThreadItem, isOwned: boolean): ThreadState {
