@@ -1,5 +1,6 @@
 import { createSignal } from 'solid-js';
 import { Workbox } from 'workbox-window';
+import { SKIP_WAITING_MESSAGE } from '../../pwa/messages.ts';
 import { takeEarlyInstallPrompt } from './early-install-prompt.ts';
 import { ISOLATION_RELOAD_KEY, shouldReloadForIsolation } from './isolation-reload.ts';
 
@@ -113,8 +114,11 @@ export function createAppUpdatesStore() {
       navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
         once: true,
       });
+      // Posted to the waiting worker itself: workbox's `messageSkipWaiting` does nothing until
+      // its own `register()` has resolved (after the page's load), so a click soon after a
+      // reload was lost and the page never switched (the app-update e2e timed out on it).
       void navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL).then((registration) => {
-        if (registration?.waiting) workbox?.messageSkipWaiting();
+        if (registration?.waiting) registration.waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
         else window.location.reload();
       });
     },
