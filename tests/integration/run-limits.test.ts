@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_AUTOMATIC_RESTARTS } from '../../src/agent/runtime-notices.ts';
+import { danglingActions } from '../../src/agent/step-policy.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
@@ -19,13 +20,7 @@ afterEach(async () => {
 
 /** Actions whose `running` envelope has no completion. */
 function dangling(events: readonly StoredEvent[]): string[] {
-  const open = new Set<string>();
-  for (const { body } of events) {
-    if (body.type !== 'envelope') continue;
-    if (body.envelope.status === 'running') open.add(body.envelope.uuid);
-    else open.delete(body.envelope.uuid);
-  }
-  return [...open];
+  return danglingActions(events).map((running) => running.envelope.uuid);
 }
 
 function lastQuestion(events: readonly StoredEvent[]): Envelope {
