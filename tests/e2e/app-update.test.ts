@@ -69,7 +69,11 @@ it('offers a newly deployed build with a prompt instead of switching, and reload
   expect(await prompt.count()).toBe(0);
   await page.reload();
 
-  // Accepting hands over to the new service worker and reloads into the new build.
+  // Accepting hands over to the new service worker and reloads into the new build. The click
+  // waits for the page to settle, as a person's would: a click in the first few hundred
+  // milliseconds races the agent worker's module loads, and Chromium can then drop the
+  // switch (the page's fallback reload covers it, but may land on the old build once).
+  await page.waitForLoadState('networkidle');
   await prompt.click();
   await page.waitForFunction(
     () => document.querySelector('meta[name="sandpiper-build"]')?.getAttribute('content') === 'next',

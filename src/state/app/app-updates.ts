@@ -1,8 +1,8 @@
 import { createSignal } from 'solid-js';
 import { Workbox } from 'workbox-window';
-import { SKIP_WAITING_MESSAGE } from '../../pwa/messages.ts';
 import { takeEarlyInstallPrompt } from './early-install-prompt.ts';
 import { ISOLATION_RELOAD_KEY, shouldReloadForIsolation } from './isolation-reload.ts';
+import { handOverToWaitingWorker } from './waiting-worker-handover.ts';
 
 /** How often an open tab asks whether a new version was deployed (browsers also check on navigation). */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -99,8 +99,8 @@ export function createAppUpdatesStore() {
     canInstall: () => installPrompt() !== null,
     /**
      * Switches to the new version: the waiting service worker takes over and the page
-     * reloads once it controls the page. With none waiting (another tab already switched),
-     * just reloads.
+     * reloads once it controls the page (or after a few seconds anyway, when the browser
+     * dropped the switch). With none waiting (another tab already switched), just reloads.
      */
     acceptUpdate(): void {
       setUpdateWaiting(false);
@@ -109,18 +109,11 @@ export function createAppUpdatesStore() {
         return;
       }
       isAccepting = true;
-      // Reload as soon as the new service worker controls the page, whether or not workbox
-      // reports it as its own (a worker another page registered shows as external).
-      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-        once: true,
-      });
-      // Posted to the waiting worker itself: workbox's `messageSkipWaiting` does nothing until
-      // its own `register()` has resolved (after the page's load), so a click soon after a
-      // reload was lost and the page never switched (the app-update e2e timed out on it).
-      void navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL).then((registration) => {
-        if (registration?.waiting) registration.waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
-        else window.location.reload();
-      });
+      cleanups.push(
+        handOverToWaitingWorker(navigator.serviceWorker, import.meta.env.BASE_URL, {
+          reload: () => window.location.reload(),
+        }),
+      );
     },
     /**
      * Work the page must not lose to a reload is under way (an import from a link): the
