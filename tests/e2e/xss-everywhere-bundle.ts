@@ -3,6 +3,7 @@ import type { BundleContents } from '../../src/bundle/bundle-format.ts';
 import type { EventBody, StoredEvent } from '../../src/protocol/events.ts';
 import type { MetaKind } from '../../src/protocol/tool-meta/index.ts';
 import { XSS_MARK, XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
+import { HOSTILE_DOCUMENT_ATTACHMENTS } from './xss-everywhere-documents.ts';
 import {
   ALL_ON_ONE_LINE,
   ALL_PAYLOADS,
@@ -23,9 +24,12 @@ import { hostileImageSearchMeta, hostileInfoSearchMeta } from './xss-everywhere-
  * and the header. Where a field holds one line, the payloads are joined on one line.
  */
 
-/** Every payload into every view a bundle can carry. */
-export function xssEverywhereContents(): BundleContents {
-  const files = hostileWorkspace();
+/**
+ * Every payload into every view a bundle can carry. `documents` are the files of
+ * `hostileDocumentFiles()` (made asynchronously), which the result attaches.
+ */
+export function xssEverywhereContents(documents: BundleContents['files']): BundleContents {
+  const files = [...hostileWorkspace(), ...documents];
   let seq = 0;
   const events: StoredEvent[] = [];
   const push = (body: EventBody) => events.push({ conversationId: ID, seq, at: 1000 + seq++ * 500, body });
@@ -324,7 +328,11 @@ export function xssEverywhereContents(): BundleContents {
     'result',
     { tool: 'message', actionType: 'message.result', metaKind: 'message' },
     { type: 'result', text: ALL_PAYLOADS },
-    { status: 'success', content: `## Result\n\n${ALL_PAYLOADS}`, meta: { attachments } },
+    {
+      status: 'success',
+      content: `## Result\n\n${ALL_PAYLOADS}`,
+      meta: { attachments: [...attachments, ...HOSTILE_DOCUMENT_ATTACHMENTS] },
+    },
     'result',
   );
   action(
@@ -368,6 +376,6 @@ export function xssEverywhereContents(): BundleContents {
 }
 
 /** The bundle of `xssEverywhereContents`, as the import picker takes it. */
-export function xssEverywhereBundle(): Uint8Array {
-  return encodeBundle(xssEverywhereContents(), '0.1.0', Date.UTC(2026, 0, 2));
+export function xssEverywhereBundle(documents: BundleContents['files']): Uint8Array {
+  return encodeBundle(xssEverywhereContents(documents), '0.1.0', Date.UTC(2026, 0, 2));
 }

@@ -1,10 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { call } from '../fixtures/scenarios.ts';
 import { XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import { hasHorizontalScroll, importThroughPicker, toastTexts } from './pwa-helpers.ts';
 import { xssEverywhereBundle } from './xss-everywhere-bundle.ts';
-import { ALL_ON_ONE_LINE, HOSTILE_FILES } from './xss-everywhere-files.ts';
+import { hostileDocumentFiles } from './xss-everywhere-documents.ts';
+import { ALL_ON_ONE_LINE, ALL_PAYLOADS, HOSTILE_FILES, oneLine } from './xss-everywhere-files.ts';
 import { type Harm, measureHarm, recordViolations } from './xss-everywhere-harm.ts';
 import { driveLiveViews } from './xss-everywhere-live.ts';
 
@@ -114,7 +116,8 @@ async function fitsWidth(page: Page, locator: Locator): Promise<boolean> {
 it('renders every payload of the XSS corpus as inert text in every view that shows untrusted text', async () => {
   const { page } = harness;
   const ledger = new Ledger(page);
-  await importThroughPicker(page, 'xss-everywhere.sandpiper.zip', xssEverywhereBundle());
+  const bundle = xssEverywhereBundle(await hostileDocumentFiles());
+  await importThroughPicker(page, 'xss-everywhere.sandpiper.zip', bundle);
   await page.locator('.ask-card, .toast').first().waitFor({ timeout: 20_000 });
   expect(await toastTexts(page)).toEqual([]);
   const main = page.locator('main');
@@ -129,6 +132,17 @@ it('renders every payload of the XSS corpus as inert text in every view that sho
   await ledger.saw('action rows', main.locator('.action-row'));
   await ledger.saw('result card', main.locator('.result-card'));
   await ledger.saw('result attachments', main.locator('.attachment-card'));
+  // The result's own previews: a PDF's pages (drawn, its script and link inert), a CSV and
+  // an .xlsx as tables, a WAV's player.
+  const preview = (kind: string) => main.locator(`.result-card .attachment-media[data-preview="${kind}"]`);
+  await preview('pdf').scrollIntoViewIfNeeded();
+  await ledger.saw('result preview: PDF pages', preview('pdf').locator('.pdf-page[data-state="drawn"]'));
+  await harness.screenshot('xss-result-pdf');
+  await ledger.saw('result preview: CSV table', preview('table').first().locator('td'));
+  await ledger.saw('result preview: xlsx table', preview('table').last().locator('td'));
+  await ledger.saw('result preview: audio', preview('audio').locator('audio'));
+  expect(await preview('table').count()).toBe(2);
+  expect(await main.locator('.pdf-page[data-state="failed"]').count()).toBe(0);
   await ledger.saw('ask card', main.locator('.ask-card'));
   // The page's address (4 KB of query string) keeps to a few lines.
   expect((await main.locator('.ask-page-url').boundingBox())?.height).toBeLessThan(70);
@@ -303,4 +317,51 @@ it('renders every payload of the XSS corpus as inert text in every view that sho
   expect(figures.handlerAttributes).toEqual([]);
   expect(figures.scriptAddresses).toEqual([]);
   expect(figures.views).toBeGreaterThanOrEqual(45);
+}, 90_000);
+
+it('renders the corpus inert in a sub-agent’s nested steps and in its own conversation', async () => {
+  // Live, since an import renumbers a bundle's conversations (a task row's link to its
+  // sub-agent's conversation only holds for conversations made here).
+  const { page, model } = harness;
+  const ledger = new Ledger(page);
+  await harness.configure();
+  await page.getByLabel('Tool profile', { exact: true }).selectOption('muxd');
+  model.setScript([
+    call('task', { description: ALL_ON_ONE_LINE.slice(0, 300), prompt: ALL_PAYLOADS }),
+    // The sub-agent's own steps: a file named and filled by the corpus, read back by the shell.
+    call('file_write', { path: `sub/${oneLine(XSS_PAYLOADS[0] ?? '')}.txt`, content: ALL_PAYLOADS }),
+    call('bash', { command: 'cat sub/*.txt; ls sub' }),
+    { text: `Sub-agent answer\n\n${ALL_PAYLOADS}` },
+    // The parent's answer.
+    { text: `Parent answer\n\n${ALL_PAYLOADS}` },
+  ]);
+  await harness.sendTask(`Ask a sub-agent\n\n${ALL_PAYLOADS}`);
+  const main = page.locator('main');
+  await main.locator('[data-notice-kind="reply"]', { hasText: 'Parent answer' }).waitFor({ timeout: 60_000 });
+  const nested = page.getByRole('list', { name: 'Sub-agent steps' });
+  await expect.poll(() => nested.locator('li').count()).toBe(2);
+  await ledger.saw('sub-agent: task row', main.locator('.action-row[data-action-type="task"]'));
+  await ledger.saw('sub-agent: nested steps', nested.locator('li'));
+  await ledger.saw('parent reply', main.locator('[data-notice-kind="reply"]'));
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await harness.screenshot('xss-sub-agent-nested');
+  await page.getByRole('button', { name: 'Open the sub-agent’s conversation' }).click();
+  await main.locator('[data-notice-kind="reply"]', { hasText: 'Sub-agent answer' }).waitFor();
+  await ledger.saw('sub-agent conversation: prompt', main.locator('.user-item'));
+  await ledger.saw('sub-agent conversation: steps', main.locator('.action-row'));
+  await ledger.saw('sub-agent conversation: answer', main.locator('[data-notice-kind="reply"]'));
+  await ledger.saw('sub-agent conversation: title', page.locator('.main-header .thread-title'));
+  // Its shell step's terminal: the files' contents and names, as the shell printed them.
+  await main.locator('.action-row[data-action-type="bash"]').click();
+  const terminal = panelOf(page).locator('.action-view[data-view="shell"] .action-view-body');
+  await ledger.saw('sub-agent conversation: shell output', terminal);
+  await harness.screenshot('xss-sub-agent-conversation');
+  const figures = ledger.figures();
+  console.log(
+    `XSS in sub-agent views: ${XSS_PAYLOADS.length} payloads × ${figures.views} views; executed ${figures.executedInApp}, CSP violations ${figures.unexpectedViolations.length}, dialogs ${dialogs.length}`,
+  );
+  expect(figures.executedInApp).toBe(0);
+  expect(figures.unexpectedViolations).toEqual([]);
+  expect(dialogs).toEqual([]);
+  expect(figures.handlerAttributes).toEqual([]);
 }, 90_000);
