@@ -16,9 +16,8 @@ async function openPdf(
 ): Promise<PdfDocument> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-  // A copy: pdf.js transfers the buffer it is given to its worker. No eval: the page's CSP
-  // refuses it anyway, and pdf.js's font path through eval was CVE-2024-4367's way in.
-  const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false });
+  // A copy: pdf.js transfers the buffer it is given to its worker.
+  const task = pdfjs.getDocument({ data: bytes.slice() });
   onTask(task);
   return task.promise;
 }
