@@ -34,6 +34,22 @@ it('signs in to an OAuth MCP server in a popup from Settings, and a task calls i
   await mcp.locator('.mcp-server').first().scrollIntoViewIfNeeded();
   await harness.screenshot('mcp-oauth-sign-in-offered-1440');
 
+  // A window the person closes instead of signing in: the wait says what to do, and Cancel
+  // gives it up with nothing kept.
+  fixture.setHoldAuthorization(true);
+  const heldOpened = page.context().waitForEvent('page');
+  await mcp.getByRole('button', { name: 'Sign in to fixture' }).click();
+  const held = await heldOpened;
+  await expect.poll(() => fixture.log.includes('authorize:held'), { timeout: 15_000 }).toBe(true);
+  await held.close();
+  await expect.poll(() => mcp.textContent()).toContain('Closed it? Sign in again, or cancel.');
+  await harness.screenshot('mcp-oauth-waiting-1440');
+  await mcp.getByRole('button', { name: 'Cancel signing in to fixture' }).click();
+  await expect.poll(() => mcp.textContent()).toContain('OAuth: not signed in.');
+  expect(await mcp.getByRole('alert').filter({ hasText: 'cancel' }).count()).toBe(0);
+  fixture.setHoldAuthorization(false);
+  fixture.log.splice(0);
+
   // "Sign in" opens the server's window, which approves at once, comes back and closes.
   const popupOpened = page.context().waitForEvent('page');
   await mcp.getByRole('button', { name: 'Sign in to fixture' }).click();

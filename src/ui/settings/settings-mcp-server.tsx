@@ -27,6 +27,7 @@ export function McpServerCard(props: {
   test: McpTestState;
   signIn: McpSignInState;
   onSignIn: () => void;
+  onCancelSignIn: () => void;
   onChange: (patch: Partial<McpServerDraft>) => void;
   onTest: () => void;
   onRemove: () => void;
@@ -152,6 +153,7 @@ export function McpServerCard(props: {
         }
         state={props.signIn}
         onSignIn={() => props.onSignIn()}
+        onCancel={() => props.onCancelSignIn()}
         onSignOut={() => props.onChange({ oauth: undefined })}
       />
       <div class="mcp-test" aria-live="polite">

@@ -19,6 +19,8 @@ export function McpSignIn(props: {
   state: McpSignInState;
   onSignIn: () => void;
   onSignOut: () => void;
+  /** Gives up the sign-in that waits for its window (closed, or not going to finish). */
+  onCancel: () => void;
 }) {
   const isBusy = () => props.state.status === 'signing-in';
   return (
@@ -26,7 +28,9 @@ export function McpSignIn(props: {
       <div class="mcp-oauth">
         <p class="mcp-oauth-status" aria-live="polite">
           <Switch fallback="OAuth: not signed in.">
-            <Match when={isBusy()}>Waiting for the sign-in window…</Match>
+            <Match when={isBusy()}>
+              Waiting for the sign-in window… Closed it? Sign in again, or cancel.
+            </Match>
             <Match when={props.server.oauth}>Signed in (OAuth).</Match>
           </Switch>
         </p>
@@ -38,7 +42,17 @@ export function McpSignIn(props: {
         >
           {props.server.oauth ? 'Sign in again' : 'Sign in'}
         </button>
-        <Show when={props.server.oauth}>
+        <Show when={isBusy()}>
+          <button
+            type="button"
+            class="button"
+            aria-label={`Cancel signing in to ${props.label}`}
+            onClick={() => props.onCancel()}
+          >
+            Cancel
+          </button>
+        </Show>
+        <Show when={props.server.oauth && !isBusy()}>
           <button
             type="button"
             class="button"

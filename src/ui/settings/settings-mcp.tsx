@@ -42,21 +42,31 @@ export function McpSection(props: {
     setSignIns((current) => ({ ...current, [id]: state }));
 
   /** Opens the sign-in window at once (a click may open one), then signs in through it and tests again. */
-  const pendingSignIns = new Map<string, AbortController>();
+  const pendingSignIns = new Map<string, { controller: AbortController; popup: Window }>();
+
+  /** Gives up a waiting sign-in: its window closes (if this page can still reach it), nothing is kept. */
+  function cancelSignIn(id: string): void {
+    const pending = pendingSignIns.get(id);
+    pendingSignIns.delete(id);
+    pending?.controller.abort();
+    if (pending && !pending.popup.closed) pending.popup.close();
+    setSignIn(id, { status: 'idle' });
+  }
 
   async function signIn(server: McpServerDraft): Promise<void> {
     // Signing in again (the window was closed, say) gives up the sign-in still waiting.
-    pendingSignIns.get(server.id)?.abort();
+    pendingSignIns.get(server.id)?.controller.abort();
     const controller = new AbortController();
-    pendingSignIns.set(server.id, controller);
     const popup = window.open('about:blank', `mcp-oauth-${server.id}`, 'popup,width=520,height=680');
     if (!popup) {
+      pendingSignIns.delete(server.id);
       setSignIn(server.id, {
         status: 'failed',
         message: 'The browser blocked the sign-in window: allow pop-ups for this app and try again.',
       });
       return;
     }
+    pendingSignIns.set(server.id, { controller, popup });
     setSignIn(server.id, { status: 'signing-in' });
     try {
       const { signInToMcpServer } = await import('../../state/settings/mcp-oauth-sign-in.ts');
@@ -72,6 +82,8 @@ export function McpSection(props: {
         status: 'failed',
         message: error instanceof Error ? error.message : String(error),
       });
+    } finally {
+      if (pendingSignIns.get(server.id)?.controller === controller) pendingSignIns.delete(server.id);
     }
   }
 
@@ -136,6 +148,7 @@ export function McpSection(props: {
                 test={tests()[server.id] ?? IDLE}
                 signIn={signIns()[server.id] ?? { status: 'idle' }}
                 onSignIn={() => void signIn(server)}
+                onCancelSignIn={() => cancelSignIn(server.id)}
                 onChange={(patch) => {
                   props.onChange(withMcpServer(props.form, server.id, patch));
                   if (
