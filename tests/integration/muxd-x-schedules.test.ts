@@ -151,6 +151,41 @@ describe('scheduled X posts over the scheduler', () => {
     expect((await service.list())[0]).toMatchObject({ repeat: false, xPost: { recurrence: 'once' } });
   });
 
+  it('a panel edit of a post’s prompt or timing updates its mark, or leaves it a plain schedule', async () => {
+    await text(xScheduleTool, { text: 'Scheduled tweet', time: '18:30', recurrence: 'daily' });
+    const [made] = await service.list();
+    const id = made!.id;
+    // The text edited inside the prompt, and the time moved: still a daily post, with the new text.
+    const prompt = made!.prompt.replace('Scheduled tweet', 'Edited in the panel');
+    await service.update(id, { prompt, cron: '0 15 20 * * *' });
+    expect((await service.list())[0]?.xPost).toEqual({ text: 'Edited in the panel', recurrence: 'daily' });
+    expect(await text(xScheduleListTool, {})).toContain(
+      '"Edited in the panel" — 2026-11-23T20:15:00+01:00 (daily)',
+    );
+    // Every hour, then no repeat: hourly, then once.
+    await service.update(id, { cron: '0 5 * * * *' });
+    expect((await service.list())[0]?.xPost?.recurrence).toBe('hourly');
+    await service.update(id, { repeat: false });
+    expect((await service.list())[0]?.xPost?.recurrence).toBe('once');
+    // Pausing changes no mark.
+    await service.update(id, { paused: true });
+    expect((await service.list())[0]?.xPost).toEqual({ text: 'Edited in the panel', recurrence: 'once' });
+    // A prompt of the person's own: no longer an X post; the X tools leave it to the panel.
+    await service.update(id, { prompt: 'Summarise my mentions instead' });
+    expect((await service.list())[0]?.xPost).toBeUndefined();
+    expect(await text(xScheduleListTool, {})).toBe('No scheduled X posts.');
+    expect(await error(xScheduleUpdateTool, { id: id.slice(0, 8), text: 'x' })).toContain(
+      'is a scheduled task, not a scheduled X post',
+    );
+  });
+
+  it('a panel edit to a timing none of once, daily or hourly leaves it a plain schedule', async () => {
+    await text(xScheduleTool, { text: 'Weekly?', time: '18:30', recurrence: 'daily' });
+    const [made] = await service.list();
+    await service.update(made!.id, { cron: '0 30 18 * * 1' });
+    expect((await service.list())[0]?.xPost).toBeUndefined();
+  });
+
   it('a due post fires a run told to post the text with x_post; a finished one cannot be changed', async () => {
     await text(xScheduleTool, { text: 'Fire me', time: '11:30' });
     const [made] = await service.list();

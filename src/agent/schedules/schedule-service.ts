@@ -15,6 +15,7 @@ import type { SandpiperDatabase } from '../../storage/db.ts';
 import { ScheduleRepository } from '../../storage/schedule-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
 import type { Journal } from '../journal.ts';
+import { xPostMarkAfterEdit } from './x-post-mark.ts';
 
 export type ScheduleServiceDependencies = {
   database: SandpiperDatabase;
@@ -107,7 +108,7 @@ export class ScheduleService {
   async update(id: string, edit: ScheduleEdit): Promise<Schedule> {
     const now = this.dependencies.now();
     const current = await this.require(id);
-    const candidate: Schedule = {
+    const edited: Schedule = {
       ...current,
       ...(edit.name !== undefined ? { name: edit.name } : {}),
       ...(edit.prompt !== undefined ? { prompt: edit.prompt } : {}),
@@ -122,6 +123,7 @@ export class ScheduleService {
         : {}),
       updatedAt: now,
     };
+    const candidate = withReconciledXPost(current, edited, edit);
     const timing = checkTiming(
       { ...candidate, repeat: candidate.repeat, intervalSeconds: candidate.intervalSeconds },
       candidate.timeZone,
@@ -294,4 +296,20 @@ function checkTiming(
       };
   }
   return { cron: expression.split(/\s+/).join(' ') };
+}
+
+/**
+ * A panel edit of a scheduled X post's prompt or timing carries no mark: the mark is read
+ * back from what was edited, or dropped when the schedule is no longer an X post.
+ */
+function withReconciledXPost(current: Schedule, edited: Schedule, edit: ScheduleEdit): Schedule {
+  const touchesPost =
+    edit.prompt !== undefined ||
+    edit.cron !== undefined ||
+    edit.intervalSeconds !== undefined ||
+    edit.repeat !== undefined;
+  if (!current.xPost || edit.xPost !== undefined || !touchesPost) return edited;
+  const { xPost: _stale, ...rest } = edited;
+  const mark = xPostMarkAfterEdit(edited);
+  return mark ? { ...rest, xPost: mark } : rest;
 }

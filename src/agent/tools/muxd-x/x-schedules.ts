@@ -1,6 +1,8 @@
 import type { Schedule, XPostSchedule } from '../../../protocol/schedules.ts';
 import { rfc3339In } from './x-schedule-timing.ts';
 
+export { xPostPrompt } from '../../schedules/x-post-mark.ts';
+
 /** A scheduled X post: a schedule with its `xPost` mark. */
 export type XPostEntry = Schedule & { xPost: XPostSchedule };
 
@@ -10,11 +12,6 @@ export type XPostStatus = 'pending' | 'paused' | 'running' | 'completed' | 'fail
 /** The schedule's name: `X post: ` and the first 40 code points of the text. */
 export function xPostName(text: string): string {
   return `X post: ${[...text].slice(0, 40).join('').trimEnd()}`;
-}
-
-/** What the scheduled run is told: post exactly this text with `x_post`, and nothing else. */
-export function xPostPrompt(text: string): string {
-  return `Post the text below on X with the \`x_post\` tool, exactly as it is (do not change, shorten or add to it), once, and do nothing else; then report the tweet's URL, or the error if posting failed.\n\n${text}`;
 }
 
 /** The 8-character ID prefix muxd shows. */
