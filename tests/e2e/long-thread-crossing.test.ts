@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
+import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
+import { type AppHarness, startApp } from './app-harness.ts';
+import { longThreadBundleContents } from './long-thread-bundle.ts';
+import { importThroughPicker } from './pwa-helpers.ts';
+
+/**
+ * A thread that crosses the windowing threshold while a run adds to it: opened just under
+ * `WINDOW_THRESHOLD` items (every row rendered), then a follow-up's actions arrive live and
+ * push it over; the thread switches to the windowed list without losing the bottom, every
+ * live row and the result show, and the first message is still reachable.
+ */
+/** `WINDOW_THRESHOLD` of src/ui/thread/thread-window.tsx (a .tsx module the Node side does not load). */
+const WINDOW_THRESHOLD = 200;
+const FIRST_TEXT = 'Start of a thread just under the windowing threshold';
+const LAST_TEXT = 'The imported part ends here.';
+const RESULT_TEXT = 'Done: the thread is windowed now, and this is its last row.';
+
+let harness: AppHarness;
+const errors: string[] = [];
+beforeAll(async () => {
+  harness = await startApp();
+  harness.page.on('pageerror', (error) => errors.push(error.message));
+  await harness.configure();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+/** Items a bundle's events make: messages, replies and actions (their running envelopes). */
+function itemCount(contents: ReturnType<typeof longThreadBundleContents>): number {
+  return contents.events.filter(
+    (event) =>
+      event.body.type === 'user_message' ||
+      event.body.type === 'user_reply' ||
+      (event.body.type === 'envelope' && event.body.envelope.status === 'running'),
+  ).length;
+}
+
+function view(page: Page) {
+  return page.evaluate(() => {
+    const scroller = document.querySelector<HTMLElement>('.thread-scroller');
+    const rows = [...(document.querySelector('.thread-items')?.children ?? [])];
+    return {
+      fromBottom: scroller ? scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight : Number.NaN,
+      isWindowed: scroller?.classList.contains('is-windowed') ?? false,
+      rows: rows.length,
+      setSize: Number(rows[0]?.getAttribute('aria-setsize') ?? Number.NaN),
+      lastPosition: Number(rows.at(-1)?.getAttribute('aria-posinset') ?? Number.NaN),
+    };
+  });
+}
+
+it('switches to the windowed list when a live run pushes the thread over the threshold', {
+  timeout: 90_000,
+}, async () => {
+  const { page, model } = harness;
+  // The bundle nearest under the threshold, with room for a few rows.
+  let contents = longThreadBundleContents(10, { firstText: FIRST_TEXT, lastText: LAST_TEXT });
+  for (let eventCount = 300; eventCount <= 900; eventCount += 1) {
+    const candidate = longThreadBundleContents(eventCount, { firstText: FIRST_TEXT, lastText: LAST_TEXT });
+    const count = itemCount(candidate);
+    if (count <= WINDOW_THRESHOLD - 6 && count > itemCount(contents)) contents = candidate;
+  }
+  const items = itemCount(contents);
+  expect(items).toBeGreaterThan(WINDOW_THRESHOLD - 20);
+  await importThroughPicker(page, 'crossing.zip', encodeBundle(contents, 'e2e', Date.now()));
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await conversation.getByText(LAST_TEXT).waitFor({ timeout: 20_000 });
+  const before = await view(page);
+  expect(before.isWindowed).toBe(false);
+  expect(before.rows).toBeGreaterThanOrEqual(items);
+
+  // A follow-up of twelve shell steps: the thread crosses the threshold midway, live.
+  const steps = Array.from({ length: 12 }, (_, index) =>
+    call('shell', { action: 'exec', session: 'main', command: `echo step ${index + 1}` }),
+  );
+  model.setScript([
+    acknowledge('Twelve steps coming.'),
+    planNotes(),
+    ...steps,
+    call('message', { type: 'result', text: RESULT_TEXT }),
+  ]);
+  await harness.sendTask('Run twelve steps.');
+  await conversation.getByText(RESULT_TEXT).waitFor({ timeout: 60_000 });
+  await expect.poll(async () => (await view(page)).fromBottom).toBeLessThan(2);
+  const after = await view(page);
+  expect(after.isWindowed).toBe(true);
+  // The follow-up, its acknowledgment, the new plan, twelve steps and the result.
+  expect(after.setSize).toBe(items + 16);
+  expect(after.lastPosition).toBe(items + 16);
+  expect(after.rows).toBeLessThan(items);
+  await harness.screenshot('long-thread-crossing');
+
+  // The first message is still reachable by scrolling.
+  const first = conversation.getByText(FIRST_TEXT, { exact: true });
+  await page.mouse.move(600, 400);
+  for (let turn = 0; turn < 40 && !(await first.isVisible()); turn += 1) {
+    await page.mouse.wheel(0, -4_000);
+    await page.waitForTimeout(50);
+  }
+  await first.waitFor({ timeout: 5_000 });
+  expect(errors).toEqual([]);
+});
