@@ -4,6 +4,7 @@ import type { Journal } from './journal.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
 import { ScheduleService } from './schedules/schedule-service.ts';
 import { SubAgents } from './sub-agents.ts';
+import { reconcileXPostEdit } from './tools/muxd-x/x-post-mark.ts';
 
 /**
  * What the runtime starts runs for besides the person: schedules (fired into new
@@ -32,6 +33,7 @@ export function createRunStarters(
       newId,
       journal,
       launch: (conversationId) => void launch(conversationId),
+      reconcileEdit: reconcileXPostEdit,
     }),
     subAgents: new SubAgents({ ...runtime, run: launch }),
   };

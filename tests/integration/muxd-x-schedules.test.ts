@@ -157,8 +157,10 @@ describe('scheduled X posts over the scheduler', () => {
     const id = made!.id;
     // The text edited inside the prompt, and the time moved: still a daily post, with the new text.
     const prompt = made!.prompt.replace('Scheduled tweet', 'Edited in the panel');
-    await service.update(id, { prompt, cron: '0 15 20 * * *' });
+    await service.update(id, { prompt, cron: '0  15 20 *  * *' });
     expect((await service.list())[0]?.xPost).toEqual({ text: 'Edited in the panel', recurrence: 'daily' });
+    // Saved as checked: the cron's spacing normalised.
+    expect((await service.list())[0]?.cron).toBe('0 15 20 * * *');
     expect(await text(xScheduleListTool, {})).toContain(
       '"Edited in the panel" — 2026-11-23T20:15:00+01:00 (daily)',
     );

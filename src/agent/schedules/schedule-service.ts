@@ -15,7 +15,6 @@ import type { SandpiperDatabase } from '../../storage/db.ts';
 import { ScheduleRepository } from '../../storage/schedule-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
 import type { Journal } from '../journal.ts';
-import { xPostMarkAfterEdit } from './x-post-mark.ts';
 
 export type ScheduleServiceDependencies = {
   database: SandpiperDatabase;
@@ -28,6 +27,12 @@ export type ScheduleServiceDependencies = {
   launch: (conversationId: string) => void;
   /** The person's time zone (default: this browser's). */
   timeZone?: () => string;
+  /**
+   * A tool profile's say on a person's edit of a schedule its tools made (muxd's X posts
+   * keep their mark in step): given the schedule before, after the edit (timing
+   * normalised) and the edit, returns what to save. Default: the edit as it is.
+   */
+  reconcileEdit?: (current: Schedule, edited: Schedule, edit: ScheduleEdit) => Schedule;
 };
 
 /** How a scheduled conversation's status reads on its schedule. */
@@ -123,12 +128,14 @@ export class ScheduleService {
         : {}),
       updatedAt: now,
     };
-    const candidate = withReconciledXPost(current, edited, edit);
     const timing = checkTiming(
-      { ...candidate, repeat: candidate.repeat, intervalSeconds: candidate.intervalSeconds },
-      candidate.timeZone,
+      { ...edited, repeat: edited.repeat, intervalSeconds: edited.intervalSeconds },
+      edited.timeZone,
     );
     if ('error' in timing) throw new Error(timing.error);
+    // Saved as checked (a cron's spacing normalised), then as the profile that made it keeps it.
+    const normalised: Schedule = { ...edited, ...timing };
+    const candidate = this.dependencies.reconcileEdit?.(current, normalised, edit) ?? normalised;
     if (edit.providerId !== undefined) {
       const { providers } = await this.settings.getAgentSettings();
       if (!providers.some((provider) => provider.id === edit.providerId))
@@ -296,20 +303,4 @@ function checkTiming(
       };
   }
   return { cron: expression.split(/\s+/).join(' ') };
-}
-
-/**
- * A panel edit of a scheduled X post's prompt or timing carries no mark: the mark is read
- * back from what was edited, or dropped when the schedule is no longer an X post.
- */
-function withReconciledXPost(current: Schedule, edited: Schedule, edit: ScheduleEdit): Schedule {
-  const touchesPost =
-    edit.prompt !== undefined ||
-    edit.cron !== undefined ||
-    edit.intervalSeconds !== undefined ||
-    edit.repeat !== undefined;
-  if (!current.xPost || edit.xPost !== undefined || !touchesPost) return edited;
-  const { xPost: _stale, ...rest } = edited;
-  const mark = xPostMarkAfterEdit(edited);
-  return mark ? { ...rest, xPost: mark } : rest;
 }

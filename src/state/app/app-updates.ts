@@ -64,10 +64,8 @@ export function createAppUpdatesStore() {
     workbox = new Workbox(`${base}sw.js`, { scope: base });
     workbox.addEventListener('waiting', () => setUpdateWaiting(true));
     workbox.addEventListener('controlling', (event) => {
-      if (isAccepting) {
-        window.location.reload();
-        return;
-      }
+      // Accepting: the handover reloads, once (see `acceptUpdate`).
+      if (isAccepting) return;
       if (event.isExternal) {
         // Another tab accepted a new version: this page still runs the old one.
         setUpdateWaiting(true);
@@ -108,6 +106,8 @@ export function createAppUpdatesStore() {
         window.location.reload();
         return;
       }
+      // One handover at a time: it always ends in a reload, within a few seconds.
+      if (isAccepting) return;
       isAccepting = true;
       cleanups.push(
         handOverToWaitingWorker(navigator.serviceWorker, import.meta.env.BASE_URL, {

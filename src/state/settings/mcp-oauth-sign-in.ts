@@ -84,6 +84,8 @@ export async function signInToMcpServer(
       if (scope === 'all' || scope === 'tokens') tokens = undefined;
     },
     redirectToAuthorization: (authorizationUrl) => {
+      // A sign-in given up (or started again in the same window) leaves the window alone.
+      options.signal?.throwIfAborted();
       popup.location.href = authorizationUrl.href;
     },
   };
@@ -91,9 +93,11 @@ export async function signInToMcpServer(
   const callback = waitForCallback(state, options.timeoutMs ?? MCP_SIGN_IN_TIMEOUT_MS, options.signal);
   try {
     const started = await auth(provider, { serverUrl, fetchFn });
+    options.signal?.throwIfAborted();
     if (started === 'REDIRECT') {
       const { code } = await callback.result;
       await auth(provider, { serverUrl, authorizationCode: code, fetchFn });
+      options.signal?.throwIfAborted();
     }
   } catch (error) {
     throw new Error(signInFailure(error, serverUrl));
@@ -128,7 +132,8 @@ function waitForCallback(state: string, timeoutMs: number, signal?: AbortSignal)
     const timer = setTimeout(() => reject(new Error('the sign-in window did not finish in time')), timeoutMs);
     window.addEventListener('message', onMessage);
     channel.addEventListener('message', onChannel);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     stop = () => {
       clearTimeout(timer);
       window.removeEventListener('message', onMessage);

@@ -71,6 +71,8 @@ export function McpSection(props: {
     try {
       const { signInToMcpServer } = await import('../../state/settings/mcp-oauth-sign-in.ts');
       const oauth = await signInToMcpServer(server, popup, { signal: controller.signal });
+      // Cancelled (or signed in again) while the tokens were being fetched: nothing is kept.
+      if (controller.signal.aborted) return;
       const current = props.form.servers.find((entry) => entry.id === server.id) ?? server;
       props.onChange(withMcpServer(props.form, server.id, { oauth }));
       setSignIn(server.id, { status: 'idle' });

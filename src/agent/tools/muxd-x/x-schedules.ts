@@ -1,7 +1,7 @@
 import type { Schedule, XPostSchedule } from '../../../protocol/schedules.ts';
 import { rfc3339In } from './x-schedule-timing.ts';
 
-export { xPostPrompt } from '../../schedules/x-post-mark.ts';
+export { xPostPrompt } from './x-post-mark.ts';
 
 /** A scheduled X post: a schedule with its `xPost` mark. */
 export type XPostEntry = Schedule & { xPost: XPostSchedule };

@@ -1,4 +1,5 @@
-import type { Schedule, XPostRecurrence, XPostSchedule } from '../../protocol/schedules.ts';
+import type { Schedule, ScheduleEdit, XPostRecurrence, XPostSchedule } from '../../../protocol/schedules.ts';
+import { tweetTextError } from './x-common.ts';
 
 /** What the scheduled run is told: post exactly this text with `x_post`, and nothing else. */
 export function xPostPrompt(text: string): string {
@@ -29,9 +30,28 @@ function recurrenceOf(schedule: Schedule): XPostRecurrence | null {
 export function xPostMarkAfterEdit(schedule: Schedule): XPostSchedule | undefined {
   if (!schedule.xPost) return undefined;
   if (!schedule.prompt.startsWith(PROMPT_PREAMBLE)) return undefined;
-  const text = schedule.prompt.slice(PROMPT_PREAMBLE.length);
-  if (text.trim() === '' || text.length > 2000) return undefined;
+  // As `x_schedule` keeps it: trimmed, and a text `x_post` would post.
+  const text = schedule.prompt.slice(PROMPT_PREAMBLE.length).trim();
+  if (tweetTextError(text) !== null) return undefined;
   const recurrence = recurrenceOf(schedule);
   if (recurrence === null) return undefined;
   return { text, recurrence };
+}
+
+/**
+ * The schedule service's hook for a person's edit (wired in by the runtime): an edit of a
+ * scheduled X post's prompt or timing carries no mark, so the mark is read back from what
+ * was edited, or dropped when the schedule is no longer an X post. `edited` has its
+ * timing normalised already.
+ */
+export function reconcileXPostEdit(current: Schedule, edited: Schedule, edit: ScheduleEdit): Schedule {
+  const touchesPost =
+    edit.prompt !== undefined ||
+    edit.cron !== undefined ||
+    edit.intervalSeconds !== undefined ||
+    edit.repeat !== undefined;
+  if (!current.xPost || edit.xPost !== undefined || !touchesPost) return edited;
+  const { xPost: _stale, ...rest } = edited;
+  const mark = xPostMarkAfterEdit(edited);
+  return mark ? { ...rest, xPost: mark } : rest;
 }
