@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import { longThreadBundleContents } from './long-thread-bundle.ts';
+import { bundleItemCount, threadView, wheelUpUntilVisible } from './long-thread-views.ts';
 import { importThroughPicker } from './pwa-helpers.ts';
 
 /**
@@ -29,30 +29,6 @@ afterAll(async () => {
   await harness.close();
 });
 
-/** Items a bundle's events make: messages, replies and actions (their running envelopes). */
-function itemCount(contents: ReturnType<typeof longThreadBundleContents>): number {
-  return contents.events.filter(
-    (event) =>
-      event.body.type === 'user_message' ||
-      event.body.type === 'user_reply' ||
-      (event.body.type === 'envelope' && event.body.envelope.status === 'running'),
-  ).length;
-}
-
-function view(page: Page) {
-  return page.evaluate(() => {
-    const scroller = document.querySelector<HTMLElement>('.thread-scroller');
-    const rows = [...(document.querySelector('.thread-items')?.children ?? [])];
-    return {
-      fromBottom: scroller ? scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight : Number.NaN,
-      isWindowed: scroller?.classList.contains('is-windowed') ?? false,
-      rows: rows.length,
-      setSize: Number(rows[0]?.getAttribute('aria-setsize') ?? Number.NaN),
-      lastPosition: Number(rows.at(-1)?.getAttribute('aria-posinset') ?? Number.NaN),
-    };
-  });
-}
-
 it('switches to the windowed list when a live run pushes the thread over the threshold', {
   timeout: 90_000,
 }, async () => {
@@ -61,15 +37,15 @@ it('switches to the windowed list when a live run pushes the thread over the thr
   let contents = longThreadBundleContents(10, { firstText: FIRST_TEXT, lastText: LAST_TEXT });
   for (let eventCount = 300; eventCount <= 900; eventCount += 1) {
     const candidate = longThreadBundleContents(eventCount, { firstText: FIRST_TEXT, lastText: LAST_TEXT });
-    const count = itemCount(candidate);
-    if (count <= WINDOW_THRESHOLD - 6 && count > itemCount(contents)) contents = candidate;
+    const count = bundleItemCount(candidate);
+    if (count <= WINDOW_THRESHOLD - 6 && count > bundleItemCount(contents)) contents = candidate;
   }
-  const items = itemCount(contents);
+  const items = bundleItemCount(contents);
   expect(items).toBeGreaterThan(WINDOW_THRESHOLD - 20);
   await importThroughPicker(page, 'crossing.zip', encodeBundle(contents, 'e2e', Date.now()));
   const conversation = page.getByRole('list', { name: 'Conversation' });
   await conversation.getByText(LAST_TEXT).waitFor({ timeout: 20_000 });
-  const before = await view(page);
+  const before = await threadView(page);
   expect(before.isWindowed).toBe(false);
   expect(before.rows).toBeGreaterThanOrEqual(items);
 
@@ -85,22 +61,16 @@ it('switches to the windowed list when a live run pushes the thread over the thr
   ]);
   await harness.sendTask('Run twelve steps.');
   await conversation.getByText(RESULT_TEXT).waitFor({ timeout: 60_000 });
-  await expect.poll(async () => (await view(page)).fromBottom).toBeLessThan(2);
-  const after = await view(page);
+  await expect.poll(async () => (await threadView(page)).fromBottom).toBeLessThan(2);
+  const after = await threadView(page);
   expect(after.isWindowed).toBe(true);
   // The follow-up, its acknowledgment, the new plan, twelve steps and the result.
   expect(after.setSize).toBe(items + 16);
-  expect(after.lastPosition).toBe(items + 16);
+  expect(after.positions.at(-1)).toBe(items + 16);
   expect(after.rows).toBeLessThan(items);
   await harness.screenshot('long-thread-crossing');
 
   // The first message is still reachable by scrolling.
-  const first = conversation.getByText(FIRST_TEXT, { exact: true });
-  await page.mouse.move(600, 400);
-  for (let turn = 0; turn < 40 && !(await first.isVisible()); turn += 1) {
-    await page.mouse.wheel(0, -4_000);
-    await page.waitForTimeout(50);
-  }
-  await first.waitFor({ timeout: 5_000 });
+  await wheelUpUntilVisible(page, conversation.getByText(FIRST_TEXT, { exact: true }), 40);
   expect(errors).toEqual([]);
 });

@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import { longThreadBundleContents } from './long-thread-bundle.ts';
+import { bundleItemCount, threadView, wheelUpUntilVisible } from './long-thread-views.ts';
 import { importThroughPicker } from './pwa-helpers.ts';
 
 /**
@@ -25,34 +25,15 @@ afterAll(async () => {
   await harness.close();
 });
 
-/** Where the thread's scroller is: distance from the bottom, and its rows in the DOM. */
-function view(page: Page) {
-  return page.evaluate(() => {
-    const scroller = document.querySelector<HTMLElement>('.thread-scroller');
-    const rows = [...(document.querySelector('.thread-items')?.children ?? [])];
-    return {
-      fromBottom: scroller ? scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight : Number.NaN,
-      rows: rows.length,
-      setSize: Number(rows[0]?.getAttribute('aria-setsize') ?? Number.NaN),
-      positions: rows.map((row) => Number(row.getAttribute('aria-posinset'))),
-    };
-  });
-}
-
 it('opens a 3,000-event thread at its end, windowed, and keeps it pinned', { timeout: 60_000 }, async () => {
   const { page, model } = harness;
   const contents = longThreadBundleContents(3_000, { firstText: FIRST_TEXT, lastText: LAST_TEXT });
-  const items = contents.events.filter(
-    (event) =>
-      event.body.type === 'user_message' ||
-      event.body.type === 'user_reply' ||
-      (event.body.type === 'envelope' && event.body.envelope.status === 'running'),
-  ).length;
+  const items = bundleItemCount(contents);
   await importThroughPicker(page, 'long-thread.zip', encodeBundle(contents, 'e2e', Date.now()));
   const conversation = page.getByRole('list', { name: 'Conversation' });
   await conversation.getByText(LAST_TEXT).waitFor({ timeout: 20_000 });
-  await expect.poll(async () => (await view(page)).fromBottom).toBeLessThan(2);
-  const opened = await view(page);
+  await expect.poll(async () => (await threadView(page)).fromBottom).toBeLessThan(2);
+  const opened = await threadView(page);
   expect(opened.setSize).toBe(items);
   expect(opened.rows).toBeLessThan(items / 10);
   // The rendered rows are a contiguous run ending at the last item, numbered from 1.
@@ -60,30 +41,24 @@ it('opens a 3,000-event thread at its end, windowed, and keeps it pinned', { tim
   expect(opened.positions).toEqual(opened.positions.map((_, index) => (opened.positions[0] ?? 0) + index));
 
   // To the top with the mouse wheel, as a person would: the first message shows.
-  const first = conversation.getByText(FIRST_TEXT, { exact: true });
-  await page.mouse.move(600, 400);
-  for (let turn = 0; turn < 80 && !(await first.isVisible()); turn += 1) {
-    await page.mouse.wheel(0, -4_000);
-    await page.waitForTimeout(50);
-  }
-  await first.waitFor({ timeout: 5_000 });
-  await expect.poll(async () => (await view(page)).positions[0]).toBe(1);
-  expect((await view(page)).rows).toBeLessThan(items / 10);
+  await wheelUpUntilVisible(page, conversation.getByText(FIRST_TEXT, { exact: true }), 80);
+  await expect.poll(async () => (await threadView(page)).positions[0]).toBe(1);
+  expect((await threadView(page)).rows).toBeLessThan(items / 10);
   await harness.screenshot('long-thread-e2e-top');
 
   // Jump to latest brings the end back, and the view stays there.
   await page.getByRole('button', { name: 'Jump to latest' }).click();
   await conversation.getByText(LAST_TEXT).waitFor();
-  await expect.poll(async () => (await view(page)).fromBottom).toBeLessThan(2);
+  await expect.poll(async () => (await threadView(page)).fromBottom).toBeLessThan(2);
   await expect(page.getByRole('button', { name: 'Jump to latest' }).count()).resolves.toBe(0);
 
   // A follow-up at the bottom while there: its events arrive live, and the view follows them.
   model.setScript([acknowledge('On it.'), planNotes(), call('message', { type: 'result', text: LIVE_TEXT })]);
   await harness.sendTask('One more thing: add a footer.');
   await conversation.getByText(LIVE_TEXT).waitFor();
-  await expect.poll(async () => (await view(page)).fromBottom).toBeLessThan(2);
+  await expect.poll(async () => (await threadView(page)).fromBottom).toBeLessThan(2);
   // The follow-up, its acknowledgment, the new plan and the result: four more rows.
-  expect((await view(page)).positions.at(-1)).toBe(items + 4);
+  expect((await threadView(page)).positions.at(-1)).toBe(items + 4);
   await harness.screenshot('long-thread-e2e-live');
 
   // Scrolled up while a run goes on: its new rows do not move the view.
@@ -96,10 +71,10 @@ it('opens a 3,000-event thread at its end, windowed, and keeps it pinned', { tim
   await conversation.getByText('Adding the header too.').waitFor();
   await page.mouse.move(600, 400);
   await page.mouse.wheel(0, -3_000);
-  await expect.poll(async () => (await view(page)).fromBottom).toBeGreaterThan(1_000);
+  await expect.poll(async () => (await threadView(page)).fromBottom).toBeGreaterThan(1_000);
   await page.waitForTimeout(300);
   const scrolledUp = await page.evaluate(() => document.querySelector('.thread-scroller')?.scrollTop);
-  await expect.poll(async () => (await view(page)).setSize, { timeout: 15_000 }).toBe(items + 8);
+  await expect.poll(async () => (await threadView(page)).setSize, { timeout: 15_000 }).toBe(items + 8);
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => document.querySelector('.thread-scroller')?.scrollTop)).toBe(scrolledUp);
   await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
