@@ -106,6 +106,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/fixtures/**/*.test.ts'],
+          // Run on their own afterwards (project `python`): their interrupt timing is load-sensitive.
+          exclude: ['tests/integration/python-shell.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Python's interrupt tests, alone: under the whole integration run's parallel load,
+          // two of them failed in 2 of 5 CI runs (see the file's header and the README).
+          name: 'python',
+          include: ['tests/integration/python-shell.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },

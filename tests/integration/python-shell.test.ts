@@ -11,6 +11,11 @@ import { nodePythonWorkerStarter } from '../fixtures/python/node-python-worker.t
 
 // Python in the virtual sandbox: the real just-bash shell, the real Python worker code
 // (bundled for Node's worker_threads) and Pyodide from node_modules. Pyodide loads once.
+// This file runs alone (vitest project `python`, after the integration project). In the
+// whole integration run's parallel load, two tests here failed in 2 of 5 CI runs: once
+// `timeout 1 python3 …; echo` ended with `bash: execution aborted` (exit 124) and without
+// the echo, and once a command right after a Stop had not finished within its 5 s. The
+// cause was not found.
 /**
  * How long these tests let an interrupted loop unwind before the worker would be restarted:
  * they check that the interrupt works, not how fast a busy 2-core machine delivers it
