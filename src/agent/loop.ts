@@ -1,4 +1,4 @@
-import type { EventBody, TokenUsage } from '../protocol/events.ts';
+import { addTokenUsage, type EventBody, type TokenUsage } from '../protocol/events.ts';
 import { restoreMissingObservations } from './context/model-context.ts';
 import type { LoopContext } from './loop-context.ts';
 import { LoopState } from './loop-state.ts';
@@ -126,10 +126,5 @@ export async function runLoop(context: LoopContext): Promise<void> {
 /** A reply's usage with the tokens of a reply dropped on the way added (they were spent too). */
 function withExtraUsage(usage: TokenUsage | null, extra: TokenUsage | undefined): TokenUsage | null {
   if (!extra) return usage;
-  if (!usage) return extra;
-  return {
-    prompt: usage.prompt + extra.prompt,
-    completion: usage.completion + extra.completion,
-    cached: usage.cached + extra.cached,
-  };
+  return usage ? addTokenUsage(usage, extra) : extra;
 }

@@ -17,6 +17,15 @@ export const TokenUsage = z.object({
 });
 export type TokenUsage = z.infer<typeof TokenUsage>;
 
+/** Two usages added field by field (tokens spent by separate requests). */
+export function addTokenUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    prompt: a.prompt + b.prompt,
+    completion: a.completion + b.completion,
+    cached: a.cached + b.cached,
+  };
+}
+
 /**
  * A new task or follow-up typed by the person. Starts a run. `text` is as typed; the
  * files sent with it (written to the workspace in the same transaction) are listed in

@@ -1,5 +1,5 @@
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
-import type { StoredEvent, TokenUsage } from '../../protocol/events.ts';
+import { addTokenUsage, type StoredEvent, type TokenUsage } from '../../protocol/events.ts';
 import { mcpTokenSecrets } from '../../protocol/mcp.ts';
 import type { Plan } from '../../protocol/plan.ts';
 import type { CompletionPort } from '../../protocol/ports/completion.ts';
@@ -302,12 +302,8 @@ export class RunServices {
       complete: async (request, signal) => {
         const result = await completion.complete(request, signal);
         if ('usage' in result && result.usage) {
-          const before = this.actionUsage.get(uuid) ?? { prompt: 0, completion: 0, cached: 0 };
-          this.actionUsage.set(uuid, {
-            prompt: before.prompt + result.usage.prompt,
-            completion: before.completion + result.usage.completion,
-            cached: before.cached + result.usage.cached,
-          });
+          const before = this.actionUsage.get(uuid);
+          this.actionUsage.set(uuid, before ? addTokenUsage(before, result.usage) : result.usage);
         }
         return result;
       },

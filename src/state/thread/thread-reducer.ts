@@ -1,5 +1,11 @@
 import type { EnvelopeMeta, EnvelopeStatus } from '../../protocol/envelope.ts';
-import type { EnvelopeEvent, NoticeKind, StoredEvent, TokenUsage } from '../../protocol/events.ts';
+import {
+  addTokenUsage,
+  type EnvelopeEvent,
+  type NoticeKind,
+  type StoredEvent,
+  type TokenUsage,
+} from '../../protocol/events.ts';
 import type { ObservationImage } from '../../protocol/model-images.ts';
 import { type Attachment, attachmentsOf } from '../../protocol/tool-meta/attachment.ts';
 import { type MetaKind, readFields } from '../../protocol/tool-meta/index.ts';
@@ -228,16 +234,7 @@ function reduceEvent(state: ThreadState, event: StoredEvent, isOwned: boolean): 
 /** The usage with a tool's own model requests added (they are not model calls of the run: `turns` stays). */
 function withToolUsage(state: ThreadState, usage: TokenUsage | undefined): ThreadState {
   if (!usage) return state;
-  const { prompt, completion, cached, turns } = state.usage;
-  return {
-    ...state,
-    usage: {
-      prompt: prompt + usage.prompt,
-      completion: completion + usage.completion,
-      cached: cached + usage.cached,
-      turns,
-    },
-  };
+  return { ...state, usage: { ...addTokenUsage(state.usage, usage), turns: state.usage.turns } };
 }
 
 function appendItem(state: ThreadState, item: ThreadItem, isOwned: boolean): ThreadState {

@@ -3,8 +3,9 @@ import type { ScheduleEdit } from '../../../protocol/schedules.ts';
 import { defineTool } from '../define-tool.ts';
 import { muxdError } from '../muxd/muxd-common.ts';
 import { tweetTextError } from './x-common.ts';
+import { xPostPrompt } from './x-post-mark.ts';
 import { type PostTime, parsePostTime, parseRecurrence, postTiming } from './x-schedule-timing.ts';
-import { findXPost, idPrefix, xPostName, xPostPrompt, xPostStatus, xPostTime } from './x-schedules.ts';
+import { findXPost, idPrefix, xPostName, xPostStatus, xPostTime } from './x-schedules.ts';
 
 /** Seed 004's `x_schedule_update` parameters. */
 export const XScheduleUpdateParameters = z.object({

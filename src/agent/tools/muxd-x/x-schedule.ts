@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool.ts';
 import { muxdError } from '../muxd/muxd-common.ts';
 import { tweetTextError } from './x-common.ts';
+import { xPostPrompt } from './x-post-mark.ts';
 import { parsePostTime, parseRecurrence, postTiming, rfc3339In } from './x-schedule-timing.ts';
-import { WHILE_OPEN_NOTE, xPostName, xPostPrompt } from './x-schedules.ts';
+import { WHILE_OPEN_NOTE, xPostName } from './x-schedules.ts';
 
 /** Seed 004's `x_schedule` parameters. */
 export const XScheduleParameters = z.object({

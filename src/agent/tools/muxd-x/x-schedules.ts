@@ -1,8 +1,6 @@
 import type { Schedule, XPostSchedule } from '../../../protocol/schedules.ts';
 import { rfc3339In } from './x-schedule-timing.ts';
 
-export { xPostPrompt } from './x-post-mark.ts';
-
 /** A scheduled X post: a schedule with its `xPost` mark. */
 export type XPostEntry = Schedule & { xPost: XPostSchedule };
 
