@@ -148,6 +148,10 @@ export const NoticeKind = z.enum([
   'reply',
   /** A closed page interrupted the run, which went on by itself (Settings → Runs → Interrupted runs). */
   'interrupted',
+  /** The runtime noticed the model repeating itself and told it so. */
+  'repetition',
+  /** A model request failed on something passing (a dropped connection, a 429, a 5xx); it is sent again. */
+  'retrying',
 ]);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 

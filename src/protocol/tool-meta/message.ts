@@ -15,7 +15,8 @@ export type SuggestedAction = z.infer<typeof SuggestedAction>;
 
 /**
  * Why the runtime itself asked the person (not the model): failures in a row, a spent
- * budget, the run's time limit, or a run a closed page interrupted.
+ * budget, the run's time limit, a run a closed page interrupted, the model repeating
+ * itself, the spend cap reached, or a model server still failing after its retries.
  */
 export const RuntimeAskReason = z.enum([
   'failures',
@@ -23,6 +24,9 @@ export const RuntimeAskReason = z.enum([
   'token_budget',
   'time_limit',
   'interrupted',
+  'repetition',
+  'spend_cap',
+  'provider_unavailable',
 ]);
 export type RuntimeAskReason = z.infer<typeof RuntimeAskReason>;
 

@@ -29,6 +29,9 @@ function heading(item: ActionItem): string {
   if (reason === 'time_limit') return 'Time limit reached';
   if (reason === 'interrupted') return 'The run was interrupted';
   if (reason === 'failures') return 'The agent is stuck';
+  if (reason === 'repetition') return 'The agent seems to be repeating itself';
+  if (reason === 'spend_cap') return 'Spend cap reached';
+  if (reason === 'provider_unavailable') return 'The model server is not answering';
   switch (suggestedAction(item)) {
     case 'confirm_browser_operation':
       return 'Confirm a browser action';

@@ -55,6 +55,8 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   provider_adapted: 'The model server is now called another way',
   scheduled_run: 'Started by a schedule',
   reply: 'The answer',
+  repetition: 'The agent was told it is repeating itself',
+  retrying: 'Retrying the model request',
 };
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
