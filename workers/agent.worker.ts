@@ -44,7 +44,6 @@ const runtime = new AgentRuntime({
         })
       : createOpenAiCompatibleProvider({
           ...profile,
-          maxRetries: settings.maxRetries,
           requestTimeoutMs: settings.requestTimeoutMs,
           ...server,
         }),
@@ -109,6 +108,10 @@ const api: AgentWorkerApi = {
   readConversation: afterRecovery('readConversation'),
   deleteConversation: afterRecovery('deleteConversation'),
   setConversationProvider: afterRecovery('setConversationProvider'),
+  cancelRetries: (id) => runtime.cancelRetries(id),
+  retryRun: afterRecovery('retryRun'),
+  identifyServer: (provider) => runtime.identifyServer(provider),
+  forgetServer: (providerId) => runtime.forgetServer(providerId),
   // Arrives from the main thread as a comlink proxy; needs no recovery to be done first.
   connectNodeRuntime: (host) => runtime.connectNodeRuntime(host),
   exportConversation: async (id) => {

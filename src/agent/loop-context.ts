@@ -3,6 +3,7 @@ import type { Plan } from '../protocol/plan.ts';
 import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import type { CommitTiming, Journal } from './journal.ts';
+import type { RetryPolicy } from './model-retries.ts';
 import type { RunServices } from './ports/run-services.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
@@ -37,6 +38,10 @@ export type LoopContext = {
   contextWindowTokens: number;
   journal: Journal;
   signal: AbortSignal;
+  /** How a model request that failed on something passing is sent again. */
+  retryPolicy: RetryPolicy;
+  /** Aborted when the person cancels the retries of a failed request (the run then pauses). */
+  giveUpRetries: AbortSignal;
   /** Messages the person sent while the run was busy; taken between steps. */
   takeQueuedMessages(): string[];
   newId(): string;

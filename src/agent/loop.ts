@@ -2,7 +2,9 @@ import { addTokenUsage, type EventBody, type TokenUsage } from '../protocol/even
 import { restoreMissingObservations } from './context/model-context.ts';
 import type { LoopContext } from './loop-context.ts';
 import { LoopState } from './loop-state.ts';
+import { sendWithRetries, unavailableQuestion } from './model-retries.ts';
 import { CONVERSATION_ROOM_TOKENS, fixedPromptTokens } from './profiles/tool-descriptions.ts';
+import type { ModelProgress, ModelRequest } from './providers/chat-messages.ts';
 import { windowAdvice } from './providers/remote/failures.ts';
 import { budgetQuestion, failuresQuestion, tokenBudgetQuestion } from './runtime-asks.ts';
 import { forcedStep, stepsSinceUserInput, tokensSinceUserInput, trailingFailures } from './step-policy.ts';
@@ -50,44 +52,57 @@ export async function runLoop(context: LoopContext): Promise<void> {
     let isTimed = false;
     const requestChars = loop.context.size();
     const requestAt = performance.now();
-    const result = await context.provider.respond(
-      {
-        messages: loop.context.snapshot(),
-        tools: [...context.profile.specs],
-        calls: context.profile.callShapes,
-        forced: forced ? { tool: forced.tool, actionType: forced.actionType } : null,
-        signal: context.signal,
-      },
-      (progress) => {
-        if (progress.type === 'request_sent' && stepStart !== null && !isTimed) {
-          isTimed = true;
-          const sentAt = performance.now();
-          context.onStepTiming?.({
-            kind: 'step',
-            conversationId: context.conversationId,
-            overheadMs: sentAt - stepStart,
-            responseAt: stepStart,
-            requestAt,
-            sentAt,
-          });
+    const onProgress = (progress: ModelProgress) => {
+      if (progress.type === 'request_sent' && stepStart !== null && !isTimed) {
+        isTimed = true;
+        const sentAt = performance.now();
+        context.onStepTiming?.({
+          kind: 'step',
+          conversationId: context.conversationId,
+          overheadMs: sentAt - stepStart,
+          responseAt: stepStart,
+          requestAt,
+          sentAt,
+        });
+      }
+      if (progress.type === 'tool_call_started' && progress.index === 0) streamingTool = progress.name;
+      if (progress.type === 'attempt_discarded') streamingTool = null;
+    };
+    const request: ModelRequest = {
+      messages: loop.context.snapshot(),
+      tools: [...context.profile.specs],
+      calls: context.profile.callShapes,
+      forced: forced ? { tool: forced.tool, actionType: forced.actionType } : null,
+      signal: context.signal,
+    };
+    const { result, gaveUp } = await sendWithRetries({
+      send: async () => {
+        streamingTool = null;
+        const sent = await context.provider.respond(request, onProgress);
+        // The answer is acted on only once everything recorded before it is durable.
+        await loop.committed();
+        if (sent.adaptation) {
+          const text = sent.adaptation;
+          await loop.append([{ type: 'notice', kind: 'provider_adapted', text, forModel: false }]);
         }
-        if (progress.type === 'tool_call_started' && progress.index === 0) streamingTool = progress.name;
-        if (progress.type === 'attempt_discarded') streamingTool = null;
+        return sent;
       },
-    );
+      record: (notice) => loop.append([notice]),
+      policy: context.retryPolicy,
+      signal: context.signal,
+      giveUp: context.giveUpRetries,
+      now: context.now,
+    });
     responseAt = performance.now();
-    // The answer is acted on only once everything recorded before it is durable.
-    await loop.committed();
     if (result.type !== 'failure' && result.usage) {
       loop.context.recordPromptTokens(requestChars, result.usage.prompt);
     }
-    if (result.adaptation) {
-      await loop.append([
-        { type: 'notice', kind: 'provider_adapted', text: result.adaptation, forModel: false },
-      ]);
-    }
     if (result.type === 'failure') {
       if (result.kind === 'cancelled') return loop.stopped(streamingTool);
+      if (gaveUp) {
+        const question = unavailableQuestion(result, gaveUp.attempts, gaveUp.reason);
+        return loop.askRuntimeQuestion('provider_unavailable', question);
+      }
       await loop.append([{ type: 'notice', kind: 'provider_error', text: result.message, forModel: false }], {
         conversation: { status: 'error' },
       });

@@ -1,6 +1,6 @@
 import { runLoop } from './loop.ts';
 import { settingsVault } from './ports/run-services.ts';
-import { prepareRun, type RunPreparationDependencies } from './run-preparation.ts';
+import { prepareRun, type RunHandle, type RunPreparationDependencies } from './run-preparation.ts';
 import { startRunTimeLimit } from './run-time-limit.ts';
 
 /**
@@ -11,7 +11,7 @@ import { startRunTimeLimit } from './run-time-limit.ts';
  */
 export async function runConversation(
   dependencies: RunPreparationDependencies,
-  run: { conversationId: string; signal: AbortSignal; takeQueuedMessages: () => string[] },
+  run: RunHandle,
 ): Promise<void> {
   const limited = new AbortController();
   const forwardStop = () => limited.abort(run.signal.reason);

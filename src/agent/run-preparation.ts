@@ -3,7 +3,6 @@ import { visionOf } from '../protocol/model-vision.ts';
 import {
   capabilitiesFor,
   effectiveWindowTokens,
-  PROVIDER_PRESETS,
   type ProviderProfile,
   type ServerCapabilities,
   type ToolCallMode,
@@ -19,6 +18,7 @@ import type { Journal } from './journal.ts';
 import type { LoopContext, StepTiming } from './loop.ts';
 import { mcpToolsForRun } from './mcp/mcp-run.ts';
 import { withMcpTools } from './mcp/mcp-tools.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './model-retries.ts';
 import { createModelCompletion } from './ports/model-completion.ts';
 import { createSandboxNetwork, RunServices } from './ports/run-services.ts';
 import { findProfile } from './profiles/index.ts';
@@ -31,7 +31,13 @@ import {
   withToolDescriptions,
 } from './profiles/tool-descriptions.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
-import { capabilitiesFromReport, shouldProbe, underMode } from './providers/remote/capabilities.ts';
+import {
+  afterReplyLearned,
+  capabilitiesFromReport,
+  recheckedFor,
+  shouldProbe,
+  underMode,
+} from './providers/remote/capabilities.ts';
 import { probeServer } from './providers/remote/server-probe.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
 import type { SubAgents } from './sub-agents.ts';
@@ -68,6 +74,17 @@ export type RunPreparationDependencies = {
   onStepTiming?: (timing: StepTiming) => void;
   /** How long a minute of a run's time limit lasts, in ms (default 60,000). */
   minuteMs?: number;
+  /** How failed model requests are retried, beside the count in the settings. */
+  retryPolicy?: Partial<Omit<RetryPolicy, 'retries'>>;
+};
+
+/** One run as the runtime starts it: its conversation, the person's stop, the retries' Cancel, queued messages. */
+export type RunHandle = {
+  conversationId: string;
+  signal: AbortSignal;
+  /** Aborted when the person cancels the retries of a failed model request. */
+  giveUpRetries?: AbortSignal;
+  takeQueuedMessages: () => string[];
 };
 
 /**
@@ -78,7 +95,7 @@ export type RunPreparationDependencies = {
  */
 export async function prepareRun(
   dependencies: RunPreparationDependencies,
-  run: { conversationId: string; signal: AbortSignal; takeQueuedMessages: () => string[] },
+  run: RunHandle,
 ): Promise<{ loop: LoopContext } | null> {
   const { conversationId, signal } = run;
   const { repositories, fetch, publish, now } = dependencies;
@@ -110,7 +127,7 @@ export async function prepareRun(
     }),
   );
   const provider = providerFor(settings, conversation.providerId);
-  const capabilities = await knownCapabilities(dependencies, provider, signal);
+  const capabilities = await knownCapabilities(dependencies, provider, conversationId, signal);
   const contextWindowTokens = effectiveWindowTokens(provider, capabilities);
   const descriptions = descriptionsToUse(runProfile, conversation.toolDescriptions, contextWindowTokens);
   if (descriptions !== conversation.toolDescriptions) {
@@ -119,7 +136,11 @@ export async function prepareRun(
   const server: ServerContext = {
     mode: toolCallModeOf(provider),
     capabilities,
-    onLearned: (learned) => dependencies.settings.putServerCapabilities(provider.id, learned),
+    onLearned: (learned) =>
+      dependencies.settings.putServerCapabilities(
+        provider.id,
+        afterReplyLearned(learned, capabilities, conversationId, now()),
+      ),
   };
   // A sub-agent works in its parent's workspace (the same project), through the same sandbox.
   const openSandbox = dependencies.sandboxes.opener(
@@ -160,6 +181,8 @@ export async function prepareRun(
       contextWindowTokens,
       journal: dependencies.journal,
       signal,
+      retryPolicy: { ...DEFAULT_RETRY_POLICY, ...dependencies.retryPolicy, retries: settings.maxRetries },
+      giveUpRetries: run.giveUpRetries ?? new AbortController().signal,
       takeQueuedMessages: run.takeQueuedMessages,
       newId: dependencies.newId,
       now,
@@ -171,31 +194,36 @@ export async function prepareRun(
 }
 
 /**
- * What is known about the provider's server, asking it first when that is due (auto
- * mode, or a local or custom server whose window may be read). Kept for the next runs.
+ * What is known about the provider's server, asking it first when that is due (every
+ * remote provider, whatever its preset), and in auto, a switch another conversation's
+ * replies made tried again natively once. Kept for the next runs.
  */
 async function knownCapabilities(
   dependencies: RunPreparationDependencies,
   provider: ProviderProfile,
+  conversationId: string,
   signal: AbortSignal,
 ): Promise<ServerCapabilities | null> {
   const known = capabilitiesFor(provider, await dependencies.settings.getServerCapabilities());
-  const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === provider.presetId);
   const now = dependencies.now();
   const mode = toolCallModeOf(provider);
-  if (!shouldProbe(provider, known, preset === undefined || preset.isLocal, now)) {
-    return known && underMode(known, mode);
+  let learned = known;
+  let isChanged = false;
+  if (shouldProbe(provider, known, now)) {
+    const report = await probeServer({
+      baseUrl: provider.baseUrl,
+      model: provider.model,
+      apiKey: provider.apiKey,
+      fetch: dependencies.probeFetch ?? ((input, init) => globalThis.fetch(input, init)),
+      signal,
+    });
+    learned = capabilitiesFromReport(provider, known, report, now);
+    isChanged = learned !== null;
   }
-  const report = await probeServer({
-    baseUrl: provider.baseUrl,
-    model: provider.model,
-    apiKey: provider.apiKey,
-    fetch: dependencies.probeFetch ?? ((input, init) => globalThis.fetch(input, init)),
-    signal,
-  });
-  const learned = capabilitiesFromReport(provider, known, report, now);
-  if (learned) await dependencies.settings.putServerCapabilities(provider.id, learned);
-  return learned;
+  const rechecked = learned && recheckedFor(learned, mode, conversationId, now);
+  if (rechecked) [learned, isChanged] = [rechecked, true];
+  if (learned && isChanged) await dependencies.settings.putServerCapabilities(provider.id, learned);
+  return learned && underMode(learned, mode);
 }
 
 /**

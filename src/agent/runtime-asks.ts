@@ -72,6 +72,7 @@ const STOPPED_TEXT = {
   token_budget: 'Stopped at the token budget.',
   time_limit: 'Stopped at the time limit.',
   interrupted: 'Stopped.',
+  provider_unavailable: 'Stopped: the model server was not answering.',
 } as const satisfies Partial<Record<RuntimeAskReason, string>>;
 
 /**

@@ -3,6 +3,7 @@ import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
 import type { StepTiming } from './loop-context.ts';
+import type { RetryPolicy } from './model-retries.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import type { RunLocks } from './run-locks.ts';
 import type { RunPreparationDependencies } from './run-preparation.ts';
@@ -33,4 +34,6 @@ export type RuntimeDependencies = {
   fetch?: typeof fetch;
   /** How long a minute of a run's time limit lasts, in ms (default 60,000; tests shorten it). */
   minuteMs?: number;
+  /** How failed model requests are retried, beside the count in the settings (tests shorten the waits). */
+  retryPolicy?: Partial<Omit<RetryPolicy, 'retries'>>;
 };

@@ -68,6 +68,11 @@ function ordinal(count: number): string {
   return ['first', 'second', 'third', 'fourth'][count - 1] ?? `${count}th`;
 }
 
+/** The person asked to run a conversation that ended on an error again. */
+export function retriedNotice(): EventBody {
+  return { type: 'notice', kind: 'retrying', text: 'Retrying from the step that failed.', forModel: false };
+}
+
 /** This tab takes over a run whose tab was closed. */
 export function takenOverNotice(): EventBody {
   return {

@@ -1,6 +1,7 @@
 import type { Conversation } from '../protocol/conversation.ts';
 import type { StoredEvent } from '../protocol/events.ts';
 import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
+import type { ServerCapabilities } from '../protocol/providers.ts';
 import { DEFAULT_TOOL_PROFILE_ID } from '../protocol/tool-roles.ts';
 import type { MessageUpload } from '../protocol/uploads.ts';
 import type { ConversationSnapshot, RuntimeApi, StartOptions } from '../protocol/worker-api.ts';
@@ -22,6 +23,7 @@ import { createRunLocks, type RunLocks } from './run-locks.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
 import { createRunStarters } from './runtime-services.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
+import { identifyServer, type ProbedProvider } from './server-knowledge.ts';
 import type { SubAgents } from './sub-agents.ts';
 import {
   filesTitle,
@@ -37,7 +39,13 @@ import * as notices from './runtime-notices.ts';
 import { stoppedNotice } from './settlement.ts';
 import { closeDanglingActions, openQuestion } from './step-policy.ts';
 
-type ActiveRun = { controller: AbortController; queue: string[]; done: Promise<void> };
+type ActiveRun = {
+  controller: AbortController;
+  /** The person's Cancel of a failed model request's retries. */
+  retries: AbortController;
+  queue: string[];
+  done: Promise<void>;
+};
 
 /**
  * The agent runtime behind the worker API: owns the runs (at most one per
@@ -154,6 +162,43 @@ export class AgentRuntime implements RuntimeApi {
         conversation: { status: 'idle' },
       });
     });
+  }
+
+  /**
+   * Gives up the retries of a model request that failed on something passing: the run
+   * stops waiting and asks whether to retry or stop. Nothing when no run is waiting.
+   */
+  async cancelRetries(conversationId: string): Promise<void> {
+    this.active.get(conversationId)?.retries.abort();
+  }
+
+  /** Runs a conversation that ended on an error again, from the step that failed (nothing forced anew). */
+  async retryRun(conversationId: string): Promise<void> {
+    await this.commands.exclusive(conversationId, async () => {
+      const conversation = await this.conversations.get(conversationId);
+      if (this.active.has(conversationId) || conversation?.status !== 'error') {
+        throw new Error('There is nothing to retry: the conversation did not end on an error.');
+      }
+      if (!(await this.locks.isFree(conversationId))) {
+        throw new Error('This conversation is running in another tab.');
+      }
+      await this.journal.append(conversationId, [notices.retriedNotice()], {
+        conversation: { status: 'running' },
+      });
+      this.launch(conversationId);
+    });
+  }
+
+  identifyServer(provider: ProbedProvider): Promise<ServerCapabilities | null> {
+    const { probeFetch } = this.dependencies;
+    return identifyServer(
+      { settings: this.settings, now: this.now, ...(probeFetch ? { probeFetch } : {}) },
+      provider,
+    );
+  }
+
+  forgetServer(providerId: string): Promise<void> {
+    return this.settings.forgetServerCapabilities(providerId);
   }
 
   listConversations(): Promise<Conversation[]> {
@@ -335,10 +380,11 @@ export class AgentRuntime implements RuntimeApi {
   /** Starts a run; `holdsLock` when the caller already holds the conversation's lock. */
   private launch(conversationId: string, holdsLock = false): ActiveRun {
     const controller = new AbortController();
+    const retries = new AbortController();
     const queue: string[] = [];
-    const run: ActiveRun = { controller, queue, done: Promise.resolve() };
+    const run: ActiveRun = { controller, retries, queue, done: Promise.resolve() };
     this.active.set(conversationId, run);
-    const body = () => this.run(conversationId, controller.signal, queue);
+    const body = () => this.run(conversationId, run);
     run.done = (holdsLock ? body() : this.locks.hold(conversationId, body))
       .catch((error: unknown) => this.crash(conversationId, error))
       .finally(() => {
@@ -371,7 +417,7 @@ export class AgentRuntime implements RuntimeApi {
     }
   }
 
-  private run(conversationId: string, signal: AbortSignal, queue: string[]): Promise<void> {
+  private run(conversationId: string, { controller, retries, queue }: ActiveRun): Promise<void> {
     return runConversation(
       {
         ...this.dependencies,
@@ -385,7 +431,12 @@ export class AgentRuntime implements RuntimeApi {
         newId: this.newId,
         now: this.now,
       },
-      { conversationId, signal, takeQueuedMessages: () => queue.splice(0) },
+      {
+        conversationId,
+        signal: controller.signal,
+        giveUpRetries: retries.signal,
+        takeQueuedMessages: () => queue.splice(0),
+      },
     );
   }
 

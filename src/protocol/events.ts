@@ -164,6 +164,13 @@ export const NoticeEvent = z.object({
   kind: NoticeKind,
   text: z.string(),
   forModel: z.boolean(),
+  /**
+   * A `retrying` notice's: which retry comes next, of how many, and when it is sent
+   * (epoch ms), so the thread can count down while it waits.
+   */
+  retry: z
+    .object({ attempt: z.number().int().positive(), of: z.number().int().positive(), at: z.number() })
+    .optional(),
 });
 
 /**

@@ -12,14 +12,28 @@ export type ProviderKind = z.infer<typeof ProviderKind>;
 export const ToolCallMode = z.enum(['auto', 'native', 'constrained']);
 export type ToolCallMode = z.infer<typeof ToolCallMode>;
 
+/** Below this window (tokens), a new conversation gets the compact tool descriptions. */
+export const COMPACT_BELOW_TOKENS = 16_000;
+
+/** The kinds of server Sandpiper can tell apart by what they answer (never by a preset's name). */
+export const ServerKind = z.enum(['llama.cpp', 'Ollama', 'LM Studio', 'vLLM']);
+export type ServerKind = z.infer<typeof ServerKind>;
+
+/** One thing learned about a server, in words a person can check, and when. */
+export const Finding = z.object({ text: z.string(), at: z.number() });
+export type Finding = z.infer<typeof Finding>;
+
 /**
- * What Sandpiper learned about a provider's server, by asking it (`/props`, `/api/show`,
- * the model list) and from its replies. Valid for the base URL and model it was learned
- * for; kept apart from the settings the person edits.
+ * What Sandpiper learned about a provider's server, by asking it (`/props`, `/api/version`,
+ * `/api/show`, `/api/ps`, LM Studio's `/api/v1/models`, the model list) and from its
+ * replies. Valid for the base URL and model it was learned for; kept apart from the
+ * settings the person edits.
  */
 export const ServerCapabilities = z.object({
   baseUrl: z.string(),
   model: z.string(),
+  /** Which server answered, when its answers told (absent in older records). */
+  server: ServerKind.nullable().optional(),
   /** How calls are made now. */
   toolCalls: z.enum(['native', 'constrained']),
   /** How a forced step is forced: `tool_choice` by name, the grammar, or not at all. */
@@ -30,8 +44,17 @@ export const ServerCapabilities = z.object({
   vision: z.boolean().nullable(),
   /** False when the chat template refuses a system message (it then leads the first user message). */
   systemRole: z.boolean(),
-  /** What was detected, in words, newest last (shown in Settings). */
-  findings: z.array(z.string()).max(20),
+  /**
+   * What was detected and when, newest last (shown in Settings). Older records kept bare
+   * strings: they are dated with `learnedAt`.
+   */
+  findings: z.array(z.union([Finding, z.string()])).max(20),
+  /**
+   * A switch to constrained mode that rests on one conversation's replies: the next
+   * conversation tries native calls again once (a passing glitch is not kept for ever);
+   * a second switch confirms it. Null or absent: nothing to re-check.
+   */
+  recheck: z.object({ conversationId: z.string() }).nullable().optional(),
   learnedAt: z.number(),
 });
 export type ServerCapabilities = z.infer<typeof ServerCapabilities>;
@@ -57,7 +80,7 @@ export const ProviderProfile = z.object({
   model: z.string(),
   /** The model's context window in tokens; older bulky observations are compacted near it. */
   contextWindowTokens: z.number().int().min(1024),
-  /** How tool calls are made (absent in older saves: auto for local servers, else native). */
+  /** How tool calls are made (absent: auto). */
   toolCalls: ToolCallMode.optional(),
   /** Use the window the server reports over `contextWindowTokens` (absent: yes). */
   useServerWindow: z.boolean().optional(),
@@ -196,17 +219,25 @@ export function profileFromPreset(preset: ProviderPreset, id: string): ProviderP
     apiKey: '',
     model: preset.defaultModel,
     contextWindowTokens: preset.contextWindowTokens,
-    toolCalls: preset.isLocal ? 'auto' : 'native',
+    toolCalls: 'auto',
     useServerWindow: true,
     prices: null,
   };
 }
 
-/** The tool-call mode a provider uses: its own, else auto for a local or custom server, else native. */
+/**
+ * The tool-call mode a provider uses: its own, else auto — for every server, hosted or
+ * local, whatever preset it was made from: what a server does is found from its answers.
+ */
 export function toolCallModeOf(profile: ProviderProfile): ToolCallMode {
-  if (profile.toolCalls) return profile.toolCalls;
-  const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === profile.presetId);
-  return preset === undefined || preset.isLocal ? 'auto' : 'native';
+  return profile.toolCalls ?? 'auto';
+}
+
+/** A learned record's findings, each with its date (older records' bare strings get `learnedAt`). */
+export function datedFindings(capabilities: ServerCapabilities): Finding[] {
+  return capabilities.findings.map((finding) =>
+    typeof finding === 'string' ? { text: finding, at: capabilities.learnedAt } : finding,
+  );
 }
 
 /** What was learned about `profile`'s server, if it still applies (same base URL and model). */

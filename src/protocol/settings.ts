@@ -58,6 +58,11 @@ export const AgentSettings = z.object({
   mcpServers: z.array(McpServerConfig),
   /** Settings → X: the proxy muxd's `x_*` tools reach X through (absent: not configured; the token is in `toolKeys`). */
   x: XSettings.optional(),
+  /**
+   * 2 once the providers' tool-call modes follow today's default (auto for every preset).
+   * Absent: saved when hosted presets defaulted to native, which reading then moves to auto once.
+   */
+  toolCallDefaults: z.literal(2).optional(),
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
@@ -67,7 +72,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   providers: [profileFromPreset(OPENAI, OPENAI.id)],
   activeProviderId: OPENAI.id,
   stepBudget: 50,
-  maxRetries: 3,
+  maxRetries: 5,
   requestTimeoutMs: 120_000,
   workspaceLimitBytes: DEFAULT_WORKSPACE_LIMIT_BYTES,
   allowedUrlPrefixes: [],
@@ -80,6 +85,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   web: DEFAULT_WEB_SETTINGS,
   media: DEFAULT_MEDIA_SETTINGS,
   mcpServers: [],
+  toolCallDefaults: 2,
 };
 
 /**

@@ -3,6 +3,7 @@ import type { StoredEvent } from './events.ts';
 import type { DownloadOutcome, LoadProgress, LocalModelList } from './local-models.ts';
 import type { NodeRuntimeHostPort } from './node-runtime-host.ts';
 import type { Plan } from './plan.ts';
+import type { ProviderProfile, ServerCapabilities } from './providers.ts';
 import type { Schedule, ScheduleEdit } from './schedules.ts';
 import type { MessageUpload } from './uploads.ts';
 
@@ -52,6 +53,24 @@ export interface AgentWorkerApi {
   deleteConversation(conversationId: string): Promise<void>;
   /** Switches a conversation to another saved provider (from its next run on). */
   setConversationProvider(conversationId: string, providerId: string): Promise<void>;
+  /** Gives up the retries of a failed model request in the conversation's run: it pauses and asks. */
+  cancelRetries(conversationId: string): Promise<void>;
+  /**
+   * Runs a conversation that ended on an error again from where it stopped (the same step,
+   * nothing forced anew), e.g. once its provider's settings are fixed. Rejects when there
+   * is nothing to retry.
+   */
+  retryRun(conversationId: string): Promise<void>;
+  /**
+   * Asks a remote provider's server what it is and what it supports (Settings' Test
+   * connection), keeps what it said for the provider's runs, and returns what is known.
+   * Null when the server said nothing.
+   */
+  identifyServer(
+    profile: Pick<ProviderProfile, 'id' | 'kind' | 'baseUrl' | 'apiKey' | 'model' | 'toolCalls'>,
+  ): Promise<ServerCapabilities | null>;
+  /** Forgets what was learned about a provider's server: its next run asks it afresh and starts native. */
+  forgetServer(providerId: string): Promise<void>;
   /**
    * Hands the worker the main thread's WebContainer host (a `Comlink.proxy` of it).
    * Runs use it as their sandbox while the `nodeRuntime` setting is on and the host
@@ -112,6 +131,10 @@ export type RuntimeApi = Pick<
   | 'readConversation'
   | 'deleteConversation'
   | 'setConversationProvider'
+  | 'cancelRetries'
+  | 'retryRun'
+  | 'identifyServer'
+  | 'forgetServer'
   | 'connectNodeRuntime'
   | 'clearWorkspace'
 >;
@@ -120,3 +143,5 @@ export type RuntimeApi = Pick<
 export const CONFIRM_REPLY = 'Confirm';
 /** The reply sent by a Cancel button. */
 export const CANCEL_REPLY = 'Cancel';
+/** The reply sent by a Retry button. */
+export const RETRY_REPLY = 'Retry';

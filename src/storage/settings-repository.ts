@@ -23,7 +23,9 @@ export class SettingsRepository {
     const saved = row?.value;
     if (typeof saved !== 'object' || saved === null) return { ...DEFAULT_SETTINGS };
     const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-    for (const [field, value] of Object.entries(withProviders(saved as Record<string, unknown>))) {
+    for (const [field, value] of Object.entries(
+      withAutoToolCalls(withProviders(saved as Record<string, unknown>)),
+    )) {
       const schema = AgentSettings.shape[field as keyof AgentSettings];
       if (schema?.safeParse(value).success) merged[field] = value;
     }
@@ -49,6 +51,15 @@ export class SettingsRepository {
     });
   }
 
+  /** Forgets what was learned about one provider's server, keeping the others'. */
+  async forgetServerCapabilities(providerId: string): Promise<void> {
+    await this.database.transaction('rw', this.database.settings, async () => {
+      const all = readLearned((await this.database.settings.get(SERVER_CAPABILITIES_KEY))?.value);
+      delete all[providerId];
+      await this.database.settings.put({ key: SERVER_CAPABILITIES_KEY, value: all });
+    });
+  }
+
   /** Keeps an MCP server's refreshed OAuth sign-in (see `putMcpOAuth`). */
   async putMcpOAuth(serverId: string, oauth: McpOAuth): Promise<void> {
     await putMcpOAuth(this.database, serverId, oauth);
@@ -56,7 +67,7 @@ export class SettingsRepository {
 
   /** Validates and saves the agent settings; invalid input is refused with zod's message. */
   async putAgentSettings(settings: AgentSettings): Promise<void> {
-    const value = AgentSettings.parse(settings);
+    const value = AgentSettings.parse({ ...settings, toolCallDefaults: 2 });
     await this.database.settings.put({ key: AGENT_SETTINGS_KEY, value });
   }
 }
@@ -119,4 +130,24 @@ function withProviders(saved: Record<string, unknown>): Record<string, unknown> 
     prices: null,
   };
   return { ...rest, providers: [profile], activeProviderId: profile.id };
+}
+
+/**
+ * Settings saved before every preset defaulted to auto tool calls kept `native` on the
+ * hosted presets without the person choosing it (the editor showed it as the default): a
+ * person who pointed such a provider at a local server got no adaptation at all. Those
+ * become auto (it starts native and switches only on evidence, so a hosted API that
+ * honours tool calls keeps calling natively). Once saved with `toolCallDefaults: 2`, a
+ * Native chosen afterwards is kept.
+ */
+function withAutoToolCalls(saved: Record<string, unknown>): Record<string, unknown> {
+  if (saved.toolCallDefaults === 2 || !Array.isArray(saved.providers)) return saved;
+  const providers = saved.providers.map((provider: unknown) => {
+    if (typeof provider !== 'object' || provider === null) return provider;
+    const profile = provider as Record<string, unknown>;
+    const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === profile.presetId);
+    const wasDefault = preset !== undefined && !preset.isLocal && profile.toolCalls === 'native';
+    return wasDefault ? { ...profile, toolCalls: 'auto' } : profile;
+  });
+  return { ...saved, providers, toolCallDefaults: 2 };
 }

@@ -42,6 +42,8 @@ export type HarnessOptions = {
   fetch?: typeof fetch;
   /** How long a minute of a run's time limit lasts (default: a minute). */
   minuteMs?: number;
+  /** How failed model requests are retried (default: the app's waits). */
+  retryPolicy?: RuntimeDependencies['retryPolicy'];
 };
 
 /** The provider every harness runtime uses: the real OpenAI-compatible client on the saved profile. */
@@ -94,6 +96,7 @@ export async function createHarness(
     ...(options.profiles ? { profiles: options.profiles } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.minuteMs ? { minuteMs: options.minuteMs } : {}),
+    ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
   };
   const makeRuntime = () =>
     new AgentRuntime({

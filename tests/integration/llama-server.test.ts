@@ -5,11 +5,6 @@
  * tool-call parser — and how Sandpiper copes with each — not how clever the model is.
  * Skipped, saying why, where ../shared/llm is absent.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decideCall } from '../../src/agent/call-decision.ts';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
@@ -17,66 +12,37 @@ import { withToolDescriptions } from '../../src/agent/profiles/tool-descriptions
 import type { ModelRequest, ModelResult } from '../../src/agent/providers/chat-messages.ts';
 import { createOpenAiCompatibleProvider } from '../../src/agent/providers/openai-compatible.ts';
 import type { EventBody } from '../../src/protocol/events.ts';
+import { datedFindings, type ServerCapabilities } from '../../src/protocol/providers.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';
+import {
+  hasLlm,
+  LLM_DIR,
+  type LlamaServer,
+  makeSyntheticModel,
+  startLlama as startServer,
+  templateArgs,
+} from './llama-server-process.ts';
 
-const LLM_DIR = resolve(import.meta.dirname, '../../../shared/llm');
-const hasLlm = existsSync(join(LLM_DIR, 'llama-server')) && existsSync(join(LLM_DIR, 'make-model.py'));
 if (!hasLlm) {
   console.warn(`Skipping the llama-server suite: ${LLM_DIR} (llama-server and make-model.py) is absent.`);
 }
 
-let workDir = '';
-let modelPath = '';
-let server: { process: ChildProcess; url: string } | null = null;
+let model: ReturnType<typeof makeSyntheticModel> | null = null;
+let server: LlamaServer | null = null;
 let harness: Harness | null = null;
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const startLlama = (args: string[]) => startServer(model?.path ?? '', args);
 
-/** Starts llama-server with `args` on a free port and waits until it answers /health. */
-async function startLlama(args: string[]): Promise<{ process: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(
-    join(LLM_DIR, 'llama-server'),
-    [
-      '-m',
-      modelPath,
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--jinja',
-      '-t',
-      '2',
-      '-np',
-      '1',
-      ...args,
-    ],
-    { stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const healthy = await fetch(`${url}/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return { process: child, url };
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
-  child.kill();
-  throw new Error(`llama-server did not start on ${url}`);
-}
+/** What was learned, in words. */
+const findingsOf = (capabilities: ServerCapabilities | undefined) =>
+  capabilities
+    ? datedFindings(capabilities)
+        .map((finding) => finding.text)
+        .join(' ')
+    : '';
 
-const template = (name: string) => ['--chat-template-file', join(LLM_DIR, 'templates', name)];
+const template = (name: string) => templateArgs(name);
 
 async function run(args: string[], stepBudget = 4) {
   server = await startLlama(args);
@@ -105,13 +71,9 @@ async function run(args: string[], stepBudget = 4) {
 
 describe.skipIf(!hasLlm)('against the real llama-server', () => {
   beforeAll(() => {
-    workDir = mkdtempSync(join(tmpdir(), 'sandpiper-llm-'));
-    modelPath = join(workDir, 'synthetic.gguf');
-    execFileSync('python3', [join(LLM_DIR, 'make-model.py'), modelPath], { stdio: 'ignore' });
+    model = makeSyntheticModel();
   }, 120_000);
-  afterAll(() => {
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
-  });
+  afterAll(() => model?.remove());
   afterEach(async () => {
     await harness?.close();
     harness = null;
@@ -156,7 +118,6 @@ describe.skipIf(!hasLlm)('against the real llama-server', () => {
         baseUrl: `${server?.url}/v1`,
         apiKey: '',
         model: 'synthetic',
-        maxRetries: 1,
         requestTimeoutMs: 120_000,
         mode,
       });
@@ -245,7 +206,7 @@ describe.skipIf(!hasLlm)('against the real llama-server', () => {
     const result = await run(['-c', '16384', ...template('chatml-no-tools.jinja')]);
     expect(result.actions.slice(0, 2)).toEqual(['message.info:success', 'plan.update:success']);
     expect(result.capabilities).toMatchObject({ toolCalls: 'constrained', forcing: 'by_grammar' });
-    expect(result.capabilities?.findings.join(' ')).toMatch(/has no tool support/);
+    expect(findingsOf(result.capabilities)).toMatch(/has no tool support/);
     expect(result.notices.filter((notice) => /provider_(error|adapted)/.test(notice))).toEqual([]);
   }, 240_000);
 

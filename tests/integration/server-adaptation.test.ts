@@ -89,13 +89,72 @@ describe('auto tool-call mode', () => {
     expect(last?.response_format?.json_schema.schema.anyOf?.length).toBeGreaterThan(12);
     expect(await learned()).toMatchObject({ toolCalls: 'constrained', forcing: 'by_grammar' });
 
-    // The next conversation starts constrained (`setScript` starts the record of requests afresh).
-    const next = await runAgain([acknowledge(), planNotes(), finish()]);
+    expect(await learned()).toMatchObject({ recheck: { conversationId: id } });
+
+    // The same conversation stays constrained (`setScript` starts the record of requests afresh).
+    harness.server.setScript([acknowledge(), planNotes(), finish()]);
+    await harness.runtime.sendMessage(id, 'Once more');
+    await harness.runtime.idle(id);
+    expect(bodies().every((body) => body.response_format !== undefined && body.tools === undefined)).toBe(
+      true,
+    );
+
+    // The switch rested on one conversation's replies: the next conversation tries native
+    // again; the server ignores the forced plan step again, which confirms the switch.
+    const next = await runAgain([
+      acknowledge(),
+      call('message', { type: 'info', text: 'Still on it' }),
+      planNotes(),
+      finish(),
+    ]);
+    expect(bodies()[0]?.tools).toBeDefined();
+    expect(bodies()[1]?.tool_choice).toEqual({ type: 'function', function: { name: 'plan' } });
+    expect(bodies()[2]?.response_format).toBeDefined();
+    expect(await actions(next)).toEqual(OPENED_PLANNED_DONE);
+    expect(await learned()).toMatchObject({ toolCalls: 'constrained', recheck: null });
+    expect(
+      (await learned())?.findings.map((finding) => (typeof finding === 'string' ? finding : finding.text)),
+    ).toContain(
+      'Confirmed in a second conversation: native tool calls do not hold here, so constrained mode is kept.',
+    );
+
+    // Confirmed: the conversation after that starts constrained, with nothing to say.
+    const third = await runAgain([acknowledge(), planNotes(), finish()]);
     expect(bodies()).toHaveLength(3);
     expect(bodies().every((body) => body.response_format !== undefined && body.tools === undefined)).toBe(
       true,
     );
+    expect(await notices(third)).toEqual([]);
+  });
+
+  it('a switch one off-script reply made is forgotten when the next conversation’s native calls hold', async () => {
+    const id = await runTask(
+      [acknowledge(), call('message', { type: 'info', text: 'Off script' }), planNotes(), finish()],
+      { toolCalls: 'auto' },
+    );
+    expect(await learned()).toMatchObject({ toolCalls: 'constrained', recheck: { conversationId: id } });
+    // The next conversation's model makes the forced calls natively: native it stays.
+    const next = await runAgain([acknowledge(), planNotes(), finish()]);
+    expect(bodies().every((body) => body.tools !== undefined && body.response_format === undefined)).toBe(
+      true,
+    );
     expect(await notices(next)).toEqual([]);
+    expect(await learned()).toMatchObject({ toolCalls: 'native', forcing: 'by_name' });
+    // And the one after starts native with nothing left to re-check.
+    await runAgain([acknowledge(), planNotes(), finish()]);
+    expect(bodies()[0]?.tools).toBeDefined();
+    expect(await learned()).toMatchObject({ toolCalls: 'native', recheck: null });
+  });
+
+  it('Forget what was learned: the next run asks the server afresh and starts native', async () => {
+    await runTask([acknowledge(), call('message', { type: 'info', text: 'x' }), planNotes(), finish()], {
+      toolCalls: 'auto',
+    });
+    expect(await learned()).toMatchObject({ toolCalls: 'constrained' });
+    await harness.runtime.forgetServer(SCRIPTED_PROVIDER_ID);
+    expect(await learned()).toBeUndefined();
+    await runAgain([acknowledge(), planNotes(), finish()]);
+    expect(bodies()[0]?.tools).toBeDefined();
   });
 
   it('answers a strict-alternation template’s 400 by sending the same step again as alternating text', async () => {
@@ -172,7 +231,11 @@ describe('auto tool-call mode, further', () => {
     );
     const said = await notices(id);
     expect(said[0]).toMatch(/^provider_adapted: .*did not hold a forced step/);
-    expect(said[1]).toMatch(/^provider_error: The model provider answered 503/);
+    // A 503 passes: with no retries allowed (maxRetries 0), the run pauses and asks at once.
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('asking');
+    const asked = (await harness.completions(id)).at(-1);
+    expect(asked).toMatchObject({ status: 'asking', meta: { runtime_reason: 'provider_unavailable' } });
+    expect(asked?.content).toMatch(/The model provider answered 503/);
     expect(await learned()).toMatchObject({ toolCalls: 'constrained', forcing: 'by_grammar' });
   });
 

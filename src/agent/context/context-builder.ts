@@ -6,6 +6,7 @@ import {
   MODEL_IMAGE_MAX_SIDE,
   type ObservationImage,
 } from '../../protocol/model-images.ts';
+import { RETRY_REPLY } from '../../protocol/worker-api.ts';
 import type { ChatMessage } from '../providers/chat-messages.ts';
 import { textWithAttachments } from '../uploads/upload-placement.ts';
 import { digestArguments, type RestorableArgument } from './argument-digest.ts';
@@ -276,6 +277,9 @@ export function messagesForEvent(body: EventBody, texts: ContextTexts, isCompact
           ? [observation, imagesMessage(body.images)]
           : [observation];
       }
+      // "Retry" to a server that kept failing: the same step again, as if nothing had happened.
+      if (envelope.meta.runtime_reason === 'provider_unavailable' && envelope.content === RETRY_REPLY)
+        return [];
       if (body.role === 'ask' && envelope.status === 'success') {
         const question = String(envelope.meta.question ?? '');
         return [

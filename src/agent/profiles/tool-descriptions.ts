@@ -1,3 +1,4 @@
+import { COMPACT_BELOW_TOKENS } from '../../protocol/providers.ts';
 import type { ToolSpec } from '../providers/chat-messages.ts';
 import { rewriteProse } from '../tools/model-schema.ts';
 import type { ToolProfile } from './profile.ts';
@@ -6,7 +7,7 @@ import type { ToolProfile } from './profile.ts';
 export type ToolDescriptions = 'full' | 'compact';
 
 /** Below this window (tokens), a new conversation gets the compact descriptions. */
-export const COMPACT_DESCRIPTIONS_BELOW_TOKENS = 16_000;
+export const COMPACT_DESCRIPTIONS_BELOW_TOKENS = COMPACT_BELOW_TOKENS;
 
 /** Tokens a window must hold beyond the instructions and tools for a conversation to fit at all. */
 export const CONVERSATION_ROOM_TOKENS = 1024;

@@ -72,6 +72,15 @@ export type ModelResult =
       kind: ModelFailureKind;
       message: string;
       status?: number;
+      /**
+       * Something passing (a refused or dropped connection, a reply cut or stalled mid-way,
+       * 408/409/429/5xx): the same request may well succeed if sent again a little later.
+       */
+      transient?: boolean;
+      /** How long the server asked to wait before the next request (`Retry-After`), in ms. */
+      retryAfterMs?: number;
+      /** The window the server said it has, when it refused a request as too long for it. */
+      windowTokens?: number;
       /** As on a response: what was found out about the server before this failure. */
       adaptation?: string;
     };

@@ -6,13 +6,13 @@ import type { AgentSettings } from '../../protocol/settings.ts';
 import type { ForcedCall, ModelProgress, ModelProvider, ModelRequest, ModelResult } from './chat-messages.ts';
 import { parseGeneratedCalls } from './constrained/generated-calls.ts';
 import { underMode, withFinding } from './remote/capabilities.ts';
-import { describeFailure, templateRefusalOf } from './remote/failures.ts';
+import { cutReplyFailure, describeFailure, templateRefusalOf } from './remote/failures.ts';
 import { constrainedBody, nativeBody } from './remote/request-bodies.ts';
 import { StreamGuard } from './remote/stream-guard.ts';
 import { readStream, type StreamedReply } from './remote/stream-reader.ts';
 
 type ProviderOptions = Pick<ProviderProfile, 'baseUrl' | 'apiKey' | 'model'> &
-  Pick<AgentSettings, 'maxRetries' | 'requestTimeoutMs'> & {
+  Pick<AgentSettings, 'requestTimeoutMs'> & {
     /** Injected for tests; defaults to the global fetch. */
     fetch?: typeof fetch;
     /** A reply that stops mid-stream this long is dropped (defaults to `requestTimeoutMs`). */
@@ -33,8 +33,9 @@ type CallMode = 'native' | 'constrained';
 
 /**
  * A provider for any OpenAI-compatible chat completions API, through the `openai` SDK
- * (streaming, its retries with backoff for network errors, 408/409/429 and 5xx), in one
- * of two ways: native tool calls, or calls generated under a JSON-schema grammar
+ * (streaming; its own retries are off: a passing failure comes back marked `transient`,
+ * and the loop sends the request again where the person sees it, see `model-retries.ts`),
+ * in one of two ways: native tool calls, or calls generated under a JSON-schema grammar
  * (constrained; see `request-bodies.ts`). In `auto`, a server found ignoring a forced
  * step's `tool_choice`, answering a required call in plain text, or refusing our message
  * layout (a strict-alternation template) is switched to constrained on the spot: the
@@ -50,7 +51,7 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
     // Local servers (Ollama, llama.cpp) need no key, but the SDK insists on one.
     apiKey: options.apiKey || 'no-key',
     dangerouslyAllowBrowser: true,
-    maxRetries: options.maxRetries,
+    maxRetries: 0,
     timeout: options.requestTimeoutMs,
     // Wrapped to tell the loop the moment a request leaves (its step-overhead measure).
     fetch: (url, init) => {
@@ -104,18 +105,27 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
       },
       options.baseUrl,
     );
+    const signal = AbortSignal.any([request.signal, guard.signal]);
+    const readMode = request.tools.length === 0 ? 'native' : callMode;
     try {
-      const signal = AbortSignal.any([request.signal, guard.signal]);
       const stream = await client.chat.completions.create(body, { signal });
       guard.start();
-      const readMode = request.tools.length === 0 ? 'native' : callMode;
-      const reply = await readStream(stream, options.model, readMode, onProgress, (chars) =>
-        guard.progressed(chars),
-      );
+      let reply: StreamedReply;
+      try {
+        reply = await readStream(stream, options.model, readMode, onProgress, (chars) =>
+          guard.progressed(chars),
+        );
+      } catch (error) {
+        // After the headers, a throw that is not a stop or the guard is the connection breaking.
+        if (request.signal.aborted || guard.failure || error instanceof OpenAI.APIError) throw error;
+        return cutReplyFailure(options.baseUrl, error);
+      }
       // An abort can end the stream quietly, leaving a partial tool call behind.
       if (request.signal.aborted)
         return { type: 'failure', kind: 'cancelled', message: 'Stopped by the user.' };
       if (guard.failure) return guard.failure;
+      // A reply that ends without saying why was cut short: never half-applied.
+      if (!reply.isFinished) return cutReplyFailure(options.baseUrl, null);
       return readMode === 'native' ? nativeResponse(reply, newCallId) : constrainedResponse(reply, newCallId);
     } catch (error) {
       return guard.failure && !request.signal.aborted
@@ -153,7 +163,7 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
       if (result.type === 'failure') {
         const refusal = templateRefusalOf(result);
         if (refusal === null || mode !== 'auto') return result;
-        const finding = `${server} refused the conversation's layout (${refusal === 'system_role' ? 'its chat template takes no system message' : 'its chat template demands strict user/assistant alternation'}). Tool calls are now made in constrained mode: the history as alternating text, the call under a JSON-schema grammar.`;
+        const finding = `${server} refused the conversation's layout (${REFUSALS[refusal]}). Tool calls are now made in constrained mode: the history as alternating text, the call under a JSON-schema grammar.`;
         await learn(
           {
             toolCalls: 'constrained',
@@ -191,6 +201,14 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
     },
   };
 }
+
+/** What each kind of template refusal says about the template, in words. */
+const REFUSALS = {
+  system_role: 'its chat template takes no system message',
+  alternation: 'its chat template demands strict user/assistant alternation',
+  tool_calls: 'its chat template refuses our tool calls as written',
+  template: 'its chat template raised an error on our messages',
+} as const;
 
 /** Whether a call is the forced one: its tool, and the action the forced call shape pins (`type: "info"`). */
 function answersForced(call: ToolCall, forced: ForcedCall, request: ModelRequest): boolean {
@@ -237,6 +255,8 @@ function nativeResponse(reply: StreamedReply, newCallId: () => string): ModelRes
  * or tells the model to call a tool).
  */
 function constrainedResponse(reply: StreamedReply, newCallId: () => string): ModelResult {
+  // A server that made a real call despite the grammar: that call is the answer.
+  if (reply.calls.length > 0) return nativeResponse(reply, newCallId);
   const text = reply.text.trim();
   const isCall = text.startsWith('{') || text.startsWith('[');
   return {

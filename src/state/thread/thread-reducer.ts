@@ -50,6 +50,8 @@ export type NoticeItem = {
   text: string;
   /** For `no_tool_call`: what the model wrote instead of calling a tool. */
   modelText: string | null;
+  /** For `retrying`: which retry comes next, of how many, and when it is sent (epoch ms). */
+  retry: { attempt: number; of: number; at: number } | null;
 };
 
 /** One action (both envelopes of one uuid), updated in place as its status changes. */
@@ -220,6 +222,7 @@ function reduceEvent(state: ThreadState, event: StoredEvent, isOwned: boolean): 
           noticeKind: body.kind,
           text: body.text,
           modelText: body.kind === 'no_tool_call' && next.lastAssistantText ? next.lastAssistantText : null,
+          retry: body.retry ?? null,
         },
         isOwned,
       );

@@ -1,6 +1,11 @@
 import { createSignal, For, type JSX, Match, Show, Switch } from 'solid-js';
 import { visionOf } from '../../protocol/model-vision.ts';
-import type { ServerCapabilities, ToolCallMode } from '../../protocol/providers.ts';
+import {
+  COMPACT_BELOW_TOKENS,
+  datedFindings,
+  type ServerCapabilities,
+  type ToolCallMode,
+} from '../../protocol/providers.ts';
 import type { ConnectionResult } from '../../state/settings/provider-connection.ts';
 import {
   type ProviderDraft,
@@ -11,8 +16,13 @@ import {
 } from '../../state/settings/providers-form.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 
-/** Where a provider's "Test connection" stands. */
-export type ConnectionCheck = { state: 'testing' } | { state: 'done'; result: ConnectionResult };
+/**
+ * Where a provider's "Test connection" stands; once done, with what the server said it is
+ * (null: it did not say, or the connection failed).
+ */
+export type ConnectionCheck =
+  | { state: 'testing' }
+  | { state: 'done'; result: ConnectionResult; server: ServerCapabilities | null };
 
 type EditorProps = {
   draft: ProviderDraft;
@@ -23,6 +33,8 @@ type EditorProps = {
   learned: ServerCapabilities | null;
   onChange: (changes: Partial<Pick<ProviderDraft, ProviderTextField | ProviderOptionField>>) => void;
   onTest: () => void;
+  /** Forgets what was learned about the server. */
+  onForget: () => void;
   onRemove: () => void;
 };
 
@@ -184,7 +196,7 @@ export function ProviderEditor(props: EditorProps) {
             (scaled to at most 1,568 px); otherwise it is told it cannot see them.
           </p>
         </div>
-        <LearnedCapabilities learned={props.learned} />
+        <LearnedCapabilities learned={props.learned} onForget={() => props.onForget()} />
       </Show>
       <Show when={isRemote()}>
         <fieldset class="price-fields" aria-describedby="provider-prices-hint">
@@ -251,12 +263,12 @@ const TOOL_CALL_MODES: readonly { value: ToolCallMode; label: string; hint: stri
   {
     value: 'auto',
     label: 'Auto (detect)',
-    hint: 'Asks the server what it supports and watches its replies; a server that cannot force or call tools is switched to constrained, with a note in the conversation.',
+    hint: 'The default for every server: asks the server what it is and supports, starts with the API’s own tool calls, and switches to constrained only on evidence (a forced call not made, a reply without a call, a template that refuses our messages), with a note in the conversation.',
   },
   {
     value: 'native',
     label: 'Native',
-    hint: 'The API’s own tool calling (tools and tool_choice). Best for hosted APIs.',
+    hint: 'Always the API’s own tool calling (tools and tool_choice), whatever the server does.',
   },
   {
     value: 'constrained',
@@ -275,37 +287,82 @@ function automaticVisionLabel(draft: ProviderDraft, learned: ServerCapabilities 
   return `Automatic: ${decision.seesImages ? 'yes' : 'no'} (${why})`;
 }
 
-/** What runs learned about the server: how calls and forcing work, the window, vision, and why. */
-function LearnedCapabilities(props: { learned: ServerCapabilities | null }) {
+/** How calls and forcing work, in words. */
+function callsInWords(learned: ServerCapabilities): string {
+  const forcing =
+    learned.forcing === 'by_name'
+      ? 'by name'
+      : learned.forcing === 'by_grammar'
+        ? 'by grammar'
+        : 'not possible';
+  return `tool calls ${learned.toolCalls}, forcing ${forcing}`;
+}
+
+/** The window the server runs with, and what it means for the tool descriptions. */
+function windowInWords(windowTokens: number | null): string {
+  if (windowTokens === null) return 'window not reported';
+  const compact =
+    windowTokens < COMPACT_BELOW_TOKENS ? ' (new conversations get the compact tool descriptions)' : '';
+  return `window ${windowTokens.toLocaleString('en-US')} tokens${compact}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * What runs (and Test connection) learned about the server: which server it is, how calls
+ * and forcing work, the window, vision, each finding with its date, and Forget.
+ */
+function LearnedCapabilities(props: { learned: ServerCapabilities | null; onForget: () => void }) {
   return (
     <div class="learned-capabilities" aria-live="polite">
       <Show
         when={props.learned}
-        fallback={<p class="field-hint">Nothing learned from this server yet: the first run asks it.</p>}
+        fallback={
+          <p class="field-hint">
+            Nothing learned from this server yet: Test connection or the first run asks it.
+          </p>
+        }
       >
         {(learned) => (
           <details>
             <summary>
-              Learned: tool calls {learned().toolCalls}, forcing{' '}
-              {learned().forcing === 'by_name'
-                ? 'by name'
-                : learned().forcing === 'by_grammar'
-                  ? 'by grammar'
-                  : 'not possible'}
-              , window{' '}
-              {learned().windowTokens === null
-                ? 'not reported'
-                : `${learned().windowTokens?.toLocaleString('en-US')} tokens`}
-              , vision {learned().vision === null ? 'unknown' : learned().vision ? 'yes' : 'no'}
+              Learned{learned().server ? ` (${learned().server})` : ''}: {callsInWords(learned())},{' '}
+              {windowInWords(learned().windowTokens)}, vision{' '}
+              {learned().vision === null ? 'unknown' : learned().vision ? 'yes' : 'no'}
             </summary>
-            <ul>
-              <For each={learned().findings}>{(finding) => <li>{finding}</li>}</For>
+            <ul class="learned-findings">
+              <For each={datedFindings(learned())}>
+                {(finding) => (
+                  <li>
+                    <time datetime={new Date(finding.at).toISOString()}>{dateFormat.format(finding.at)}</time>{' '}
+                    {finding.text}
+                  </li>
+                )}
+              </For>
             </ul>
+            <Show when={learned().recheck && learned().toolCalls === 'constrained'}>
+              <p class="field-hint">
+                This rests on one conversation’s replies: the next conversation tries native tool calls again.
+              </p>
+            </Show>
+            <button type="button" class="button small" onClick={() => props.onForget()}>
+              Forget what was learned
+            </button>
           </details>
         )}
       </Show>
     </div>
   );
+}
+
+/** What Test connection found the server to be, in one sentence. */
+function serverInWords(server: ServerCapabilities): string {
+  const what = server.server ? `${server.server} server` : 'The server';
+  const calls =
+    server.toolCalls === 'constrained'
+      ? 'tool calls are generated under a grammar (constrained)'
+      : 'tool calls are native';
+  return `${what}: ${windowInWords(server.windowTokens)}; ${calls}.`;
 }
 
 function isCorsRefusal(result: ConnectionResult): boolean {
@@ -335,6 +392,9 @@ function ConnectionStatus(props: {
               <Icon name={done().ok ? 'check' : 'alert'} />
               <div>
                 <p>{done().message}</p>
+                <Show when={props.check?.state === 'done' && props.check.server}>
+                  {(server) => <p class="connection-server">{serverInWords(server())}</p>}
+                </Show>
                 <Show when={isCorsRefusal(done()) && props.note}>
                   {(note) => (
                     <p class="connection-note">

@@ -11,6 +11,7 @@ import {
   setActiveProvider,
   updateProvider,
 } from '../../state/settings/providers-form.ts';
+import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
 import { type ConnectionCheck, ProviderEditor } from './settings-provider-editor.tsx';
 import { ProviderPicker } from './settings-provider-picker.tsx';
@@ -47,6 +48,7 @@ export function ProvidersSection(props: {
   /** What runs learned about each saved provider's server, by provider id. */
   serverCapabilities: Record<string, ServerCapabilities>;
 }) {
+  const { client, attempt } = useApp();
   const [isPicking, setPicking] = createSignal(false);
   const [checks, setChecks] = createSignal<Record<string, ConnectionCheck>>({});
   let addButton: HTMLButtonElement | undefined;
@@ -72,7 +74,23 @@ export function ProvidersSection(props: {
   async function test(draft: ProviderDraft): Promise<void> {
     setCheck(draft.id, { state: 'testing' });
     const result = await testConnection({ baseUrl: draft.baseUrl, apiKey: draft.apiKey.trim() });
-    setCheck(draft.id, { state: 'done', result });
+    if (!result.ok) return setCheck(draft.id, { state: 'done', result, server: null });
+    // What the server is and the window it runs with, from its own answers (kept for its runs).
+    const server = await client.api
+      .identifyServer({
+        id: draft.id,
+        kind: draft.kind,
+        baseUrl: draft.baseUrl.trim(),
+        apiKey: draft.apiKey.trim(),
+        model: draft.model.trim(),
+        toolCalls: draft.toolCalls,
+      })
+      .catch(() => null);
+    setCheck(draft.id, { state: 'done', result, server });
+  }
+
+  function forget(id: string): void {
+    void attempt(() => client.api.forgetServer(id), 'Could not forget what was learned');
   }
 
   function add(presetId: string): void {
@@ -137,6 +155,7 @@ export function ProvidersSection(props: {
                     learned={learnedFor(draft())}
                     onChange={(changes) => change(draft().id, changes)}
                     onTest={() => void test(draft())}
+                    onForget={() => forget(draft().id)}
                     onRemove={() => remove(draft().id)}
                   />
                 </Show>

@@ -4,6 +4,7 @@ import type { ToolRole } from '../../protocol/tool-roles.ts';
 /** Icon names; actions map onto these through `actionIcon`. */
 export type IconName =
   | 'plan'
+  | 'refresh'
   | 'message'
   | 'shell'
   | 'file'
@@ -104,6 +105,7 @@ const PATHS: Record<IconName, string> = {
   upload: 'M12 15V4M7 9l5-5 5 5M5 20h14',
   share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',
   play: 'M7 5v14l12-7z',
+  refresh: 'M20 12a8 8 0 1 1-2.3-5.6M20 4v4h-4',
   pause: 'M8 5v14M16 5v14',
   'step-back': 'M6 5v14M18 5 9 12l9 7z',
   'step-forward': 'M18 5v14M6 5l9 7-9 7z',

@@ -1,7 +1,7 @@
 import { createEffect, createSignal, Match, on, Show, Switch } from 'solid-js';
 import { readFields } from '../../protocol/tool-meta/index.ts';
 import { AskMeta, type SuggestedAction } from '../../protocol/tool-meta/message.ts';
-import { CANCEL_REPLY, CONFIRM_REPLY } from '../../protocol/worker-api.ts';
+import { CANCEL_REPLY, CONFIRM_REPLY, RETRY_REPLY } from '../../protocol/worker-api.ts';
 import { takeOverPageUrl } from '../../state/computer/page-report.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { actionItems, openAskUuid } from '../../state/thread/thread-reducer.ts';
@@ -15,8 +15,6 @@ import '../computer/views/web-views.css';
 export const TAKE_OVER_REPLY = 'I took over and finished the step.';
 /** The reply sent by the upgrade card's alternative path. */
 export const CONTINUE_WITHOUT_REPLY = 'Continue without it';
-/** The reply sent by a Retry button. */
-export const RETRY_REPLY = 'Retry';
 
 function suggestedAction(item: ActionItem): SuggestedAction {
   return readFields(AskMeta, item.meta).suggested_action ?? 'none';
@@ -50,6 +48,11 @@ function heading(item: ActionItem): string {
 function isRunContinuation(item: ActionItem): boolean {
   const reason = readFields(AskMeta, item.meta).runtime_reason;
   return reason !== undefined && reason !== 'failures';
+}
+
+/** The runtime pausing a run whose model server kept failing: Retry (the same step again) or Stop. */
+function isProviderPause(item: ActionItem): boolean {
+  return readFields(AskMeta, item.meta).runtime_reason === 'provider_unavailable';
 }
 
 /**
@@ -138,6 +141,9 @@ export function AskCard(props: { item: ActionItem }) {
         <IgnoredCalls names={props.item.ignoredToolCalls} />
         <Show when={isOpen()}>
           <Switch>
+            <Match when={action() === 'confirm' && isProviderPause(props.item)}>
+              {choiceButtons('Retry', RETRY_REPLY, 'Stop')}
+            </Match>
             <Match when={action() === 'confirm' && isRunContinuation(props.item)}>
               {choiceButtons('Continue', CONFIRM_REPLY, 'Stop')}
             </Match>

@@ -4,6 +4,7 @@ import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 import { renderMarkdown } from '../shared/markdown.ts';
 import { IgnoredCalls } from './action-row.tsx';
+import { RetryLine } from './retry-line.tsx';
 
 /** An update that informs (role `inform`, Manus' `message.info`): one quiet line (plain text), flipping from sending to sent. */
 export function InfoLine(props: { item: ActionItem }) {
@@ -61,8 +62,25 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
 export function NoticeLine(props: { item: NoticeItem }) {
+  const { thread, client, attempt } = useApp();
+  /** The error that ended the conversation: the last row, while it stays ended on it. */
+  const isRetryable = () => {
+    const items = thread.state.thread.items;
+    return (
+      props.item.noticeKind === 'provider_error' &&
+      thread.state.conversation?.status === 'error' &&
+      items[items.length - 1]?.key === props.item.key
+    );
+  };
+  function retry(): void {
+    const id = thread.state.conversation?.id;
+    if (id) void attempt(() => client.api.retryRun(id), 'Could not retry');
+  }
   return (
     <Switch>
+      <Match when={props.item.noticeKind === 'retrying'}>
+        <RetryLine item={props.item} />
+      </Match>
       <Match when={props.item.noticeKind === 'provider_error' || props.item.noticeKind === 'internal_error'}>
         <li class="thread-item notice-block is-error" data-notice-kind={props.item.noticeKind}>
           <div class="notice-heading">
@@ -72,9 +90,17 @@ export function NoticeLine(props: { item: NoticeItem }) {
           <p class="notice-text">{props.item.text}</p>
           <p class="notice-hint">
             {props.item.noticeKind === 'provider_error'
-              ? 'Check the Base URL, API key and Model in Settings, then send a message to continue.'
+              ? 'Check the Base URL, API key and Model in Settings, then Retry (the same step again), or send a message.'
               : 'Nothing that was shown is lost. Send a message to continue.'}
           </p>
+          <Show when={isRetryable()}>
+            <div class="notice-actions">
+              <button type="button" class="button small primary" onClick={retry}>
+                <Icon name="refresh" size={14} />
+                Retry
+              </button>
+            </div>
+          </Show>
         </li>
       </Match>
       <Match when={props.item.noticeKind === 'reply'}>

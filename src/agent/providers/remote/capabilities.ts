@@ -1,4 +1,5 @@
 import {
+  type Finding,
   type ProviderProfile,
   type ServerCapabilities,
   type ToolCallMode,
@@ -9,15 +10,20 @@ import type { ServerReport } from './server-probe.ts';
 /** How long what a server said is trusted before it is asked again (a server may be restarted with other flags). */
 export const CAPABILITIES_FRESH_MS = 10 * 60_000;
 
-/** Whether a run should ask `profile`'s server about itself first. */
+/** Findings kept per server, newest last. */
+const MAX_FINDINGS = 8;
+
+/**
+ * Whether a run should ask `profile`'s server about itself first: every remote provider,
+ * whatever preset it came from (a local server behind the "OpenAI" preset is still a
+ * local server), when nothing fresh is known.
+ */
 export function shouldProbe(
   profile: ProviderProfile,
   known: ServerCapabilities | null,
-  isLocalOrCustom: boolean,
   now: number,
 ): boolean {
   if (profile.kind !== 'openai-compatible') return false;
-  if (toolCallModeOf(profile) !== 'auto' && !isLocalOrCustom) return false;
   return known === null || now - known.learnedAt > CAPABILITIES_FRESH_MS;
 }
 
@@ -36,22 +42,25 @@ export function capabilitiesFromReport(
 ): ServerCapabilities | null {
   if (known === null && (report === null || report.findings.length === 0)) return null;
   const mode = toolCallModeOf(profile);
-  const toolCalls =
-    mode === 'auto'
-      ? report?.supportsTools === false
-        ? 'constrained'
-        : (known?.toolCalls ?? 'native')
-      : mode;
+  const saysNoTools = report?.supportsTools === false;
+  const toolCalls = mode === 'auto' ? (saysNoTools ? 'constrained' : (known?.toolCalls ?? 'native')) : mode;
   const forcing = toolCalls === 'constrained' ? 'by_grammar' : known?.forcing === 'none' ? 'none' : 'by_name';
   return {
     baseUrl: profile.baseUrl,
     model: profile.model,
+    server: report?.server ?? known?.server ?? null,
     toolCalls,
     forcing,
     windowTokens: report?.windowTokens ?? known?.windowTokens ?? null,
     vision: report?.vision ?? known?.vision ?? null,
     systemRole: report?.systemRole ?? known?.systemRole ?? true,
-    findings: mergeFindings(known?.findings ?? [], report?.findings ?? []),
+    findings: mergeFindings(
+      known?.findings ?? [],
+      (report?.findings ?? []).map((text) => ({ text, at: now })),
+      known?.learnedAt ?? now,
+    ),
+    // The server's own word that its template has no tools needs no re-check.
+    recheck: saysNoTools ? null : (known?.recheck ?? null),
     learnedAt: now,
   };
 }
@@ -69,19 +78,72 @@ export function underMode(capabilities: ServerCapabilities, mode: ToolCallMode):
 /** `capabilities` with a new finding (a reply taught something), the newest kept. */
 export function withFinding(
   capabilities: ServerCapabilities,
-  changes: Partial<Pick<ServerCapabilities, 'toolCalls' | 'forcing' | 'systemRole'>>,
+  changes: Partial<Pick<ServerCapabilities, 'toolCalls' | 'forcing' | 'systemRole' | 'windowTokens'>>,
   finding: string,
   now: number,
 ): ServerCapabilities {
   return {
     ...capabilities,
     ...changes,
-    findings: mergeFindings(capabilities.findings, [finding]),
+    findings: mergeFindings(capabilities.findings, [{ text: finding, at: now }], capabilities.learnedAt),
     learnedAt: now,
   };
 }
 
-/** Earlier findings then new ones, each once (a repeated one moves to the end), the last six kept. */
-function mergeFindings(earlier: readonly string[], added: readonly string[]): string[] {
-  return [...earlier.filter((finding) => !added.includes(finding)), ...added].slice(-6);
+/**
+ * Where a conversation's run starts, in auto: a switch to constrained mode that rests on
+ * another conversation's replies is tried again natively, once (a model that wrote one
+ * off-script reply is not held to it in every later conversation). Null: start as known.
+ */
+export function recheckedFor(
+  known: ServerCapabilities,
+  mode: ToolCallMode,
+  conversationId: string,
+  now: number,
+): ServerCapabilities | null {
+  const recheck = known.recheck;
+  if (mode !== 'auto' || !recheck || recheck.conversationId === conversationId) return null;
+  if (known.toolCalls !== 'constrained') return { ...known, recheck: null };
+  return withFinding(
+    { ...known, toolCalls: 'native', forcing: 'by_name', recheck: { conversationId } },
+    {},
+    'Native tool calls are tried again in a new conversation: the switch to constrained mode rested on one conversation’s replies.',
+    now,
+  );
+}
+
+/**
+ * What to keep after a reply taught `learned` in `conversationId`'s run, which started
+ * from `startedWith`: a switch to constrained mode is marked for a re-check in the next
+ * conversation, unless this run was that re-check, which confirms it.
+ */
+export function afterReplyLearned(
+  learned: ServerCapabilities,
+  startedWith: ServerCapabilities | null,
+  conversationId: string,
+  now: number,
+): ServerCapabilities {
+  const switched = learned.toolCalls === 'constrained' && startedWith?.toolCalls !== 'constrained';
+  if (!switched) return learned;
+  const wasRecheck = startedWith?.recheck?.conversationId === conversationId;
+  if (!wasRecheck) return { ...learned, recheck: { conversationId } };
+  return withFinding(
+    { ...learned, recheck: null },
+    {},
+    'Confirmed in a second conversation: native tool calls do not hold here, so constrained mode is kept.',
+    now,
+  );
+}
+
+/** Earlier findings then new ones, each once (a repeated one moves to the end), the last few kept. */
+function mergeFindings(
+  earlier: readonly (Finding | string)[],
+  added: readonly Finding[],
+  earlierAt: number,
+): Finding[] {
+  const dated = earlier.map((finding) =>
+    typeof finding === 'string' ? { text: finding, at: earlierAt } : finding,
+  );
+  const texts = new Set(added.map((finding) => finding.text));
+  return [...dated.filter((finding) => !texts.has(finding.text)), ...added].slice(-MAX_FINDINGS);
 }

@@ -6,13 +6,23 @@ import { leadingCallName } from '../constrained/call-format.ts';
 /** A native call as it streamed in (fragments joined). */
 export type StreamedCall = { id: string; name: string; arguments: string };
 
-/** Everything one streamed reply held. */
-export type StreamedReply = { text: string; calls: StreamedCall[]; usage: TokenUsage | null; model: string };
+/**
+ * Everything one streamed reply held; `isFinished` once a choice said why it ended
+ * (`finish_reason`): a stream that stops without it was cut, not finished.
+ */
+export type StreamedReply = {
+  text: string;
+  calls: StreamedCall[];
+  usage: TokenUsage | null;
+  model: string;
+  isFinished: boolean;
+};
 
 /**
  * Reads an OpenAI-shaped stream to its end. Native mode reports text deltas and each
  * call's name as it arrives; constrained mode's text is the call itself (JSON), so it
- * reports only the tool's name, once its first key has streamed. `onChunk` hears of each
+ * reports only the tool's name, once its first key has streamed (a server that makes a
+ * native call anyway has it read as one, in either mode). `onChunk` hears of each
  * chunk with content (a guard against replies that stall or never end).
  */
 export async function readStream(
@@ -27,9 +37,11 @@ export async function readStream(
   let model = requestedModel;
   let usage: TokenUsage | null = null;
   let hasNamedConstrainedCall = false;
+  let isFinished = false;
   const calls: StreamedCall[] = [];
   for await (const chunk of stream) {
     if (chunk.model) model = chunk.model;
+    if (chunk.choices?.[0]?.finish_reason) isFinished = true;
     if (chunk.usage) {
       usage = {
         prompt: chunk.usage.prompt_tokens ?? 0,
@@ -75,5 +87,5 @@ export async function readStream(
       if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
     }
   }
-  return { text, calls: calls.filter((call) => call !== undefined), usage, model };
+  return { text, calls: calls.filter((call) => call !== undefined), usage, model, isFinished };
 }

@@ -1,0 +1,81 @@
+import { createSignal, onCleanup, Show } from 'solid-js';
+import type { NoticeItem } from '../../state/thread/thread-reducer.ts';
+import { useApp } from '../app/app-context.ts';
+import { Icon, Spinner } from '../shared/icons.tsx';
+
+/** The failure a `retrying` notice reports, without its "Retrying in N s (k of n)." ending. */
+function failureOf(text: string): string {
+  return text.replace(/\s*Retrying in \d+ s \(\d+ of \d+\)\.$/, '');
+}
+
+/**
+ * A failed model request sent again: while the run waits for it (the last row of a running
+ * conversation), "Retrying in 4 s (2 of 5)" counting down, with Cancel (the run then pauses
+ * and asks); afterwards, which retry it was and why. A retry the person asked for after an
+ * error shows as a plain line.
+ */
+export function RetryLine(props: { item: NoticeItem }) {
+  const { thread, client, attempt } = useApp();
+  const [now, setNow] = createSignal(Date.now());
+  const timer = setInterval(() => setNow(Date.now()), 250);
+  onCleanup(() => clearInterval(timer));
+  const [isCancelling, setCancelling] = createSignal(false);
+
+  const isLive = () => {
+    const items = thread.state.thread.items;
+    return (
+      props.item.retry !== null &&
+      thread.state.conversation?.status === 'running' &&
+      items[items.length - 1]?.key === props.item.key
+    );
+  };
+  const secondsLeft = () => Math.max(0, Math.ceil(((props.item.retry?.at ?? 0) - now()) / 1000));
+
+  function cancel(): void {
+    const id = thread.state.conversation?.id;
+    if (!id || isCancelling()) return;
+    setCancelling(true);
+    void attempt(() => client.api.cancelRetries(id), 'Could not cancel the retries');
+  }
+
+  return (
+    <li
+      class="thread-item notice-line retry-line"
+      data-notice-kind="retrying"
+      classList={{ 'is-live': isLive() }}
+      aria-live={isLive() ? 'polite' : undefined}
+    >
+      <Show when={isLive()} fallback={<Icon name="refresh" size={14} />}>
+        <Spinner />
+      </Show>
+      <span class="notice-text">
+        <Show when={props.item.retry} fallback={props.item.text}>
+          {(retry) => (
+            <Show
+              when={isLive()}
+              fallback={
+                <>
+                  <strong>
+                    Retry {retry().attempt} of {retry().of}
+                  </strong>{' '}
+                  after: {failureOf(props.item.text)}
+                </>
+              }
+            >
+              <strong>
+                {secondsLeft() > 0 ? `Retrying in ${secondsLeft()} s` : 'Retrying now'} ({retry().attempt} of{' '}
+                {retry().of})
+              </strong>
+              <span class="retry-reason">{failureOf(props.item.text)}</span>
+            </Show>
+          )}
+        </Show>
+      </span>
+      <Show when={isLive()}>
+        <button type="button" class="button small" disabled={isCancelling()} onClick={cancel}>
+          Cancel
+        </button>
+      </Show>
+    </li>
+  );
+}
