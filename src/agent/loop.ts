@@ -4,6 +4,7 @@ import type { LoopContext } from './loop-context.ts';
 import { LoopState } from './loop-state.ts';
 import { CONVERSATION_ROOM_TOKENS, fixedPromptTokens } from './profiles/tool-descriptions.ts';
 import { windowAdvice } from './providers/remote/failures.ts';
+import { repetitionResponse } from './repetition.ts';
 import { budgetQuestion, failuresQuestion, tokenBudgetQuestion } from './runtime-asks.ts';
 import { forcedStep, stepsSinceUserInput, tokensSinceUserInput, trailingFailures } from './step-policy.ts';
 
@@ -120,6 +121,9 @@ export async function runLoop(context: LoopContext): Promise<void> {
     if (failures.length >= FAILURES_BEFORE_ASKING) {
       return loop.askRuntimeQuestion('failures', failuresQuestion(failures));
     }
+    const repetition = repetitionResponse(loop.events);
+    if (repetition?.type === 'ask') return loop.askRuntimeQuestion('repetition', repetition.question);
+    if (repetition) await loop.append([repetition.notice]);
   }
 }
 

@@ -72,6 +72,7 @@ const STOPPED_TEXT = {
   token_budget: 'Stopped at the token budget.',
   time_limit: 'Stopped at the time limit.',
   interrupted: 'Stopped.',
+  repetition: 'Stopped: the agent was repeating itself.',
 } as const satisfies Partial<Record<RuntimeAskReason, string>>;
 
 /**
