@@ -6,6 +6,7 @@ import { sendWithRetries, unavailableQuestion } from './model-retries.ts';
 import { CONVERSATION_ROOM_TOKENS, fixedPromptTokens } from './profiles/tool-descriptions.ts';
 import type { ModelProgress, ModelRequest } from './providers/chat-messages.ts';
 import { windowAdvice } from './providers/remote/failures.ts';
+import { repetitionResponse } from './repetition.ts';
 import { budgetQuestion, failuresQuestion, tokenBudgetQuestion } from './runtime-asks.ts';
 import { forcedStep, stepsSinceUserInput, tokensSinceUserInput, trailingFailures } from './step-policy.ts';
 
@@ -135,6 +136,9 @@ export async function runLoop(context: LoopContext): Promise<void> {
     if (failures.length >= FAILURES_BEFORE_ASKING) {
       return loop.askRuntimeQuestion('failures', failuresQuestion(failures));
     }
+    const repetition = repetitionResponse(loop.events);
+    if (repetition?.type === 'ask') return loop.askRuntimeQuestion('repetition', repetition.question);
+    if (repetition) await loop.append([repetition.notice]);
   }
 }
 

@@ -73,6 +73,7 @@ const STOPPED_TEXT = {
   time_limit: 'Stopped at the time limit.',
   interrupted: 'Stopped.',
   provider_unavailable: 'Stopped: the model server was not answering.',
+  repetition: 'Stopped: the agent was repeating itself.',
 } as const satisfies Partial<Record<RuntimeAskReason, string>>;
 
 /**

@@ -93,6 +93,13 @@ export function xssEverywhereContents(documents: BundleContents['files']): Bundl
   push({ type: 'notice', kind: 'no_tool_call', text: `Notice ${ALL_PAYLOADS}`, forModel: true });
   push({ type: 'notice', kind: 'provider_error', text: `Provider error ${ALL_PAYLOADS}`, forModel: false });
   push({ type: 'notice', kind: 'reply', text: `Reply ${ALL_PAYLOADS}`, forModel: false });
+  // The repetition note quotes the model's own call (markdown, so code spans show as code).
+  push({
+    type: 'notice',
+    kind: 'repetition',
+    text: `Repetition \`${ALL_PAYLOADS}\` ${ALL_PAYLOADS}`,
+    forModel: true,
+  });
   action(
     'info',
     { tool: 'message', actionType: 'message.info', metaKind: 'message' },

@@ -119,6 +119,16 @@ export function NoticeLine(props: { item: NoticeItem }) {
           </span>
         </li>
       </Match>
+      <Match when={props.item.noticeKind === 'repetition'}>
+        <li class="thread-item notice-line is-told" data-notice-kind="repetition">
+          <Icon name="info" size={14} />
+          <div class="notice-text">
+            {NOTICE_TITLE.repetition}
+            {/* What the model read (its call quoted in code spans), sanitised like all markdown. */}
+            <div class="notice-told-text markdown" innerHTML={renderMarkdown(props.item.text)} />
+          </div>
+        </li>
+      </Match>
       <Match when={true}>
         <li class="thread-item notice-line" data-notice-kind={props.item.noticeKind}>
           <Icon
