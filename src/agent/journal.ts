@@ -3,8 +3,9 @@ import { Conversation } from '../protocol/conversation.ts';
 import { type EventBody, StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/plan.ts';
 import type { WorkspaceFile } from '../protocol/workspace.ts';
-import type { SandpiperDatabase } from '../storage/db.ts';
+import type { SandpiperDatabase, UnknownRow } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';
+import { SpendLedger } from '../storage/spend-ledger.ts';
 import { WorkspaceRepository } from '../storage/workspace-repository.ts';
 
 /**
@@ -48,6 +49,8 @@ export class Journal {
   /** Per conversation, the last staged write still committing: later writes commit after it. */
   private readonly staged = new Map<string, Promise<unknown>>();
   private readonly events: EventRepository;
+  /** What each conversation spent per day, written with the events that carry usage (see `SpendLedger`). */
+  readonly ledger: SpendLedger;
 
   constructor(
     private readonly database: SandpiperDatabase,
@@ -56,6 +59,7 @@ export class Journal {
     private readonly onCommit?: (timing: CommitTiming) => void,
   ) {
     this.events = new EventRepository(database);
+    this.ledger = new SpendLedger(database);
   }
 
   /**
@@ -74,11 +78,17 @@ export class Journal {
   ): Promise<StoredEvent[]> {
     const database = this.database;
     const row = Conversation.parse(conversation);
-    const tables = [database.conversations, database.events, ...(files ? [database.files] : [])];
+    const tables = [
+      database.conversations,
+      database.events,
+      database.spend,
+      ...(files ? [database.files] : []),
+    ];
     const stored = await database.transaction('rw', tables, async () => {
       await database.conversations.add(row);
       const events = bodies.map((body, index) => this.toRow(row.id, index, body));
       await database.events.bulkAdd(events);
+      await this.ledger.record(row.id, row.providerId ?? '', events);
       if (files) await this.writeFiles(row.id, files);
       return events;
     });
@@ -169,14 +179,22 @@ export class Journal {
       const { files } = changes;
       stored = await database.transaction(
         'rw',
-        [database.conversations, database.events, database.plans, ...(files ? [database.files] : [])],
+        [
+          database.conversations,
+          database.events,
+          database.plans,
+          database.spend,
+          ...(files ? [database.files] : []),
+        ],
         async () => {
           const events = await rows();
           if (events.length > 0) await database.events.bulkAdd(events);
           if (files) await this.writeFiles(conversationId, files);
           if (changes.plan) await database.plans.put(Plan.parse(changes.plan));
+          const existing = await this.conversationIfNeeded(conversationId, events, changes);
+          const providerId = typeof existing?.providerId === 'string' ? existing.providerId : '';
+          await this.ledger.record(conversationId, providerId, events);
           if (changes.conversation) {
-            const existing = await database.conversations.get(conversationId);
             if (!existing) throw new Error(`Conversation ${conversationId} does not exist.`);
             conversation = Conversation.parse({
               ...existing,
@@ -199,6 +217,22 @@ export class Journal {
     const publishedAt = performance.now();
     this.onCommit?.({ conversationId, ...timing, committedAt, publishedAt, events: stored.length });
     return stored;
+  }
+
+  /**
+   * The conversation's row, read inside the caller's transaction when it is needed: for
+   * changes to it, or to know the provider that spent the tokens these events carry.
+   */
+  private async conversationIfNeeded(
+    conversationId: string,
+    events: readonly StoredEvent[],
+    changes: JournalChanges,
+  ): Promise<UnknownRow | undefined> {
+    const isSpending = events.some(
+      ({ body }) => (body.type === 'assistant_turn' || body.type === 'envelope') && body.usage,
+    );
+    if (!isSpending && !changes.conversation) return undefined;
+    return this.database.conversations.get(conversationId);
   }
 
   /** Writes workspace entries inside the caller's transaction (Dexie nests it), limit checked. */

@@ -34,6 +34,7 @@ import type { ModelProvider } from './providers/chat-messages.ts';
 import { capabilitiesFromReport, shouldProbe, underMode } from './providers/remote/capabilities.ts';
 import { probeServer } from './providers/remote/server-probe.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
+import { SpendCap } from './spend-cap.ts';
 import type { SubAgents } from './sub-agents.ts';
 
 /** How a run's provider is to call its server, and where what it learns is kept. */
@@ -158,6 +159,7 @@ export async function prepareRun(
       settings,
       provider: modelProvider,
       contextWindowTokens,
+      spendCap: new SpendCap({ settings, provider, ledger: dependencies.journal.ledger, now }),
       journal: dependencies.journal,
       signal,
       takeQueuedMessages: run.takeQueuedMessages,
