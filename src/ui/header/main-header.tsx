@@ -5,11 +5,12 @@ import { Icon } from '../shared/icons.tsx';
 import { ConversationStatusChip } from '../shared/status-chip.tsx';
 import { ConversationMenu } from '../sidebar/conversation-menu.tsx';
 import { ProviderSwitcher } from './provider-switcher.tsx';
+import { SpendMeter } from './spend-meter.tsx';
 import { TokenMeter } from './token-meter.tsx';
 
 /**
  * The thread's header: menu (phones), title, the conversation's tool profile and provider switcher, token
- * meter, status, and the Computer panel toggle.
+ * meter, the live spend figure while a run works, status, and the Computer panel toggle.
  */
 export function MainHeader() {
   const { thread, ui, toolProfiles } = useApp();
@@ -40,6 +41,7 @@ export function MainHeader() {
             </span>
             <ProviderSwitcher conversation={conversation()} class="in-header" />
             <TokenMeter conversation={conversation()} />
+            <SpendMeter conversation={conversation()} />
             <ConversationStatusChip status={conversation().status} />
             <ConversationMenu />
             <Show when={hasActions()}>
