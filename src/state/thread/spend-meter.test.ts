@@ -14,10 +14,26 @@ describe('readSpendMeter', () => {
         settings: { spendCapPerRunUsd: 0.5, spendCapPerDayUsd: 5 },
         day,
       }),
-    ).toEqual({ runUsd: 0.2 + 0.01 + 0.12, runCapUsd: 0.5, day: { spentUsd: 1.4, capUsd: 5 } });
+    ).toEqual({
+      runUsd: 0.2 + 0.01 + 0.12,
+      runCapUsd: 0.5,
+      day: { spentUsd: 1.4, capUsd: 5 },
+      nearest: 'run',
+    });
     expect(
       readSpendMeter({ runUsage, provider: { kind: 'openai-compatible', prices }, settings: {}, day }),
-    ).toMatchObject({ runCapUsd: null, day: null });
+    ).toMatchObject({ runCapUsd: null, day: null, nearest: 'run' });
+    // $1.40 of $5 is nearer its cap than $0.33 of $2; with no run cap, the day's is the one.
+    for (const spendCapPerRunUsd of [2, null]) {
+      expect(
+        readSpendMeter({
+          runUsage,
+          provider: { kind: 'openai-compatible', prices },
+          settings: { spendCapPerRunUsd, spendCapPerDayUsd: 5 },
+          day,
+        })?.nearest,
+      ).toBe('day');
+    }
   });
 
   it('shows nothing for a provider without prices or a model in this tab', () => {

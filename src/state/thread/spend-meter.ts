@@ -11,6 +11,8 @@ export type SpendMeterReading = {
   runCapUsd: number | null;
   /** Today's spend and the cap per day, when a cap per day is set and today's figure is known. */
   day: { spentUsd: number; capUsd: number } | null;
+  /** The figure nearer its cap (the one a phone's header has room for): the run's unless the day's is. */
+  nearest: 'run' | 'day';
 };
 
 /**
@@ -26,11 +28,12 @@ export function readSpendMeter(options: {
   const { provider, settings, day } = options;
   if (provider.kind === 'webllm' || !provider.prices) return null;
   const dayCap = settings.spendCapPerDayUsd ?? null;
-  return {
-    runUsd: estimateCost(provider.prices, options.runUsage),
-    runCapUsd: settings.spendCapPerRunUsd ?? null,
-    day: dayCap !== null && day !== null ? { spentUsd: day.spentUsd, capUsd: dayCap } : null,
-  };
+  const runUsd = estimateCost(provider.prices, options.runUsage);
+  const runCapUsd = settings.spendCapPerRunUsd ?? null;
+  const today = dayCap !== null && day !== null ? { spentUsd: day.spentUsd, capUsd: dayCap } : null;
+  const runShare = runCapUsd === null ? 0 : runUsd / runCapUsd;
+  const dayShare = today === null ? 0 : today.spentUsd / today.capUsd;
+  return { runUsd, runCapUsd, day: today, nearest: today !== null && dayShare > runShare ? 'day' : 'run' };
 }
 
 /**

@@ -5,7 +5,6 @@ import { Icon } from '../shared/icons.tsx';
 import { ConversationStatusChip } from '../shared/status-chip.tsx';
 import { ConversationMenu } from '../sidebar/conversation-menu.tsx';
 import { ProviderSwitcher } from './provider-switcher.tsx';
-import { SpendMeter } from './spend-meter.tsx';
 import { TokenMeter } from './token-meter.tsx';
 
 /**
@@ -41,7 +40,6 @@ export function MainHeader() {
             </span>
             <ProviderSwitcher conversation={conversation()} class="in-header" />
             <TokenMeter conversation={conversation()} />
-            <SpendMeter conversation={conversation()} />
             <ConversationStatusChip status={conversation().status} />
             <ConversationMenu />
             <Show when={hasActions()}>
