@@ -3,7 +3,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, expect, it } from 'vitest';
 import { Journal } from '../../src/agent/journal.ts';
 import { readDaySpend } from '../../src/agent/spend-cap.ts';
-import type { EventBody } from '../../src/protocol/events.ts';
+import { type EventBody, StoredEvent } from '../../src/protocol/events.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { localDay } from '../../src/protocol/spend.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
@@ -94,7 +94,8 @@ it('reads the day’s spend from the ledger instead of scanning the log', async 
   });
   let fromScan = 0;
   const scanMs = await median(5, async () => {
-    const rows = (await database!.events.toArray()) as Parameters<typeof usageByDay>[0];
+    // As a repository reads rows: each parsed.
+    const rows = (await database!.events.toArray()).map((row) => StoredEvent.parse(row));
     const today = usageByDay(rows).get(localDay(now));
     const prices = settings.providers[0]!.prices!;
     fromScan = today
