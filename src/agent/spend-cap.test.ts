@@ -272,6 +272,15 @@ describe('dayContinuesToday', () => {
 });
 
 describe('spendCapQuestion and formatDollars', () => {
+  it('says by how many Continues the day’s limit was raised', () => {
+    const question = spendCapQuestion({
+      run: null,
+      day: { spent: { day: 'd', spentUsd: 15.1, unpricedTokens: 0, capUsd: 5 }, allowance: 15, cap: 5 },
+    });
+    expect(question).toContain("past $15.00 (the day's cap of $5.00, raised by your 2 Continues)");
+    expect(question).toContain("today's spend up to $20.00");
+  });
+
   it('names unpriced tokens the day figure leaves out', () => {
     const question = spendCapQuestion({
       run: null,

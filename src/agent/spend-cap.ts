@@ -154,9 +154,11 @@ export function spendCapQuestion(reached: {
   }
   if (reached.day) {
     const { spent, allowance, cap } = reached.day;
+    const continues = Math.round(allowance / cap) - 1;
+    const raisedBy = continues === 1 ? 'your Continue' : `your ${continues} Continues`;
     const limit =
-      allowance > cap
-        ? `${formatDollars(allowance)} (the day's cap of ${formatDollars(cap)}, raised by your Continue)`
+      continues > 0
+        ? `${formatDollars(allowance)} (the day's cap of ${formatDollars(cap)}, raised by ${raisedBy})`
         : `the day's cap of ${formatDollars(cap)}`;
     const unpriced =
       spent.unpricedTokens > 0

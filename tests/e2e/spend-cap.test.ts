@@ -28,13 +28,15 @@ it('stops a run at its spend cap with the figures in the header and the question
   await dialog.getByLabel('API key', { exact: true }).fill('test-key');
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
 
-  // Without prices, Settings says beside the caps that they cannot apply, and leads to the prices.
+  // Once a cap is typed, Settings says beside the caps that they cannot apply without prices,
+  // and leads to the prices.
   const note = dialog.getByRole('note', { name: 'Where the spend caps cannot apply' });
-  expect(await note.textContent()).toContain('The caps cannot apply to runs on a provider without prices');
   const runCap = dialog.getByLabel('Spend cap per run (US$)');
   const dayCap = dialog.getByLabel('Spend cap per day (US$)');
+  expect(await note.count()).toBe(0);
   await runCap.fill('forty cents');
   await dayCap.fill('5');
+  expect(await note.textContent()).toContain('The caps cannot apply to runs on a provider without prices');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   const fieldError = dialog.locator('#settings-spendCapPerRunUsd-error');
   await expect.poll(() => fieldError.textContent()).toContain('Spend cap per run must be empty (no cap)');

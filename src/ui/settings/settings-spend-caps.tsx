@@ -8,9 +8,9 @@ import { LimitField } from './settings-limit-field.tsx';
 type SpendCapField = 'spendCapPerRunUsd' | 'spendCapPerDayUsd';
 
 /**
- * Settings → Runs: the spend caps per run and per day, in US dollars, and beside them the
- * providers they cannot apply to (no prices, or a model in this browser), each with a way
- * to its prices.
+ * Settings → Runs: the spend caps per run and per day, in US dollars, and once a cap is typed,
+ * beside them the providers it cannot apply to (no prices, or a model in this browser), each
+ * with a way to its prices.
  */
 export function SpendCapFields(props: {
   form: SettingsForm;
@@ -20,7 +20,10 @@ export function SpendCapFields(props: {
   onEditPrices: (providerId: string) => void;
 }) {
   const unpriced = () => unpricedProviders(props.providers);
-  const hasUnpriced = () => unpriced().withoutPrices.length > 0 || unpriced().inBrowser.length > 0;
+  const hasCap = () =>
+    props.form.spendCapPerRunUsd.trim() !== '' || props.form.spendCapPerDayUsd.trim() !== '';
+  const hasUnpriced = () =>
+    hasCap() && (unpriced().withoutPrices.length > 0 || unpriced().inBrowser.length > 0);
 
   return (
     <>
