@@ -78,17 +78,20 @@ export class Journal {
   ): Promise<StoredEvent[]> {
     const database = this.database;
     const row = Conversation.parse(conversation);
+    // The ledger only when the first events spend (a schedule's firing nests this in its own
+    // transaction, over the conversations and events alone).
+    const isSpending = bodies.some(carriesUsage);
     const tables = [
       database.conversations,
       database.events,
-      database.spend,
+      ...(isSpending ? [database.spend] : []),
       ...(files ? [database.files] : []),
     ];
     const stored = await database.transaction('rw', tables, async () => {
       await database.conversations.add(row);
       const events = bodies.map((body, index) => this.toRow(row.id, index, body));
       await database.events.bulkAdd(events);
-      await this.ledger.record(row.id, row.providerId ?? '', events);
+      if (isSpending) await this.ledger.record(row.id, row.providerId ?? '', events);
       if (files) await this.writeFiles(row.id, files);
       return events;
     });
@@ -228,10 +231,7 @@ export class Journal {
     events: readonly StoredEvent[],
     changes: JournalChanges,
   ): Promise<UnknownRow | undefined> {
-    const isSpending = events.some(
-      ({ body }) => (body.type === 'assistant_turn' || body.type === 'envelope') && body.usage,
-    );
-    if (!isSpending && !changes.conversation) return undefined;
+    if (!events.some(({ body }) => carriesUsage(body)) && !changes.conversation) return undefined;
     return this.database.conversations.get(conversationId);
   }
 
@@ -252,6 +252,11 @@ export class Journal {
   private toRow(conversationId: string, seq: number, body: EventBody): StoredEvent {
     return StoredEvent.parse({ conversationId, seq, at: this.now(), body });
   }
+}
+
+/** True when an event body records tokens spent (a model turn's, or a tool's own model requests'). */
+function carriesUsage(body: EventBody): boolean {
+  return (body.type === 'assistant_turn' || body.type === 'envelope') && Boolean(body.usage);
 }
 
 /** True for a failed add because the key exists (Dexie wraps it in a BulkError for bulkAdd). */
