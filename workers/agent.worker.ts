@@ -10,6 +10,7 @@ import { LocalModels } from '../src/agent/providers/webllm/local-models.ts';
 import { createWebLlmProvider } from '../src/agent/providers/webllm/webllm-provider.ts';
 import { AgentRuntime } from '../src/agent/runtime.ts';
 import { Scheduler, webLeaderLock } from '../src/agent/schedules/scheduler.ts';
+import { readDaySpend } from '../src/agent/spend-cap.ts';
 import {
   BROADCAST_CHANNEL_NAME,
   BroadcastMessage,
@@ -18,6 +19,8 @@ import {
 import { ScheduleEdit } from '../src/protocol/schedules.ts';
 import type { AgentWorkerApi, RuntimeApi } from '../src/protocol/worker-api.ts';
 import { SandpiperDatabase } from '../src/storage/db.ts';
+import { SettingsRepository } from '../src/storage/settings-repository.ts';
+import { SpendLedger } from '../src/storage/spend-ledger.ts';
 
 const channel = new BroadcastChannel(BROADCAST_CHANNEL_NAME);
 const onStepTiming = createDiagnostics(new BroadcastChannel(DIAGNOSTICS_CHANNEL_NAME));
@@ -121,6 +124,12 @@ const api: AgentWorkerApi = {
   importBundle: (bytes) => archive.importBundle(bytes),
   storageUsage: () => archive.storageUsage(),
   clearWorkspace: afterRecovery('clearWorkspace'),
+  spendToday: async () =>
+    readDaySpend({
+      ledger: new SpendLedger(database),
+      settings: await new SettingsRepository(database).getAgentSettings(),
+      now: Date.now(),
+    }),
   listLocalModels: () => localModels.list(),
   downloadLocalModel: async (modelId, window, onProgress) => {
     try {

@@ -3,8 +3,9 @@ import { Conversation } from '../protocol/conversation.ts';
 import { type EventBody, StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/plan.ts';
 import type { WorkspaceFile } from '../protocol/workspace.ts';
-import type { SandpiperDatabase } from '../storage/db.ts';
+import type { SandpiperDatabase, UnknownRow } from '../storage/db.ts';
 import { EventRepository } from '../storage/event-repository.ts';
+import { SpendLedger } from '../storage/spend-ledger.ts';
 import { WorkspaceRepository } from '../storage/workspace-repository.ts';
 
 /**
@@ -48,6 +49,8 @@ export class Journal {
   /** Per conversation, the last staged write still committing: later writes commit after it. */
   private readonly staged = new Map<string, Promise<unknown>>();
   private readonly events: EventRepository;
+  /** What each conversation spent per day, written with the events that carry usage (see `SpendLedger`). */
+  readonly ledger: SpendLedger;
 
   constructor(
     private readonly database: SandpiperDatabase,
@@ -56,6 +59,7 @@ export class Journal {
     private readonly onCommit?: (timing: CommitTiming) => void,
   ) {
     this.events = new EventRepository(database);
+    this.ledger = new SpendLedger(database);
   }
 
   /**
@@ -74,11 +78,20 @@ export class Journal {
   ): Promise<StoredEvent[]> {
     const database = this.database;
     const row = Conversation.parse(conversation);
-    const tables = [database.conversations, database.events, ...(files ? [database.files] : [])];
+    // The ledger only when the first events spend (a schedule's firing nests this in its own
+    // transaction, over the conversations and events alone).
+    const isSpending = bodies.some(carriesUsage);
+    const tables = [
+      database.conversations,
+      database.events,
+      ...(isSpending ? [database.spend] : []),
+      ...(files ? [database.files] : []),
+    ];
     const stored = await database.transaction('rw', tables, async () => {
       await database.conversations.add(row);
       const events = bodies.map((body, index) => this.toRow(row.id, index, body));
       await database.events.bulkAdd(events);
+      if (isSpending) await this.ledger.record(row.id, row.providerId ?? '', events);
       if (files) await this.writeFiles(row.id, files);
       return events;
     });
@@ -169,14 +182,22 @@ export class Journal {
       const { files } = changes;
       stored = await database.transaction(
         'rw',
-        [database.conversations, database.events, database.plans, ...(files ? [database.files] : [])],
+        [
+          database.conversations,
+          database.events,
+          database.plans,
+          database.spend,
+          ...(files ? [database.files] : []),
+        ],
         async () => {
           const events = await rows();
           if (events.length > 0) await database.events.bulkAdd(events);
           if (files) await this.writeFiles(conversationId, files);
           if (changes.plan) await database.plans.put(Plan.parse(changes.plan));
+          const existing = await this.conversationIfNeeded(conversationId, events, changes);
+          const providerId = typeof existing?.providerId === 'string' ? existing.providerId : '';
+          await this.ledger.record(conversationId, providerId, events);
           if (changes.conversation) {
-            const existing = await database.conversations.get(conversationId);
             if (!existing) throw new Error(`Conversation ${conversationId} does not exist.`);
             conversation = Conversation.parse({
               ...existing,
@@ -201,6 +222,19 @@ export class Journal {
     return stored;
   }
 
+  /**
+   * The conversation's row, read inside the caller's transaction when it is needed: for
+   * changes to it, or to know the provider that spent the tokens these events carry.
+   */
+  private async conversationIfNeeded(
+    conversationId: string,
+    events: readonly StoredEvent[],
+    changes: JournalChanges,
+  ): Promise<UnknownRow | undefined> {
+    if (!events.some(({ body }) => carriesUsage(body)) && !changes.conversation) return undefined;
+    return this.database.conversations.get(conversationId);
+  }
+
   /** Writes workspace entries inside the caller's transaction (Dexie nests it), limit checked. */
   private writeFiles(conversationId: string, files: WorkspaceWrites): Promise<void> {
     return new WorkspaceRepository(this.database).apply(
@@ -218,6 +252,11 @@ export class Journal {
   private toRow(conversationId: string, seq: number, body: EventBody): StoredEvent {
     return StoredEvent.parse({ conversationId, seq, at: this.now(), body });
   }
+}
+
+/** True when an event body records tokens spent (a model turn's, or a tool's own model requests'). */
+function carriesUsage(body: EventBody): boolean {
+  return (body.type === 'assistant_turn' || body.type === 'envelope') && Boolean(body.usage);
 }
 
 /** True for a failed add because the key exists (Dexie wraps it in a BulkError for bulkAdd). */

@@ -7,6 +7,7 @@ import type { RetryPolicy } from './model-retries.ts';
 import type { RunServices } from './ports/run-services.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
+import type { SpendCap } from './spend-cap.ts';
 
 /**
  * Diagnostics: the runtime overhead of one step (from the model's response in hand to
@@ -36,6 +37,8 @@ export type LoopContext = {
   provider: ModelProvider;
   /** The provider's context window in tokens (compaction starts before it). */
   contextWindowTokens: number;
+  /** The spend caps per run and per day (Settings → Runs), checked before every model request. */
+  spendCap: SpendCap;
   journal: Journal;
   signal: AbortSignal;
   /** How a model request that failed on something passing is sent again. */

@@ -156,17 +156,27 @@ export class LoopState {
     return call ? [call] : [];
   }
 
-  async askRuntimeQuestion(reason: RuntimeAskReason, question: string): Promise<void> {
-    await this.append(this.runtimeAskBodies(reason, question), { conversation: { status: 'asking' } });
+  async askRuntimeQuestion(
+    reason: RuntimeAskReason,
+    question: string,
+    detail?: Readonly<Record<string, unknown>>,
+  ): Promise<void> {
+    const bodies = this.runtimeAskBodies(reason, question, detail);
+    await this.append(bodies, { conversation: { status: 'asking' } });
   }
 
-  private runtimeAskBodies(reason: RuntimeAskReason, question: string): EventBody[] {
+  private runtimeAskBodies(
+    reason: RuntimeAskReason,
+    question: string,
+    detail?: Readonly<Record<string, unknown>>,
+  ): EventBody[] {
     return runtimeAsk({
       uuid: this.loop.newId(),
       reason,
       question,
       phaseId: this.plan?.current_phase_id,
       profile: this.loop.profile,
+      ...(detail ? { detail } : {}),
     });
   }
 

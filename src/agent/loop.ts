@@ -46,6 +46,11 @@ export async function runLoop(context: LoopContext): Promise<void> {
     if (tokenBudget !== null && spent >= tokenBudget) {
       return loop.askRuntimeQuestion('token_budget', tokenBudgetQuestion(tokenBudget, spent));
     }
+    const spending = await context.spendCap.check(loop.events, () => loop.committed());
+    if (spending.type === 'reached') {
+      return loop.askRuntimeQuestion('spend_cap', spending.question, spending.meta);
+    }
+    if (spending.type === 'cannot_apply') await loop.append([spending.notice]);
     await loop.compactIfNeeded();
     const forced = forcedStep(loop.events, context.profile.openingSteps);
     let streamingTool: string | null = null;

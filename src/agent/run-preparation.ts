@@ -40,6 +40,7 @@ import {
 } from './providers/remote/capabilities.ts';
 import { probeServer } from './providers/remote/server-probe.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
+import { SpendCap } from './spend-cap.ts';
 import type { SubAgents } from './sub-agents.ts';
 
 /** How a run's provider is to call its server, and where what it learns is kept. */
@@ -179,6 +180,7 @@ export async function prepareRun(
       settings,
       provider: modelProvider,
       contextWindowTokens,
+      spendCap: new SpendCap({ settings, provider, ledger: dependencies.journal.ledger, now }),
       journal: dependencies.journal,
       signal,
       retryPolicy: { ...DEFAULT_RETRY_POLICY, ...dependencies.retryPolicy, retries: settings.maxRetries },

@@ -18,8 +18,11 @@ export function runtimeAsk(options: {
   question: string;
   phaseId: number | undefined;
   profile: Pick<ToolProfile, 'runtimeAsk'>;
+  /** More of the runtime's own fields for the meta (a spend cap's scopes); the model never reads them. */
+  detail?: Readonly<Record<string, unknown>>;
 }): EventBody[] {
   const meta = {
+    ...options.detail,
     action_type: options.profile.runtimeAsk.actionType,
     tool: options.profile.runtimeAsk.tool,
     ...(options.phaseId !== undefined ? { phase_id: options.phaseId } : {}),
@@ -71,6 +74,7 @@ const STOPPED_TEXT = {
   step_budget: 'Stopped at the step budget.',
   token_budget: 'Stopped at the token budget.',
   time_limit: 'Stopped at the time limit.',
+  spend_cap: 'Stopped at the spend cap.',
   interrupted: 'Stopped.',
   provider_unavailable: 'Stopped: the model server was not answering.',
   repetition: 'Stopped: the agent was repeating itself.',

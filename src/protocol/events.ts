@@ -152,6 +152,8 @@ export const NoticeKind = z.enum([
   'repetition',
   /** A model request failed on something passing (a dropped connection, a 429, a 5xx); it is sent again. */
   'retrying',
+  /** A spend cap is set but cannot apply to this run: its provider has no prices, or runs in this browser. */
+  'spend_cap',
 ]);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 

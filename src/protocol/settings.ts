@@ -16,6 +16,12 @@ export type InterruptedRuns = z.infer<typeof InterruptedRuns>;
 /** The longest time limit a run may be given: a week. */
 export const MAX_RUN_TIME_LIMIT_MINUTES = 10_080;
 
+/** The largest spend cap, per run or per day, in US dollars. */
+export const MAX_SPEND_CAP_USD = 100_000;
+
+/** A spend cap in US dollars (the presets' currency); null or absent: no cap. */
+const SpendCapUsd = z.number().positive().max(MAX_SPEND_CAP_USD).nullable().optional();
+
 /** Provider and run settings. Secrets live only here (the `settings` table). */
 export const AgentSettings = z.object({
   /** Saved providers (at least one); API keys live in them and nowhere else. */
@@ -41,6 +47,13 @@ export const AgentSettings = z.object({
    * is stopped); null or absent: no limit (the default).
    */
   runTimeLimitMinutes: z.number().int().min(1).max(MAX_RUN_TIME_LIMIT_MINUTES).nullable().optional(),
+  /**
+   * Dollars a run may spend (since the person last spoke, as the token budget counts) before
+   * the agent asks to go on, at its provider's prices; null or absent: no cap. See `spend-cap.ts`.
+   */
+  spendCapPerRunUsd: SpendCapUsd,
+  /** Dollars every conversation together may spend per local day before a run asks to go on. */
+  spendCapPerDayUsd: SpendCapUsd,
   /** A run a closed page interrupted: ask (absent means ask) or go on by itself. */
   interruptedRuns: InterruptedRuns.optional(),
   /** Use WebContainer (Node, npm, dev servers) instead of the virtual bash when it can boot. */
@@ -78,6 +91,8 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   allowedUrlPrefixes: [],
   tokenBudget: null,
   runTimeLimitMinutes: null,
+  spendCapPerRunUsd: null,
+  spendCapPerDayUsd: null,
   interruptedRuns: 'ask',
   nodeRuntime: false,
   compactAtTokens: 64_000,

@@ -5,6 +5,7 @@ import type { NodeRuntimeHostPort } from './node-runtime-host.ts';
 import type { Plan } from './plan.ts';
 import type { ProviderProfile, ServerCapabilities } from './providers.ts';
 import type { Schedule, ScheduleEdit } from './schedules.ts';
+import type { DaySpend } from './spend.ts';
 import type { MessageUpload } from './uploads.ts';
 
 /** An exported conversation: a file name and the bundle's bytes. */
@@ -86,6 +87,8 @@ export interface AgentWorkerApi {
   storageUsage(): Promise<ConversationUsage[]>;
   /** Deletes a conversation's workspace files, keeping its history. */
   clearWorkspace(conversationId: string): Promise<void>;
+  /** What every conversation spent since local midnight, from the spend ledger at the providers' prices now. */
+  spendToday(): Promise<DaySpend>;
 
   /** WebGPU's verdict on this device and the in-browser models judged against it. */
   listLocalModels(): Promise<LocalModelList>;

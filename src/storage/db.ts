@@ -1,6 +1,7 @@
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import { LEGACY_PROFILE_ID, upgradeLegacyEventBody } from '../protocol/legacy-events.ts';
 import { DATABASE_NAME } from './db-name.ts';
+import { backfillSpendLedger } from './spend-ledger.ts';
 
 /** A raw row as IndexedDB hands it back; repositories parse it with zod before use. */
 export type UnknownRow = Record<string, unknown>;
@@ -62,6 +63,18 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     version: 4,
     stores: { schedules: 'id' },
   },
+  {
+    // v5: the spend ledger (issue 23's spend cap): tokens per local day, conversation and
+    // provider, written by the journal with the events; rebuilt here from the events so far.
+    version: 5,
+    stores: { spend: '[day+conversationId+providerId], day' },
+    upgrade: (transaction) =>
+      backfillSpendLedger({
+        conversations: transaction.table('conversations'),
+        events: transaction.table('events'),
+        spend: transaction.table('spend'),
+      }),
+  },
 ];
 
 export { DATABASE_NAME };
@@ -74,6 +87,7 @@ export class SandpiperDatabase extends Dexie {
   settings!: Table<UnknownRow, string>;
   files!: Table<UnknownRow, [string, string]>;
   schedules!: Table<UnknownRow, string>;
+  spend!: Table<UnknownRow, [string, string, string]>;
 
   /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
   constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {

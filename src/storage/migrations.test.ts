@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
+import { localDay } from '../protocol/spend.ts';
 import { ConversationRepository } from './conversation-repository.ts';
 import { latestSchemaVersion, SandpiperDatabase, SCHEMA_VERSIONS } from './db.ts';
 import { EventRepository } from './event-repository.ts';
 import { SettingsRepository } from './settings-repository.ts';
+import { SpendLedger } from './spend-ledger.ts';
 
 const options = { indexedDB, IDBKeyRange };
 
@@ -68,6 +70,7 @@ describe('schema versions', () => {
       'plans',
       'schedules',
       'settings',
+      'spend',
     ]);
     expect(await database.files.count()).toBe(0);
     expect(await new ConversationRepository(database).get('c1')).toMatchObject({ title: 'Notes' });
@@ -222,6 +225,66 @@ describe('repositories', () => {
     const conversation = await new ConversationRepository(database).get('c1');
     expect(conversation).toMatchObject({ id: 'c1', profileId: 'manus' });
     expect(conversation?.scheduled).toBeUndefined();
+    database.close();
+  });
+
+  it('v5 builds the spend ledger from the events already stored, per local day, conversation and provider', async () => {
+    const late = new Date(2026, 10, 26, 23, 0).getTime();
+    const early = new Date(2026, 10, 27, 1, 0).getTime();
+    const turn = (seq: number, at: number, usage: unknown) => ({
+      conversationId: 'c1',
+      seq,
+      at,
+      body: { type: 'assistant_turn', text: '', toolCalls: [], usage, model: 'm' },
+    });
+    const database = await migrateFrom(4, async (v4) => {
+      const row = { title: 'Notes', status: 'done', createdAt: 1, updatedAt: 2, profileId: 'manus' };
+      await v4.conversations.bulkPut([
+        { id: 'c1', ...row, providerId: 'openai' },
+        { id: 'c2', ...row },
+      ]);
+      await v4.events.bulkPut([
+        { conversationId: 'c1', seq: 0, at: late, body: { type: 'user_message', text: 'Task' } },
+        turn(1, late, { prompt: 100, completion: 10, cached: 50 }),
+        turn(2, early, { prompt: 200, completion: 20, cached: 0 }),
+        turn(3, early, null),
+        {
+          conversationId: 'c1',
+          seq: 4,
+          at: early,
+          body: {
+            type: 'envelope',
+            toolCallId: 'call',
+            envelope: { uuid: 'u', status: 'success', content: '', meta: { action_type: 'x', tool: 'x' } },
+            usage: { prompt: 3, completion: 1, cached: 0 },
+          },
+        },
+        { ...turn(0, early, { prompt: 7, completion: 7, cached: 0 }), conversationId: 'c2' },
+      ]);
+    });
+    expect(database.verno).toBe(latestSchemaVersion());
+    const ledger = new SpendLedger(database);
+    expect(await ledger.day(localDay(late))).toEqual([
+      {
+        day: localDay(late),
+        conversationId: 'c1',
+        providerId: 'openai',
+        prompt: 100,
+        completion: 10,
+        cached: 50,
+      },
+    ]);
+    expect(await ledger.day(localDay(early))).toEqual([
+      {
+        day: localDay(early),
+        conversationId: 'c1',
+        providerId: 'openai',
+        prompt: 203,
+        completion: 21,
+        cached: 0,
+      },
+      { day: localDay(early), conversationId: 'c2', providerId: '', prompt: 7, completion: 7, cached: 0 },
+    ]);
     database.close();
   });
 });

@@ -6,6 +6,8 @@ const form = {
   stepBudget: ' 30 ',
   tokenBudget: '',
   runTimeLimitMinutes: '',
+  spendCapPerRunUsd: '',
+  spendCapPerDayUsd: '',
   interruptedRuns: 'ask' as const,
   nodeRuntime: false,
   allowedUrlPrefixes: '',
@@ -79,6 +81,46 @@ describe('validateSettingsForm', () => {
     expect(formFromSettings(older).runTimeLimitMinutes).toBe('');
   });
 
+  it('reads the spend caps in US dollars: empty is no cap, a "$" and digit groups allowed, anything else named', () => {
+    const capped = { ...DEFAULT_SETTINGS, spendCapPerRunUsd: 2, spendCapPerDayUsd: 10 };
+    expect(
+      validateSettingsForm({ ...form, spendCapPerRunUsd: ' ', spendCapPerDayUsd: '' }, capped),
+    ).toMatchObject({ ok: true, settings: { spendCapPerRunUsd: null, spendCapPerDayUsd: null } });
+    for (const [typed, dollars] of [
+      ['0.50', 0.5],
+      ['$ 5', 5],
+      ['.25', 0.25],
+      ['$1,000.75', 1000.75],
+      ['100000', 100_000],
+    ] as const) {
+      expect(
+        validateSettingsForm(
+          { ...form, spendCapPerRunUsd: typed, spendCapPerDayUsd: typed },
+          DEFAULT_SETTINGS,
+        ),
+      ).toMatchObject({ ok: true, settings: { spendCapPerRunUsd: dollars, spendCapPerDayUsd: dollars } });
+    }
+    for (const [spendCapPerDayUsd, words] of [
+      ['0', 'must be more than $0 and at most $100,000'],
+      ['-3', 'must be more than $0'],
+      ['100001', 'at most $100,000'],
+      ['five', 'an amount in US dollars, for example 0.50'],
+      ['1.2.3', 'an amount in US dollars'],
+      ['€5', 'an amount in US dollars'],
+    ] as const) {
+      const result = validateSettingsForm({ ...form, spendCapPerDayUsd }, DEFAULT_SETTINGS);
+      expect(result).toMatchObject({ ok: false, field: 'spendCapPerDayUsd' });
+      expect(result.ok ? '' : result.message).toContain('Spend cap per day');
+      expect(result.ok ? '' : result.message).toContain(words);
+    }
+    const run = validateSettingsForm({ ...form, spendCapPerRunUsd: 'lots' }, DEFAULT_SETTINGS);
+    expect(run).toMatchObject({ ok: false, field: 'spendCapPerRunUsd' });
+    expect(formFromSettings(capped)).toMatchObject({ spendCapPerRunUsd: '2', spendCapPerDayUsd: '10' });
+    expect(formFromSettings({ ...DEFAULT_SETTINGS, spendCapPerRunUsd: 0.35 }).spendCapPerRunUsd).toBe('0.35');
+    const { spendCapPerRunUsd: _run, spendCapPerDayUsd: _day, ...older } = DEFAULT_SETTINGS;
+    expect(formFromSettings(older)).toMatchObject({ spendCapPerRunUsd: '', spendCapPerDayUsd: '' });
+  });
+
   it('refuses a token budget below 1000 or not a whole number, and names the field', () => {
     for (const tokenBudget of ['999', '0', '-5000', '1500.5', 'lots', '1e400']) {
       const result = validateSettingsForm({ ...form, tokenBudget }, DEFAULT_SETTINGS);
@@ -142,6 +184,8 @@ describe('validateSettingsForm', () => {
     const custom = {
       ...DEFAULT_SETTINGS,
       tokenBudget: 120_000,
+      spendCapPerRunUsd: 0.5,
+      spendCapPerDayUsd: 12.25,
       interruptedRuns: 'continue' as const,
       nodeRuntime: true,
       allowedUrlPrefixes: ['https://registry.npmjs.org/', 'https://api.github.com/'],

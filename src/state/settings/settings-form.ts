@@ -1,4 +1,9 @@
-import { AgentSettings, type InterruptedRuns, MAX_RUN_TIME_LIMIT_MINUTES } from '../../protocol/settings.ts';
+import {
+  AgentSettings,
+  type InterruptedRuns,
+  MAX_RUN_TIME_LIMIT_MINUTES,
+  MAX_SPEND_CAP_USD,
+} from '../../protocol/settings.ts';
 import { isHttpUrl } from './provider-validation.ts';
 
 /**
@@ -11,6 +16,10 @@ export type SettingsForm = {
   tokenBudget: string;
   /** Minutes a run may work before it stops and asks; empty means no limit. */
   runTimeLimitMinutes: string;
+  /** US dollars a run may spend before the agent asks to go on; empty means no cap. */
+  spendCapPerRunUsd: string;
+  /** US dollars every conversation together may spend per day; empty means no cap. */
+  spendCapPerDayUsd: string;
   /** A run a closed page interrupted: ask the person, or continue by itself. */
   interruptedRuns: InterruptedRuns;
   nodeRuntime: boolean;
@@ -37,6 +46,8 @@ export function formFromSettings(settings: AgentSettings): SettingsForm {
     stepBudget: String(settings.stepBudget),
     tokenBudget: settings.tokenBudget === null ? '' : String(settings.tokenBudget),
     runTimeLimitMinutes: settings.runTimeLimitMinutes ? String(settings.runTimeLimitMinutes) : '',
+    spendCapPerRunUsd: dollarsText(settings.spendCapPerRunUsd),
+    spendCapPerDayUsd: dollarsText(settings.spendCapPerDayUsd),
     interruptedRuns: settings.interruptedRuns ?? 'ask',
     nodeRuntime: settings.nodeRuntime,
     allowedUrlPrefixes: settings.allowedUrlPrefixes.join('\n'),
@@ -83,6 +94,44 @@ function checkRunTimeLimit(text: string): Problem | number | null {
     };
   }
   return minutes;
+}
+
+/** A cap as the field shows it: "0.50", "12" (empty: none). */
+function dollarsText(dollars: number | null | undefined): string {
+  if (dollars === null || dollars === undefined) return '';
+  return Number.isInteger(dollars) ? String(dollars) : String(Number(dollars.toFixed(6)));
+}
+
+const SPEND_CAP_LABELS = {
+  spendCapPerRunUsd: 'Spend cap per run',
+  spendCapPerDayUsd: 'Spend cap per day',
+} as const;
+
+/**
+ * Empty means no cap; otherwise US dollars above zero, up to `MAX_SPEND_CAP_USD`. A leading
+ * "$" and digit-group commas, spaces or underscores are allowed ("$1,000.50").
+ */
+function checkSpendCap(field: keyof typeof SPEND_CAP_LABELS, text: string): Problem | number | null {
+  const trimmed = text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replaceAll(/[\s,_]/g, '');
+  if (trimmed === '') return null;
+  const dollars = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const label = SPEND_CAP_LABELS[field];
+  if (!Number.isFinite(dollars)) {
+    return {
+      field,
+      message: `${label} must be empty (no cap) or an amount in US dollars, for example 0.50 or 5.`,
+    };
+  }
+  if (dollars <= 0 || dollars > MAX_SPEND_CAP_USD) {
+    return {
+      field,
+      message: `${label} must be more than $0 and at most $${MAX_SPEND_CAP_USD.toLocaleString('en-US')}; leave it empty for no cap.`,
+    };
+  }
+  return dollars;
 }
 
 /** Each non-empty line must be an http(s) URL; blank lines are ignored and duplicates dropped. */
@@ -136,6 +185,10 @@ export function validateSettingsForm(form: SettingsForm, current: AgentSettings)
   if (isProblem(tokenBudget)) return { ok: false, ...tokenBudget };
   const runTimeLimitMinutes = checkRunTimeLimit(form.runTimeLimitMinutes);
   if (isProblem(runTimeLimitMinutes)) return { ok: false, ...runTimeLimitMinutes };
+  const spendCapPerRunUsd = checkSpendCap('spendCapPerRunUsd', form.spendCapPerRunUsd);
+  if (isProblem(spendCapPerRunUsd)) return { ok: false, ...spendCapPerRunUsd };
+  const spendCapPerDayUsd = checkSpendCap('spendCapPerDayUsd', form.spendCapPerDayUsd);
+  if (isProblem(spendCapPerDayUsd)) return { ok: false, ...spendCapPerDayUsd };
   const allowedUrlPrefixes = checkAllowList(form.allowedUrlPrefixes);
   if (isProblem(allowedUrlPrefixes)) return { ok: false, ...allowedUrlPrefixes };
   const workspaceLimitBytes = checkWorkspaceLimit(form.workspaceLimitMb);
@@ -145,6 +198,8 @@ export function validateSettingsForm(form: SettingsForm, current: AgentSettings)
     stepBudget,
     tokenBudget,
     runTimeLimitMinutes,
+    spendCapPerRunUsd,
+    spendCapPerDayUsd,
     interruptedRuns: form.interruptedRuns,
     nodeRuntime: form.nodeRuntime,
     allowedUrlPrefixes,

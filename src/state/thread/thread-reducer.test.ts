@@ -163,6 +163,37 @@ describe('applyEvent', () => {
     expect(twice.usage).toEqual({ prompt: 1_000, completion: 200, cached: 0, turns: 1 });
   });
 
+  it('counts the run’s usage since the person last spoke: turns and tools’ own requests, none again at a reply', () => {
+    const turn = (prompt: number): EventBody => ({
+      type: 'assistant_turn',
+      text: '',
+      toolCalls: [],
+      usage: { prompt, completion: 10, cached: 0 },
+      model: 'm',
+    });
+    const done = envelope('t1', 'success', 'done', { action_type: 'search.web' });
+    if (done.type !== 'envelope') throw new Error('not an envelope');
+    const tool: EventBody = { ...done, usage: { prompt: 5, completion: 1, cached: 2 } };
+    const events = log(
+      { type: 'user_message', text: 'Task' },
+      turn(100),
+      tool,
+      turn(200),
+      { type: 'user_reply', askUuid: 'a1', text: 'Continue' },
+      turn(40),
+    );
+    const beforeReply = applyEvents(initialThreadState(CONVERSATION), events.slice(0, 4));
+    expect(beforeReply.runUsage).toEqual({ prompt: 305, completion: 21, cached: 2 });
+    const afterReply = applyEvents(beforeReply, events.slice(4));
+    expect(afterReply.runUsage).toEqual({ prompt: 40, completion: 10, cached: 0 });
+    expect(afterReply.usage).toEqual({ prompt: 345, completion: 31, cached: 2, turns: 3 });
+    expect(applyEvent(afterReply, { ...events[0]!, seq: 6 }).runUsage).toEqual({
+      prompt: 0,
+      completion: 0,
+      cached: 0,
+    });
+  });
+
   it('ignores events of another conversation', () => {
     const state = initialThreadState(CONVERSATION);
     const other = applyEvent(state, {

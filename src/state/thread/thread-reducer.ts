@@ -94,6 +94,8 @@ export type ThreadItem = UserItem | ReplyItem | NoticeItem | ActionItem;
 
 export type TokenTotals = { prompt: number; completion: number; cached: number; turns: number };
 
+const NO_USAGE: TokenUsage = { prompt: 0, completion: 0, cached: 0 };
+
 /** The view model of one conversation's thread, built only from its event log. */
 export type ThreadState = {
   conversationId: string | null;
@@ -103,6 +105,8 @@ export type ThreadState = {
   /** Envelope uuid → index in `items`. */
   actionIndex: Record<string, number>;
   usage: TokenTotals;
+  /** Tokens spent since the person last spoke (a message or a reply), as the spend cap per run counts them. */
+  runUsage: TokenUsage;
   /** Questions still waiting for an answer, oldest first (normally at most one). */
   openAskUuids: string[];
   /** Actions with a running envelope and no completion yet. */
@@ -119,6 +123,7 @@ export function initialThreadState(conversationId: string | null = null): Thread
     items: [],
     actionIndex: {},
     usage: { prompt: 0, completion: 0, cached: 0, turns: 0 },
+    runUsage: NO_USAGE,
     openAskUuids: [],
     runningActionUuids: [],
     lastAssistantText: null,
@@ -170,7 +175,12 @@ export function applyEvents(state: ThreadState, events: readonly StoredEvent[]):
 function reduceEvent(state: ThreadState, event: StoredEvent, isOwned: boolean): ThreadState {
   if (event.seq <= state.lastSeq) return state;
   if (state.conversationId !== null && event.conversationId !== state.conversationId) return state;
-  const next: ThreadState = { ...state, conversationId: event.conversationId, lastSeq: event.seq };
+  const next: ThreadState = {
+    ...state,
+    conversationId: event.conversationId,
+    lastSeq: event.seq,
+    runUsage: runUsageAfter(state.runUsage, event.body),
+  };
   const { body } = event;
   switch (body.type) {
     case 'user_message':
@@ -232,6 +242,15 @@ function reduceEvent(state: ThreadState, event: StoredEvent, isOwned: boolean): 
       // Changes what the model is sent, not what the person sees.
       return next;
   }
+}
+
+/** The run's usage after `body`: none again when the person speaks, plus what a turn or a tool spent. */
+function runUsageAfter(usage: TokenUsage, body: StoredEvent['body']): TokenUsage {
+  if (body.type === 'user_message' || body.type === 'user_reply') return NO_USAGE;
+  if ((body.type === 'assistant_turn' || body.type === 'envelope') && body.usage) {
+    return addTokenUsage(usage, body.usage);
+  }
+  return usage;
 }
 
 /** The usage with a tool's own model requests added (they are not model calls of the run: `turns` stays). */

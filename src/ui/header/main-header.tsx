@@ -9,7 +9,7 @@ import { TokenMeter } from './token-meter.tsx';
 
 /**
  * The thread's header: menu (phones), title, the conversation's tool profile and provider switcher, token
- * meter, status, and the Computer panel toggle.
+ * meter, the live spend figure while a run works, status, and the Computer panel toggle.
  */
 export function MainHeader() {
   const { thread, ui, toolProfiles } = useApp();

@@ -5,6 +5,7 @@ import { formatCost, readTokenMeter } from '../../state/thread/token-meter.ts';
 import { useApp } from '../app/app-context.ts';
 import { formatTokenCount } from '../shared/format.ts';
 import { ProviderSwitcher } from './provider-switcher.tsx';
+import { SpendMeter, SpendRows, useSpendReading } from './spend-meter.tsx';
 import './header-controls.css';
 
 const POPOVER_ID = 'token-meter-details';
@@ -13,13 +14,15 @@ const POPOVER_ID = 'token-meter-details';
  * The header's token meter: the conversation's tokens so far (and their estimated cost
  * when its provider has prices), with a popover breaking them down. Updates as each
  * model call's usage arrives. On phones, where the header has no room for it, the
- * popover also holds the provider switcher.
+ * popover also holds the provider switcher. While a run works on a provider with prices, the
+ * live spend figure follows the button, and the popover breaks it down too.
  */
 export function TokenMeter(props: { conversation: Conversation }) {
   const { thread, settings } = useApp();
   const provider = () => providerFor(settings.state.settings, props.conversation.providerId);
   const reading = () => readTokenMeter(thread.state.thread.usage, provider());
   const count = (value: number) => value.toLocaleString('en-US');
+  const spend = useSpendReading(() => props.conversation);
 
   return (
     <>
@@ -31,6 +34,7 @@ export function TokenMeter(props: { conversation: Conversation }) {
           <span class="token-cost"> · {formatCost(reading().cost ?? 0)}</span>
         </Show>
       </button>
+      <Show when={spend()}>{(reading) => <SpendMeter reading={reading()} />}</Show>
       <div id={POPOVER_ID} class="meter-popover" popover="auto" role="dialog" aria-label="Token usage">
         <dl class="meter-figures">
           <dt>Prompt</dt>
@@ -47,6 +51,7 @@ export function TokenMeter(props: { conversation: Conversation }) {
               {formatCost(reading().cost ?? 0)}
             </Show>
           </dd>
+          <Show when={spend()}>{(running) => <SpendRows reading={running()} />}</Show>
         </dl>
         <div class="meter-provider">
           <span aria-hidden="true">Provider</span>

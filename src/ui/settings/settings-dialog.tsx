@@ -140,6 +140,16 @@ export function SettingsDialog() {
     setEditingProviderId(null);
   }
 
+  /** Opens a provider's editor and takes the person to its first price field. */
+  function editPrices(providerId: string): void {
+    setEditingProviderId(providerId);
+    requestAnimationFrame(() => {
+      const field = document.getElementById('provider-inputPrice');
+      field?.scrollIntoView({ block: 'center' });
+      field?.focus();
+    });
+  }
+
   const activeLocalModelId = () => {
     const current = providers();
     const active = current.providers.find((draft) => draft.id === current.activeProviderId);
@@ -249,7 +259,14 @@ export function SettingsDialog() {
             onUse={chooseLocalModelFromList}
           />
         </SectionBoundary>
-        <RunFields form={form()} invalidField={invalidField()} onChange={update} />
+        <RunFields
+          form={form()}
+          invalidField={invalidField()}
+          error={error()}
+          providers={providers()}
+          onEditPrices={editPrices}
+          onChange={update}
+        />
         <SandboxFields form={form()} invalidField={invalidField()} onChange={update} />
         <SearchSection form={search()} invalidField={invalidSearchField()} onChange={setSearch} />
         <SectionBoundary name="media">

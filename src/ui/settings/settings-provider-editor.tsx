@@ -218,7 +218,8 @@ export function ProviderEditor(props: EditorProps) {
             </div>
           </div>
           <p class="field-hint" id="provider-prices-hint">
-            For the cost estimate in a conversation’s header; leave empty to show tokens only.
+            For the cost estimate in a conversation’s header and the spend caps (Runs); leave empty to show
+            tokens only.
           </p>
         </fieldset>
       </Show>

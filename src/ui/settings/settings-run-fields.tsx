@@ -1,20 +1,30 @@
-import type { JSX } from 'solid-js';
+import type { ProvidersForm } from '../../state/settings/providers-form.ts';
 import { MINIMUM_TOKEN_BUDGET, type SettingsForm } from '../../state/settings/settings-form.ts';
+import { LimitField, type LimitFieldName } from './settings-limit-field.tsx';
+import { SpendCapFields } from './settings-spend-caps.tsx';
 import './settings-fields.css';
 
-type RunField = 'stepBudget' | 'tokenBudget' | 'runTimeLimitMinutes' | 'interruptedRuns';
+type RunField = 'stepBudget' | 'interruptedRuns' | LimitFieldName;
 
 /**
- * The run part of the settings form: the step budget, the token budget and the time limit
- * per run, and what a run a closed page interrupted does when the app opens again.
+ * The run part of the settings form: the step budget, the token budget, the time limit and
+ * the spend caps, and what a run a closed page interrupted does when the app opens again.
+ * A refused field shows its reason right under it.
  */
 export function RunFields(props: {
   form: SettingsForm;
   invalidField: string | null;
+  /** The reason the last save was refused (shown under `invalidField`). */
+  error: string | null;
+  /** The providers as edited in this dialog (for the spend caps' note on prices). */
+  providers: ProvidersForm;
+  /** Opens a provider's editor at its prices. */
+  onEditPrices: (providerId: string) => void;
   onChange: <Field extends RunField>(field: Field, value: SettingsForm[Field]) => void;
 }) {
   const describedBy = (field: RunField) =>
     props.invalidField === field ? `settings-${field}-hint settings-error` : `settings-${field}-hint`;
+  const errorOf = (field: LimitFieldName) => (props.invalidField === field ? props.error : null);
 
   return (
     <fieldset class="settings-group">
@@ -38,25 +48,34 @@ export function RunFields(props: {
             Model calls per run before the agent asks whether to continue (1–10000).
           </p>
         </div>
-        <NoLimitField
-          {...props}
+        <LimitField
+          form={props.form}
+          onChange={props.onChange}
           field="tokenBudget"
           label="Token budget per run"
-          describedBy={describedBy('tokenBudget')}
+          error={errorOf('tokenBudget')}
         >
           Tokens a run may spend before the agent asks whether to continue. Empty: no limit; otherwise at
           least {MINIMUM_TOKEN_BUDGET.toLocaleString('en-US')}.
-        </NoLimitField>
+        </LimitField>
       </div>
-      <NoLimitField
-        {...props}
+      <LimitField
+        form={props.form}
+        onChange={props.onChange}
         field="runTimeLimitMinutes"
         label="Time limit per run (minutes)"
-        describedBy={describedBy('runTimeLimitMinutes')}
+        error={errorOf('runTimeLimitMinutes')}
       >
         How long a run may work before it stops what it is doing and asks whether to continue. Empty: no
         limit.
-      </NoLimitField>
+      </LimitField>
+      <SpendCapFields
+        form={props.form}
+        providers={props.providers}
+        errorOf={errorOf}
+        onChange={props.onChange}
+        onEditPrices={props.onEditPrices}
+      />
       <div class="field">
         <label for="settings-interruptedRuns">Interrupted runs</label>
         <select
@@ -76,36 +95,5 @@ export function RunFields(props: {
         </p>
       </div>
     </fieldset>
-  );
-}
-
-/** A limit typed as a number, where empty means no limit. */
-function NoLimitField(props: {
-  form: SettingsForm;
-  invalidField: string | null;
-  onChange: (field: 'tokenBudget' | 'runTimeLimitMinutes', value: string) => void;
-  field: 'tokenBudget' | 'runTimeLimitMinutes';
-  label: string;
-  describedBy: string;
-  children: JSX.Element;
-}) {
-  return (
-    <div class="field">
-      <label for={`settings-${props.field}`}>{props.label}</label>
-      <input
-        id={`settings-${props.field}`}
-        type="text"
-        inputMode="numeric"
-        autocomplete="off"
-        placeholder="No limit"
-        aria-describedby={props.describedBy}
-        aria-invalid={props.invalidField === props.field ? 'true' : undefined}
-        value={props.form[props.field]}
-        onInput={(event) => props.onChange(props.field, event.currentTarget.value)}
-      />
-      <p class="field-hint" id={`settings-${props.field}-hint`}>
-        {props.children}
-      </p>
-    </div>
   );
 }

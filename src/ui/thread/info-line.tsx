@@ -58,6 +58,7 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   reply: 'The answer',
   repetition: 'The agent was told it is repeating itself',
   retrying: 'Retrying the model request',
+  spend_cap: 'The spend cap cannot apply to this run',
 };
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
