@@ -13,6 +13,9 @@ import { XSettings } from './x-settings.ts';
 export const InterruptedRuns = z.enum(['ask', 'continue']);
 export type InterruptedRuns = z.infer<typeof InterruptedRuns>;
 
+/** The most retries a failed model request may be given. */
+export const MAX_RETRIES = 10;
+
 /** The longest time limit a run may be given: a week. */
 export const MAX_RUN_TIME_LIMIT_MINUTES = 10_080;
 
@@ -29,7 +32,8 @@ export const AgentSettings = z.object({
   /** The provider new conversations use (each conversation keeps its own choice). */
   activeProviderId: z.string(),
   stepBudget: z.number().int().min(1).max(10_000),
-  maxRetries: z.number().int().min(0).max(10),
+  /** How many times a model request that failed on something passing is sent again before the run pauses. */
+  maxRetries: z.number().int().min(0).max(MAX_RETRIES),
   requestTimeoutMs: z.number().int().min(1_000),
   /** Size limit of each conversation's workspace. */
   workspaceLimitBytes: z.number().int().min(1024),

@@ -4,6 +4,7 @@ import { formFromSettings, validateSettingsForm } from './settings-form.ts';
 
 const form = {
   stepBudget: ' 30 ',
+  maxRetries: ' 7 ',
   tokenBudget: '',
   runTimeLimitMinutes: '',
   spendCapPerRunUsd: '',
@@ -25,6 +26,20 @@ describe('validateSettingsForm', () => {
       ok: true,
       settings: { ...current, stepBudget: 30 },
     });
+  });
+
+  it('takes 0 to 10 retries, and refuses anything else', () => {
+    expect(validateSettingsForm({ ...form, maxRetries: '0' }, DEFAULT_SETTINGS)).toMatchObject({
+      ok: true,
+      settings: { maxRetries: 0 },
+    });
+    for (const maxRetries of ['-1', '11', '2.5', '', 'many']) {
+      expect(validateSettingsForm({ ...form, maxRetries }, DEFAULT_SETTINGS)).toMatchObject({
+        ok: false,
+        field: 'maxRetries',
+        message: 'Retries must be a whole number from 0 to 10.',
+      });
+    }
   });
 
   it('refuses a step budget that is not a whole number in range', () => {

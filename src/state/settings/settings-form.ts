@@ -1,6 +1,7 @@
 import {
   AgentSettings,
   type InterruptedRuns,
+  MAX_RETRIES,
   MAX_RUN_TIME_LIMIT_MINUTES,
   MAX_SPEND_CAP_USD,
 } from '../../protocol/settings.ts';
@@ -12,6 +13,8 @@ import { isHttpUrl } from './provider-validation.ts';
  */
 export type SettingsForm = {
   stepBudget: string;
+  /** How many times a model request that failed on something passing is sent again (0–10). */
+  maxRetries: string;
   /** Tokens a run may spend before the agent asks to go on; empty means no limit. */
   tokenBudget: string;
   /** Minutes a run may work before it stops and asks; empty means no limit. */
@@ -44,6 +47,7 @@ export const MINIMUM_TOKEN_BUDGET = 1000;
 export function formFromSettings(settings: AgentSettings): SettingsForm {
   return {
     stepBudget: String(settings.stepBudget),
+    maxRetries: String(settings.maxRetries),
     tokenBudget: settings.tokenBudget === null ? '' : String(settings.tokenBudget),
     runTimeLimitMinutes: settings.runTimeLimitMinutes ? String(settings.runTimeLimitMinutes) : '',
     spendCapPerRunUsd: dollarsText(settings.spendCapPerRunUsd),
@@ -66,6 +70,15 @@ function checkStepBudget(text: string): Problem | number {
     return { field: 'stepBudget', message: 'Step budget must be a whole number from 1 to 10000.' };
   }
   return stepBudget;
+}
+
+function checkRetries(text: string): Problem | number {
+  const trimmed = text.trim();
+  const retries = Number(trimmed);
+  if (trimmed === '' || !Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
+    return { field: 'maxRetries', message: `Retries must be a whole number from 0 to ${MAX_RETRIES}.` };
+  }
+  return retries;
 }
 
 /** Empty means no limit; digit-group separators (spaces, commas, underscores) are allowed. */
@@ -181,6 +194,8 @@ function isProblem(value: unknown): value is Problem {
 export function validateSettingsForm(form: SettingsForm, current: AgentSettings): SettingsValidation {
   const stepBudget = checkStepBudget(form.stepBudget);
   if (isProblem(stepBudget)) return { ok: false, ...stepBudget };
+  const maxRetries = checkRetries(form.maxRetries);
+  if (isProblem(maxRetries)) return { ok: false, ...maxRetries };
   const tokenBudget = checkTokenBudget(form.tokenBudget);
   if (isProblem(tokenBudget)) return { ok: false, ...tokenBudget };
   const runTimeLimitMinutes = checkRunTimeLimit(form.runTimeLimitMinutes);
@@ -196,6 +211,7 @@ export function validateSettingsForm(form: SettingsForm, current: AgentSettings)
   const parsed = AgentSettings.safeParse({
     ...current,
     stepBudget,
+    maxRetries,
     tokenBudget,
     runTimeLimitMinutes,
     spendCapPerRunUsd,

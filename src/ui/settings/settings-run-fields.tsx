@@ -1,10 +1,11 @@
+import { MAX_RETRIES } from '../../protocol/settings.ts';
 import type { ProvidersForm } from '../../state/settings/providers-form.ts';
 import { MINIMUM_TOKEN_BUDGET, type SettingsForm } from '../../state/settings/settings-form.ts';
 import { LimitField, type LimitFieldName } from './settings-limit-field.tsx';
 import { SpendCapFields } from './settings-spend-caps.tsx';
 import './settings-fields.css';
 
-type RunField = 'stepBudget' | 'interruptedRuns' | LimitFieldName;
+type RunField = 'stepBudget' | 'maxRetries' | 'interruptedRuns' | LimitFieldName;
 
 /**
  * The run part of the settings form: the step budget, the token budget, the time limit and
@@ -59,16 +60,39 @@ export function RunFields(props: {
           least {MINIMUM_TOKEN_BUDGET.toLocaleString('en-US')}.
         </LimitField>
       </div>
-      <LimitField
-        form={props.form}
-        onChange={props.onChange}
-        field="runTimeLimitMinutes"
-        label="Time limit per run (minutes)"
-        error={errorOf('runTimeLimitMinutes')}
-      >
-        How long a run may work before it stops what it is doing and asks whether to continue. Empty: no
-        limit.
-      </LimitField>
+      <div class="field-row">
+        <LimitField
+          form={props.form}
+          onChange={props.onChange}
+          field="runTimeLimitMinutes"
+          label="Time limit per run (minutes)"
+          error={errorOf('runTimeLimitMinutes')}
+        >
+          How long a run may work before it stops what it is doing and asks whether to continue. Empty: no
+          limit.
+        </LimitField>
+        <div class="field">
+          <label for="settings-maxRetries">Retries</label>
+          <input
+            id="settings-maxRetries"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_RETRIES}
+            step={1}
+            aria-describedby={describedBy('maxRetries')}
+            aria-invalid={props.invalidField === 'maxRetries' ? 'true' : undefined}
+            value={props.form.maxRetries}
+            onInput={(event) => props.onChange('maxRetries', event.currentTarget.value)}
+          />
+          <p class="field-hint" id="settings-maxRetries-hint">
+            Times a model request that failed on something passing (a dropped connection, a rate limit, a
+            server error) is sent again, waiting longer each time, before the run pauses with Retry and Stop
+            (0–
+            {MAX_RETRIES}).
+          </p>
+        </div>
+      </div>
       <SpendCapFields
         form={props.form}
         providers={props.providers}

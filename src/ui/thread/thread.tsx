@@ -83,7 +83,13 @@ export function Thread() {
   let scrolledUpAt = Number.NEGATIVE_INFINITY;
 
   const status = () => thread.state.conversation?.status;
-  const isThinking = () => status() === 'running' && thread.state.thread.runningActionUuids.length === 0;
+  /** Waiting for the model: not while an action runs, nor while a retry row counts down (it says so itself). */
+  const isThinking = () => {
+    const { items, runningActionUuids } = thread.state.thread;
+    const last = items[items.length - 1];
+    const isRetrying = last?.kind === 'notice' && last.retry !== null;
+    return status() === 'running' && runningActionUuids.length === 0 && !isRetrying;
+  };
   /** The conversation shown windowed (a new window for each), or null for the full list. */
   const windowedConversation = () =>
     thread.state.thread.items.length > WINDOW_THRESHOLD ? (thread.state.thread.conversationId ?? '') : null;
