@@ -346,7 +346,7 @@ function LearnedCapabilities(props: { learned: ServerCapabilities | null; onForg
                 This rests on one conversation’s replies: the next conversation tries native tool calls again.
               </p>
             </Show>
-            <button type="button" class="button small" onClick={() => props.onForget()}>
+            <button type="button" class="button small learned-forget" onClick={() => props.onForget()}>
               Forget what was learned
             </button>
           </details>
