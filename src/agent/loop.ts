@@ -109,6 +109,13 @@ export async function runLoop(context: LoopContext): Promise<void> {
         const question = unavailableQuestion(result, gaveUp.attempts, gaveUp.reason);
         return loop.askRuntimeQuestion('provider_unavailable', question);
       }
+      // The server refused the request as too long and said its window: plan with that one, once.
+      if (result.windowTokens !== undefined && result.windowTokens < context.contextWindowTokens) {
+        const text = windowShrunkNotice(context.contextWindowTokens, result.windowTokens);
+        context.contextWindowTokens = result.windowTokens;
+        await loop.append([{ type: 'notice', kind: 'provider_adapted', text, forModel: false }]);
+        continue;
+      }
       await loop.append([{ type: 'notice', kind: 'provider_error', text: result.message, forModel: false }], {
         conversation: { status: 'error' },
       });
@@ -145,6 +152,12 @@ export async function runLoop(context: LoopContext): Promise<void> {
     if (repetition?.type === 'ask') return loop.askRuntimeQuestion('repetition', repetition.question);
     if (repetition) await loop.append([repetition.notice]);
   }
+}
+
+/** What the thread says when the server's window turned out smaller than the one planned with. */
+function windowShrunkNotice(planned: number, actual: number): string {
+  const [was, is] = [planned, actual].map((tokens) => tokens.toLocaleString('en-US'));
+  return `The model server refused the request as too long: its window is ${is} tokens, not the ${was} planned with. Older bulky observations are now compacted to fit, and the step is sent again.`;
 }
 
 /** A reply's usage with the tokens of a reply dropped on the way added (they were spent too). */

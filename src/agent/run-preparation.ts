@@ -149,6 +149,8 @@ export async function prepareRun(
     settings,
     createSandboxNetwork(settings, fetch ? { fetch } : {}),
   );
+  const retryPolicy = { ...DEFAULT_RETRY_POLICY, ...dependencies.retryPolicy, retries: settings.maxRetries };
+  const giveUpRetries = run.giveUpRetries ?? new AbortController().signal;
   // One provider for the run: the loop's requests and its tools' completions (never at once).
   const modelProvider = dependencies.createProvider(provider, settings, server);
   const services = new RunServices(
@@ -168,7 +170,10 @@ export async function prepareRun(
       ...(fetch ? { fetch } : {}),
       ...(dependencies.schedules ? { schedules: dependencies.schedules } : {}),
       ...(dependencies.subAgents ? { subAgents: dependencies.subAgents } : {}),
-      completion: createModelCompletion(modelProvider, provider.apiKey ? [provider.apiKey] : []),
+      completion: createModelCompletion(modelProvider, provider.apiKey ? [provider.apiKey] : [], {
+        policy: retryPolicy,
+        giveUp: giveUpRetries,
+      }),
     },
   );
   return {
@@ -183,8 +188,8 @@ export async function prepareRun(
       spendCap: new SpendCap({ settings, provider, ledger: dependencies.journal.ledger, now }),
       journal: dependencies.journal,
       signal,
-      retryPolicy: { ...DEFAULT_RETRY_POLICY, ...dependencies.retryPolicy, retries: settings.maxRetries },
-      giveUpRetries: run.giveUpRetries ?? new AbortController().signal,
+      retryPolicy,
+      giveUpRetries,
       takeQueuedMessages: run.takeQueuedMessages,
       newId: dependencies.newId,
       now,

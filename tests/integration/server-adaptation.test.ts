@@ -376,6 +376,32 @@ describe('the window', () => {
     expect(JSON.stringify(bodies()[0]?.tools).length).toBeLessThan(fullTools / 2);
   });
 
+  it('a server whose window is smaller than planned: learned from its 400, compacted to fit, the step sent again', async () => {
+    const big = call('message', { type: 'info', text: 'Read.' });
+    const id = await runTask([
+      acknowledge(),
+      planNotes(),
+      big,
+      // llama.cpp's refusal, as it writes it: its own window in the body.
+      {
+        status: 400,
+        error:
+          'the request (9101 tokens) exceeds the available context size (8192 tokens), try increasing it',
+        errorFields: { type: 'exceed_context_size_error', n_prompt_tokens: 9101, n_ctx: 8192 },
+      },
+      finish(),
+    ]);
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
+    const said = await notices(id);
+    expect(said).toContainEqual(
+      expect.stringMatching(/^provider_adapted: .*its window is 8,192 tokens, not the 128,000 planned with/),
+    );
+    expect(said.filter((notice) => notice.startsWith('provider_error'))).toEqual([]);
+    expect(await learned()).toMatchObject({ windowTokens: 8192 });
+    // The request after the refusal is the same step (no new turn was recorded in between).
+    expect(bodies()).toHaveLength(5);
+  });
+
   it('maps a server’s context-size 400 to advice naming its setting', async () => {
     const id = await runTask([
       {

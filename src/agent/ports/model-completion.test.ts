@@ -24,6 +24,27 @@ const reply = (text: string, args?: string): ModelResult => ({
 });
 
 describe('the completion port over the run’s provider', () => {
+  it('sends a request that failed on something passing again, as the run’s policy says', async () => {
+    const results: ModelResult[] = [
+      { type: 'failure', kind: 'http', status: 503, message: 'Busy.', transient: true },
+      reply('After a retry.'),
+    ];
+    let sent = 0;
+    const flaky: ModelProvider = { respond: async () => results[sent++]! };
+    const policy = { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1_000, random: () => 0.5 };
+    const port = createModelCompletion(flaky, [], { policy, giveUp: new AbortController().signal });
+    expect(await port.complete({ system: 'S', user: 'U' }, signal)).toEqual({
+      text: 'After a retry.',
+      model: 'test-model',
+    });
+    expect(sent).toBe(2);
+    // Without retries, the failure is the answer.
+    sent = 0;
+    expect(await createModelCompletion(flaky).complete({ system: 'S', user: 'U' }, signal)).toEqual({
+      error: 'The model request failed (http): Busy.',
+    });
+  });
+
   it('sends the system and user messages alone, with no tools, and returns the text', async () => {
     const fake = provider(reply('Plain answer.'));
     const port = createModelCompletion(fake);

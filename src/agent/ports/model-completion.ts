@@ -1,5 +1,6 @@
 import type { CompletionPort, CompletionSchema } from '../../protocol/ports/completion.ts';
-import type { ModelProvider, ToolSpec } from '../providers/chat-messages.ts';
+import { type RetryPolicy, sendWithRetries } from '../model-retries.ts';
+import type { ModelProvider, ModelRequest, ToolSpec } from '../providers/chat-messages.ts';
 
 /** The one function a structured completion offers, and forces. */
 const STRUCTURED_OUTPUT = 'structured_output';
@@ -9,11 +10,14 @@ const STRUCTURED_OUTPUT = 'structured_output';
  * a schema, one forced call of a `structured_output` function whose parameters are that
  * schema (a schema whose root is not an object is wrapped as `{response: …}` and unwrapped
  * again). `hidden` are strings (the provider's key) removed from every error message.
+ * A passing failure is sent again as the run's own requests are (`retries`: the run's
+ * policy and its Cancel), quietly: the tool's action is the row that shows it working.
  * Without a provider every request answers that there is none.
  */
 export function createModelCompletion(
   provider: ModelProvider | null,
   hidden: readonly string[] = [],
+  retries: { policy: RetryPolicy; giveUp: AbortSignal } | null = null,
 ): CompletionPort {
   const scrub = (text: string) =>
     hidden.reduce(
@@ -36,7 +40,7 @@ export function createModelCompletion(
             },
           ]
         : [];
-      const result = await provider.respond({
+      const modelRequest: ModelRequest = {
         messages: [
           { role: 'system', content: request.system },
           { role: 'user', content: request.user },
@@ -47,7 +51,18 @@ export function createModelCompletion(
           : [],
         forced: wrapped ? { tool: STRUCTURED_OUTPUT, actionType: STRUCTURED_OUTPUT } : null,
         signal,
-      });
+      };
+      const send = () => provider.respond(modelRequest);
+      const { result } = retries
+        ? await sendWithRetries({
+            send,
+            record: async () => undefined,
+            policy: retries.policy,
+            signal,
+            giveUp: retries.giveUp,
+            now: Date.now,
+          })
+        : { result: await send() };
       if (result.type === 'failure')
         return { error: scrub(`The model request failed (${result.kind}): ${result.message}`) };
       const spent = result.usage ? { usage: result.usage } : {};

@@ -74,7 +74,7 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
       };
 
   const learn = async (
-    changes: Partial<Pick<ServerCapabilities, 'toolCalls' | 'forcing' | 'systemRole'>>,
+    changes: Partial<Pick<ServerCapabilities, 'toolCalls' | 'forcing' | 'systemRole' | 'windowTokens'>>,
     finding: string,
   ) => {
     state = withFinding(state, changes, finding, now());
@@ -158,6 +158,13 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
     async respond(request, onProgress) {
       const callMode = state.toolCalls;
       const result = await attempt(request, callMode, onProgress);
+      if (result.type === 'failure' && result.windowTokens && result.windowTokens !== state.windowTokens) {
+        const window = result.windowTokens.toLocaleString('en-US');
+        await learn(
+          { windowTokens: result.windowTokens },
+          `The model server at ${options.baseUrl} refused a request as too long for its window of ${window} tokens.`,
+        );
+      }
       if (callMode !== 'native') return result;
       const server = `The model server at ${options.baseUrl}`;
       if (result.type === 'failure') {
