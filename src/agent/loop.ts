@@ -1,5 +1,6 @@
 import { addTokenUsage, type EventBody, type TokenUsage } from '../protocol/events.ts';
 import { restoreMissingObservations } from './context/model-context.ts';
+import { refuseOversizedMessage } from './context/oversized-message.ts';
 import type { LoopContext } from './loop-context.ts';
 import { LoopState } from './loop-state.ts';
 import { CONVERSATION_ROOM_TOKENS, fixedPromptTokens } from './profiles/tool-descriptions.ts';
@@ -44,6 +45,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
       return loop.askRuntimeQuestion('token_budget', tokenBudgetQuestion(tokenBudget, spent));
     }
     await loop.compactIfNeeded();
+    if (await refuseOversizedMessage(loop, context.contextWindowTokens, fixedTokens)) return;
     const forced = forcedStep(loop.events, context.profile.openingSteps);
     let streamingTool: string | null = null;
     const stepStart = responseAt;
