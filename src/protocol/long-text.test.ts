@@ -5,6 +5,7 @@ import {
   isPastedFileName,
   LONG_TEXT_BYTES,
   pastedFileName,
+  textHead,
   utf8Length,
 } from './long-text.ts';
 
@@ -45,6 +46,17 @@ describe('long text', () => {
     const started = performance.now();
     for (let index = 0; index < 1_000; index += 1) isLongText(text);
     expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('takes a text’s start by lines and characters, reading only that far', () => {
+    expect(textHead('one\ntwo\nthree\nfour', 100, 2)).toBe('one\ntwo');
+    expect(textHead('short', 100, 2)).toBe('short');
+    expect(textHead('alpha beta gamma delta', 15, 10)).toBe('alpha beta');
+    expect(textHead(`${'z'.repeat(9)}🐦`, 10, 10)).toBe('z'.repeat(9));
+    const huge = `${'y'.repeat(5 * 1024 * 1024)}\nlast`;
+    const started = performance.now();
+    for (let index = 0; index < 1_000; index += 1) textHead(huge, 1_000, 12);
+    expect(performance.now() - started).toBeLessThan(200);
   });
 
   it('names pastes pasted-1.txt, pasted-2.txt… and finds the first free one', () => {

@@ -5,6 +5,14 @@
  * the message: no message the model reads, or the thread lays out, holds megabytes.
  */
 
+/**
+ * How the worker's refusal of a request that one message makes too large for the model's
+ * window begins (a `provider_error` notice, though no provider was asked): the thread
+ * titles it so rather than as an error of the provider.
+ */
+export const MESSAGE_TOO_LONG_OPENING =
+  'Nothing was sent to the model: one message is too long for its context window.';
+
 /** Bytes of UTF-8 above which text goes as a file rather than as a message's text (16 KB). */
 export const LONG_TEXT_BYTES = 16 * 1024;
 
@@ -36,6 +44,33 @@ export function isLongText(text: string): boolean {
   if (text.length > LONG_TEXT_BYTES) return true;
   if (text.length * 3 <= LONG_TEXT_BYTES) return false;
   return utf8Length(text) > LONG_TEXT_BYTES;
+}
+
+/**
+ * The start of `text`: at most `maxLines` lines and `maxChars` characters, cut at the end of
+ * a line (else at a space) when one lies in the second half, never inside a character;
+ * trailing spaces dropped. Reads only as far as the cut, however long `text` is.
+ */
+export function textHead(text: string, maxChars: number, maxLines: number): string {
+  const sample = text.slice(0, maxChars + 1);
+  let end = Math.min(sample.length, maxChars);
+  let newline = sample.indexOf('\n');
+  for (let line = 1; newline !== -1 && newline < end; line += 1) {
+    if (line === maxLines) {
+      end = newline;
+      break;
+    }
+    newline = sample.indexOf('\n', newline + 1);
+  }
+  if (end < text.length && sample[end] !== '\n') {
+    const lineEnd = sample.lastIndexOf('\n', end - 1);
+    const space = sample.lastIndexOf(' ', end - 1);
+    if (lineEnd >= end / 2) end = lineEnd;
+    else if (space >= end / 2) end = space;
+  }
+  const last = sample.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return sample.slice(0, end).trimEnd();
 }
 
 const PASTED_NAME = /^pasted-([1-9]\d*)\.txt$/;

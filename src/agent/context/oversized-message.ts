@@ -1,5 +1,5 @@
 import type { EventBody, StoredEvent } from '../../protocol/events.ts';
-import { isLongText } from '../../protocol/long-text.ts';
+import { isLongText, MESSAGE_TOO_LONG_OPENING } from '../../protocol/long-text.ts';
 import type { JournalChanges } from '../journal.ts';
 import type { ChatMessage } from '../providers/chat-messages.ts';
 import { messageChars, RUNTIME_PREFIX } from './context-builder.ts';
@@ -131,7 +131,7 @@ export function oversizedMessageText(
   const sizes = `is about ${count(found.tokens)} tokens (${count(found.characters)} characters), and this model's context window is ${count(contextWindowTokens)} tokens, of which Sandpiper's instructions and tools take about ${count(fixedTokens)}`;
   const wider = `switch this conversation, in its header, to a provider whose window holds more than ${count(found.requestTokens)} tokens`;
   const isWiderCommon = found.requestTokens < LARGEST_COMMON_WINDOW;
-  const opening = `Nothing was sent to the model: one message is too long for its context window. ${which} ${sizes}.`;
+  const opening = `${MESSAGE_TOO_LONG_OPENING} ${which} ${sizes}.`;
   if (found.source === 'agent') {
     const way = isWiderCommon
       ? `${capitalized(wider)}, or start a new conversation.`

@@ -1,4 +1,4 @@
-import { isLongText, pastedFileName } from '../../protocol/long-text.ts';
+import { isLongText, pastedFileName, textHead } from '../../protocol/long-text.ts';
 import type { UploadFile } from '../../protocol/uploads.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 
@@ -11,30 +11,9 @@ export const HEAD_LINES = 12;
 export const LONG_MESSAGE_WHILE_WORKING =
   'This message is over 16 KB, so it goes as a file, and files cannot be attached while the agent is working: send it once it finishes or asks you something, or stop it first. Nothing was sent.';
 
-/**
- * The start of `text` a long message keeps: at most `HEAD_LINES` lines and `HEAD_CHARS`
- * characters, cut at the end of a line (else at a space) when one lies in the second half,
- * never inside a character.
- */
+/** The start of `text` a long message keeps: `HEAD_LINES` lines and `HEAD_CHARS` characters at most. */
 export function messageHead(text: string): string {
-  let end = Math.min(text.length, HEAD_CHARS);
-  let newline = text.indexOf('\n');
-  for (let line = 1; newline !== -1 && newline < end; line += 1) {
-    if (line === HEAD_LINES) {
-      end = newline;
-      break;
-    }
-    newline = text.indexOf('\n', newline + 1);
-  }
-  if (end < text.length && text[end] !== '\n') {
-    const lineEnd = text.lastIndexOf('\n', end - 1);
-    const space = text.lastIndexOf(' ', end - 1);
-    if (lineEnd >= end / 2) end = lineEnd;
-    else if (space >= end / 2) end = space;
-  }
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return text.slice(0, end).trimEnd();
+  return textHead(text, HEAD_CHARS, HEAD_LINES);
 }
 
 /** Lines of `text` (a final line without a newline counts). */

@@ -1,4 +1,5 @@
 import { Match, Show, Switch } from 'solid-js';
+import { MESSAGE_TOO_LONG_OPENING } from '../../protocol/long-text.ts';
 import type { ActionItem, NoticeItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
@@ -61,20 +62,26 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
 export function NoticeLine(props: { item: NoticeItem }) {
+  /** The worker refused before sending (no provider was asked); the text says what to do. */
+  const isMessageTooLong = () => props.item.text.startsWith(MESSAGE_TOO_LONG_OPENING);
   return (
     <Switch>
       <Match when={props.item.noticeKind === 'provider_error' || props.item.noticeKind === 'internal_error'}>
         <li class="thread-item notice-block is-error" data-notice-kind={props.item.noticeKind}>
           <div class="notice-heading">
             <Icon name="alert" />
-            <strong>{NOTICE_TITLE[props.item.noticeKind]}</strong>
+            <strong>
+              {isMessageTooLong() ? 'Not sent: a message is too long' : NOTICE_TITLE[props.item.noticeKind]}
+            </strong>
           </div>
           <p class="notice-text">{props.item.text}</p>
-          <p class="notice-hint">
-            {props.item.noticeKind === 'provider_error'
-              ? 'Check the Base URL, API key and Model in Settings, then send a message to continue.'
-              : 'Nothing that was shown is lost. Send a message to continue.'}
-          </p>
+          <Show when={!isMessageTooLong()}>
+            <p class="notice-hint">
+              {props.item.noticeKind === 'provider_error'
+                ? 'Check the Base URL, API key and Model in Settings, then send a message to continue.'
+                : 'Nothing that was shown is lost. Send a message to continue.'}
+            </p>
+          </Show>
         </li>
       </Match>
       <Match when={props.item.noticeKind === 'reply'}>
