@@ -204,13 +204,31 @@ describe('a 5 MB paste', () => {
       expect.stringMatching(/^pasted-2\.txt\s*2 MB/),
     ]);
     await screenshots('big-paste-while-working');
-    await page.getByRole('button', { name: 'Remove pasted-2.txt' }).focus();
+    // One more, removed again by keyboard.
+    await paste(
+      page,
+      composer,
+      logText(20 * 1024, 'Third paste'),
+      '.composer li.attachment-chip:nth-child(2)',
+    );
+    await page.getByRole('button', { name: 'Remove pasted-3.txt' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => chips.count()).toBe(0);
+    await expect.poll(() => chips.getByRole('listitem').count()).toBe(1);
 
     const stopMs = await timeClick(page, { selector: '.stop-button' }, '[data-notice-kind="stopped"]');
     await expect.poll(() => model.requests[2]?.aborted).toBe(true);
     expect(await page.locator('.stop-button').count()).toBe(0);
+
+    // Stopped, the paste that waited goes as a follow-up.
+    model.setScript([acknowledge('Reading the second log.'), planNotes(), finish('Both read.')]);
+    await composer.press('Enter');
+    await page.getByRole('list', { name: 'Conversation' }).getByText('Both read.').waitFor();
+    expect(await storedFile(page, pastedId, 'uploads/pasted-2.txt')).toEqual({
+      size: Buffer.byteLength(second),
+      sha256: sha256(second),
+    });
+    for (const request of model.requests)
+      expect(Buffer.byteLength(JSON.stringify(request.body))).toBeLessThan(64 * 1024);
 
     const toOtherMs = await timeClick(
       page,
@@ -346,5 +364,26 @@ describe('a shorter paste', () => {
     await expect
       .poll(() => page.getByRole('list', { name: 'Files sent with this message' }).textContent())
       .toContain('pasted-1.txt');
+
+    // Text over 16 KB put in the box another way than a paste goes as a file at Send, its start kept.
+    const typed = logText(20 * 1024, 'Typed follow-up');
+    await composer.fill(typed);
+    await expect
+      .poll(() => page.locator('.composer-note[role="status"]').textContent())
+      .toContain('This message is over 16 KB: it will be sent as a file');
+    model.setScript([acknowledge(), planNotes(), finish('Typed one read.')]);
+    await composer.press('Enter');
+    await page.getByRole('list', { name: 'Conversation' }).getByText('Typed one read.').waitFor();
+    expect(await storedFile(page, id, 'uploads/pasted-2.txt')).toEqual({
+      size: Buffer.byteLength(typed),
+      sha256: sha256(typed),
+    });
+    const lastBubble = page.locator('.user-item .bubble').last();
+    expect(await lastBubble.textContent()).toContain('Typed follow-up: the server log');
+    expect(await lastBubble.textContent()).toContain(
+      'the whole of it is saved as /home/ubuntu/uploads/pasted-2.txt, and the text above is its start.]',
+    );
+    await lastBubble.scrollIntoViewIfNeeded();
+    await screenshots('big-paste-typed');
   });
 });
