@@ -9,9 +9,10 @@ export function requireText(text: string): string {
   return trimmed;
 }
 
-/** A conversation title from its first task: the first line, cut to 80 characters. */
+/** A conversation title from its first task: the first line, cut to 80 characters (the rest is never split or copied). */
 export function titleFrom(task: string): string {
-  const firstLine = task.split('\n')[0] ?? task;
+  const lineEnd = task.indexOf('\n');
+  const firstLine = task.slice(0, lineEnd === -1 ? TITLE_LENGTH + 1 : Math.min(lineEnd, TITLE_LENGTH + 1));
   return firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
 }
 

@@ -1,5 +1,6 @@
 import { addTokenUsage, type EventBody, type TokenUsage } from '../protocol/events.ts';
 import { restoreMissingObservations } from './context/model-context.ts';
+import { refuseOversizedMessage } from './context/oversized-message.ts';
 import type { LoopContext } from './loop-context.ts';
 import { LoopState } from './loop-state.ts';
 import { sendWithRetries, unavailableQuestion } from './model-retries.ts';
@@ -25,7 +26,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
   await loop.closeDanglingActions();
   const fixedTokens = fixedPromptTokens(context.profile);
   if (fixedTokens + CONVERSATION_ROOM_TOKENS > context.contextWindowTokens) {
-    const text = `Sandpiper's instructions and tools take about ${fixedTokens.toLocaleString('en-US')} tokens, too many for this model's context window of ${context.contextWindowTokens.toLocaleString('en-US')} tokens with room for a conversation. ${windowAdvice()}`;
+    const text = `Sandpiper's instructions and tools take about ${fixedTokens.toLocaleString('en-US')} tokens, too many for this model's context window of ${context.contextWindowTokens.toLocaleString('en-US')} tokens with room for a conversation. ${windowAdvice(context.contextWindowTokens)}`;
     await loop.append([{ type: 'notice', kind: 'provider_error', text, forModel: false }], {
       conversation: { status: 'error' },
     });
@@ -52,6 +53,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
     }
     if (spending.type === 'cannot_apply') await loop.append([spending.notice]);
     await loop.compactIfNeeded();
+    if (await refuseOversizedMessage(loop, context.contextWindowTokens, fixedTokens)) return;
     const forced = forcedStep(loop.events, context.profile.openingSteps);
     let streamingTool: string | null = null;
     const stepStart = responseAt;

@@ -12,7 +12,7 @@ import { PlanRepository } from '../storage/plan-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
 import { UsageRepository } from '../storage/usage-repository.ts';
 import { CommandQueue } from './command-queue.ts';
-import { newConversation, requireText, titleFrom } from './conversation-text.ts';
+import { newConversation, titleFrom } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
 import { failedCompletion } from './envelopes.ts';
 import { Journal } from './journal.ts';
@@ -27,8 +27,10 @@ import { identifyServer, type ProbedProvider } from './server-knowledge.ts';
 import type { SubAgents } from './sub-agents.ts';
 import {
   filesTitle,
-  type PreparedUpload,
-  prepareUpload,
+  type PreparedMessage,
+  prepareMessage,
+  refusedWhileWorking,
+  userMessageBody,
   WORKING_WITH_FILES,
 } from './uploads/message-uploads.ts';
 
@@ -101,8 +103,8 @@ export class AgentRuntime implements RuntimeApi {
 
   async startConversation(text: string, options: StartOptions = {}): Promise<string> {
     const id = this.newId();
-    const upload = await this.prepareUpload(id, options.upload);
-    const task = upload ? text.trim() : requireText(text);
+    const message = await this.prepareMessage(id, text, options.upload);
+    const { text: task, upload } = message;
     const profileId = options.profileId ?? DEFAULT_TOOL_PROFILE_ID;
     if (!findProfile(profileId, this.profiles)) {
       throw new Error(`There is no tool profile "${profileId}".`);
@@ -116,30 +118,30 @@ export class AgentRuntime implements RuntimeApi {
       profileId,
       now: this.now(),
     });
-    await this.journal.createConversation(
-      conversation,
-      [{ type: 'user_message', text: task, ...(upload ? { attachments: upload.attachments } : {}) }],
-      upload?.files,
-    );
+    await this.journal.createConversation(conversation, [userMessageBody(message)], upload?.files);
     this.launch(conversation.id);
     return conversation.id;
   }
 
   async sendMessage(conversationId: string, text: string, upload?: MessageUpload): Promise<void> {
     await this.commands.exclusive(conversationId, async () => {
-      if (upload?.files?.length && this.active.has(conversationId)) throw new Error(WORKING_WITH_FILES);
-      const prepared = await this.prepareUpload(conversationId, upload);
-      await this.deliver(conversationId, prepared ? text.trim() : requireText(text), prepared);
+      const refused = this.active.has(conversationId) ? refusedWhileWorking(text, upload) : null;
+      if (refused) throw new Error(refused);
+      await this.deliver(conversationId, await this.prepareMessage(conversationId, text, upload));
     });
   }
 
-  async replyToAsk(conversationId: string, askUuid: string, text: string): Promise<void> {
-    const reply = requireText(text);
+  async replyToAsk(
+    conversationId: string,
+    askUuid: string,
+    text: string,
+    upload?: MessageUpload,
+  ): Promise<void> {
     await this.commands.exclusive(conversationId, async () => {
       if (this.active.has(conversationId)) {
         throw new Error('The agent is still working; there is no open question.');
       }
-      await this.answer(conversationId, askUuid, reply);
+      await this.answer(conversationId, askUuid, await this.prepareMessage(conversationId, text, upload));
     });
   }
 
@@ -301,10 +303,10 @@ export class AgentRuntime implements RuntimeApi {
     await this.active.get(conversationId)?.done;
   }
 
-  /** A message's files placed and checked against the workspace limit (null: none). */
-  private prepareUpload(conversationId: string, upload: unknown): Promise<PreparedUpload | null> {
-    const { database } = this.dependencies;
-    return prepareUpload({ database, settings: this.settings, conversationId, upload, now: this.now() });
+  /** A message's text and files, placed and checked against the workspace limit (long text as a file). */
+  private prepareMessage(conversationId: string, text: string, upload: unknown): Promise<PreparedMessage> {
+    const [{ database }, now] = [this.dependencies, this.now()];
+    return prepareMessage({ database, settings: this.settings, conversationId, text, upload, now });
   }
 
   /**
@@ -312,15 +314,12 @@ export class AgentRuntime implements RuntimeApi {
    * run. Its files (only when no run is active) are written with it; the conversation's
    * open sandbox is then reopened from the saved workspace, so it sees them.
    */
-  private async deliver(
-    conversationId: string,
-    message: string,
-    upload: PreparedUpload | null = null,
-  ): Promise<void> {
+  private async deliver(conversationId: string, message: PreparedMessage): Promise<void> {
+    const { upload } = message;
     const active = this.active.get(conversationId);
     if (active) {
       if (upload) throw new Error(WORKING_WITH_FILES);
-      active.queue.push(message);
+      active.queue.push(message.text);
       return;
     }
     if (!(await this.locks.isFree(conversationId))) {
@@ -331,13 +330,10 @@ export class AgentRuntime implements RuntimeApi {
     const events = await this.events.list(conversationId);
     this.forgetSandboxIfChangedElsewhere(conversationId, events);
     const question = openQuestion(events);
-    if (question) return this.answer(conversationId, question.envelope.uuid, message, upload);
+    if (question) return this.answer(conversationId, question.envelope.uuid, message);
     await this.journal.append(
       conversationId,
-      [
-        ...closeDanglingActions(events, 'Interrupted before it finished.'),
-        { type: 'user_message', text: message, ...(upload ? { attachments: upload.attachments } : {}) },
-      ],
+      [...closeDanglingActions(events, 'Interrupted before it finished.'), userMessageBody(message)],
       { conversation: { status: 'running' }, ...(upload ? { files: upload.files } : {}) },
     );
     if (upload) this.sandboxes.forget(conversationId);
@@ -345,19 +341,15 @@ export class AgentRuntime implements RuntimeApi {
   }
 
   /** Records the reply to the open question `askUuid` (with its files) and resumes the loop. */
-  private async answer(
-    conversationId: string,
-    askUuid: string,
-    reply: string,
-    upload: PreparedUpload | null = null,
-  ): Promise<void> {
+  private async answer(conversationId: string, askUuid: string, reply: PreparedMessage): Promise<void> {
+    const { upload } = reply;
     const events = await this.events.list(conversationId);
     this.forgetSandboxIfChangedElsewhere(conversationId, events);
     const question = openQuestion(events);
     if (!question || question.envelope.uuid !== askUuid) {
       throw new Error('This question has already been answered.');
     }
-    const { bodies, isStopped } = answerBodies(question, reply, upload?.attachments);
+    const { bodies, isStopped } = answerBodies(question, reply.text, upload?.attachments);
     await this.journal.append(conversationId, bodies, {
       conversation: { status: isStopped ? 'idle' : 'running' },
       ...(upload ? { files: upload.files } : {}),
@@ -406,11 +398,14 @@ export class AgentRuntime implements RuntimeApi {
     messages: string[],
     wasStopped: boolean,
   ): Promise<void> {
-    const text = messages.join('\n\n');
     try {
       await this.commands.exclusive(conversationId, async () => {
-        if (!wasStopped) return this.deliver(conversationId, text);
-        await this.journal.append(conversationId, [{ type: 'user_message', text }]);
+        // Together they may be long enough to go as a file.
+        const message = await this.prepareMessage(conversationId, messages.join('\n\n'), undefined);
+        if (!wasStopped) return this.deliver(conversationId, message);
+        const files = message.upload ? { files: message.upload.files } : {};
+        await this.journal.append(conversationId, [userMessageBody(message)], files);
+        if (message.upload) this.sandboxes.forget(conversationId);
       });
     } catch (error) {
       await this.crash(conversationId, error);

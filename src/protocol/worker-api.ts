@@ -43,10 +43,15 @@ export interface AgentWorkerApi {
    * one). Its files, if any, are written to the workspace in the same transaction as the
    * message, or the whole send is refused with the reason (over the size limit, or while
    * the agent is working) and nothing is written. The text may be empty when files come.
+   * Text over 16 KB of UTF-8 goes as one more file, `pasted-N.txt`, the message keeping its
+   * start and where the whole of it is (refused while the agent is working, like files).
    */
   sendMessage(conversationId: string, text: string, upload?: MessageUpload): Promise<void>;
-  /** Answers the open `message.ask` with `askUuid` and resumes the loop where it stopped. */
-  replyToAsk(conversationId: string, askUuid: string, text: string): Promise<void>;
+  /**
+   * Answers the open `message.ask` with `askUuid` and resumes the loop where it stopped.
+   * Files and long text go as for `sendMessage`.
+   */
+  replyToAsk(conversationId: string, askUuid: string, text: string, upload?: MessageUpload): Promise<void>;
   /** Stops the run: aborts the in-flight model request and cancels the action in flight. */
   stop(conversationId: string): Promise<void>;
   listConversations(): Promise<Conversation[]>;

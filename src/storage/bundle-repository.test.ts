@@ -37,6 +37,13 @@ describe('BundleRepository', () => {
     expect(await repository.read('old')).toBeNull();
   });
 
+  it('keeps 200 characters of an imported title of megabytes (a sidebar line)', async () => {
+    const contents = sampleBundleContents('old');
+    contents.conversation.title = `Pasted ${'t'.repeat(2_000_000)}`;
+    const imported = await open().importAsNew(contents, 'new', 9, 1024 * 1024);
+    expect(imported.title).toBe(`Pasted ${'t'.repeat(193)}`);
+  });
+
   it('exports nothing from settings or other conversations', async () => {
     const repository = open();
     const settings = await new SettingsRepository(database).getAgentSettings();

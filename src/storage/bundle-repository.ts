@@ -11,6 +11,9 @@ import { PlanRepository } from './plan-repository.ts';
 import { ScheduleRepository } from './schedule-repository.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
+/** Most characters of an imported conversation's title kept (titles made here are at most 80). */
+const IMPORTED_TITLE_CHARS = 200;
+
 /**
  * Reads one conversation whole for export, and writes an imported one as a new
  * conversation. Only that conversation's rows are read; settings never are.
@@ -77,7 +80,9 @@ export class BundleRepository {
       );
     }
     const status = contents.conversation.status === 'running' ? 'idle' : contents.conversation.status;
-    const conversation: Conversation = { ...contents.conversation, id: newId, status, updatedAt: now };
+    // A title is one line of a sidebar: one of megabytes (a hostile or odd bundle) would be laid out whole there.
+    const title = contents.conversation.title.slice(0, IMPORTED_TITLE_CHARS);
+    const conversation: Conversation = { ...contents.conversation, id: newId, title, status, updatedAt: now };
     const events = contents.events.map((event) => StoredEvent.parse({ ...event, conversationId: newId }));
     const plan = contents.plan ? Plan.parse({ ...contents.plan, conversationId: newId }) : null;
     const files = contents.files.map((file) => WorkspaceFile.parse({ ...file, conversationId: newId }));

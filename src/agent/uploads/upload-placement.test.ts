@@ -33,6 +33,18 @@ describe('upload names', () => {
     expect(() => uploadSegments('/./')).toThrow(/empty/);
   });
 
+  it('gives a pasted-N.txt that is taken the next free number instead of a suffix', () => {
+    const placed = place(
+      [upload('pasted-1.txt'), upload('pasted-2.txt'), upload('notes/pasted-1.txt')],
+      ['uploads/pasted-1.txt', 'uploads/pasted-3.txt', 'uploads/notes'],
+    );
+    expect(placed.attachments.map((file) => file.path)).toEqual([
+      'uploads/pasted-2.txt',
+      'uploads/pasted-4.txt',
+      'uploads/notes (2)/pasted-1.txt',
+    ]);
+  });
+
   it('suffixes a clashing file before its extension and a folder after its name', () => {
     const taken = new Set(['report.pdf', 'report (2).pdf', 'project', 'Makefile']);
     expect(freeName('report.pdf', taken, false)).toBe('report (3).pdf');

@@ -1,3 +1,4 @@
+import { freePastedName, isPastedFileName } from '../../protocol/long-text.ts';
 import { mimeForPath } from '../../protocol/mime-types.ts';
 import {
   type MessageAttachment,
@@ -52,8 +53,8 @@ export function freeName(name: string, taken: ReadonlySet<string>, isFolder: boo
 /**
  * Where each attached file goes: under `uploads/` (or straight under the home folder for
  * `home`), keeping a folder's tree. Each top-level name (a file, or a dropped folder) that
- * is already in the workspace, or already used by this send, gets a suffix, so nothing
- * is ever overwritten. Folders the files need and the workspace lacks are written too.
+ * is already in the workspace, or already used by this send, gets a suffix (a taken
+ * `pasted-N.txt` the next free number instead), so nothing is ever overwritten. Folders the files need and the workspace lacks are written too.
  */
 export function placeUploads(options: {
   conversationId: string;
@@ -80,7 +81,11 @@ export function placeUploads(options: {
     const isInFolder = rest.length > 0;
     let name = isInFolder ? renamed.get(top) : undefined;
     if (name === undefined) {
-      name = freeName(top, taken, isInFolder);
+      // Pastes are numbered in the composer from 1: a later one takes the next free number.
+      name =
+        !isInFolder && isPastedFileName(top) && taken.has(top)
+          ? freePastedName(taken)
+          : freeName(top, taken, isInFolder);
       taken.add(name);
       if (isInFolder) renamed.set(top, name);
     }

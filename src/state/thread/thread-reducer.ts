@@ -136,6 +136,11 @@ export function openAskUuid(state: ThreadState): string | null {
   return state.openAskUuids[state.openAskUuids.length - 1] ?? null;
 }
 
+/** The files the person's messages and replies brought, in order. */
+export function sentAttachments(items: readonly ThreadItem[]): MessageAttachment[] {
+  return items.flatMap((item) => (item.kind === 'user' || item.kind === 'reply' ? item.attachments : []));
+}
+
 /** The actions of the thread in order (every item that is an envelope). */
 export function actionItems(state: ThreadState): ActionItem[] {
   return state.items.filter((item): item is ActionItem => item.kind === 'action');

@@ -247,7 +247,11 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       files
         ? client.api.sendMessage(requireId(), text, Comlink.transfer(files.upload, files.transfer))
         : client.api.sendMessage(requireId(), text),
-    reply: (askUuid: string, text: string) => client.api.replyToAsk(requireId(), askUuid, text),
+    /** Answers the question `askUuid`, with its files transferred when there are any. */
+    reply: (askUuid: string, text: string, files?: ReadUpload) =>
+      files
+        ? client.api.replyToAsk(requireId(), askUuid, text, Comlink.transfer(files.upload, files.transfer))
+        : client.api.replyToAsk(requireId(), askUuid, text),
     stop: () => client.api.stop(requireId()),
     dispose: unsubscribe,
   };

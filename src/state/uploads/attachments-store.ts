@@ -1,5 +1,6 @@
 import { createSignal } from 'solid-js';
-import type { MessageUpload, UploadDestination } from '../../protocol/uploads.ts';
+import { freePastedName } from '../../protocol/long-text.ts';
+import { type MessageUpload, UPLOADS_FOLDER, type UploadDestination } from '../../protocol/uploads.ts';
 import type { FoundFile } from './folder-tree.ts';
 
 /** A file waiting in the composer: where it goes (relative, a folder's tree kept) and the file itself. */
@@ -15,6 +16,14 @@ export type UploadProgress = {
 
 /** Files ready to cross to the worker, with the buffers to transfer rather than copy. */
 export type ReadUpload = { upload: MessageUpload; transfer: ArrayBuffer[] };
+
+/** The names the conversation's messages put in the uploads folder (from their attachments). */
+export function sentUploadNames(attachments: Iterable<{ path: string }>): string[] {
+  const prefix = `${UPLOADS_FOLDER}/`;
+  return [...attachments].flatMap((file) =>
+    file.path.startsWith(prefix) ? [file.path.slice(prefix.length).split('/')[0] ?? ''] : [],
+  );
+}
 
 /** Bytes of the attachments together. */
 export function totalBytes(items: readonly { file: { size: number } }[]): number {
@@ -75,6 +84,16 @@ export function createAttachmentsStore() {
     note,
     /** Attaches files (paths relative to the uploads folder). */
     add,
+    /**
+     * Attaches text as a file named `pasted-1.txt`, `pasted-2.txt`…: the first number no
+     * attached file uses, nor `sent` (names already in the uploads folder, as far as the page
+     * knows); the worker gives it the next free one if the workspace has it after all.
+     */
+    addText(text: string, sent: Iterable<string> = []): void {
+      const taken = new Set([...sent, ...items().map((item) => item.path)]);
+      const name = freePastedName(taken);
+      add([{ path: name, file: new File([text], name, { type: 'text/plain' }) }]);
+    },
     /** Stages a project folder for a new conversation: its files go under `/home/ubuntu/<folder>`. */
     openProject(found: readonly FoundFile[], skippedFolders: readonly string[] = []): void {
       setItems([]);

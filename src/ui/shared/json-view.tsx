@@ -19,9 +19,18 @@ function tokenize(json: string): Token[] {
   return tokens;
 }
 
-/** A value as indented, coloured JSON, built from text nodes (never HTML). */
+/** Characters of one string shown; the rest is counted (a reply of megabytes is in the meta too). */
+const SHOWN_STRING_CHARS = 20_000;
+
+function shortened(_key: string, value: unknown): unknown {
+  if (typeof value !== 'string' || value.length <= SHOWN_STRING_CHARS) return value;
+  const more = (value.length - SHOWN_STRING_CHARS).toLocaleString('en-US');
+  return `${value.slice(0, SHOWN_STRING_CHARS)}… [${more} more characters]`;
+}
+
+/** A value as indented, coloured JSON, built from text nodes (never HTML); very long strings are cut. */
 export function JsonView(props: { value: unknown; label: string }) {
-  const tokens = () => tokenize(JSON.stringify(props.value, null, 2) ?? 'undefined');
+  const tokens = () => tokenize(JSON.stringify(props.value, shortened, 2) ?? 'undefined');
   return (
     <pre class="json-view" data-label={props.label}>
       <For each={tokens()}>{(token) => <span class={`json-${token.kind}`}>{token.text}</span>}</For>

@@ -4,11 +4,18 @@ import { AskMeta, type SuggestedAction } from '../../protocol/tool-meta/message.
 import { CANCEL_REPLY, CONFIRM_REPLY, RETRY_REPLY } from '../../protocol/worker-api.ts';
 import { takeOverPageUrl } from '../../state/computer/page-report.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
-import { actionItems, openAskUuid } from '../../state/thread/thread-reducer.ts';
+import { actionItems, openAskUuid, sentAttachments } from '../../state/thread/thread-reducer.ts';
+import {
+  createAttachmentsStore,
+  type ReadUpload,
+  sentUploadNames,
+} from '../../state/uploads/attachments-store.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
 import { renderMarkdown } from '../shared/markdown.ts';
 import { IgnoredCalls } from './action-row.tsx';
+import { PendingChips } from './attachment-chips.tsx';
+import { attachPaste } from './pasted-files.ts';
 import '../computer/views/web-views.css';
 
 /** The reply sent by the take-over prompt's button. */
@@ -60,8 +67,10 @@ function isProviderPause(item: ActionItem): boolean {
  * controls its `suggested_action` calls for plus a free reply box that takes focus.
  */
 export function AskCard(props: { item: ActionItem }) {
-  const { thread, ui, attempt } = useApp();
+  const { thread, ui, attempt, toasts } = useApp();
   const [text, setText] = createSignal('');
+  /** Text over 16 KB pasted into the reply box, attached as files rather than typed. */
+  const pasted = createAttachmentsStore();
   const [isSending, setSending] = createSignal(false);
   let replyBox: HTMLTextAreaElement | undefined;
 
@@ -76,17 +85,36 @@ export function AskCard(props: { item: ActionItem }) {
     }),
   );
 
-  async function send(reply: string): Promise<void> {
+  /** Sends a reply; the reply box's own (`withFiles`) carries the text pasted into it as files. */
+  async function send(reply: string, withFiles = false): Promise<void> {
     const trimmed = reply.trim();
-    if (trimmed === '' || isSending()) return;
+    const hasFiles = withFiles && pasted.items().length > 0;
+    if ((trimmed === '' && !hasFiles) || isSending()) return;
     setSending(true);
-    const isSent = await attempt(() => thread.reply(props.item.uuid, trimmed), 'Reply not sent');
+    const files = hasFiles ? await readPasted() : undefined;
+    const isSent =
+      files !== null &&
+      (await attempt(() => thread.reply(props.item.uuid, trimmed, files), 'Reply not sent'));
+    pasted.setProgress(null);
     setSending(false);
     if (isSent) {
       setText('');
+      pasted.clear();
       ui.focusComposer();
-    } else {
+    } else if (files !== null) {
       thread.reload();
+    }
+  }
+
+  /** The pasted files read and ready, or null after telling why they cannot go. */
+  async function readPasted(): Promise<ReadUpload | null> {
+    try {
+      return await pasted.read();
+    } catch (error) {
+      toasts.show(
+        `Could not read the pasted text: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
     }
   }
 
@@ -214,11 +242,17 @@ export function AskCard(props: { item: ActionItem }) {
               </div>
             </Match>
           </Switch>
+          <Show when={pasted.items().length > 0}>
+            <div class="reply-files">
+              <PendingChips items={pasted.items()} onRemove={pasted.remove} />
+              <p class="reply-note">Pasted text over 16 KB goes with your reply as a file the agent reads.</p>
+            </div>
+          </Show>
           <form
             class="reply-form"
             onSubmit={(event) => {
               event.preventDefault();
-              void send(text());
+              void send(text(), true);
             }}
           >
             <textarea
@@ -229,14 +263,21 @@ export function AskCard(props: { item: ActionItem }) {
               rows={2}
               value={text()}
               onInput={(event) => setText(event.currentTarget.value)}
+              onPaste={(event) =>
+                attachPaste(event, pasted, () => sentUploadNames(sentAttachments(thread.state.thread.items)))
+              }
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
                   event.preventDefault();
-                  void send(text());
+                  void send(text(), true);
                 }
               }}
             />
-            <button type="submit" class="button primary" disabled={isSending() || text().trim() === ''}>
+            <button
+              type="submit"
+              class="button primary"
+              disabled={isSending() || (text().trim() === '' && pasted.items().length === 0)}
+            >
               Send reply
             </button>
           </form>

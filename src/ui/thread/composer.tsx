@@ -1,9 +1,12 @@
 import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
+import { isLongText } from '../../protocol/long-text.ts';
 import { uploadRoomProblem } from '../../protocol/uploads.ts';
+import { sentAttachments } from '../../state/thread/thread-reducer.ts';
 import {
   isSingleFolder,
   progressLine,
   type ReadUpload,
+  sentUploadNames,
   totalBytes,
 } from '../../state/uploads/attachments-store.ts';
 import { useApp } from '../app/app-context.ts';
@@ -11,6 +14,7 @@ import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 import { PendingChips } from './attachment-chips.tsx';
 import { useFileDrop } from './file-drop.ts';
+import { attachPaste } from './pasted-files.ts';
 import { ToolProfilePicker } from './tool-profile-picker.tsx';
 
 const MAX_HEIGHT_PX = 220;
@@ -18,12 +22,15 @@ const MAX_HEIGHT_PX = 220;
 /**
  * The message box at the bottom: Enter sends, Shift+Enter adds a line, Esc stops a run.
  * With no conversation open, sending starts one; otherwise it goes to the open one.
- * Files come by the Attach button, a drop (folders too) or a pasted image, show as chips
- * until sent, and are read in the page (with progress) and handed to the worker on send.
+ * Files come by the Attach button, a drop (folders too), a pasted image or pasted text over
+ * 16 KB (`pasted-N.txt`, never typed into the box), show as chips until sent, and are read in
+ * the page (with progress) and handed to the worker on send.
  */
 export function Composer() {
   const { conversations, thread, ui, attempt, attachments, settings, toasts, toolProfiles } = useApp();
   const [isSending, setSending] = createSignal(false);
+  /** The attachment the last long paste became (its note shows while it is attached). */
+  const [pastedId, setPastedId] = createSignal<string | null>(null);
   let input: HTMLTextAreaElement | undefined;
   let picker: HTMLInputElement | undefined;
   const drop = useFileDrop((found) => {
@@ -113,19 +120,32 @@ export function Composer() {
   }
 
   function onPaste(event: ClipboardEvent): void {
-    const files = Array.from(event.clipboardData?.files ?? []);
-    if (files.length === 0) return;
-    event.preventDefault();
-    const stamp = new Date().toISOString().slice(0, 19).replace(/[T:]/g, '-');
-    attachments.add(
-      files.map((file) => {
-        const extension = file.type.split('/')[1]?.replace('jpeg', 'jpg') ?? 'bin';
-        // Pasted images are all called "image.png": name them by when they were pasted.
-        const name = file.name && file.name !== 'image.png' ? file.name : `pasted-${stamp}.${extension}`;
-        return { path: name, file };
-      }),
-    );
+    if (attachPaste(event, attachments, sentNames) === 'text') {
+      setPastedId(attachments.items().at(-1)?.id ?? null);
+    }
   }
+
+  /** What the open conversation's messages put in the uploads folder. */
+  const sentNames = () =>
+    conversations.selectedId() === null ? [] : sentUploadNames(sentAttachments(thread.state.thread.items));
+
+  /** What the box does with long text and files, said while it matters. */
+  const note = () => {
+    const pasted = attachments.items().find((item) => item.id === pastedId());
+    const isDraftLong = isLongText(ui.draft());
+    const lines = [
+      pasted
+        ? `The pasted text (${formatBytes(pasted.file.size)}) is attached as ${pasted.path} instead of typed: the agent reads it from the file.`
+        : '',
+      isDraftLong
+        ? 'This message is over 16 KB: it will be sent as a file, with its first lines kept in the message.'
+        : '',
+      isRunning() && (hasFiles() || isDraftLong)
+        ? 'Files go once the agent finishes or asks you something; stop it to send them now.'
+        : '',
+    ];
+    return lines.filter((line) => line !== '').join(' ');
+  };
 
   return (
     <form
@@ -158,6 +178,13 @@ export function Composer() {
           )}
         </Show>
         <Show when={attachments.note()}>{(note) => <p class="composer-note">{note()}</p>}</Show>
+        <Show when={note()}>
+          {(text) => (
+            <p class="composer-note" role="status">
+              {text()}
+            </p>
+          )}
+        </Show>
         <button
           type="button"
           class="icon-button attach-button"

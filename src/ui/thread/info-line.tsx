@@ -1,4 +1,5 @@
 import { Match, Show, Switch } from 'solid-js';
+import { MESSAGE_TOO_LONG_OPENING } from '../../protocol/long-text.ts';
 import type { ActionItem, NoticeItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
@@ -64,11 +65,14 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
 export function NoticeLine(props: { item: NoticeItem }) {
   const { thread, client, attempt } = useApp();
+  /** The worker refused before sending (no provider was asked); the text says what to do. */
+  const isMessageTooLong = () => props.item.text.startsWith(MESSAGE_TOO_LONG_OPENING);
   /** The error that ended the conversation: the last row, while it stays ended on it. */
   const isRetryable = () => {
     const items = thread.state.thread.items;
     return (
       props.item.noticeKind === 'provider_error' &&
+      !isMessageTooLong() &&
       thread.state.conversation?.status === 'error' &&
       items[items.length - 1]?.key === props.item.key
     );
@@ -86,14 +90,18 @@ export function NoticeLine(props: { item: NoticeItem }) {
         <li class="thread-item notice-block is-error" data-notice-kind={props.item.noticeKind}>
           <div class="notice-heading">
             <Icon name="alert" />
-            <strong>{NOTICE_TITLE[props.item.noticeKind]}</strong>
+            <strong>
+              {isMessageTooLong() ? 'Not sent: a message is too long' : NOTICE_TITLE[props.item.noticeKind]}
+            </strong>
           </div>
           <p class="notice-text">{props.item.text}</p>
-          <p class="notice-hint">
-            {props.item.noticeKind === 'provider_error'
-              ? 'Check the Base URL, API key and Model in Settings, then Retry (the same step again), or send a message.'
-              : 'Nothing that was shown is lost. Send a message to continue.'}
-          </p>
+          <Show when={!isMessageTooLong()}>
+            <p class="notice-hint">
+              {props.item.noticeKind === 'provider_error'
+                ? 'Check the Base URL, API key and Model in Settings, then Retry (the same step again), or send a message.'
+                : 'Nothing that was shown is lost. Send a message to continue.'}
+            </p>
+          </Show>
           <Show when={isRetryable()}>
             <div class="notice-actions">
               <button type="button" class="button small primary" onClick={retry}>

@@ -7,6 +7,7 @@ import { ActionRow } from './action-row.tsx';
 import { AskCard } from './ask-card.tsx';
 import { MessageChips } from './attachment-chips.tsx';
 import { InfoLine, NoticeLine } from './info-line.tsx';
+import { LongText } from './long-text.tsx';
 import { ResultCard } from './result-card.tsx';
 import { ThreadWindow, WINDOW_THRESHOLD } from './thread-window.tsx';
 
@@ -26,7 +27,11 @@ function ItemView(props: { item: ThreadItem }) {
               <span class="bubble-caption">Your reply</span>
             </Show>
             <Show when={item().text !== ''}>
-              <div class="bubble">{item().text}</div>
+              <LongText
+                class="bubble"
+                text={item().text}
+                label={item().kind === 'reply' ? 'Your reply' : 'Your message'}
+              />
             </Show>
             <Show when={item().attachments.length > 0}>
               <MessageChips attachments={item().attachments} onOpen={(path) => ui.openFile(path)} />

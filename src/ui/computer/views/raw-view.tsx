@@ -4,6 +4,7 @@ import { useClock } from '../../shared/clock.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { JsonView } from '../../shared/json-view.tsx';
 import { actionDuration } from '../../thread/action-row.tsx';
+import { LongText } from '../../thread/long-text.tsx';
 
 /** The action as recorded: tool, action, timing, the envelope's content and its meta as JSON. */
 export function RawView(props: { item: ActionItem }) {
@@ -30,7 +31,7 @@ export function RawView(props: { item: ActionItem }) {
       <Show when={props.item.content !== props.item.errorMessage}>
         <section class="details-section">
           <h4>{props.item.status === 'running' ? 'Description' : 'Output'}</h4>
-          <pre class="details-content">{props.item.content || '(empty)'}</pre>
+          <LongText class="details-content" text={props.item.content || '(empty)'} label="Output" />
         </section>
       </Show>
       <section class="details-section">
