@@ -43,8 +43,11 @@ export type LoopContext = {
   signal: AbortSignal;
   /** How a model request that failed on something passing is sent again. */
   retryPolicy: RetryPolicy;
-  /** Aborted when the person cancels the retries of a failed request (the run then pauses). */
-  giveUpRetries: AbortSignal;
+  /**
+   * The signal of the person's Cancel of a failed model request's retries (the run then
+   * pauses), read afresh for each request: a Cancel applies to the request it was pressed for.
+   */
+  giveUpRetries: () => AbortSignal;
   /** Messages the person sent while the run was busy; taken between steps. */
   takeQueuedMessages(): string[];
   newId(): string;

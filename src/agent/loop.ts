@@ -25,13 +25,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
   const loop = new LoopState(context);
   await loop.closeDanglingActions();
   const fixedTokens = fixedPromptTokens(context.profile);
-  if (fixedTokens + CONVERSATION_ROOM_TOKENS > context.contextWindowTokens) {
-    const text = `Sandpiper's instructions and tools take about ${fixedTokens.toLocaleString('en-US')} tokens, too many for this model's context window of ${context.contextWindowTokens.toLocaleString('en-US')} tokens with room for a conversation. ${windowAdvice(context.contextWindowTokens)}`;
-    await loop.append([{ type: 'notice', kind: 'provider_error', text, forModel: false }], {
-      conversation: { status: 'error' },
-    });
-    return;
-  }
+  if (await refuseUnfitWindow(loop, fixedTokens, context.contextWindowTokens)) return;
   // Best effort: a missing file only means an excerpt cannot be opened in full.
   await restoreMissingObservations(loop.events, context.openSandbox).catch(() => undefined);
   let responseAt: number | null = null;
@@ -87,6 +81,8 @@ export async function runLoop(context: LoopContext): Promise<void> {
       send: async () => {
         streamingTool = null;
         const sent = await context.provider.respond(request, onProgress);
+        // A reply that broke off left no call in flight (a stop keeps it: it is recorded as cancelled).
+        if (sent.type === 'failure' && sent.kind !== 'cancelled') streamingTool = null;
         // The answer is acted on only once everything recorded before it is durable.
         await loop.committed();
         if (sent.adaptation) {
@@ -98,7 +94,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
       record: (notice) => loop.append([notice]),
       policy: context.retryPolicy,
       signal: context.signal,
-      giveUp: context.giveUpRetries,
+      giveUp: context.giveUpRetries(),
       now: context.now,
     });
     responseAt = performance.now();
@@ -116,6 +112,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
         const text = windowShrunkNotice(context.contextWindowTokens, result.windowTokens);
         context.contextWindowTokens = result.windowTokens;
         await loop.append([{ type: 'notice', kind: 'provider_adapted', text, forModel: false }]);
+        if (await refuseUnfitWindow(loop, fixedTokens, context.contextWindowTokens)) return;
         continue;
       }
       await loop.append([{ type: 'notice', kind: 'provider_error', text: result.message, forModel: false }], {
@@ -154,6 +151,25 @@ export async function runLoop(context: LoopContext): Promise<void> {
     if (repetition?.type === 'ask') return loop.askRuntimeQuestion('repetition', repetition.question);
     if (repetition) await loop.append([repetition.notice]);
   }
+}
+
+/**
+ * Ends the run, before any request, when the instructions and tools alone leave no room
+ * for a conversation in the window (at the start, or once the server said a smaller one);
+ * true when it did. The next run moves to the compact descriptions where they fit.
+ */
+async function refuseUnfitWindow(
+  loop: LoopState,
+  fixedTokens: number,
+  windowTokens: number,
+): Promise<boolean> {
+  if (fixedTokens + CONVERSATION_ROOM_TOKENS <= windowTokens) return false;
+  const [fixed, window] = [fixedTokens, windowTokens].map((tokens) => tokens.toLocaleString('en-US'));
+  const text = `Sandpiper's instructions and tools take about ${fixed} tokens, too many for this model's context window of ${window} tokens with room for a conversation. ${windowAdvice(windowTokens)}`;
+  await loop.append([{ type: 'notice', kind: 'provider_error', text, forModel: false }], {
+    conversation: { status: 'error' },
+  });
+  return true;
 }
 
 /** What the thread says when the server's window turned out smaller than the one planned with. */

@@ -31,15 +31,9 @@ import {
   withToolDescriptions,
 } from './profiles/tool-descriptions.ts';
 import type { ModelProvider } from './providers/chat-messages.ts';
-import {
-  afterReplyLearned,
-  capabilitiesFromReport,
-  recheckedFor,
-  shouldProbe,
-  underMode,
-} from './providers/remote/capabilities.ts';
-import { probeServer } from './providers/remote/server-probe.ts';
+import { afterReplyLearned, recheckedFor, shouldProbe, underMode } from './providers/remote/capabilities.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
+import { askServer } from './server-knowledge.ts';
 import { SpendCap } from './spend-cap.ts';
 import type { SubAgents } from './sub-agents.ts';
 
@@ -84,7 +78,7 @@ export type RunHandle = {
   conversationId: string;
   signal: AbortSignal;
   /** Aborted when the person cancels the retries of a failed model request. */
-  giveUpRetries?: AbortSignal;
+  giveUpRetries?: () => AbortSignal;
   takeQueuedMessages: () => string[];
 };
 
@@ -150,7 +144,8 @@ export async function prepareRun(
     createSandboxNetwork(settings, fetch ? { fetch } : {}),
   );
   const retryPolicy = { ...DEFAULT_RETRY_POLICY, ...dependencies.retryPolicy, retries: settings.maxRetries };
-  const giveUpRetries = run.giveUpRetries ?? new AbortController().signal;
+  const never = new AbortController().signal;
+  const giveUpRetries = run.giveUpRetries ?? (() => never);
   // One provider for the run: the loop's requests and its tools' completions (never at once).
   const modelProvider = dependencies.createProvider(provider, settings, server);
   const services = new RunServices(
@@ -217,14 +212,14 @@ async function knownCapabilities(
   let learned = known;
   let isChanged = false;
   if (shouldProbe(provider, known, now)) {
-    const report = await probeServer({
-      baseUrl: provider.baseUrl,
-      model: provider.model,
-      apiKey: provider.apiKey,
-      fetch: dependencies.probeFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    const { probeFetch } = dependencies;
+    learned = await askServer(provider, known, {
+      now: () => now,
       signal,
+      ...(probeFetch ? { probeFetch } : {}),
     });
-    learned = capabilitiesFromReport(provider, known, report, now);
+    // A stop while asking: nothing heard is kept.
+    if (signal.aborted) return known && underMode(known, mode);
     isChanged = learned !== null;
   }
   const rechecked = learned && recheckedFor(learned, mode, conversationId, now);

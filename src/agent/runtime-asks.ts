@@ -2,7 +2,7 @@ import type { Envelope } from '../protocol/envelope.ts';
 import type { EnvelopeEvent, EventBody } from '../protocol/events.ts';
 import type { RuntimeAskReason } from '../protocol/tool-meta/message.ts';
 import type { MessageAttachment } from '../protocol/uploads.ts';
-import { CANCEL_REPLY } from '../protocol/worker-api.ts';
+import { CANCEL_REPLY, RETRY_REPLY } from '../protocol/worker-api.ts';
 import { completionEvent } from './envelopes.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import type { Failure } from './step-policy.ts';
@@ -85,7 +85,9 @@ const STOPPED_TEXT = {
  * `content` is the reply), and when the person declines to go past a budget, a stop.
  * `isStopped` then says the run must not resume. Files sent with the reply are listed
  * in the completion (which is how the model reads a reply); the reply event keeps the
- * text as typed and lists them for the thread.
+ * text as typed and lists them for the thread. **Retry** at a pause for a model server that
+ * kept failing is not the person speaking: no reply event is written, so the run's budgets,
+ * caps and counts go on from where they were (the completion alone resumes the step).
  */
 export function answerBodies(
   question: EnvelopeEvent,
@@ -105,13 +107,18 @@ export function answerBodies(
       ? STOPPED_TEXT[reason as keyof typeof STOPPED_TEXT]
       : null;
   const isStopped = stoppedText !== null && reply.trim() === CANCEL_REPLY;
+  const isRetryOnly = reason === 'provider_unavailable' && reply === RETRY_REPLY;
   const bodies: EventBody[] = [
-    {
-      type: 'user_reply',
-      askUuid: question.envelope.uuid,
-      text: typed,
-      ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
-    },
+    ...(isRetryOnly
+      ? []
+      : [
+          {
+            type: 'user_reply' as const,
+            askUuid: question.envelope.uuid,
+            text: typed,
+            ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
+          },
+        ]),
     completionEvent(question, answered),
   ];
   if (isStopped && stoppedText !== null) {

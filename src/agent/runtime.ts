@@ -171,7 +171,11 @@ export class AgentRuntime implements RuntimeApi {
    * stops waiting and asks whether to retry or stop. Nothing when no run is waiting.
    */
   async cancelRetries(conversationId: string): Promise<void> {
-    this.active.get(conversationId)?.retries.abort();
+    const run = this.active.get(conversationId);
+    if (!run) return;
+    // The request waiting now gives up; a later one (if this one was already on its way) retries anew.
+    run.retries.abort();
+    run.retries = new AbortController();
   }
 
   /** Runs a conversation that ended on an error again, from the step that failed (nothing forced anew). */
@@ -412,7 +416,8 @@ export class AgentRuntime implements RuntimeApi {
     }
   }
 
-  private run(conversationId: string, { controller, retries, queue }: ActiveRun): Promise<void> {
+  private run(conversationId: string, run: ActiveRun): Promise<void> {
+    const { controller, queue } = run;
     return runConversation(
       {
         ...this.dependencies,
@@ -429,7 +434,7 @@ export class AgentRuntime implements RuntimeApi {
       {
         conversationId,
         signal: controller.signal,
-        giveUpRetries: retries.signal,
+        giveUpRetries: () => run.retries.signal,
         takeQueuedMessages: () => queue.splice(0),
       },
     );

@@ -14,33 +14,54 @@ export type ProbedProvider = Pick<
   'id' | 'kind' | 'baseUrl' | 'apiKey' | 'model' | 'toolCalls'
 >;
 
+/** How a server is asked: the `fetch` to ask with (default: the platform's), the clock, and when to give up. */
+export type AskingOptions = {
+  probeFetch?: typeof fetch;
+  now: () => number;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
 /**
- * Asks a provider's server what it is and supports (Settings' Test connection) and keeps
- * what it said, over what runs taught before, for the provider's next runs (so the first
- * run needs not ask again). Null for an in-browser model, or a server that said nothing.
+ * Asks `provider`'s server what it is and supports, and merges what it said over `known`
+ * (what runs taught before). Null when nothing is known and the server said nothing. The
+ * caller keeps the result.
  */
-export async function identifyServer(
-  dependencies: { settings: SettingsRepository; probeFetch?: typeof fetch; now: () => number },
+export async function askServer(
   provider: ProbedProvider,
+  known: ServerCapabilities | null,
+  options: AskingOptions,
 ): Promise<ServerCapabilities | null> {
-  if (provider.kind !== 'openai-compatible') return null;
-  const profile: ProviderProfile = {
-    ...provider,
-    name: provider.id,
-    presetId: null,
-    contextWindowTokens: 1024,
-    prices: null,
-  };
   const report = await probeServer({
     baseUrl: provider.baseUrl,
     model: provider.model,
     apiKey: provider.apiKey,
-    fetch: dependencies.probeFetch ?? ((input, init) => globalThis.fetch(input, init)),
-    timeoutMs: 5_000,
+    fetch: options.probeFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
+  return capabilitiesFromReport(asProfile(provider), known, report, options.now());
+}
+
+/**
+ * Settings' Test connection: asks the server and keeps what it said, over what runs taught
+ * before, for the provider's next runs (so the first run needs not ask again). Null for an
+ * in-browser model, or a server that said nothing.
+ */
+export async function identifyServer(
+  dependencies: { settings: SettingsRepository } & AskingOptions,
+  provider: ProbedProvider,
+): Promise<ServerCapabilities | null> {
+  if (provider.kind !== 'openai-compatible') return null;
+  const profile = asProfile(provider);
   const known = capabilitiesFor(profile, await dependencies.settings.getServerCapabilities());
-  const learned = capabilitiesFromReport(profile, known, report, dependencies.now());
+  const learned = await askServer(provider, known, { timeoutMs: 5_000, ...dependencies });
   if (learned === null) return null;
   await dependencies.settings.putServerCapabilities(provider.id, learned);
   return underMode(learned, toolCallModeOf(profile));
+}
+
+/** A provider's fields as a profile (the ones asking reads; the rest are placeholders). */
+function asProfile(provider: ProbedProvider): ProviderProfile {
+  return { ...provider, name: provider.id, presetId: null, contextWindowTokens: 1024, prices: null };
 }

@@ -10,6 +10,7 @@ import {
   type SpendRow,
 } from '../protocol/spend.ts';
 import { AskMeta } from '../protocol/tool-meta/message.ts';
+import { indexAfterLast } from './step-policy.ts';
 
 /** What the spend cap says before a model request. */
 export type SpendDecision =
@@ -197,13 +198,6 @@ function hasToldSinceMessage(events: readonly StoredEvent[]): boolean {
   return events
     .slice(indexAfterLast(events, ['user_message']))
     .some(({ body }) => body.type === 'notice' && body.kind === 'spend_cap');
-}
-
-function indexAfterLast(events: readonly StoredEvent[], types: readonly string[]): number {
-  for (let index = events.length - 1; index >= 0; index -= 1) {
-    if (types.includes(events[index]!.body.type)) return index + 1;
-  }
-  return 0;
 }
 
 /** Today's spend for the header: the ledger's rows of the local day of `now`, priced with `settings`. */

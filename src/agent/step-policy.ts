@@ -7,7 +7,8 @@ import type { OpeningStep } from './profiles/profile.ts';
 /** A failed step, for the summary the runtime shows the person after three in a row. */
 export type Failure = { actionType: string; message: string };
 
-function indexAfterLast(events: readonly StoredEvent[], types: readonly string[]): number {
+/** The index just after the last event of one of `types` (0 when there is none). */
+export function indexAfterLast(events: readonly StoredEvent[], types: readonly string[]): number {
   for (let index = events.length - 1; index >= 0; index -= 1) {
     if (types.includes(events[index]!.body.type)) return index + 1;
   }

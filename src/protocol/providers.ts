@@ -55,6 +55,12 @@ export const ServerCapabilities = z.object({
    * a second switch confirms it. Null or absent: nothing to re-check.
    */
   recheck: z.object({ conversationId: z.string() }).nullable().optional(),
+  /**
+   * Why calls are constrained: the server said its template has no tool support, or replies
+   * showed native calls do not hold. A server that later says it supports tools undoes only
+   * the first. Absent in older records (then neither is assumed).
+   */
+  constrainedBy: z.enum(['server', 'replies']).nullable().optional(),
   learnedAt: z.number(),
 });
 export type ServerCapabilities = z.infer<typeof ServerCapabilities>;
@@ -234,7 +240,7 @@ export function toolCallModeOf(profile: ProviderProfile): ToolCallMode {
 }
 
 /** A learned record's findings, each with its date (older records' bare strings get `learnedAt`). */
-export function datedFindings(capabilities: ServerCapabilities): Finding[] {
+export function datedFindings(capabilities: Pick<ServerCapabilities, 'findings' | 'learnedAt'>): Finding[] {
   return capabilities.findings.map((finding) =>
     typeof finding === 'string' ? { text: finding, at: capabilities.learnedAt } : finding,
   );

@@ -9,7 +9,8 @@ import type { SandpiperDatabase, UnknownRow } from './db.ts';
  * transaction as the events that carry the usage (an assistant turn's, a tool's own model
  * requests'), so the ledger and the log never disagree, whichever tab wrote them. Rows
  * outlive a deleted conversation: what was spent stays spent. Imported bundles never write
- * here (their tokens were not spent in this browser).
+ * here (their tokens were not spent in this browser), except through the schema's one-time
+ * rebuild from the stored events, which cannot tell imported events apart.
  */
 export class SpendLedger {
   constructor(private readonly database: SandpiperDatabase) {}
@@ -22,8 +23,9 @@ export class SpendLedger {
     const byDay = usageByDay(events);
     for (const [day, usage] of byDay) {
       const key: [string, string, string] = [day, conversationId, providerId];
-      const existing = await this.database.spend.get(key);
-      const before = existing ? SpendRow.parse(existing) : null;
+      const existing = SpendRow.safeParse(await this.database.spend.get(key));
+      // A row that fails the schema starts afresh rather than block the events' write.
+      const before = existing.success ? existing.data : null;
       const total = before ? addTokenUsage(pickUsage(before), usage) : usage;
       await this.database.spend.put(SpendRow.parse({ day, conversationId, providerId, ...total }));
     }

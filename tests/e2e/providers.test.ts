@@ -129,7 +129,7 @@ describe('Settings → Providers', () => {
     expect(await field(reopened, 'Tool calls').inputValue()).toBe('auto');
     const learned = reopened.locator('.learned-capabilities summary');
     expect(await learned.textContent()).toMatch(
-      /Learned: tool calls constrained, forcing by grammar, window 8,192 tokens,\s*vision no/,
+      /Learned \(llama\.cpp\): tool calls constrained, forcing by grammar, window 8,192 tokens \(new conversations get the compact tool descriptions\),\s*vision no/,
     );
     expect(await chosenOption(field(reopened, 'Images'))).toBe('Automatic: no (the server says)');
     await learned.click();

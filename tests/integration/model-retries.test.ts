@@ -107,6 +107,8 @@ describe('a flaky model server', () => {
     await harness!.runtime.idle(paused.id);
     const resumed = await outcome(harness!, paused.id);
     expect(resumed.status).toBe('done');
+    // Retry is not the person speaking: no reply recorded, so budgets and caps go on counting.
+    expect(resumed.bodies.filter((body) => body.type === 'user_reply')).toEqual([]);
     expect(resumed.actions).toEqual([
       'message.info:success',
       'message.ask:asking',

@@ -101,7 +101,8 @@ export function findOversizedMessage(options: {
     if (tokens > largestTokens) [largest, largestTokens] = [message, tokens];
   }
   const requestTokens = Math.max(options.estimatedTokens, total);
-  if (!largest || requestTokens <= window) return null;
+  // No room at all beside the instructions and tools: no message is to blame (the window is).
+  if (!largest || requestTokens <= window || fixedTokens >= window) return null;
   // Half the room or less: what does not fit is the conversation around it.
   if (largestTokens <= (window - fixedTokens) / 2) return null;
   const text = textOf(largest);

@@ -32,7 +32,8 @@ describe('the completion port over the run’s provider', () => {
     let sent = 0;
     const flaky: ModelProvider = { respond: async () => results[sent++]! };
     const policy = { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1_000, random: () => 0.5 };
-    const port = createModelCompletion(flaky, [], { policy, giveUp: new AbortController().signal });
+    const never = new AbortController().signal;
+    const port = createModelCompletion(flaky, [], { policy, giveUp: () => never });
     expect(await port.complete({ system: 'S', user: 'U' }, signal)).toEqual({
       text: 'After a retry.',
       model: 'test-model',

@@ -17,7 +17,7 @@ const STRUCTURED_OUTPUT = 'structured_output';
 export function createModelCompletion(
   provider: ModelProvider | null,
   hidden: readonly string[] = [],
-  retries: { policy: RetryPolicy; giveUp: AbortSignal } | null = null,
+  retries: { policy: RetryPolicy; giveUp: () => AbortSignal } | null = null,
 ): CompletionPort {
   const scrub = (text: string) =>
     hidden.reduce(
@@ -59,7 +59,7 @@ export function createModelCompletion(
             record: async () => undefined,
             policy: retries.policy,
             signal,
-            giveUp: retries.giveUp,
+            giveUp: retries.giveUp(),
             now: Date.now,
           })
         : { result: await send() };

@@ -124,8 +124,8 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
       if (request.signal.aborted)
         return { type: 'failure', kind: 'cancelled', message: 'Stopped by the user.' };
       if (guard.failure) return guard.failure;
-      // A reply that ends without saying why was cut short: never half-applied.
-      if (!reply.isFinished) return cutReplyFailure(options.baseUrl, null);
+      // A reply that ends without saying why, and reads as unfinished, was cut short: never half-applied.
+      if (!reply.isFinished && !readsWhole(reply)) return cutReplyFailure(options.baseUrl, null);
       return readMode === 'native' ? nativeResponse(reply, newCallId) : constrainedResponse(reply, newCallId);
     } catch (error) {
       return guard.failure && !request.signal.aborted
@@ -232,6 +232,27 @@ function answersForced(call: ToolCall, forced: ForcedCall, request: ModelRequest
   }
   if (typeof args !== 'object' || args === null) return false;
   return pinned.every(([field, property]) => (args as Record<string, unknown>)[field] === property.const);
+}
+
+/**
+ * Whether a reply that ended without a `finish_reason` still reads as whole (some servers
+ * and proxies never send one): something arrived, and every call's arguments (or a
+ * constrained reply's JSON) parse. A reply cut in the middle of a call fails this.
+ */
+function readsWhole(reply: StreamedReply): boolean {
+  const parses = (text: string) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const text = reply.text.trim();
+  if (reply.calls.length > 0)
+    return reply.calls.every((call) => call.arguments === '' || parses(call.arguments));
+  if (text === '') return false;
+  return !(text.startsWith('{') || text.startsWith('[')) || parses(text);
 }
 
 /** A server refusing the request itself (400/422: `response_format` not taken), not a passing failure. */

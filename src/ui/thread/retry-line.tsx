@@ -1,4 +1,4 @@
-import { createSignal, onCleanup, Show } from 'solid-js';
+import { createEffect, createSignal, onCleanup, Show } from 'solid-js';
 import type { NoticeItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
@@ -17,8 +17,6 @@ function failureOf(text: string): string {
 export function RetryLine(props: { item: NoticeItem }) {
   const { thread, client, attempt } = useApp();
   const [now, setNow] = createSignal(Date.now());
-  const timer = setInterval(() => setNow(Date.now()), 250);
-  onCleanup(() => clearInterval(timer));
   const [isCancelling, setCancelling] = createSignal(false);
 
   const isLive = () => {
@@ -30,6 +28,12 @@ export function RetryLine(props: { item: NoticeItem }) {
     );
   };
   const secondsLeft = () => Math.max(0, Math.ceil(((props.item.retry?.at ?? 0) - now()) / 1000));
+  // Only the live row counts down (a thread keeps many past ones).
+  createEffect(() => {
+    if (!isLive()) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    onCleanup(() => clearInterval(timer));
+  });
 
   function cancel(): void {
     const id = thread.state.conversation?.id;
@@ -71,7 +75,8 @@ export function RetryLine(props: { item: NoticeItem }) {
           )}
         </Show>
       </span>
-      <Show when={isLive()}>
+      {/* Once the request is on its way again there is nothing left to cancel but the run (Stop). */}
+      <Show when={isLive() && secondsLeft() > 0}>
         <button type="button" class="button small" disabled={isCancelling()} onClick={cancel}>
           Cancel
         </button>

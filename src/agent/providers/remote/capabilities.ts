@@ -1,4 +1,5 @@
 import {
+  datedFindings,
   type Finding,
   type ProviderProfile,
   type ServerCapabilities,
@@ -43,8 +44,14 @@ export function capabilitiesFromReport(
   if (known === null && (report === null || report.findings.length === 0)) return null;
   const mode = toolCallModeOf(profile);
   const saysNoTools = report?.supportsTools === false;
-  const toolCalls = mode === 'auto' ? (saysNoTools ? 'constrained' : (known?.toolCalls ?? 'native')) : mode;
-  const forcing = toolCalls === 'constrained' ? 'by_grammar' : known?.forcing === 'none' ? 'none' : 'by_name';
+  // Constrained on the server's own word, which it now takes back (a template or model with tools).
+  const isToolsBack =
+    report?.supportsTools === true && known?.toolCalls === 'constrained' && known.constrainedBy === 'server';
+  const learnedCalls = isToolsBack ? 'native' : (known?.toolCalls ?? 'native');
+  const toolCalls = mode === 'auto' ? (saysNoTools ? 'constrained' : learnedCalls) : mode;
+  const isForcingKnownLost = known?.forcing === 'none' && !isToolsBack;
+  const forcing = toolCalls === 'constrained' ? 'by_grammar' : isForcingKnownLost ? 'none' : 'by_name';
+  const heard = (report?.findings.length ?? 0) > 0;
   return {
     baseUrl: profile.baseUrl,
     model: profile.model,
@@ -61,7 +68,9 @@ export function capabilitiesFromReport(
     ),
     // The server's own word that its template has no tools needs no re-check.
     recheck: saysNoTools ? null : (known?.recheck ?? null),
-    learnedAt: now,
+    constrainedBy: saysNoTools ? 'server' : isToolsBack ? null : (known?.constrainedBy ?? null),
+    // A server that said nothing this time (down, loading, the run stopped) is asked again next run.
+    learnedAt: heard || !known ? now : known.learnedAt,
   };
 }
 
@@ -126,9 +135,9 @@ export function afterReplyLearned(
   const switched = learned.toolCalls === 'constrained' && startedWith?.toolCalls !== 'constrained';
   if (!switched) return learned;
   const wasRecheck = startedWith?.recheck?.conversationId === conversationId;
-  if (!wasRecheck) return { ...learned, recheck: { conversationId } };
+  if (!wasRecheck) return { ...learned, recheck: { conversationId }, constrainedBy: 'replies' };
   return withFinding(
-    { ...learned, recheck: null },
+    { ...learned, recheck: null, constrainedBy: 'replies' },
     {},
     'Confirmed in a second conversation: native tool calls do not hold here, so constrained mode is kept.',
     now,
@@ -141,9 +150,7 @@ function mergeFindings(
   added: readonly Finding[],
   earlierAt: number,
 ): Finding[] {
-  const dated = earlier.map((finding) =>
-    typeof finding === 'string' ? { text: finding, at: earlierAt } : finding,
-  );
+  const dated = datedFindings({ findings: [...earlier], learnedAt: earlierAt });
   const texts = new Set(added.map((finding) => finding.text));
   return [...dated.filter((finding) => !texts.has(finding.text)), ...added].slice(-MAX_FINDINGS);
 }

@@ -133,7 +133,18 @@ describe('probeServer', () => {
     const hosted = await probe({
       'GET /v1/models': { body: { data: [{ id: 'gpt-4o-mini', owned_by: 'system' }] } },
     });
-    expect(hosted).toEqual({ ...SILENT, models: ['gpt-4o-mini'], findings: [] });
+    expect(hosted).toEqual({
+      ...SILENT,
+      models: ['gpt-4o-mini'],
+      findings: [
+        'It lists 1 model (/models) and says nothing more about itself (no llama.cpp, Ollama, LM Studio or vLLM answers): tool calls start native, and its replies are watched.',
+      ],
+    });
+    // Kept as heard: the next run does not ask again within ten minutes.
+    const openai = profileFromPreset(PROVIDER_PRESETS[0]!, 'o');
+    const kept = capabilitiesFromReport(openai, null, hosted, 1_000);
+    expect(kept).toMatchObject({ toolCalls: 'native', server: null, windowTokens: null, learnedAt: 1_000 });
+    expect(shouldProbe(openai, kept, 2_000)).toBe(false);
   });
 
   it('takes a server that says nothing, refuses or answers garbage as saying nothing', async () => {
@@ -238,6 +249,35 @@ describe('capabilities', () => {
     expect(recheckedFor(confirmed, 'auto', 'C', 5)).toBeNull();
     // B ran natively without a switch: C starts native with nothing left to re-check.
     expect(recheckedFor(retried, 'auto', 'C', 5)).toMatchObject({ toolCalls: 'native', recheck: null });
+  });
+
+  it('a server that now says it supports tools undoes only a switch made on its own word', async () => {
+    const noTools = await probe({ 'GET /props': { body: LLAMA_PROPS } });
+    const withTools = await probe({
+      'GET /props': { body: { ...LLAMA_PROPS, chat_template_caps: { supports_tool_calls: true } } },
+    });
+    const byServer = capabilitiesFromReport(llamacpp, null, noTools, 1)!;
+    expect(byServer).toMatchObject({ toolCalls: 'constrained', constrainedBy: 'server' });
+    expect(capabilitiesFromReport(llamacpp, byServer, withTools, 2)).toMatchObject({
+      toolCalls: 'native',
+      forcing: 'by_name',
+      constrainedBy: null,
+    });
+    // Constrained by replies (the template has tools, forcing does not hold): kept.
+    const start = capabilitiesFromReport(llamacpp, null, withTools, 1)!;
+    const switched = withFinding(start, { toolCalls: 'constrained', forcing: 'by_grammar' }, 'ignored', 2);
+    const byReplies = afterReplyLearned(switched, start, 'A', 2);
+    expect(capabilitiesFromReport(llamacpp, byReplies, withTools, 3)).toMatchObject({
+      toolCalls: 'constrained',
+      constrainedBy: 'replies',
+    });
+  });
+
+  it('a server that says nothing this time is asked again next run, what was known kept as it was', () => {
+    const known = capabilitiesFromReport(llamacpp, null, { ...said, findings: ['said'] }, 1_000)!;
+    const down = capabilitiesFromReport(llamacpp, known, { ...SILENT, models: null, findings: [] }, 5_000)!;
+    expect(down).toMatchObject({ windowTokens: 8192, learnedAt: 1_000 });
+    expect(shouldProbe(llamacpp, down, 1_000 + 11 * 60_000)).toBe(true);
   });
 
   it('a template the server says has no tools needs no re-check', async () => {

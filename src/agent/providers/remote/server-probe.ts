@@ -85,6 +85,13 @@ export async function probeServer(options: ProbeOptions): Promise<ServerReport> 
     );
   }
   if (list.success) readModelList(report, list.data, options.model);
+  if (report.findings.length === 0 && report.models !== null) {
+    // A hosted API, or a server of another kind: kept as heard, so it is not asked again every run.
+    const count = report.models.length;
+    report.findings.push(
+      `It lists ${count} model${count === 1 ? '' : 's'} (/models) and says nothing more about itself (no llama.cpp, Ollama, LM Studio or vLLM answers): tool calls start native, and its replies are watched.`,
+    );
+  }
   return report;
 }
 

@@ -68,14 +68,15 @@ export class StreamGuard {
       const seconds = Math.round(this.limits.idleMs / 1000);
       this.trip(
         'network',
-        `The model at ${this.baseUrl} stopped sending in the middle of its reply (nothing for ${seconds} s), so the reply was dropped. Send a message to try again.`,
+        `The model at ${this.baseUrl} stopped sending in the middle of its reply (nothing for ${seconds} s), so the reply was dropped.`,
       );
     }, this.limits.idleMs);
   }
 
   private trip(kind: Failure['kind'], message: string): void {
     this.dispose();
-    this.tripped = { type: 'failure', kind, message };
+    // A stall may pass (the loop sends the request again); a reply that never ends will not.
+    this.tripped = { type: 'failure', kind, message, ...(kind === 'network' ? { transient: true } : {}) };
     this.controller.abort(new Error(message));
   }
 }

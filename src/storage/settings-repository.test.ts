@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROVIDER_PRESETS, profileFromPreset } from '../protocol/providers.ts';
+import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
+import { SandpiperDatabase } from './db.ts';
+import { SettingsRepository } from './settings-repository.ts';
+
+let database: SandpiperDatabase;
+afterEach(() => database?.close());
+
+const preset = (id: string) => PROVIDER_PRESETS.find((candidate) => candidate.id === id)!;
+
+/** The agent settings row as an earlier version wrote it: no `toolCallDefaults`. */
+async function savedBefore(providers: unknown[]): Promise<SettingsRepository> {
+  database = new SandpiperDatabase(`settings-${randomUUID()}`, { indexedDB, IDBKeyRange });
+  const { toolCallDefaults: _now, ...older } = DEFAULT_SETTINGS;
+  const activeProviderId = (providers[0] as { id: string }).id;
+  await database.settings.put({ key: 'agent', value: { ...older, providers, activeProviderId } });
+  return new SettingsRepository(database);
+}
+
+describe('reading settings an earlier version saved', () => {
+  it('moves a hosted preset’s Native (the old default) to Auto, and keeps every other choice', async () => {
+    const repository = await savedBefore([
+      { ...profileFromPreset(preset('openai'), 'a'), toolCalls: 'native' },
+      { ...profileFromPreset(preset('groq'), 'b'), toolCalls: 'constrained' },
+      { ...profileFromPreset(preset('ollama'), 'c'), toolCalls: 'native' },
+      { ...profileFromPreset(preset('openai'), 'd'), presetId: null, toolCalls: 'native' },
+      (({ toolCalls: _absent, ...rest }) => rest)(profileFromPreset(preset('mistral'), 'e')),
+    ]);
+    const settings = await repository.getAgentSettings();
+    expect(settings.providers.map((provider) => [provider.id, provider.toolCalls])).toEqual([
+      ['a', 'auto'],
+      ['b', 'constrained'],
+      // A local preset's or a custom provider's Native was chosen by the person: kept.
+      ['c', 'native'],
+      ['d', 'native'],
+      ['e', undefined],
+    ]);
+  });
+
+  it('once saved again, a Native chosen on a hosted preset is kept', async () => {
+    const repository = await savedBefore([
+      { ...profileFromPreset(preset('openai'), 'a'), toolCalls: 'native' },
+    ]);
+    const read = await repository.getAgentSettings();
+    expect(read.toolCallDefaults).toBe(2);
+    await repository.putAgentSettings({
+      ...read,
+      providers: read.providers.map((provider) => ({ ...provider, toolCalls: 'native' })),
+    });
+    expect((await repository.getAgentSettings()).providers[0]?.toolCalls).toBe('native');
+  });
+
+  it('new providers default to Auto, hosted or local', () => {
+    for (const candidate of PROVIDER_PRESETS) {
+      expect(profileFromPreset(candidate, candidate.id).toolCalls).toBe('auto');
+    }
+  });
+});
+
+describe('what was learned about servers', () => {
+  it('forgets one provider’s record and keeps the others’', async () => {
+    database = new SandpiperDatabase(`settings-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    const repository = new SettingsRepository(database);
+    const record = {
+      baseUrl: 'http://x/v1',
+      model: 'm',
+      toolCalls: 'constrained' as const,
+      forcing: 'by_grammar' as const,
+      windowTokens: 8192,
+      vision: null,
+      systemRole: true,
+      findings: [{ text: 'said', at: 1 }],
+      learnedAt: 1,
+    };
+    await repository.putServerCapabilities('a', record);
+    await repository.putServerCapabilities('b', record);
+    await repository.forgetServerCapabilities('a');
+    expect(Object.keys(await repository.getServerCapabilities())).toEqual(['b']);
+  });
+});
