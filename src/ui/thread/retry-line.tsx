@@ -27,6 +27,17 @@ export function RetryLine(props: { item: NoticeItem }) {
       items[items.length - 1]?.key === props.item.key
     );
   };
+  /** The row before is a retry after the same failure: said once, not repeated in full. */
+  const isSameAsBefore = () => {
+    const items = thread.state.thread.items;
+    const index = items.findIndex((item) => item.key === props.item.key);
+    const before = items[index - 1];
+    return (
+      before?.kind === 'notice' &&
+      before.retry !== null &&
+      failureOf(before.text) === failureOf(props.item.text)
+    );
+  };
   const secondsLeft = () => Math.max(0, Math.ceil(((props.item.retry?.at ?? 0) - now()) / 1000));
   // Only the live row counts down (a thread keeps many past ones).
   createEffect(() => {
@@ -62,7 +73,7 @@ export function RetryLine(props: { item: NoticeItem }) {
                   <strong>
                     Retry {retry().attempt} of {retry().of}
                   </strong>{' '}
-                  after: {failureOf(props.item.text)}
+                  {isSameAsBefore() ? 'after the same failure.' : `after: ${failureOf(props.item.text)}`}
                 </>
               }
             >
