@@ -135,6 +135,16 @@ export async function createHarness(
   return harness;
 }
 
+/** The question the run asked last (its `asking` envelope); throws when none was asked. */
+export function lastQuestion(events: readonly StoredEvent[]): Envelope {
+  const asking = events.flatMap(({ body }) =>
+    body.type === 'envelope' && body.envelope.status === 'asking' ? [body.envelope] : [],
+  );
+  const question = asking.at(-1);
+  if (!question) throw new Error('No question was asked.');
+  return question;
+}
+
 /** Words of the runtime note a compaction adds (see context-builder.ts). */
 export const COMPACTION_NOTE_MARK = 'older bulky observations now show only an excerpt';
 

@@ -3,7 +3,7 @@ import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
-import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
+import { assertWellFormedRequests, createHarness, type Harness, lastQuestion } from './harness.ts';
 
 /**
  * A model that repeats itself (issue 23): scripted identical calls, each one succeeding,
@@ -23,16 +23,6 @@ const repeat = <T>(count: number, make: () => T): T[] => Array.from({ length: co
 
 const notices = (events: readonly StoredEvent[], kind: string) =>
   events.flatMap(({ body }) => (body.type === 'notice' && body.kind === kind ? [body.text] : []));
-
-function lastQuestion(events: readonly StoredEvent[]): Envelope {
-  const question = events
-    .flatMap(({ body }) =>
-      body.type === 'envelope' && body.envelope.status === 'asking' ? [body.envelope] : [],
-    )
-    .at(-1);
-  if (!question) throw new Error('No question was asked.');
-  return question;
-}
 
 /** The last message of the last request the model got, as JSON text. */
 const lastSent = () => JSON.stringify(messagesOf(harness.server.requests.at(-1)).at(-1));

@@ -6,7 +6,7 @@ import type { StoredEvent } from '../../src/protocol/events.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness, lastQuestion } from './harness.ts';
 
 /**
  * Limits a run hits (issue 16): a provider that stalls or streams forever, the run's time
@@ -21,15 +21,6 @@ afterEach(async () => {
 /** Actions whose `running` envelope has no completion. */
 function dangling(events: readonly StoredEvent[]): string[] {
   return danglingActions(events).map((running) => running.envelope.uuid);
-}
-
-function lastQuestion(events: readonly StoredEvent[]): Envelope {
-  const asking = events.flatMap(({ body }) =>
-    body.type === 'envelope' && body.envelope.status === 'asking' ? [body.envelope] : [],
-  );
-  const question = asking.at(-1);
-  if (!question) throw new Error('No question was asked.');
-  return question;
 }
 
 describe('a provider that never finishes its reply', () => {

@@ -7,7 +7,7 @@ import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { SpendLedger } from '../../src/storage/spend-ledger.ts';
 import { call } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness, lastQuestion } from './harness.ts';
 
 /**
  * The spend cap (issue 23): per run and per day, in dollars at the provider's prices,
@@ -27,15 +27,6 @@ const info = (text: string): ScriptedTurn => call('message', { type: 'info', tex
 const plan = (): ScriptedTurn =>
   call('plan', { action: 'update', goal: 'g', phases: [{ id: 1, title: 'Work' }] }, { usage });
 const result = (text = 'Done.'): ScriptedTurn => call('message', { type: 'result', text }, { usage });
-
-function lastQuestion(events: readonly StoredEvent[]): Envelope {
-  const asking = events.flatMap(({ body }) =>
-    body.type === 'envelope' && body.envelope.status === 'asking' ? [body.envelope] : [],
-  );
-  const question = asking.at(-1);
-  if (!question) throw new Error('No question was asked.');
-  return question;
-}
 
 async function status(id: string): Promise<string | undefined> {
   return (await harness.runtime.readConversation(id))?.conversation.status;
