@@ -10,6 +10,7 @@ import { LocalModels } from '../src/agent/providers/webllm/local-models.ts';
 import { createWebLlmProvider } from '../src/agent/providers/webllm/webllm-provider.ts';
 import { AgentRuntime } from '../src/agent/runtime.ts';
 import { Scheduler, webLeaderLock } from '../src/agent/schedules/scheduler.ts';
+import { identifyServer } from '../src/agent/server-knowledge.ts';
 import { readDaySpend } from '../src/agent/spend-cap.ts';
 import {
   BROADCAST_CHANNEL_NAME,
@@ -27,6 +28,7 @@ const onStepTiming = createDiagnostics(new BroadcastChannel(DIAGNOSTICS_CHANNEL_
 const engineHost = createEngineHost(() => loadWebLlmLibrary());
 const localModels = new LocalModels(engineHost, () => (navigator as { gpu?: GpuLike }).gpu);
 const database = new SandpiperDatabase();
+const settingsRepository = new SettingsRepository(database);
 /** Posts on the channel; a scheduled conversation's new status is also recorded on its schedule. */
 function publish(message: BroadcastMessage): void {
   channel.postMessage(message);
@@ -113,8 +115,8 @@ const api: AgentWorkerApi = {
   setConversationProvider: afterRecovery('setConversationProvider'),
   cancelRetries: (id) => runtime.cancelRetries(id),
   retryRun: afterRecovery('retryRun'),
-  identifyServer: (provider) => runtime.identifyServer(provider),
-  forgetServer: (providerId) => runtime.forgetServer(providerId),
+  identifyServer: (provider) => identifyServer({ settings: settingsRepository, now: Date.now }, provider),
+  forgetServer: (providerId) => settingsRepository.forgetServerCapabilities(providerId),
   // Arrives from the main thread as a comlink proxy; needs no recovery to be done first.
   connectNodeRuntime: (host) => runtime.connectNodeRuntime(host),
   exportConversation: async (id) => {
@@ -127,7 +129,7 @@ const api: AgentWorkerApi = {
   spendToday: async () =>
     readDaySpend({
       ledger: new SpendLedger(database),
-      settings: await new SettingsRepository(database).getAgentSettings(),
+      settings: await settingsRepository.getAgentSettings(),
       now: Date.now(),
     }),
   listLocalModels: () => localModels.list(),

@@ -1,7 +1,6 @@
 import type { Conversation } from '../protocol/conversation.ts';
 import type { StoredEvent } from '../protocol/events.ts';
 import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
-import type { ServerCapabilities } from '../protocol/providers.ts';
 import { DEFAULT_TOOL_PROFILE_ID } from '../protocol/tool-roles.ts';
 import type { MessageUpload } from '../protocol/uploads.ts';
 import type { ConversationSnapshot, RuntimeApi, StartOptions } from '../protocol/worker-api.ts';
@@ -23,7 +22,6 @@ import { createRunLocks, type RunLocks } from './run-locks.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
 import { createRunStarters } from './runtime-services.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
-import { identifyServer, type ProbedProvider } from './server-knowledge.ts';
 import type { SubAgents } from './sub-agents.ts';
 import {
   filesTitle,
@@ -193,18 +191,6 @@ export class AgentRuntime implements RuntimeApi {
       });
       this.launch(conversationId);
     });
-  }
-
-  identifyServer(provider: ProbedProvider): Promise<ServerCapabilities | null> {
-    const { probeFetch } = this.dependencies;
-    return identifyServer(
-      { settings: this.settings, now: this.now, ...(probeFetch ? { probeFetch } : {}) },
-      provider,
-    );
-  }
-
-  forgetServer(providerId: string): Promise<void> {
-    return this.settings.forgetServerCapabilities(providerId);
   }
 
   listConversations(): Promise<Conversation[]> {

@@ -141,8 +141,6 @@ export type RuntimeApi = Pick<
   | 'setConversationProvider'
   | 'cancelRetries'
   | 'retryRun'
-  | 'identifyServer'
-  | 'forgetServer'
   | 'connectNodeRuntime'
   | 'clearWorkspace'
 >;

@@ -11,6 +11,7 @@
  * own grammar engine writes that call. Skipped where ../shared/llm is absent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { identifyServer } from '../../src/agent/server-knowledge.ts';
 import type { EventBody } from '../../src/protocol/events.ts';
 import { datedFindings } from '../../src/protocol/providers.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
@@ -130,11 +131,14 @@ describe.skipIf(!hasLlm)(
       expect(run.learned).toMatchObject({ toolCalls: 'constrained', recheck: { conversationId: run.id } });
 
       // Test connection tells what the server is, from its answers.
-      const identified = await harness!.runtime.identifyServer(provider);
+      const identified = await identifyServer(
+        { settings: new SettingsRepository(harness!.database), now: Date.now },
+        provider,
+      );
       expect(identified).toMatchObject({ server: 'llama.cpp', windowTokens: 12_288 });
 
       // Forget what was learned: the next conversation asks the server afresh and starts native.
-      await harness!.runtime.forgetServer(provider.id);
+      await new SettingsRepository(harness!.database).forgetServerCapabilities(provider.id);
       expect(
         (await new SettingsRepository(harness!.database).getServerCapabilities())[provider.id],
       ).toBeUndefined();

@@ -151,7 +151,7 @@ describe('auto tool-call mode', () => {
       toolCalls: 'auto',
     });
     expect(await learned()).toMatchObject({ toolCalls: 'constrained' });
-    await harness.runtime.forgetServer(SCRIPTED_PROVIDER_ID);
+    await new SettingsRepository(harness.database).forgetServerCapabilities(SCRIPTED_PROVIDER_ID);
     expect(await learned()).toBeUndefined();
     await runAgain([acknowledge(), planNotes(), finish()]);
     expect(bodies()[0]?.tools).toBeDefined();
