@@ -100,6 +100,14 @@ export function xssEverywhereContents(documents: BundleContents['files']): Bundl
     text: `Repetition \`${ALL_PAYLOADS}\` ${ALL_PAYLOADS}`,
     forModel: true,
   });
+  // A retried request's row shows the failure a server sent (its words are the server's).
+  push({
+    type: 'notice',
+    kind: 'retrying',
+    text: `Retry ${ALL_PAYLOADS} Retrying in 2 s (1 of 5).`,
+    forModel: false,
+    retry: { attempt: 1, of: 5, at: 1 },
+  });
   action(
     'info',
     { tool: 'message', actionType: 'message.info', metaKind: 'message' },

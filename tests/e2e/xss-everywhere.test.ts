@@ -129,6 +129,7 @@ it('renders every payload of the XSS corpus as inert text in every view that sho
   await ledger.saw('error notice', main.locator('.notice-block.is-error'));
   await ledger.saw('reply notice', main.locator('.notice-block.is-reply'));
   await ledger.saw('repetition note', main.locator('.notice-told-text'));
+  await ledger.saw('retry row', main.locator('.retry-line'));
   await ledger.saw('info line', main.locator('.info-line', { hasText: 'Info' }));
   await ledger.saw('action rows', main.locator('.action-row'));
   await ledger.saw('result card', main.locator('.result-card'));
