@@ -10,6 +10,7 @@ import { EventRepository } from '../storage/event-repository.ts';
 import { PlanRepository } from '../storage/plan-repository.ts';
 import { SettingsRepository } from '../storage/settings-repository.ts';
 import { UsageRepository } from '../storage/usage-repository.ts';
+import { ActiveRuns } from './active-runs.ts';
 import { CommandQueue } from './command-queue.ts';
 import { newConversation, titleFrom } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
@@ -18,7 +19,9 @@ import { Journal } from './journal.ts';
 import { findProfile, TOOL_PROFILES } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import { runConversation } from './run-conversation.ts';
+import { RunFollower } from './run-following.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
+import type { RunHandle } from './run-preparation.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
 import { createRunStarters } from './runtime-services.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
@@ -39,23 +42,14 @@ import * as notices from './runtime-notices.ts';
 import { stoppedNotice } from './settlement.ts';
 import { closeDanglingActions, openQuestion } from './step-policy.ts';
 
-type ActiveRun = {
-  controller: AbortController;
-  /** The person's Cancel of a failed model request's retries. */
-  retries: AbortController;
-  queue: string[];
-  done: Promise<void>;
-};
-
 /**
  * The agent runtime behind the worker API: owns the runs (at most one per
  * conversation), routes messages, replies and stops to them, and reports every
  * failure into the conversation instead of throwing it away.
  */
 export class AgentRuntime implements RuntimeApi {
-  private readonly active = new Map<string, ActiveRun>();
-  /** Conversations whose run another tab holds, waited on to take over if that tab closes. */
-  private readonly following = new Set<string>();
+  private readonly active: ActiveRuns;
+  private readonly follower: RunFollower;
   private readonly commands = new CommandQueue();
   private readonly sandboxes: ConversationSandboxes;
   private readonly journal: Journal;
@@ -89,14 +83,23 @@ export class AgentRuntime implements RuntimeApi {
       events: this.events,
       newId: this.newId,
       now: this.now,
-      launch: (conversationId) => this.launch(conversationId).done,
+      launch: (conversationId) => this.active.launch(conversationId),
       stop: (conversationId) => this.stop(conversationId),
     }));
+    this.active = new ActiveRuns({
+      locks: this.locks,
+      body: (handle) => this.run(handle),
+      onCrash: (conversationId, error) => this.crash(conversationId, error),
+      onLeftover: (conversationId, messages, wasStopped) =>
+        void this.deliverLeftover(conversationId, messages, wasStopped),
+    });
     this.sandboxes = new ConversationSandboxes({
       database: dependencies.database,
       now: this.now,
       ...(dependencies.openSandbox ? { openSandbox: dependencies.openSandbox } : {}),
     });
+    const { active, locks, conversations, journal, sandboxes } = this;
+    this.follower = new RunFollower({ active, locks, conversations, journal, sandboxes });
   }
 
   async startConversation(text: string, options: StartOptions = {}): Promise<string> {
@@ -117,7 +120,7 @@ export class AgentRuntime implements RuntimeApi {
       now: this.now(),
     });
     await this.journal.createConversation(conversation, [userMessageBody(message)], upload?.files);
-    this.launch(conversation.id);
+    void this.active.launch(conversation.id);
     return conversation.id;
   }
 
@@ -144,12 +147,7 @@ export class AgentRuntime implements RuntimeApi {
   }
 
   async stop(conversationId: string): Promise<void> {
-    const active = this.active.get(conversationId);
-    if (active) {
-      active.controller.abort();
-      await active.done;
-      return;
-    }
+    if (await this.active.stop(conversationId)) return;
     await this.commands.exclusive(conversationId, async () => {
       const question = openQuestion(await this.events.list(conversationId));
       if (!question) return;
@@ -169,11 +167,7 @@ export class AgentRuntime implements RuntimeApi {
    * stops waiting and asks whether to retry or stop. Nothing when no run is waiting.
    */
   async cancelRetries(conversationId: string): Promise<void> {
-    const run = this.active.get(conversationId);
-    if (!run) return;
-    // The request waiting now gives up; a later one (if this one was already on its way) retries anew.
-    run.retries.abort();
-    run.retries = new AbortController();
+    this.active.cancelRetries(conversationId);
   }
 
   /** Runs a conversation that ended on an error again, from the step that failed (nothing forced anew). */
@@ -189,7 +183,7 @@ export class AgentRuntime implements RuntimeApi {
       await this.journal.append(conversationId, [notices.retriedNotice()], {
         conversation: { status: 'running' },
       });
-      this.launch(conversationId);
+      void this.active.launch(conversationId);
     });
   }
 
@@ -224,7 +218,12 @@ export class AgentRuntime implements RuntimeApi {
     const ports = { conversations, events, journal, locks, commands, settings };
     const isActive = (conversationId: string) => this.active.has(conversationId);
     const askIn = notices.interruptedAsk(this.profiles, this.plans, this.newId);
-    return notices.markInterruptedRuns({ ...ports, isActive, askIn, launch: (id) => void this.launch(id) });
+    return notices.markInterruptedRuns({
+      ...ports,
+      isActive,
+      askIn,
+      launch: (id) => void this.active.launch(id),
+    });
   }
 
   /**
@@ -253,34 +252,14 @@ export class AgentRuntime implements RuntimeApi {
     });
   }
 
-  /**
-   * Follows a run another tab holds: waits for its lock, and if that tab was closed with
-   * the run unfinished, takes the run over here (the action it left open is closed as
-   * interrupted, then the loop goes on). Resolves once the lock was won. Idempotent.
-   */
-  async followRun(conversationId: string): Promise<void> {
-    if (this.active.has(conversationId) || this.following.has(conversationId)) return;
-    this.following.add(conversationId);
-    try {
-      await this.locks.hold(conversationId, async () => {
-        const conversation = await this.conversations.get(conversationId);
-        if (conversation?.status !== 'running' || this.active.has(conversationId)) return;
-        await this.journal.append(conversationId, [notices.takenOverNotice()]);
-        // The closed tab wrote the workspace last: reopen it from what it saved.
-        this.sandboxes.forget(conversationId);
-        await this.launch(conversationId, true).done;
-      });
-    } finally {
-      this.following.delete(conversationId);
-    }
+  /** Follows a run another tab holds, to take it over if that tab closes (see `RunFollower`). */
+  followRun(conversationId: string): Promise<void> {
+    return this.follower.follow(conversationId);
   }
 
   /** Follows every run that another tab holds right now (call once at start, after recovery). */
-  async followRunsElsewhere(): Promise<void> {
-    for (const conversation of await this.conversations.list()) {
-      if (conversation.status === 'running' && !this.active.has(conversation.id))
-        void this.followRun(conversation.id);
-    }
+  followRunsElsewhere(): Promise<void> {
+    return this.follower.followAll();
   }
 
   /** Takes the main thread's WebContainer host; later runs use it when the Node runtime is on and ready. */
@@ -290,7 +269,7 @@ export class AgentRuntime implements RuntimeApi {
 
   /** Resolves when the conversation has no run in progress (for tests and shutdown). */
   async idle(conversationId: string): Promise<void> {
-    await this.active.get(conversationId)?.done;
+    await this.active.idle(conversationId);
   }
 
   /** A message's text and files, placed and checked against the workspace limit (long text as a file). */
@@ -306,10 +285,9 @@ export class AgentRuntime implements RuntimeApi {
    */
   private async deliver(conversationId: string, message: PreparedMessage): Promise<void> {
     const { upload } = message;
-    const active = this.active.get(conversationId);
-    if (active) {
+    if (this.active.has(conversationId)) {
       if (upload) throw new Error(WORKING_WITH_FILES);
-      active.queue.push(message.text);
+      this.active.queue(conversationId, message.text);
       return;
     }
     if (!(await this.locks.isFree(conversationId))) {
@@ -327,7 +305,7 @@ export class AgentRuntime implements RuntimeApi {
       { conversation: { status: 'running' }, ...(upload ? { files: upload.files } : {}) },
     );
     if (upload) this.sandboxes.forget(conversationId);
-    this.launch(conversationId);
+    void this.active.launch(conversationId);
   }
 
   /** Records the reply to the open question `askUuid` (with its files) and resumes the loop. */
@@ -345,7 +323,7 @@ export class AgentRuntime implements RuntimeApi {
       ...(upload ? { files: upload.files } : {}),
     });
     if (upload) this.sandboxes.forget(conversationId);
-    if (!isStopped) this.launch(conversationId);
+    if (!isStopped) void this.active.launch(conversationId);
   }
 
   /**
@@ -357,25 +335,6 @@ export class AgentRuntime implements RuntimeApi {
   private forgetSandboxIfChangedElsewhere(conversationId: string, events: readonly StoredEvent[]): void {
     if (!this.journal.wroteLast(conversationId, events.at(-1)?.seq ?? -1))
       this.sandboxes.forget(conversationId);
-  }
-
-  /** Starts a run; `holdsLock` when the caller already holds the conversation's lock. */
-  private launch(conversationId: string, holdsLock = false): ActiveRun {
-    const controller = new AbortController();
-    const retries = new AbortController();
-    const queue: string[] = [];
-    const run: ActiveRun = { controller, retries, queue, done: Promise.resolve() };
-    this.active.set(conversationId, run);
-    const body = () => this.run(conversationId, run);
-    run.done = (holdsLock ? body() : this.locks.hold(conversationId, body))
-      .catch((error: unknown) => this.crash(conversationId, error))
-      .finally(() => {
-        if (this.active.get(conversationId) === run) this.active.delete(conversationId);
-        const leftover = queue.splice(0);
-        if (leftover.length > 0)
-          void this.deliverLeftover(conversationId, leftover, controller.signal.aborted);
-      });
-    return run;
   }
 
   /**
@@ -402,8 +361,7 @@ export class AgentRuntime implements RuntimeApi {
     }
   }
 
-  private run(conversationId: string, run: ActiveRun): Promise<void> {
-    const { controller, queue } = run;
+  private run(handle: RunHandle): Promise<void> {
     return runConversation(
       {
         ...this.dependencies,
@@ -417,12 +375,7 @@ export class AgentRuntime implements RuntimeApi {
         newId: this.newId,
         now: this.now,
       },
-      {
-        conversationId,
-        signal: controller.signal,
-        giveUpRetries: () => run.retries.signal,
-        takeQueuedMessages: () => queue.splice(0),
-      },
+      handle,
     );
   }
 
