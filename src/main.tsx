@@ -4,6 +4,7 @@ import './ui/shared/markdown.css';
 import './ui/sidebar/sidebar.css';
 import './ui/app/layout.css';
 import './ui/thread/thread.css';
+import './ui/thread/notices.css';
 import './ui/thread/cards.css';
 import './ui/thread/composer.css';
 import './ui/plan/plan.css';

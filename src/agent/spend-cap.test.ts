@@ -10,8 +10,8 @@ import {
   SpendCap,
   type SpendCapSettings,
   spendCapQuestion,
-  usageSinceUserInput,
 } from './spend-cap.ts';
+import { usageSinceUserInput } from './step-policy.ts';
 
 /** $1 per million input tokens, $0.10 cached, $4 output. */
 const PRICES = { inputPerMillion: 1, cachedInputPerMillion: 0.1, outputPerMillion: 4 };

@@ -1,4 +1,4 @@
-import { addTokenUsage, type EventBody, type StoredEvent, type TokenUsage } from '../protocol/events.ts';
+import type { EventBody, StoredEvent, TokenUsage } from '../protocol/events.ts';
 import { estimateCost, type ProviderProfile } from '../protocol/providers.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import {
@@ -10,7 +10,7 @@ import {
   type SpendRow,
 } from '../protocol/spend.ts';
 import { AskMeta } from '../protocol/tool-meta/message.ts';
-import { indexAfterLast } from './step-policy.ts';
+import { indexAfterLast, usageSinceUserInput } from './step-policy.ts';
 
 /** What the spend cap says before a model request. */
 export type SpendDecision =
@@ -27,7 +27,7 @@ export type SpendCapSettings = Pick<
   'spendCapPerRunUsd' | 'spendCapPerDayUsd' | 'providers' | 'activeProviderId'
 >;
 
-const NO_USAGE: TokenUsage = { prompt: 0, completion: 0, cached: 0 };
+const _NO_USAGE: TokenUsage = { prompt: 0, completion: 0, cached: 0 };
 
 /**
  * The spend cap of one run (Settings → Runs), checked before every model request.
@@ -96,16 +96,6 @@ export class SpendCap {
     });
     return { type: 'reached', question, meta: { spend_caps: scopes } };
   }
-}
-
-/** Tokens spent since the person last spoke (a message or a reply): model turns and tools' own requests. */
-export function usageSinceUserInput(events: readonly StoredEvent[]): TokenUsage {
-  let usage = NO_USAGE;
-  for (const { body } of events.slice(indexAfterLast(events, ['user_message', 'user_reply']))) {
-    if ((body.type === 'assistant_turn' || body.type === 'envelope') && body.usage)
-      usage = addTokenUsage(usage, body.usage);
-  }
-  return usage;
 }
 
 /**

@@ -1,5 +1,12 @@
 import type { Envelope, ErrorKind } from '../protocol/envelope.ts';
-import type { EnvelopeEvent, EventBody, StoredEvent, ToolCall } from '../protocol/events.ts';
+import {
+  addTokenUsage,
+  type EnvelopeEvent,
+  type EventBody,
+  type StoredEvent,
+  type TokenUsage,
+  type ToolCall,
+} from '../protocol/events.ts';
 import { stableStringify } from './context/stable-json.ts';
 import { failedCompletion } from './envelopes.ts';
 import type { OpeningStep } from './profiles/profile.ts';
@@ -46,15 +53,21 @@ export function stepsSinceUserInput(events: readonly StoredEvent[]): number {
     .filter(({ body }) => body.type === 'assistant_turn').length;
 }
 
+/** Tokens spent since the person last spoke (a message or a reply): model turns and tools' own requests. */
+export function usageSinceUserInput(events: readonly StoredEvent[]): TokenUsage {
+  let usage: TokenUsage = { prompt: 0, completion: 0, cached: 0 };
+  for (const { body } of events.slice(indexAfterLast(events, ['user_message', 'user_reply']))) {
+    // A tool's own model requests (a structured completion, a page's extraction) count too.
+    if ((body.type === 'assistant_turn' || body.type === 'envelope') && body.usage)
+      usage = addTokenUsage(usage, body.usage);
+  }
+  return usage;
+}
+
 /** Tokens (prompt + completion, as the API reported them) spent since the person last spoke. */
 export function tokensSinceUserInput(events: readonly StoredEvent[]): number {
-  let total = 0;
-  for (const { body } of events.slice(indexAfterLast(events, ['user_message', 'user_reply']))) {
-    if (body.type === 'assistant_turn' && body.usage) total += body.usage.prompt + body.usage.completion;
-    // A tool's own model requests (a structured completion, a page's extraction) count too.
-    if (body.type === 'envelope' && body.usage) total += body.usage.prompt + body.usage.completion;
-  }
-  return total;
+  const usage = usageSinceUserInput(events);
+  return usage.prompt + usage.completion;
 }
 
 /** Error kinds that record a stop (by the person, or by a page that died), not a failure. */

@@ -131,6 +131,11 @@ export function initialThreadState(conversationId: string | null = null): Thread
   };
 }
 
+/** Whether the item with `key` is the thread's last one (what the conversation ended or waits on). */
+export function isLastItem(state: ThreadState, key: string): boolean {
+  return state.items[state.items.length - 1]?.key === key;
+}
+
 /** The uuid of the question the person should answer now, or null. */
 export function openAskUuid(state: ThreadState): string | null {
   return state.openAskUuids[state.openAskUuids.length - 1] ?? null;

@@ -13,8 +13,9 @@ import {
 } from '../../state/settings/providers-form.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
-import { type ConnectionCheck, ProviderEditor } from './settings-provider-editor.tsx';
+import { ProviderEditor } from './settings-provider-editor.tsx';
 import { ProviderPicker } from './settings-provider-picker.tsx';
+import type { ConnectionCheck } from './settings-server-knowledge.tsx';
 import './settings-providers.css';
 
 /** A field of one provider that failed validation. */

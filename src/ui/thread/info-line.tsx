@@ -1,6 +1,6 @@
 import { Match, Show, Switch } from 'solid-js';
 import { MESSAGE_TOO_LONG_OPENING } from '../../protocol/long-text.ts';
-import type { ActionItem, NoticeItem } from '../../state/thread/thread-reducer.ts';
+import { type ActionItem, isLastItem, type NoticeItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 import { renderMarkdown } from '../shared/markdown.ts';
@@ -68,15 +68,11 @@ export function NoticeLine(props: { item: NoticeItem }) {
   /** The worker refused before sending (no provider was asked); the text says what to do. */
   const isMessageTooLong = () => props.item.text.startsWith(MESSAGE_TOO_LONG_OPENING);
   /** The error that ended the conversation: the last row, while it stays ended on it. */
-  const isRetryable = () => {
-    const items = thread.state.thread.items;
-    return (
-      props.item.noticeKind === 'provider_error' &&
-      !isMessageTooLong() &&
-      thread.state.conversation?.status === 'error' &&
-      items[items.length - 1]?.key === props.item.key
-    );
-  };
+  const isRetryable = () =>
+    props.item.noticeKind === 'provider_error' &&
+    !isMessageTooLong() &&
+    thread.state.conversation?.status === 'error' &&
+    isLastItem(thread.state.thread, props.item.key);
   function retry(): void {
     const id = thread.state.conversation?.id;
     if (id) void attempt(() => client.api.retryRun(id), 'Could not retry');

@@ -1,5 +1,5 @@
 import { createEffect, createSignal, onCleanup, Show } from 'solid-js';
-import type { NoticeItem } from '../../state/thread/thread-reducer.ts';
+import { isLastItem, type NoticeItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 
@@ -19,14 +19,10 @@ export function RetryLine(props: { item: NoticeItem }) {
   const [now, setNow] = createSignal(Date.now());
   const [isCancelling, setCancelling] = createSignal(false);
 
-  const isLive = () => {
-    const items = thread.state.thread.items;
-    return (
-      props.item.retry !== null &&
-      thread.state.conversation?.status === 'running' &&
-      items[items.length - 1]?.key === props.item.key
-    );
-  };
+  const isLive = () =>
+    props.item.retry !== null &&
+    thread.state.conversation?.status === 'running' &&
+    isLastItem(thread.state.thread, props.item.key);
   /** The row before is a retry after the same failure: said once, not repeated in full. */
   const isSameAsBefore = () => {
     const items = thread.state.thread.items;
