@@ -14,6 +14,8 @@ import { ThreadWindow, WINDOW_THRESHOLD } from './thread-window.tsx';
 const PINNED_DISTANCE_PX = 96;
 /** After the person scrolls up, this long passes before being near the bottom pins the view again. */
 const UNPIN_GRACE_MS = 250;
+/** A scroll this soon after a person's wheel, key, touch or pointer is theirs; later ones are the layout's. */
+const GESTURE_WINDOW_MS = 600;
 const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 function ItemView(props: { item: ThreadItem }) {
@@ -86,6 +88,9 @@ export function Thread() {
   let scroller: HTMLDivElement | undefined;
   let body: HTMLDivElement | undefined;
   let scrolledUpAt = Number.NEGATIVE_INFINITY;
+  /** When the person last touched the scroller (wheel, key, touch, pointer); a held pointer counts until released. */
+  let gestureAt = Number.NEGATIVE_INFINITY;
+  let isPointerDown = false;
 
   const status = () => thread.state.conversation?.status;
   /** Waiting for the model: not while an action runs, nor while a retry row counts down (it says so itself). */
@@ -103,12 +108,23 @@ export function Thread() {
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }
 
+  /**
+   * Only the person lets go of the bottom. A scroll nobody asked for (the full list swapped
+   * for the windowed one, which clamps the position to the top for a moment, or rows
+   * measured above the view) while pinned goes back to the bottom.
+   */
   function onScroll(): void {
     if (!scroller) return;
     const distance = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
     const isNearBottom = distance < PINNED_DISTANCE_PX;
-    if (!isNearBottom) setPinned(false);
-    else if (performance.now() - scrolledUpAt > UNPIN_GRACE_MS || distance < 1) setPinned(true);
+    if (!isNearBottom) {
+      if (isPointerDown || performance.now() - gestureAt < GESTURE_WINDOW_MS) setPinned(false);
+      else if (isPinned()) scrollToBottomNextFrame();
+    } else if (performance.now() - scrolledUpAt > UNPIN_GRACE_MS || distance < 1) setPinned(true);
+  }
+
+  function onGesture(): void {
+    gestureAt = performance.now();
   }
 
   /** The person scrolled up: stop following the bottom now, not only once 96 px away. */
@@ -137,17 +153,36 @@ export function Thread() {
     });
     if (body) observer.observe(body);
     const onWheel = (event: WheelEvent) => {
+      onGesture();
       if (event.deltaY < 0) onScrolledUp();
     };
     const onKeyDown = (event: KeyboardEvent) => {
+      onGesture();
       if (UPWARD_KEYS.has(event.key)) onScrolledUp();
+    };
+    const onPointerDown = () => {
+      isPointerDown = true;
+      onGesture();
+    };
+    const onPointerUp = () => {
+      if (!isPointerDown) return;
+      isPointerDown = false;
+      onGesture();
     };
     scroller?.addEventListener('wheel', onWheel, { passive: true });
     scroller?.addEventListener('keydown', onKeyDown);
+    scroller?.addEventListener('pointerdown', onPointerDown);
+    scroller?.addEventListener('touchmove', onGesture, { passive: true });
+    window.addEventListener('pointerup', onPointerUp);
+    window.addEventListener('pointercancel', onPointerUp);
     onCleanup(() => {
       observer.disconnect();
       scroller?.removeEventListener('wheel', onWheel);
       scroller?.removeEventListener('keydown', onKeyDown);
+      scroller?.removeEventListener('pointerdown', onPointerDown);
+      scroller?.removeEventListener('touchmove', onGesture);
+      window.removeEventListener('pointerup', onPointerUp);
+      window.removeEventListener('pointercancel', onPointerUp);
     });
   });
   createEffect(
