@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/**
+ * The agent's own browser for the conversation's previews: the main thread loads a
+ * `/preview/<conversation>/…` page in a frame the person does not see (sandboxed like
+ * every preview, with the preview runtime's storage and console), lets its scripts run,
+ * and reports the page *as rendered*; it clicks, types and scrolls there for OpenManus'
+ * `browser_use`. The worker reaches it through comlink (`connectPreviewBrowser`) and
+ * parses every reply with these schemas: a reply crosses a thread and describes a page
+ * whose scripts the agent wrote.
+ */
+
+/** Most console entries a page state carries (the newest are kept). */
+export const MAX_CONSOLE_ENTRIES = 50;
+/** Most characters of a console entry's message. */
+export const MAX_CONSOLE_MESSAGE_CHARS = 2_000;
+/** Most characters of a page's rendered text a state carries. */
+export const MAX_RENDERED_TEXT_CHARS = 60_000;
+/** Most interactive elements a state lists. */
+export const MAX_PAGE_ELEMENTS = 300;
+
+/** One thing the page's console said: an uncaught error, an unhandled rejection, or console.error/warn. */
+export const PreviewConsoleEntry = z.object({
+  level: z.enum(['error', 'warning']),
+  kind: z.enum(['uncaught', 'rejection', 'console']),
+  message: z.string().max(MAX_CONSOLE_MESSAGE_CHARS),
+  /** The file it came from: a workspace path (`notes-app/app.js`) or the page's own. */
+  source: z.string().max(1_000).optional(),
+  /** 1-based line and column in `source`, when the browser said. */
+  line: z.number().int().positive().optional(),
+  column: z.number().int().positive().optional(),
+  /** Milliseconds since the page started loading. */
+  at: z.number().nonnegative(),
+});
+export type PreviewConsoleEntry = z.infer<typeof PreviewConsoleEntry>;
+
+/** An element the agent may act on, numbered as `browser_use` indexes them. */
+export const PreviewElement = z.object({
+  index: z.number().int().nonnegative(),
+  /** Lower-case tag name: `button`, `input`, `a`, `select`, `textarea`, … */
+  tag: z.string().min(1).max(40),
+  /** An input's `type`, or the element's ARIA role when it has one. */
+  type: z.string().max(40).optional(),
+  /** What a person sees as its name: text, `aria-label`, `placeholder`, `title` or `name`. */
+  label: z.string().max(200),
+  /** A field's current value. */
+  value: z.string().max(200).optional(),
+});
+export type PreviewElement = z.infer<typeof PreviewElement>;
+
+/** A picture of the page as rendered (the DOM drawn inside the preview). */
+export const PreviewScreenshot = z.object({
+  mime: z.literal('image/png'),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'bytes must be a Uint8Array'),
+});
+export type PreviewScreenshot = z.infer<typeof PreviewScreenshot>;
+
+/** The page in the agent's frame now. */
+export const PreviewPageState = z.object({
+  /** The preview address loaded (after the page's own navigation, if any). */
+  url: z.string(),
+  title: z.string().max(1_000),
+  /** `document.body.innerText` after the page's scripts ran, cut at `MAX_RENDERED_TEXT_CHARS`. */
+  text: z.string().max(MAX_RENDERED_TEXT_CHARS),
+  isTextCut: z.boolean(),
+  elements: z.array(PreviewElement).max(MAX_PAGE_ELEMENTS),
+  /** Errors and warnings since the page loaded, oldest first (the newest `MAX_CONSOLE_ENTRIES`). */
+  console: z.array(PreviewConsoleEntry).max(MAX_CONSOLE_ENTRIES),
+  /** The page's vertical scroll: position, whole height and the frame's height, in CSS pixels. */
+  scroll: z.object({
+    top: z.number().nonnegative(),
+    height: z.number().nonnegative(),
+    viewport: z.number().nonnegative(),
+  }),
+  /** Present when asked for and the page could be drawn. */
+  screenshot: PreviewScreenshot.nullable(),
+  /** Why no screenshot was drawn when one was asked for. */
+  screenshotRefused: z.string().max(500).optional(),
+});
+export type PreviewPageState = z.infer<typeof PreviewPageState>;
+
+/** What the agent does on the page (OpenManus' interactions, on its own previews only). */
+export const PreviewAction = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('click'), index: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('input'), index: z.number().int().nonnegative(), text: z.string() }),
+  /** Keys as Playwright names them: `Enter`, `Tab`, `Escape`, `Control+a`, or text to type. */
+  z.object({ type: z.literal('keys'), keys: z.string().min(1) }),
+  /** Positive scrolls down. */
+  z.object({ type: z.literal('scroll'), pixels: z.number() }),
+  z.object({ type: z.literal('scroll_to_text'), text: z.string().min(1) }),
+  z.object({ type: z.literal('options'), index: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('select'), index: z.number().int().nonnegative(), text: z.string() }),
+]);
+export type PreviewAction = z.infer<typeof PreviewAction>;
+
+/** Options of a look at the page. */
+export type PreviewLookOptions = { screenshot: boolean };
+
+/** Loading a page: its state, or why it could not be shown. */
+export const PreviewOpenResult = z.union([
+  z.object({ ok: z.literal(true), state: PreviewPageState }),
+  z.object({ ok: z.literal(false), reason: z.string().min(1).max(2_000) }),
+]);
+export type PreviewOpenResult = z.infer<typeof PreviewOpenResult>;
+
+/**
+ * An action's outcome: what happened in words (`detail`: "Clicked the button “Add”", a
+ * dropdown's options) and the page's state after it, or why it failed (with the state
+ * when there is a page).
+ */
+export const PreviewActionResult = z.union([
+  z.object({ ok: z.literal(true), detail: z.string().max(10_000), state: PreviewPageState }),
+  z.object({
+    ok: z.literal(false),
+    reason: z.string().min(1).max(2_000),
+    state: PreviewPageState.nullable(),
+  }),
+]);
+export type PreviewActionResult = z.infer<typeof PreviewActionResult>;
+
+/**
+ * The main thread's preview browser (one agent frame per conversation). `url` must be one
+ * of `conversationId`'s own preview addresses; anything else is refused.
+ */
+export interface PreviewBrowserHostPort {
+  /** Loads the page, waits until it settles (loaded, then quiet or 5 s), and reports it. */
+  open(conversationId: string, url: string, options: PreviewLookOptions): Promise<PreviewOpenResult>;
+  /** Acts on the page open in the conversation's frame, waits until it settles, and reports it. */
+  act(
+    conversationId: string,
+    action: PreviewAction,
+    options: PreviewLookOptions,
+  ): Promise<PreviewActionResult>;
+  /** Closes the conversation's frame (a run that ends keeps it until the next `open`). */
+  close(conversationId: string): Promise<void>;
+}
