@@ -6,6 +6,7 @@ import packageJson from './package.json' with { type: 'json' };
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/protocol/cross-origin-isolation.ts';
 import { CONTENT_SECURITY_POLICY } from './src/pwa/content-security-policy.ts';
 import { chunkFileName, LAZY_ASSETS_FOLDER } from './src/pwa/lazy-chunks.ts';
+import { previewRuntimePlugin } from './src/pwa/preview-runtime-build.ts';
 import { isPythonWorkerScript, PYTHON_WORKER_CSP } from './src/pwa/python-worker-policy.ts';
 import { webManifest } from './src/pwa/web-manifest.ts';
 import { PYODIDE_ASSETS_PATH, PYODIDE_FILES } from './src/sandbox/python/pyodide-assets.ts';
@@ -13,6 +14,8 @@ import { PYODIDE_ASSETS_PATH, PYODIDE_FILES } from './src/sandbox/python/pyodide
 export default defineConfig({
   plugins: [
     solid(),
+    // The preview runtime's code as a string (the service worker's preview route; tests import it too).
+    previewRuntimePlugin(),
     // The CSP goes into the built page only: `vite dev` needs its HMR socket and inline helpers.
     {
       name: 'sandpiper-content-security-policy',
@@ -73,6 +76,7 @@ export default defineConfig({
         // offline); heavy parts loaded on demand stay out (cached on first use).
         globPatterns: ['**/*.{html,js,css,svg,png}'],
         globIgnores: [`assets/${LAZY_ASSETS_FOLDER}/**`],
+        buildPlugins: { vite: [previewRuntimePlugin()] },
       },
       devOptions: { enabled: false },
     }),
@@ -90,7 +94,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    rolldownOptions: { output: { chunkFileNames: chunkFileName } },
+    rolldownOptions: {
+      // The app, and the page a preview opened in a tab of its own is served (src/pwa/sw.ts).
+      input: { index: 'index.html', 'preview-tab': 'preview-tab.html' },
+      output: { chunkFileNames: chunkFileName },
+    },
   },
   // Cross-origin isolation, which the optional Node runtime (WebContainer) needs.
   server: { headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },

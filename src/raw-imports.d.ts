@@ -14,3 +14,9 @@ declare const __APP_VERSION__: string;
 interface ImportMeta {
   glob: import('vite/types/importGlob.js').ImportGlobFunction;
 }
+
+/** The preview runtime's bundled code (src/pwa/preview-runtime-build.ts). */
+declare module 'virtual:preview-runtime' {
+  const code: string;
+  export default code;
+}

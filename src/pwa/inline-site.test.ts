@@ -19,13 +19,27 @@ describe('a preview page with its own files folded in', () => {
 <script type="module" src="main.js"></script><script src="./vendor/lib.js"></script>
 </head><body><img alt="Logo" src="img/logo.png"><img src="https://cdn.example/x.png"></body></html>`;
     const inlined = await inlineSiteDocument(html, 'site/index.html', read);
-    expect(inlined).toContain(
-      '<style>body { background: url("data:image/png;base64,UE5H"); } h1 { color: red; }</style>',
+    const urls = [...inlined.matchAll(/(?:href|src)="data:([^;]+);charset=utf-8;base64,([^"]+)"/g)].map(
+      ([, type, data]) => ({
+        type,
+        text: new TextDecoder().decode(Uint8Array.from(atob(data!), (c) => c.charCodeAt(0))),
+      }),
     );
-    expect(inlined).toContain(
-      '<script type="module">document.body.dataset.ready = "yes"; const s = "<\\/script>";</script>',
-    );
-    expect(inlined).toContain('<script>window.lib = 1;</script>');
+    expect(urls).toEqual([
+      {
+        type: 'text/css',
+        text: 'body { background: url("data:image/png;base64,UE5H"); } h1 { color: red; }',
+      },
+      {
+        type: 'text/javascript',
+        text: 'document.body.dataset.ready = "yes"; const s = "</script>";\n//# sourceURL=site/main.js',
+      },
+      { type: 'text/javascript', text: 'window.lib = 1;\n//# sourceURL=site/vendor/lib.js' },
+    ]);
+    expect(inlined).toMatch(/<link rel="stylesheet" href="data:text\/css;[^"]+">/);
+    expect(inlined).toMatch(/<script type="module" src="data:text\/javascript;[^"]+"><\/script>/);
+    // Every reference is replaced on its own line: the document keeps its line numbers.
+    expect(inlined.split('\n')).toHaveLength(html.split('\n').length);
     expect(inlined).toContain('<img alt="Logo" src="data:image/png;base64,TE9HTw==">');
     // Remote and non-stylesheet references are left as written.
     expect(inlined).toContain('<img src="https://cdn.example/x.png">');

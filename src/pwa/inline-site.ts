@@ -10,11 +10,14 @@ const MAX_INLINED_BYTES = 8 * 1024 * 1024;
  * A preview document with the site's own files folded in. A preview runs in an opaque
  * origin (the route's CSP `sandbox`), and a document with an opaque origin is not served
  * by the service worker: its stylesheets, scripts and images, requested from the app's
- * origin, would never load. So the document is sent with them inside it: stylesheets
- * (their relative `url()`s as data URLs) as `<style>`, scripts (classic and module) as
- * inline scripts, images as data URLs. Only relative references inside the workspace
- * are read; absolute and remote ones are left as written. A module that imports another
- * relative module is not followed (the import then fails, as it would have).
+ * origin, would never load. So they go inside the document as `data:` URLs, each in
+ * place of its reference on the same line: stylesheets (their relative `url()`s as data
+ * URLs too), scripts (classic and module, named by `//# sourceURL=<workspace path>` so
+ * the browser reports an error's file and line as the site's own) and images. The
+ * document keeps its lines, so an error in one of its inline scripts is reported at its
+ * own line too. Only relative references inside the workspace are read; absolute and
+ * remote ones are left as written. A module that imports another relative module is not
+ * followed (the import then fails, as it would have).
  */
 export async function inlineSiteDocument(
   html: string,
@@ -30,7 +33,8 @@ export async function inlineSiteDocument(
     const path = localPath(attribute(tag, 'href'), documentPath);
     const css = path === null ? null : await text(path);
     if (css === null || path === null) return tag;
-    return `<style>${escapeClosing(await inlineCssUrls(css, path, read), 'style')}</style>`;
+    const url = textDataUrl('text/css', await inlineCssUrls(css, path, read));
+    return tag.replace(/\bhref\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, `href="${url}"`);
   });
   result = await replaceAsync(
     result,
@@ -38,9 +42,9 @@ export async function inlineSiteDocument(
     async (tag, attributes: string) => {
       const path = localPath(attribute(`<x ${attributes}>`, 'src'), documentPath);
       const code = path === null ? null : await text(path);
-      if (code === null) return tag;
-      const kept = attributes.replace(/\s\bsrc\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, '');
-      return `<script${kept}>${escapeClosing(code, 'script')}</script>`;
+      if (code === null || path === null) return tag;
+      const url = textDataUrl('text/javascript', `${code}\n//# sourceURL=${path.replace(/\s/g, '%20')}`);
+      return tag.replace(/\bsrc\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, `src="${url}"`);
     },
   );
   result = await replaceAsync(result, /<img\b[^>]*>/gi, async (tag) => {
@@ -68,12 +72,20 @@ async function inlineCssUrls(css: string, cssPath: string, read: SiteFileReader)
 
 async function dataUrl(path: string, read: SiteFileReader): Promise<string | null> {
   const bytes = await readWithin(read, path);
-  if (bytes === null) return null;
+  return bytes === null ? null : bytesDataUrl(contentTypeForPath(path).split(';')[0]!, bytes);
+}
+
+/** Text as a base64 `data:` URL in UTF-8 (one line, whatever the text holds). */
+export function textDataUrl(type: string, text: string): string {
+  return bytesDataUrl(`${type};charset=utf-8`, new TextEncoder().encode(text));
+}
+
+function bytesDataUrl(type: string, bytes: Uint8Array): string {
   let binary = '';
   for (let index = 0; index < bytes.length; index += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
   }
-  return `data:${contentTypeForPath(path).split(';')[0]};base64,${btoa(binary)}`;
+  return `data:${type};base64,${btoa(binary)}`;
 }
 
 async function readWithin(read: SiteFileReader, path: string): Promise<Uint8Array | null> {
@@ -110,10 +122,6 @@ export function localPath(reference: string | null, fromPath: string): string | 
 function attribute(tag: string, name: string): string | null {
   const match = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
   return match ? (match[2] ?? match[3] ?? match[4] ?? null) : null;
-}
-
-function escapeClosing(text: string, tag: 'style' | 'script'): string {
-  return text.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
 }
 
 async function replaceAsync(

@@ -1,42 +1,25 @@
+import previewRuntime from 'virtual:preview-runtime';
 import { contentTypeForPath } from '../protocol/mime-types.ts';
+import {
+  PREVIEW_STORAGE_AREAS,
+  type PreviewRuntimeInit,
+  type PreviewStorageArea,
+  previewSiteOf,
+} from '../protocol/preview-messages.ts';
 import { DATABASE_NAME } from '../storage/db-name.ts';
 import { inlineSiteDocument } from './inline-site.ts';
 import { ISOLATION_HEADERS } from './isolation-headers.ts';
-
-/** Where a preview URL points: a conversation's workspace file (relative to /home/ubuntu). */
-export type PreviewTarget = { conversationId: string; path: string };
-
-/**
- * Parses `<scope>preview/<conversation>/<path>`; a path ending in `/` (or none) means its
- * index.html. Returns null for other URLs and for paths that climb out with `..`.
- */
-export function parsePreviewUrl(url: URL, scopePath: string): PreviewTarget | null {
-  const prefix = `${scopePath.replace(/\/?$/, '/')}preview/`;
-  if (!url.pathname.startsWith(prefix)) return null;
-  const [rawId, ...rest] = url.pathname.slice(prefix.length).split('/');
-  if (!rawId) return null;
-  let conversationId: string;
-  let segments: string[];
-  try {
-    conversationId = decodeURIComponent(rawId);
-    segments = rest.map((segment) => decodeURIComponent(segment));
-  } catch {
-    return null;
-  }
-  if (segments.some((segment) => segment === '..' || segment.includes('/') || segment.includes('\\')))
-    return null;
-  const parts = segments.filter((segment) => segment !== '' && segment !== '.');
-  const isDirectory = rest.length === 0 || rest.at(-1) === '';
-  return { conversationId, path: [...parts, ...(isDirectory ? ['index.html'] : [])].join('/') };
-}
+import { withPreviewRuntime } from './preview-runtime-tag.ts';
+import type { PreviewTarget } from './preview-url.ts';
 
 /**
- * Serves a workspace file from IndexedDB (an HTML page with its own files folded in). The
- * response carries a CSP `sandbox`, so a
- * preview opened directly still runs in an opaque origin (no access to the app's data),
- * and the isolation headers, so the isolated app page may frame it.
+ * Serves a workspace file from IndexedDB (an HTML page with its own files folded in, and
+ * the preview runtime first, holding the site's saved storage). The response carries a
+ * CSP `sandbox`, so a preview opened directly still runs in an opaque origin (no access
+ * to the app's data), and the isolation headers, so the isolated app page may frame it.
+ * `appOrigin` is the only origin the runtime talks to.
  */
-export async function previewResponse(target: PreviewTarget): Promise<Response> {
+export async function previewResponse(target: PreviewTarget, appOrigin: string): Promise<Response> {
   const content = await readWorkspaceFile(target).catch(() => null);
   const headers = {
     // The app page is cross-origin isolated: a preview framed in it must carry the same policy.
@@ -55,10 +38,18 @@ export async function previewResponse(target: PreviewTarget): Promise<Response> 
   if (type.startsWith('text/html')) {
     // The page runs in an opaque origin, which the service worker does not serve: its own
     // stylesheets, scripts and images go inside it (see inlineSiteDocument).
-    const html = await inlineSiteDocument(new TextDecoder().decode(content), target.path, (path) =>
-      readWorkspaceFile({ conversationId: target.conversationId, path }),
-    );
-    return new Response(html, { status: 200, headers: { ...headers, 'Content-Type': type } });
+    const site = previewSiteOf(target.path);
+    const [html, areas] = await Promise.all([
+      inlineSiteDocument(new TextDecoder().decode(content), target.path, (path) =>
+        readWorkspaceFile({ conversationId: target.conversationId, path }),
+      ),
+      readPreviewStorage(target.conversationId, site).catch(() => noAreas()),
+    ]);
+    const init: PreviewRuntimeInit = { appOrigin, conversationId: target.conversationId, site, areas };
+    return new Response(withPreviewRuntime(html, previewRuntime, init), {
+      status: 200,
+      headers: { ...headers, 'Content-Type': type },
+    });
   }
   // A copy typed as an ArrayBuffer view, which Response accepts as a body.
   return new Response(new Uint8Array(content), {
@@ -67,28 +58,65 @@ export async function previewResponse(target: PreviewTarget): Promise<Response> 
   });
 }
 
-/** One file's bytes from the `files` table, without creating the database if it is missing. */
-function readWorkspaceFile(target: PreviewTarget): Promise<Uint8Array | null> {
+/** One file's bytes from the `files` table. */
+async function readWorkspaceFile(target: PreviewTarget): Promise<Uint8Array | null> {
+  const [row] = (await readRows('files', [[target.conversationId, target.path]])) as (
+    | {
+        kind?: unknown;
+        content?: unknown;
+      }
+    | undefined
+  )[];
+  return row?.kind === 'file' && row.content instanceof Uint8Array ? row.content : null;
+}
+
+function noAreas(): Record<PreviewStorageArea, string | null> {
+  return { local: null, session: null, cookies: null, indexeddb: null };
+}
+
+/** The text each storage area of a site keeps (`previewStorage` table), null where it keeps none. */
+async function readPreviewStorage(
+  conversationId: string,
+  site: string,
+): Promise<Record<PreviewStorageArea, string | null>> {
+  const rows = await readRows(
+    'previewStorage',
+    PREVIEW_STORAGE_AREAS.map((area) => [conversationId, site, area]),
+  );
+  const areas = noAreas();
+  PREVIEW_STORAGE_AREAS.forEach((area, at) => {
+    const data = (rows[at] as { data?: unknown } | undefined)?.data;
+    if (typeof data === 'string') areas[area] = data;
+  });
+  return areas;
+}
+
+/**
+ * Rows of one table by key, read with IndexedDB itself (Dexie is the page's), never
+ * creating the database or the table: a missing one reads as no rows.
+ */
+function readRows(table: string, keys: IDBValidKey[]): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DATABASE_NAME);
     request.onupgradeneeded = () => request.transaction?.abort();
     request.onerror = () => reject(request.error);
     request.onsuccess = () => {
       const database = request.result;
-      if (!database.objectStoreNames.contains('files')) {
+      if (!database.objectStoreNames.contains(table)) {
         database.close();
-        resolve(null);
+        resolve(keys.map(() => undefined));
         return;
       }
-      const read = database
-        .transaction('files', 'readonly')
-        .objectStore('files')
-        .get([target.conversationId, target.path]);
-      read.onerror = () => reject(read.error);
-      read.onsuccess = () => {
+      const transaction = database.transaction(table, 'readonly');
+      const store = transaction.objectStore(table);
+      const reads = keys.map((key) => store.get(key));
+      transaction.oncomplete = () => {
         database.close();
-        const row = read.result as { kind?: unknown; content?: unknown } | undefined;
-        resolve(row?.kind === 'file' && row.content instanceof Uint8Array ? row.content : null);
+        resolve(reads.map((read) => read.result as unknown));
+      };
+      transaction.onerror = () => {
+        database.close();
+        reject(transaction.error);
       };
     };
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appShellNavigation } from './app-shell.ts';
 import { ISOLATION_HEADERS, withIsolationHeaders } from './isolation-headers.ts';
-import { parsePreviewUrl } from './preview-route.ts';
+import { parsePreviewUrl } from './preview-url.ts';
 
 describe('preview URLs', () => {
   const parse = (path: string, scope = '/') => parsePreviewUrl(new URL(path, 'https://app.example'), scope);

@@ -5,14 +5,16 @@ import {
   addPlugins,
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { appShellNavigation } from './app-shell.ts';
 import { withIsolationHeaders } from './isolation-headers.ts';
-import { SKIP_WAITING_MESSAGE } from './messages.ts';
-import { parsePreviewUrl, previewResponse } from './preview-route.ts';
+import { PREVIEW_TAB_PAGE, SKIP_WAITING_MESSAGE } from './messages.ts';
+import { previewResponse } from './preview-route.ts';
+import { parsePreviewUrl } from './preview-url.ts';
 import { dueNotification, dueSchedules, readSchedules, SCHEDULE_CHECK_TAG } from './schedule-check.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -37,10 +39,18 @@ registerRoute(
   }),
 );
 
-// Workspace previews (`expose`), straight from IndexedDB.
+// Workspace previews (`expose`), straight from IndexedDB. A preview opened as a tab of its
+// own gets the preview tab page (the app's origin, like the app), which frames the same
+// address: framed, the page is served sandboxed, and its storage and console reach the tab.
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && parsePreviewUrl(url, scopePath) !== null,
-  async ({ url }) => previewResponse(parsePreviewUrl(url, scopePath)!),
+  async ({ url, request }) => {
+    if (request.destination === 'document') {
+      const tab = await matchPrecache(PREVIEW_TAB_PAGE);
+      if (tab) return appShellNavigation('document', async () => withIsolationHeaders(tab));
+    }
+    return previewResponse(parsePreviewUrl(url, scopePath)!, self.location.origin);
+  },
 );
 
 // Heavy lazy parts (xterm, web-llm's code, reveal.js): cached the first time they load.

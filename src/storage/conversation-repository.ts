@@ -34,13 +34,20 @@ export class ConversationRepository {
     await this.database.conversations.put(Conversation.parse(conversation));
   }
 
-  /** Deletes a conversation with its events, plan and workspace files, all or nothing. */
+  /** Deletes a conversation with its events, plan, workspace files and previews' storage, all or nothing. */
   async delete(id: string): Promise<void> {
     const database = this.database;
-    const tables = [database.conversations, database.events, database.plans, database.files];
+    const tables = [
+      database.conversations,
+      database.events,
+      database.plans,
+      database.files,
+      database.previewStorage,
+    ];
     await database.transaction('rw', tables, async () => {
       await database.events.where('conversationId').equals(id).delete();
       await database.files.where('conversationId').equals(id).delete();
+      await database.previewStorage.where('conversationId').equals(id).delete();
       await database.plans.delete(id);
       await database.conversations.delete(id);
     });

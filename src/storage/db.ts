@@ -75,6 +75,11 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         spend: transaction.table('spend'),
       }),
   },
+  {
+    // What preview pages keep (localStorage, sessionStorage, cookies, IndexedDB), per conversation and site.
+    version: 6,
+    stores: { previewStorage: '[conversationId+site+area], conversationId' },
+  },
 ];
 
 export { DATABASE_NAME };
@@ -88,6 +93,7 @@ export class SandpiperDatabase extends Dexie {
   files!: Table<UnknownRow, [string, string]>;
   schedules!: Table<UnknownRow, string>;
   spend!: Table<UnknownRow, [string, string, string]>;
+  previewStorage!: Table<UnknownRow, [string, string, string]>;
 
   /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
   constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {

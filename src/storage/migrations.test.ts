@@ -6,6 +6,7 @@ import { localDay } from '../protocol/spend.ts';
 import { ConversationRepository } from './conversation-repository.ts';
 import { latestSchemaVersion, SandpiperDatabase, SCHEMA_VERSIONS } from './db.ts';
 import { EventRepository } from './event-repository.ts';
+import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { SettingsRepository } from './settings-repository.ts';
 import { SpendLedger } from './spend-ledger.ts';
 
@@ -68,6 +69,7 @@ describe('schema versions', () => {
       'events',
       'files',
       'plans',
+      'previewStorage',
       'schedules',
       'settings',
       'spend',
@@ -285,6 +287,24 @@ describe('repositories', () => {
       },
       { day: localDay(early), conversationId: 'c2', providerId: '', prompt: 7, completion: 7, cached: 0 },
     ]);
+    database.close();
+  });
+});
+
+describe('schema v6: preview storage', () => {
+  it('adds an empty previewStorage table; a conversation deleted later takes its rows with it', async () => {
+    const database = await migrateFrom(5, async (v5) => {
+      await v5.conversations.put({ id: 'c1', title: 'Notes', status: 'idle', createdAt: 1, updatedAt: 1 });
+    });
+    expect(await database.previewStorage.count()).toBe(0);
+    const previews = new PreviewStorageRepository(database);
+    await previews.save('c1', 'notes-app', 'local', '[["notes","[]"]]', 5);
+    await previews.save('c1', 'notes-app', 'session', '[]', 5);
+    await previews.save('c2', 'notes-app', 'local', '[["other","1"]]', 5);
+    expect((await previews.lasting('c1')).map((row) => row.area)).toEqual(['local']);
+    await new ConversationRepository(database).delete('c1');
+    expect(await previews.site('c1', 'notes-app')).toEqual([]);
+    expect(await previews.site('c2', 'notes-app')).toHaveLength(1);
     database.close();
   });
 });

@@ -3,7 +3,8 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { parseHTML } from 'linkedom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSlidesTool } from '../../src/agent/tools/slides.ts';
-import { parsePreviewUrl, previewResponse } from '../../src/pwa/preview-route.ts';
+import { previewResponse } from '../../src/pwa/preview-route.ts';
+import { parsePreviewUrl } from '../../src/pwa/preview-url.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { DATABASE_NAME } from '../../src/storage/db-name.ts';
@@ -29,7 +30,7 @@ afterEach(async () => {
 async function serve(url: URL): Promise<Response> {
   const target = parsePreviewUrl(url, '/');
   if (!target) throw new Error(`${url} is not a preview URL`);
-  return previewResponse(target);
+  return previewResponse(target, 'https://app.example');
 }
 
 describe('a slides deck through the preview route', () => {
@@ -72,12 +73,21 @@ describe('a slides deck through the preview route', () => {
     expect(document.querySelectorAll('.slides > section')).toHaveLength(2);
 
     // A preview runs in an opaque origin that the service worker does not serve, so the
-    // route sends the deck with its own files folded in: nothing is left to fetch.
-    expect(document.querySelectorAll('link[rel="stylesheet"], script[src]')).toHaveLength(0);
-    const styles = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n');
-    expect(styles).toContain('.reveal');
-    const scripts = [...document.querySelectorAll('script')].map((script) => script.textContent ?? '');
-    expect(scripts.some((code) => code.includes('Reveal'))).toBe(true);
+    // route sends the deck with its own files folded in as data: URLs: nothing is left to fetch.
+    const references = [...document.querySelectorAll('link[rel="stylesheet"], script[src]')].map(
+      (element) => element.getAttribute('href') ?? element.getAttribute('src') ?? '',
+    );
+    expect(references.length).toBeGreaterThan(0);
+    for (const reference of references) expect(reference).toMatch(/^data:/);
+    const decoded = references.map((reference) =>
+      Buffer.from(reference.slice(reference.indexOf('base64,') + 7), 'base64').toString('utf8'),
+    );
+    expect(decoded.some((text) => text.includes('.reveal'))).toBe(true);
+    expect(
+      decoded.some((text) => text.includes('Reveal') && text.includes('//# sourceURL=talk/slides/')),
+    ).toBe(true);
+    // The preview runtime comes first, before the deck's own scripts.
+    expect(decoded[0]).toContain('__sandpiperPreviewInit');
     const images = [...document.querySelectorAll('img[src]')].map((image) => image.getAttribute('src') ?? '');
     expect(images.length).toBeGreaterThanOrEqual(2);
     for (const source of images) expect(source).toMatch(/^data:image\/svg\+xml;base64,/);

@@ -1,11 +1,6 @@
 import { createMemo, createResource, createSignal, For, Match, Show, Switch } from 'solid-js';
 import { escapeRawHtml } from '../../../state/computer/page-markdown.ts';
-import {
-  isSandboxedPolicy,
-  livePageUrl,
-  pageReport,
-  pageSourceLabel,
-} from '../../../state/computer/page-report.ts';
+import { livePageUrl, pageReport, pageSourceLabel } from '../../../state/computer/page-report.ts';
 import { httpUrl } from '../../../state/computer/search-report.ts';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
@@ -13,7 +8,7 @@ import { formatProgress } from '../../shared/format.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { renderMarkdown } from '../../shared/markdown.ts';
 import './web-views.css';
-import { canReachFrame } from '../../shared/frames.ts';
+import { LivePane } from '../../previews/live-pane.tsx';
 
 /** Markdown rendered at most; a longer saved page is cut with a note (the file keeps all of it). */
 const MAX_RENDERED_BYTES = 512 * 1024;
@@ -67,62 +62,6 @@ function ReaderPane(props: { path: string }) {
             <article class="markdown page-reader" aria-label="Page content" innerHTML={shown().html} />
           </>
         )}
-      </Match>
-    </Switch>
-  );
-}
-
-/**
- * A workspace page live. Chromium does not let a service worker serve a frame sandboxed
- * without its origin, and only the service worker serves `preview/`; so the frame has no
- * `sandbox` attribute and is shown only once the response is seen to carry the preview
- * route's CSP `sandbox allow-scripts …` (no `allow-same-origin`): the page runs in an
- * opaque origin, with no access to this app, its storage or its keys.
- */
-export function LivePane(props: { url: string; title: string }) {
-  // Only the first document of the frame is known to be sandboxed; should the page take the
-  // frame somewhere this app can reach into (its own origin), the frame is removed at once.
-  const [hasEscaped, setEscaped] = createSignal(false);
-  const [check, { refetch }] = createResource(
-    () => props.url,
-    async (url) => {
-      const response = await fetch(url, { cache: 'no-store' });
-      void response.body?.cancel();
-      return isSandboxedPolicy(response.headers.get('content-security-policy'));
-    },
-  );
-  return (
-    <Switch>
-      <Match when={check.loading}>
-        <p class="view-message">Loading the live page…</p>
-      </Match>
-      <Match when={hasEscaped()}>
-        <p class="view-message" role="alert">
-          The live page navigated to a page that is not sandboxed, so it was closed. Reader shows the saved
-          content.
-        </p>
-      </Match>
-      <Match when={check.state === 'ready' && check() === true}>
-        <iframe
-          class="live-page"
-          src={props.url}
-          title={props.title}
-          referrerpolicy="no-referrer"
-          onLoad={(event) => {
-            if (canReachFrame(event.currentTarget)) setEscaped(true);
-          }}
-        />
-      </Match>
-      <Match when={true}>
-        <div class="view-message" role="alert">
-          <p>
-            The live page is not shown: it did not come back sandboxed from the offline service worker (it may
-            still be starting). Reader shows the saved content.
-          </p>
-          <button type="button" class="button small" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
       </Match>
     </Switch>
   );

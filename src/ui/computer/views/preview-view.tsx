@@ -3,8 +3,8 @@ import { livePageUrl } from '../../../state/computer/page-report.ts';
 import { httpUrl } from '../../../state/computer/search-report.ts';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
+import { LivePane } from '../../previews/live-pane.tsx';
 import { Icon } from '../../shared/icons.tsx';
-import { LivePane } from './browser-view.tsx';
 import './web-views.css';
 
 /** The app's scope, where the service worker serves `preview/`. */

@@ -1,0 +1,155 @@
+import type { PreviewAction, PreviewConsoleEntry, PreviewPageState } from '../../protocol/preview-browser.ts';
+import {
+  PREVIEW_MESSAGE_TAG,
+  type PreviewCommand,
+  PreviewPageMessage,
+  type PreviewStorageArea,
+} from '../../protocol/preview-messages.ts';
+
+/** Where a frame's storage goes (the `previewStorage` table, or a test's map). */
+export interface PreviewStorageSink {
+  save(
+    conversationId: string,
+    site: string,
+    area: PreviewStorageArea,
+    data: string,
+    now: number,
+  ): Promise<void>;
+}
+
+/** A frame this page shows a preview in, and who hears from it. */
+export type PreviewFrameOptions = {
+  /** The conversation whose preview it shows: its storage is saved there, whatever the page says. */
+  conversationId: string;
+  /** Each console entry as the page reports it. */
+  onConsole?: (entry: PreviewConsoleEntry) => void;
+  /** A page started in the frame (the first, a reload, or a navigation). */
+  onPageStart?: (site: string, href: string) => void;
+};
+
+/** A command's answer: what happened (or why not) and the page after it. */
+export type PreviewReply = { ok: boolean; detail: string; state: PreviewPageState | null };
+
+type Registered = { frame: HTMLIFrameElement; options: PreviewFrameOptions };
+type Pending = { frame: HTMLIFrameElement; resolve: (reply: PreviewReply) => void };
+
+/**
+ * The app's side of every preview frame: it saves what the pages keep (their storage,
+ * under the frame's conversation and the page's site), passes their console entries to
+ * whoever shows them, and sends the agent's commands and awaits their answers. Messages
+ * are accepted only from a registered frame's window and only in the shape of
+ * `PreviewPageMessage`: the page's own scripts can post anything.
+ */
+export class PreviewFrames {
+  private readonly frames = new Set<Registered>();
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private readonly writes = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly storage: PreviewStorageSink,
+    private readonly now: () => number = Date.now,
+    private readonly onSaveFailed: (reason: string) => void = () => undefined,
+  ) {}
+
+  /** Listens to the window's messages until the returned function is called. */
+  listen(target: Window): () => void {
+    const onMessage = (event: MessageEvent) => this.receive(event);
+    target.addEventListener('message', onMessage);
+    return () => target.removeEventListener('message', onMessage);
+  }
+
+  /** Hears from `frame` until the returned function is called. */
+  register(frame: HTMLIFrameElement, options: PreviewFrameOptions): () => void {
+    const entry: Registered = { frame, options };
+    this.frames.add(entry);
+    return () => {
+      this.frames.delete(entry);
+      for (const [id, pending] of this.pending) {
+        if (pending.frame !== frame) continue;
+        this.pending.delete(id);
+        pending.resolve({ ok: false, detail: 'The preview was closed.', state: null });
+      }
+    };
+  }
+
+  /**
+   * Asks the page in `frame` for its state, after `action` when one is given. Resolves
+   * with its answer, or a failure after `timeoutMs` (a page busy in a loop, or one whose
+   * runtime never started) or when the frame goes.
+   */
+  command(
+    frame: HTMLIFrameElement,
+    request: { action: PreviewAction | null; screenshot: boolean },
+    timeoutMs: number,
+  ): Promise<PreviewReply> {
+    const id = this.nextId++;
+    const target = frame.contentWindow;
+    if (!target) return Promise.resolve({ ok: false, detail: 'The preview frame has no page.', state: null });
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve({
+          ok: false,
+          detail: `The page did not answer within ${Math.round(timeoutMs / 1000)} s (a script may be stuck, or the page is not a workspace preview).`,
+          state: null,
+        });
+      }, timeoutMs);
+      this.pending.set(id, {
+        frame,
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+      });
+      const command: PreviewCommand = { tag: PREVIEW_MESSAGE_TAG, type: 'command', id, ...request };
+      // The page's origin is opaque: it cannot be named as the target. The command holds nothing secret.
+      target.postMessage(command, '*');
+    });
+  }
+
+  private receive(event: MessageEvent): void {
+    if ((event.data as { tag?: unknown } | null)?.tag !== PREVIEW_MESSAGE_TAG) return;
+    const registered = [...this.frames].find(({ frame }) => frame.contentWindow === event.source);
+    if (!registered) return;
+    const parsed = PreviewPageMessage.safeParse(event.data);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    const { options } = registered;
+    switch (message.type) {
+      case 'hello':
+        options.onPageStart?.(message.site, message.href);
+        return;
+      case 'console':
+        options.onConsole?.(message.entry);
+        return;
+      case 'storage':
+        this.save(options.conversationId, message.site, message.area, message.data);
+        return;
+      case 'reply': {
+        const pending = this.pending.get(message.id);
+        if (!pending || pending.frame !== registered.frame) return;
+        this.pending.delete(message.id);
+        pending.resolve({ ok: message.ok, detail: message.detail, state: message.state });
+      }
+    }
+  }
+
+  /** Saves in order per area (the newest text last), reporting a failure without losing the order. */
+  private save(conversationId: string, site: string, area: PreviewStorageArea, data: string): void {
+    const key = JSON.stringify([conversationId, site, area]);
+    const previous = this.writes.get(key) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.storage.save(conversationId, site, area, data, this.now()))
+      .catch((error: unknown) => this.onSaveFailed(error instanceof Error ? error.message : String(error)));
+    this.writes.set(key, next);
+    void next.then(() => {
+      if (this.writes.get(key) === next) this.writes.delete(key);
+    });
+  }
+
+  /** Resolves once every save asked for so far has settled (for tests and for leaving the page). */
+  async flushed(): Promise<void> {
+    await Promise.all(this.writes.values());
+  }
+}

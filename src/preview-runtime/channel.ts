@@ -1,0 +1,24 @@
+import type { PreviewCommand, PreviewPageMessage } from '../protocol/preview-messages.ts';
+
+/** The tag of our messages (the literal, not imported: the runtime carries no zod). */
+export const TAG = 'sandpiper-preview';
+
+/** Posts `message` to the app framing the page; nothing is sent to a frame of any other origin. */
+export function postToApp(appOrigin: string, message: PreviewPageMessage): void {
+  if (window.parent === window) return;
+  try {
+    window.parent.postMessage(message, appOrigin);
+  } catch {
+    // A message that cannot be cloned (a page value in a console line) is dropped, never thrown into the page.
+  }
+}
+
+/** Calls `handle` for each command the app posts; messages from anyone else are ignored. */
+export function onCommand(appOrigin: string, handle: (command: PreviewCommand) => void): void {
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || event.origin !== appOrigin) return;
+    const data = event.data as Partial<PreviewCommand> | null;
+    if (data?.tag !== TAG || data.type !== 'command' || typeof data.id !== 'number') return;
+    handle(data as PreviewCommand);
+  });
+}

@@ -1,0 +1,109 @@
+import type { PreviewConsoleEntry } from '../protocol/preview-browser.ts';
+
+/** The name the runtime's own code runs under (its `//# sourceURL`, preview-runtime-tag.ts), left out of where an entry came from. */
+const RUNTIME_SOURCE_NAME = 'sandpiper-preview-runtime.js';
+
+/** Most entries kept for the agent's look at the page (the app's drawer gets each as it comes). */
+const KEPT_ENTRIES = 50;
+const MAX_MESSAGE = 2_000;
+
+/**
+ * Collects what the page's console says that matters: uncaught errors, unhandled
+ * rejections, `console.error` and `console.warn`, each with the file and line it came
+ * from. Files inlined by the service worker run from `data:` URLs named with
+ * `//# sourceURL=<workspace path>`, so the browser reports their own path and line.
+ */
+export function captureConsole(report: (entry: PreviewConsoleEntry) => void): () => PreviewConsoleEntry[] {
+  const entries: PreviewConsoleEntry[] = [];
+  const started = performance.timeOrigin;
+  const add = (entry: Omit<PreviewConsoleEntry, 'at'>) => {
+    const full: PreviewConsoleEntry = {
+      ...entry,
+      message: entry.message.slice(0, MAX_MESSAGE),
+      at: Math.max(0, Date.now() - started),
+    };
+    entries.push(full);
+    if (entries.length > KEPT_ENTRIES) entries.shift();
+    report(full);
+  };
+
+  window.addEventListener('error', (event) => {
+    // A resource that failed to load (an <img>, a <script src>) fires a plain Event here.
+    if (!(event instanceof ErrorEvent)) return;
+    add({
+      level: 'error',
+      kind: 'uncaught',
+      message: event.message || String(event.error),
+      ...where(event.filename, event.lineno, event.colno),
+    });
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason = event.reason as unknown;
+    add({
+      level: 'error',
+      kind: 'rejection',
+      message: `Unhandled rejection: ${describe(reason)}`,
+      ...(reason instanceof Error ? whereInStack(reason.stack) : {}),
+    });
+  });
+  for (const level of ['error', 'warn'] as const) {
+    const original = console[level].bind(console);
+    console[level] = (...values: unknown[]) => {
+      original(...values);
+      const error = values.find((value): value is Error => value instanceof Error);
+      add({
+        level: level === 'warn' ? 'warning' : 'error',
+        kind: 'console',
+        message: values.map(describe).join(' '),
+        ...whereInStack(error?.stack ?? new Error().stack),
+      });
+    };
+  }
+  return () => [...entries];
+}
+
+/** A value as console text (errors as `Name: message`, objects as JSON where they can be). */
+function describe(value: unknown): string {
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function where(
+  filename: string,
+  line: number,
+  column: number,
+): Pick<PreviewConsoleEntry, 'source' | 'line' | 'column'> {
+  return {
+    ...(filename ? { source: sourceName(filename) } : {}),
+    ...(line > 0 ? { line } : {}),
+    ...(column > 0 ? { column } : {}),
+  };
+}
+
+/** The first frame of a stack outside this runtime (its own frames are named `RUNTIME_SOURCE_NAME`). */
+function whereInStack(stack: string | undefined): Pick<PreviewConsoleEntry, 'source' | 'line' | 'column'> {
+  const frame = (stack ?? '')
+    .split('\n')
+    .map((line) => /\(?([^\s()]+):(\d+):(\d+)\)?\s*$/.exec(line.trim()))
+    .find(
+      (match): match is RegExpExecArray =>
+        match !== null && match[1] !== RUNTIME_SOURCE_NAME && !match[1]!.startsWith('data:'),
+    );
+  return frame ? where(frame[1]!, Number(frame[2]), Number(frame[3])) : {};
+}
+
+/** A page address as its workspace path (`…/preview/<conversation>/notes-app/index.html` → `notes-app/index.html`). */
+function sourceName(filename: string): string {
+  const match = /\/preview\/[^/]+\/(.*)$/.exec(filename.split(/[?#]/)[0]!);
+  if (!match) return filename.slice(0, 1_000);
+  try {
+    return decodeURIComponent(match[1] || 'index.html');
+  } catch {
+    return match[1]!;
+  }
+}

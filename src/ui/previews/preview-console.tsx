@@ -1,0 +1,84 @@
+import { createSignal, For, Show } from 'solid-js';
+import { entryLocation, type PreviewConsoleStore } from '../../state/previews/preview-console-store.ts';
+import { Icon } from '../shared/icons.tsx';
+import './preview-console.css';
+
+/**
+ * The preview's console drawer: a toggle with the count of errors and warnings (a badge
+ * when there are any), and the entries with where each came from. Entry text is the
+ * page's own: shown as text, never as HTML.
+ */
+export function PreviewConsole(props: { store: PreviewConsoleStore; onClearStorage?: () => void }) {
+  const [isOpen, setOpen] = createSignal(false);
+  const count = () => props.store.errors() + props.store.warnings();
+  const summary = () => {
+    const errors = props.store.errors();
+    const warnings = props.store.warnings();
+    if (errors + warnings === 0) return 'no errors';
+    return [
+      errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : null,
+      warnings > 0 ? `${warnings} warning${warnings === 1 ? '' : 's'}` : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
+  };
+  return (
+    <section class="preview-console" classList={{ 'is-open': isOpen() }} aria-label="Preview console">
+      <div class="preview-console-bar">
+        <button
+          type="button"
+          class="preview-console-toggle"
+          aria-expanded={isOpen()}
+          onClick={() => setOpen((open) => !open)}
+        >
+          <Icon name={isOpen() ? 'chevron-down' : 'chevron-right'} size={14} />
+          <span>Console</span>
+          <Show when={count() > 0} fallback={<span class="preview-console-quiet">{summary()}</span>}>
+            <span
+              class="preview-console-badge"
+              classList={{ 'is-error': props.store.errors() > 0 }}
+              role="status"
+              aria-label={summary()}
+            >
+              {count()}
+            </span>
+          </Show>
+        </button>
+        <Show when={isOpen() && props.store.entries().length > 0}>
+          <button type="button" class="button small ghost" onClick={() => props.store.clear()}>
+            Clear
+          </button>
+        </Show>
+        <Show when={props.onClearStorage}>
+          {(clearStorage) => (
+            <button
+              type="button"
+              class="button small ghost"
+              title="Forget what this site keeps in this preview (localStorage, cookies, IndexedDB) and reload it"
+              onClick={() => clearStorage()()}
+            >
+              Clear storage
+            </button>
+          )}
+        </Show>
+      </div>
+      <Show when={isOpen()}>
+        <ol class="preview-console-entries">
+          <For each={props.store.entries()} fallback={<li class="preview-console-empty">Nothing logged.</li>}>
+            {(entry) => (
+              <li
+                classList={{ 'is-error': entry.level === 'error', 'is-warning': entry.level === 'warning' }}
+              >
+                <Icon name={entry.level === 'error' ? 'alert' : 'info'} size={13} />
+                <span class="preview-console-message">{entry.message}</span>
+                <Show when={entryLocation(entry)}>
+                  {(where) => <span class="preview-console-where">{where()}</span>}
+                </Show>
+              </li>
+            )}
+          </For>
+        </ol>
+      </Show>
+    </section>
+  );
+}
