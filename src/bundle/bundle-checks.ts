@@ -49,6 +49,7 @@ function problemOf(issue: z.core.$ZodIssue, value: unknown): string {
 const ITEM_NAMES: Record<string, string> = {
   events: 'event',
   schedules: 'schedule',
+  previewStorage: 'preview storage row',
   workspace: 'workspace entry',
   files: 'workspace entry',
   phases: 'phase',
@@ -60,6 +61,7 @@ const FILE_OF: Record<string, string> = {
   plan: 'plan.json',
   schedules: 'schedules.json',
   files: 'manifest.json',
+  previewStorage: 'preview-storage.json',
 };
 
 /** `events.json, event 2, body, type` for the zod path `[events, 1, body, type]` in `file`. */

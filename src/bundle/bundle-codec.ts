@@ -42,6 +42,8 @@ export function encodeBundle(contents: BundleContents, appVersion: string, expor
     [BUNDLE_ENTRIES.plan]: json(contents.plan),
     [BUNDLE_ENTRIES.schedules]: json(contents.schedules),
   };
+  if (contents.previewStorage.length > 0)
+    entries[BUNDLE_ENTRIES.previewStorage] = json(contents.previewStorage);
   for (const file of contents.files) {
     if (file.kind === 'file') entries[`${BUNDLE_ENTRIES.workspacePrefix}${file.path}`] = file.content;
   }
@@ -92,6 +94,7 @@ export function decodeBundle(
       plan: read(BUNDLE_ENTRIES.plan),
       schedules: read(BUNDLE_ENTRIES.schedules),
       files,
+      previewStorage: entries.has(BUNDLE_ENTRIES.previewStorage) ? read(BUNDLE_ENTRIES.previewStorage) : [],
     },
     'the conversation data',
   );

@@ -43,6 +43,7 @@ export function sampleBundleContents(conversationId = 'conv-1'): BundleContents 
       updatedAt: 2,
     },
     schedules: [],
+    previewStorage: [],
     files: [
       { path: 'notes', kind: 'directory', size: 0, modifiedAt: 1, content: new Uint8Array(0) },
       {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Conversation } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/plan.ts';
+import { PreviewStorageRow } from '../protocol/preview-storage.ts';
 
 /**
  * The bundle format this build writes, and the newest it reads. 2: conversations carry
@@ -18,6 +19,8 @@ export const BUNDLE_ENTRIES = {
   events: 'events.json',
   plan: 'plan.json',
   schedules: 'schedules.json',
+  /** What the conversation's previews keep (optional: older bundles lack it, older apps ignore it). */
+  previewStorage: 'preview-storage.json',
   workspacePrefix: 'workspace/',
 } as const;
 
@@ -63,6 +66,8 @@ export const BundleContents = z.object({
       content: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'content must be bytes'),
     }),
   ),
+  /** Each preview site's lasting storage (localStorage, cookies, IndexedDB; not the session's). */
+  previewStorage: z.array(PreviewStorageRow.omit({ conversationId: true })).default([]),
 });
 export type BundleContents = z.infer<typeof BundleContents>;
 

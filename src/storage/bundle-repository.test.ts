@@ -6,6 +6,7 @@ import { sampleBundleContents } from '../bundle/bundle-fixtures.ts';
 import type { Schedule } from '../protocol/schedules.ts';
 import { BundleRepository } from './bundle-repository.ts';
 import { SandpiperDatabase } from './db.ts';
+import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { ScheduleRepository } from './schedule-repository.ts';
 import { SettingsRepository } from './settings-repository.ts';
 
@@ -35,6 +36,27 @@ describe('BundleRepository', () => {
     const byPath = (files: { path: string }[]) => [...files].sort((a, b) => a.path.localeCompare(b.path));
     expect(byPath(read?.files ?? [])).toEqual(byPath(withId('new').files));
     expect(await repository.read('old')).toBeNull();
+  });
+
+  it('carries what the previews keep (not their session), and imports it under the new conversation', async () => {
+    const repository = open();
+    const previews = new PreviewStorageRepository(database);
+    await repository.importAsNew(sampleBundleContents('old'), 'old', 1, 1024 * 1024);
+    await previews.save('old', 'notes-app', 'local', '[["notes","[\\"milk\\"]"]]', 2);
+    await previews.save('old', 'notes-app', 'indexeddb', '[[1],{"name":2}]', 2);
+    await previews.save('old', 'notes-app', 'session', '[["visits","3"]]', 2);
+    const exported = await repository.read('old');
+    expect(exported?.previewStorage.map((row) => row.area).sort()).toEqual(['indexeddb', 'local']);
+    const decoded = decodeBundle(encodeBundle(exported!, '0.1.0', 5));
+    expect(decoded.previewStorage).toEqual(exported?.previewStorage);
+    await repository.importAsNew(decoded, 'copy', 9, 1024 * 1024);
+    const copied = await previews.site('copy', 'notes-app');
+    expect(copied.map((row) => [row.area, row.data])).toEqual([
+      ['indexeddb', '[[1],{"name":2}]'],
+      ['local', '[["notes","[\\"milk\\"]"]]'],
+    ]);
+    // A bundle without the entry (older ones) reads as keeping nothing.
+    expect(decodeBundle(encodeBundle(sampleBundleContents('x'), '0.1.0', 5)).previewStorage).toEqual([]);
   });
 
   it('keeps 200 characters of an imported title of megabytes (a sidebar line)', async () => {

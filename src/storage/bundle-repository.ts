@@ -2,12 +2,15 @@ import { type BundleContents, BundleError } from '../bundle/bundle-format.ts';
 import type { Conversation } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/plan.ts';
+import { PREVIEW_AREA_LIMITS } from '../protocol/preview-messages.ts';
+import { PreviewStorageRow } from '../protocol/preview-storage.ts';
 import { Schedule } from '../protocol/schedules.ts';
 import { WorkspaceFile } from '../protocol/workspace.ts';
 import { ConversationRepository } from './conversation-repository.ts';
 import type { SandpiperDatabase } from './db.ts';
 import { EventRepository } from './event-repository.ts';
 import { PlanRepository } from './plan-repository.ts';
+import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { ScheduleRepository } from './schedule-repository.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
@@ -30,15 +33,17 @@ export class BundleRepository {
       database.plans,
       database.files,
       database.schedules,
+      database.previewStorage,
     ];
     return database.transaction('r', tables, async () => {
       const conversation = await new ConversationRepository(database).get(conversationId);
       if (!conversation) return null;
-      const [events, plan, files, schedules] = await Promise.all([
+      const [events, plan, files, schedules, previewStorage] = await Promise.all([
         new EventRepository(database).list(conversationId),
         new PlanRepository(database).get(conversationId),
         new WorkspaceRepository(database).list(conversationId),
         new ScheduleRepository(database).list(),
+        new PreviewStorageRepository(database).lasting(conversationId),
       ]);
       return {
         conversation,
@@ -52,6 +57,12 @@ export class BundleRepository {
           size,
           modifiedAt,
           content,
+        })),
+        previewStorage: previewStorage.map(({ site, area, data, updatedAt }) => ({
+          site,
+          area,
+          data,
+          updatedAt,
         })),
       };
     });
@@ -87,6 +98,9 @@ export class BundleRepository {
     const plan = contents.plan ? Plan.parse({ ...contents.plan, conversationId: newId }) : null;
     const files = contents.files.map((file) => WorkspaceFile.parse({ ...file, conversationId: newId }));
     const schedules = importedSchedules(contents.schedules, newId, now, scheduling);
+    const previewStorage = contents.previewStorage
+      .filter((row) => row.area !== 'session' && row.data.length <= PREVIEW_AREA_LIMITS[row.area])
+      .map((row) => PreviewStorageRow.parse({ ...row, conversationId: newId }));
     const database = this.database;
     const tables = [
       database.conversations,
@@ -94,6 +108,7 @@ export class BundleRepository {
       database.plans,
       database.files,
       database.schedules,
+      database.previewStorage,
     ];
     try {
       await database.transaction('rw', tables, async () => {
@@ -104,6 +119,7 @@ export class BundleRepository {
         if (plan) await database.plans.add(plan);
         if (files.length > 0) await database.files.bulkAdd(files);
         if (schedules.length > 0) await database.schedules.bulkAdd(schedules);
+        if (previewStorage.length > 0) await database.previewStorage.bulkPut(previewStorage);
       });
     } catch (error) {
       if (error instanceof BundleError) throw error;

@@ -45,7 +45,9 @@ it('keeps a preview’s localStorage, IndexedDB, cookie and session across reloa
   const { panel, app } = await buildAndOpenPreview(page);
   expect(await app.locator('body').evaluate(() => window.origin)).toBe('null');
   await expect.poll(() => app.locator('#idb-count').textContent()).toBe('IndexedDB notes: 0');
-  await expect.poll(() => app.locator('#visits').textContent()).toBe('Visits this session: 1 · cookie: theme=light');
+  await expect
+    .poll(() => app.locator('#visits').textContent())
+    .toBe('Visits this session: 1 · cookie: theme=light');
 
   // Typing a note and pressing Add shows it (the app's script did not crash on localStorage).
   await addNote(app, 'Buy oat milk');
@@ -56,7 +58,10 @@ it('keeps a preview’s localStorage, IndexedDB, cookie and session across reloa
   // Reloaded, the app reads its notes back from both stores; the session counter goes on.
   await panel.getByRole('button', { name: 'Reload' }).click();
   await app.getByRole('listitem').filter({ hasText: 'Call the harbour office' }).waitFor({ timeout: 15_000 });
-  expect(await app.getByRole('listitem').allTextContents()).toEqual(['Buy oat milk', 'Call the harbour office']);
+  expect(await app.getByRole('listitem').allTextContents()).toEqual([
+    'Buy oat milk',
+    'Call the harbour office',
+  ]);
   await expect.poll(() => app.locator('#idb-count').textContent()).toBe('IndexedDB notes: 2');
   await expect.poll(() => app.locator('#visits').textContent()).toMatch(/^Visits this session: 2 /);
 
