@@ -286,6 +286,7 @@ export function longThreadBundleContents(
       updatedAt: 1_700_000_000_001,
     },
     schedules: [],
+    previewStorage: [],
     files: [],
   };
 }

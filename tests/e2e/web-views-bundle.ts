@@ -293,6 +293,7 @@ export function webViewsContents(
     events,
     plan: null,
     schedules: [],
+    previewStorage: [],
     files,
   };
 }

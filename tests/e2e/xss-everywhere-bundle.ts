@@ -386,6 +386,7 @@ export function xssEverywhereContents(documents: BundleContents['files']): Bundl
       updatedAt: 1000,
     },
     schedules: hostileSchedules(ID),
+    previewStorage: [],
     files,
   };
 }
