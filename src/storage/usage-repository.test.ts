@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sampleBundleContents } from '../bundle/bundle-fixtures.ts';
 import { BundleRepository } from './bundle-repository.ts';
 import { SandpiperDatabase } from './db.ts';
+import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { UsageRepository } from './usage-repository.ts';
 
 let database: SandpiperDatabase;
@@ -28,7 +29,10 @@ describe('UsageRepository', () => {
     expect(first).toMatchObject({ conversationId: 'big', workspaceBytes: 5015 });
     expect(second).toMatchObject({ conversationId: 'small', workspaceBytes: 15 });
     expect(first?.historyBytes).toBeGreaterThan(300);
+    const previews = new PreviewStorageRepository(database);
+    await previews.save('big', 'site', 'local', '[["a","1"]]', 1);
     await usage.clearWorkspace('big');
+    expect(await previews.site('big', 'site')).toEqual([]);
     const after = await usage.byConversation();
     expect(after.find((entry) => entry.conversationId === 'big')).toMatchObject({ workspaceBytes: 0 });
     expect((await bundles.read('big'))?.events).toHaveLength(2);

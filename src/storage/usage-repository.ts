@@ -46,8 +46,12 @@ export class UsageRepository {
     );
   }
 
-  /** Deletes a conversation's workspace files only (its history stays). */
+  /** Deletes a conversation's workspace files, and what its previews kept with them (its history stays). */
   async clearWorkspace(conversationId: string): Promise<void> {
-    await this.database.files.where('conversationId').equals(conversationId).delete();
+    const database = this.database;
+    await database.transaction('rw', [database.files, database.previewStorage], async () => {
+      await database.files.where('conversationId').equals(conversationId).delete();
+      await database.previewStorage.where('conversationId').equals(conversationId).delete();
+    });
   }
 }

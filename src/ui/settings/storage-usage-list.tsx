@@ -88,7 +88,7 @@ export function StorageUsageList(props: { rows: ConversationStorageRow[]; onChan
                     <span class="storage-confirm-question">
                       {isPending('delete')
                         ? 'Delete this conversation and its workspace?'
-                        : 'Delete its workspace files? The history stays.'}
+                        : 'Delete its workspace files and what its previews keep? The history stays.'}
                     </span>
                     <button
                       type="button"

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BROKEN_LINE, brokenPreviewRun } from '../fixtures/broken-preview-app.ts';
+import { messagesOf } from '../fixtures/scenarios.ts';
+import { type AppHarness, startApp } from './app-harness.ts';
+
+/**
+ * A preview whose script throws: the error shows in the preview's console drawer with its
+ * file and line (a badge counts it), and the agent's `browser` on the page gets the page
+ * as rendered (the text its script wrote) and the same error, so it can see that its app
+ * is broken before it says it is done.
+ */
+
+let harness: AppHarness;
+beforeAll(async () => {
+  harness = await startApp();
+  await harness.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 30_000,
+  });
+  await harness.configure();
+});
+afterAll(async () => harness?.close());
+
+it('shows a preview’s uncaught error and warning with file and line, in the pane and to the agent', async () => {
+  const { page, model } = harness;
+  model.setScript(brokenPreviewRun());
+  await harness.sendTask('Make me a small trip planner page');
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 60_000 });
+
+  // The agent's look at its page: rendered text and the console, in the observation it read.
+  const observation = JSON.stringify(messagesOf(model.requests.at(-1)).at(-1));
+  expect(observation).toContain('Rendered by its script: 3 stops planned');
+  expect(observation).toContain(`trip-planner/app.js:${BROKEN_LINE}`);
+  expect(observation).toContain("Cannot read properties of null (reading 'theme')");
+
+  // The person's: the preview pane, its console drawer.
+  await page.locator('[data-action-type="expose"]').click();
+  const panel = page.getByRole('complementary', { name: 'Computer' });
+  const app = panel.locator('iframe.live-page').contentFrame();
+  await app.getByText('Rendered by its script: 3 stops planned').waitFor({ timeout: 15_000 });
+  const drawer = panel.getByRole('region', { name: 'Preview console' });
+  await expect.poll(() => drawer.getByRole('status').getAttribute('aria-label')).toBe('1 error, 1 warning');
+  await drawer.getByRole('button', { name: /Console/ }).click();
+  const entries = drawer.getByRole('listitem');
+  await expect.poll(() => entries.count()).toBe(2);
+  expect(await entries.nth(0).textContent()).toMatch(/No saved settings yet.*trip-planner\/app\.js:2/);
+  expect(await entries.nth(1).textContent()).toMatch(
+    new RegExp(
+      `Cannot read properties of null \\(reading 'theme'\\).*trip-planner/app\\.js:${BROKEN_LINE}:\\d+`,
+    ),
+  );
+  await harness.screenshot('preview-console');
+
+  // A reload starts the list afresh with the page's new run.
+  await panel.getByRole('button', { name: 'Reload' }).click();
+  await app.getByText('Rendered by its script: 3 stops planned').waitFor({ timeout: 15_000 });
+  await expect.poll(() => drawer.getByRole('status').getAttribute('aria-label')).toBe('1 error, 1 warning');
+});
