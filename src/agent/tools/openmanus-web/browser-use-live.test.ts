@@ -130,7 +130,7 @@ describe('browser_use on the conversation’s own previews', () => {
       /^Failed to scroll to text: “no such words” is not on the page\.\nConsole: 1 error\./,
     );
     const options = textOf(await use({ action: 'get_dropdown_options', index: 2 }));
-    expect(options).toMatch(/^Dropdown options of the element at index 2: under Result below\n/);
+    expect(options).toMatch(/^Dropdown options of element at index 2 \(under Result below\)\n/);
     expect(options).toContain('Result: 0: Newest\n1: Oldest');
     const selected = textOf(await use({ action: 'select_dropdown_option', index: 2, text: 'Oldest' }));
     expect(selected).toMatch(/^Selected option 'Oldest' from dropdown at index 2\n/);

@@ -58,7 +58,7 @@ function requestOf(params: BrowserParams): { action: PreviewAction; headline: st
       if (index === undefined) return { missing: "Index is required for 'get_dropdown_options' action" };
       return {
         action: { type: 'options', index },
-        headline: `Dropdown options of the element at index ${index}: under Result below`,
+        headline: `Dropdown options of element at index ${index} (under Result below)`,
       };
     case 'select_dropdown_option':
       if (index === undefined || !text)
