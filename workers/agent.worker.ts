@@ -119,6 +119,8 @@ const api: AgentWorkerApi = {
   forgetServer: (providerId) => settingsRepository.forgetServerCapabilities(providerId),
   // Arrives from the main thread as a comlink proxy; needs no recovery to be done first.
   connectNodeRuntime: (host) => runtime.connectNodeRuntime(host),
+  // A comlink proxy too; runs read it at each call, so it may come before or after recovery.
+  connectPreviewBrowser: (host) => runtime.connectPreviewBrowser(host),
   exportConversation: async (id) => {
     const exported = await archive.exportConversation(id);
     return Comlink.transfer(exported, [exported.bytes.buffer]);

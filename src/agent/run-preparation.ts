@@ -19,6 +19,7 @@ import type { LoopContext, StepTiming } from './loop.ts';
 import { mcpToolsForRun } from './mcp/mcp-run.ts';
 import { withMcpTools } from './mcp/mcp-tools.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './model-retries.ts';
+import type { PreviewBrowserLink } from './ports/live-previews.ts';
 import { createModelCompletion } from './ports/model-completion.ts';
 import { createSandboxNetwork, RunServices } from './ports/run-services.ts';
 import { findProfile } from './profiles/index.ts';
@@ -65,6 +66,8 @@ export type RunPreparationDependencies = {
   newId: () => string;
   now: () => number;
   appBaseUrl?: string;
+  /** The page's preview browser, once connected (live previews for the run's tools). */
+  previewBrowser?: PreviewBrowserLink;
   fetch?: typeof fetch;
   onStepTiming?: (timing: StepTiming) => void;
   /** How long a minute of a run's time limit lasts, in ms (default 60,000). */
@@ -165,6 +168,7 @@ export async function prepareRun(
       ...(fetch ? { fetch } : {}),
       ...(dependencies.schedules ? { schedules: dependencies.schedules } : {}),
       ...(dependencies.subAgents ? { subAgents: dependencies.subAgents } : {}),
+      ...(dependencies.previewBrowser ? { previewBrowser: dependencies.previewBrowser } : {}),
       completion: createModelCompletion(modelProvider, provider.apiKey ? [provider.apiKey] : [], {
         policy: retryPolicy,
         giveUp: giveUpRetries,

@@ -1,6 +1,7 @@
 import type { Conversation } from '../protocol/conversation.ts';
 import type { StoredEvent } from '../protocol/events.ts';
 import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
+import type { PreviewBrowserHostPort } from '../protocol/preview-browser.ts';
 import { DEFAULT_TOOL_PROFILE_ID } from '../protocol/tool-roles.ts';
 import type { MessageUpload } from '../protocol/uploads.ts';
 import type { ConversationSnapshot, RuntimeApi, StartOptions } from '../protocol/worker-api.ts';
@@ -16,6 +17,7 @@ import { newConversation, titleFrom } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
 import { failedCompletion } from './envelopes.ts';
 import { Journal } from './journal.ts';
+import { PreviewBrowserLink } from './ports/live-previews.ts';
 import { findProfile, TOOL_PROFILES } from './profiles/index.ts';
 import type { ToolProfile } from './profiles/profile.ts';
 import { runConversation } from './run-conversation.ts';
@@ -64,6 +66,7 @@ export class AgentRuntime implements RuntimeApi {
   /** The schedules: made by runs' `schedule` calls, fired by the worker's scheduler into new runs. */
   readonly schedules: ScheduleService;
   private readonly subAgents: SubAgents;
+  private readonly previewBrowser = new PreviewBrowserLink();
 
   constructor(private readonly dependencies: RuntimeDependencies) {
     this.profiles = dependencies.profiles ?? TOOL_PROFILES;
@@ -267,6 +270,11 @@ export class AgentRuntime implements RuntimeApi {
     this.sandboxes.connectNodeRuntime(host);
   }
 
+  /** Takes the main thread's preview browser; runs (those in progress too) open their previews live in it. */
+  async connectPreviewBrowser(host: PreviewBrowserHostPort): Promise<void> {
+    this.previewBrowser.connect(host);
+  }
+
   /** Resolves when the conversation has no run in progress (for tests and shutdown). */
   async idle(conversationId: string): Promise<void> {
     await this.active.idle(conversationId);
@@ -372,6 +380,7 @@ export class AgentRuntime implements RuntimeApi {
         journal: this.journal,
         schedules: this.schedules,
         subAgents: this.subAgents,
+        previewBrowser: this.previewBrowser,
         newId: this.newId,
         now: this.now,
       },

@@ -3,6 +3,7 @@ import type { StoredEvent } from './events.ts';
 import type { DownloadOutcome, LoadProgress, LocalModelList } from './local-models.ts';
 import type { NodeRuntimeHostPort } from './node-runtime-host.ts';
 import type { Plan } from './plan.ts';
+import type { PreviewBrowserHostPort } from './preview-browser.ts';
 import type { ProviderProfile, ServerCapabilities } from './providers.ts';
 import type { Schedule, ScheduleEdit } from './schedules.ts';
 import type { DaySpend } from './spend.ts';
@@ -83,6 +84,13 @@ export interface AgentWorkerApi {
    * reports ready; otherwise the virtual sandbox serves.
    */
   connectNodeRuntime(host: NodeRuntimeHostPort): Promise<void>;
+  /**
+   * Hands the worker the main thread's preview browser (a `Comlink.proxy` of it): runs
+   * then load the conversation's own previews in its agent frame with their scripts run,
+   * read them as rendered and act on them. Until it is connected (and in Node) they are
+   * read from their files. A later call replaces the host.
+   */
+  connectPreviewBrowser(host: PreviewBrowserHostPort): Promise<void>;
 
   /** One conversation as a bundle (zip): its events, plan and workspace; no settings. */
   exportConversation(conversationId: string): Promise<ExportedBundle>;
@@ -142,6 +150,7 @@ export type RuntimeApi = Pick<
   | 'cancelRetries'
   | 'retryRun'
   | 'connectNodeRuntime'
+  | 'connectPreviewBrowser'
   | 'clearWorkspace'
 >;
 

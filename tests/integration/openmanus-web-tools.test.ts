@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { unavailableLivePreviews } from '../../src/agent/ports/live-previews.ts';
 import { createPreviews } from '../../src/agent/ports/previews.ts';
 import { SecretVault } from '../../src/agent/ports/secret-vault.ts';
 import type { Tool, ToolOutcome } from '../../src/agent/tools/define-tool.ts';
@@ -77,6 +78,7 @@ function webContext(
         appBaseUrl: 'https://app.example/',
         openSandbox: () => Promise.reject(new Error('no sandbox')),
       }),
+      livePreviews: unavailableLivePreviews(),
     }),
     ...(options.completion ? { completion: options.completion } : {}),
   });

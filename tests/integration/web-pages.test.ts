@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NO_PREVIEW_BROWSER, unavailableLivePreviews } from '../../src/agent/ports/live-previews.ts';
 import { createPreviews } from '../../src/agent/ports/previews.ts';
 import { SecretVault } from '../../src/agent/ports/secret-vault.ts';
 import { createPageService } from '../../src/agent/web/browse/page-service.ts';
 import { ServiceQueues } from '../../src/agent/web/rate-limits.ts';
 import { WebNetworks } from '../../src/agent/web/web-networks.ts';
+import type { LivePreviewsPort } from '../../src/protocol/ports/live-previews.ts';
 import type { ToolProgress } from '../../src/protocol/ports/progress.ts';
 import { PageError, type PageRequest } from '../../src/protocol/ports/web.ts';
 import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/protocol/web/web-settings.ts';
+import { FakeNotesBrowser, NOTES_APP_ERROR } from '../fixtures/preview-browser.ts';
 import { memoryWorkspace } from '../fixtures/web/memory-workspace.ts';
 import { pageRoutes } from '../fixtures/web/page-routes.ts';
 import { relayRoutes } from '../fixtures/web/relay-routes.ts';
@@ -37,7 +40,12 @@ beforeEach(() => {
 });
 
 function pages(
-  options: { web?: Partial<WebSettings>; keys?: Record<string, string>; files?: Record<string, string> } = {},
+  options: {
+    web?: Partial<WebSettings>;
+    keys?: Record<string, string>;
+    files?: Record<string, string>;
+    livePreviews?: LivePreviewsPort;
+  } = {},
 ) {
   const web = { ...DEFAULT_WEB_SETTINGS, ...options.web };
   const workspace = memoryWorkspace(options.files);
@@ -57,6 +65,7 @@ function pages(
       appBaseUrl: APP,
       openSandbox: () => Promise.reject(new Error('no sandbox')),
     }),
+    livePreviews: options.livePreviews ?? unavailableLivePreviews(),
   });
   const open = (url: string, extra: Partial<PageRequest> = {}) =>
     service.open({ url, intent: 'navigational', focus: null, ...extra }, new AbortController().signal);
@@ -213,5 +222,61 @@ describe('workspace pages', () => {
     const { open } = pages();
     await expect(open(`${APP}preview/c2/x.html`)).rejects.toThrow('belongs to another conversation');
     await expect(open(`${APP}index.html`)).rejects.toThrow("one of Sandpiper's own pages");
+  });
+});
+
+describe('workspace pages asked for live', () => {
+  const html =
+    '<!doctype html><title>Notes</title><main><p id="list">Loading…</p></main><script src="app.js"></script>';
+  const files = { '/home/ubuntu/notes-app/index.html': html, '/home/ubuntu/notes-app/README.md': '# Notes' };
+  const look = { live: { screenshot: false } };
+
+  it('reads an HTML page as rendered in the agent’s browser, route kept, and saves the rendered text', async () => {
+    const browser = new FakeNotesBrowser([NOTES_APP_ERROR]);
+    const { open, workspace, progress } = pages({ files, livePreviews: browser.port() });
+    const page = await open('file:///home/ubuntu/notes-app/#/all', look);
+    expect(browser.calls).toEqual([
+      { method: 'open', url: `${APP}preview/c1/notes-app/index.html#/all`, look: { screenshot: false } },
+    ]);
+    expect(page.live).toMatchObject({ state: { title: 'My notes', console: [NOTES_APP_ERROR] } });
+    expect(page).toMatchObject({
+      via: 'workspace',
+      title: 'My notes',
+      finalUrl: 'file:///home/ubuntu/notes-app/index.html',
+    });
+    expect(page.liveUrl).toBe(`${APP}preview/c1/notes-app/index.html#/all`);
+    expect(page.markdown).toContain('No notes yet.');
+    expect(page.markdown).not.toContain('Loading…');
+    expect(workspace.text(page.path)).toContain('No notes yet.');
+    expect(progress).toContainEqual({
+      kind: 'status',
+      text: "Loading /home/ubuntu/notes-app/index.html in the agent's browser",
+    });
+  });
+
+  it('reads the file, saying why, when live previews are unavailable or the page cannot be loaded', async () => {
+    const unavailable = await pages({ files }).open('/home/ubuntu/notes-app/index.html', look);
+    expect(unavailable.live).toEqual({ notRendered: NO_PREVIEW_BROWSER });
+    expect(unavailable.markdown).toContain('Loading…');
+    const failing = pages({
+      files,
+      livePreviews: {
+        unavailableReason: () => null,
+        open: async () => ({ ok: false, reason: 'The page did not load.' }),
+        act: async () => ({ ok: false, reason: 'No page.', state: null }),
+      },
+    });
+    const failed = await failing.open('/home/ubuntu/notes-app/index.html', look);
+    expect(failed.live).toEqual({ notRendered: 'The page did not load.' });
+    expect(failed.liveUrl).toBe(`${APP}preview/c1/notes-app/index.html`);
+  });
+
+  it('loads nothing live for a file that is not HTML, a web page, or a request that does not ask', async () => {
+    const browser = new FakeNotesBrowser();
+    const { open } = pages({ files, livePreviews: browser.port() });
+    expect((await open('/home/ubuntu/notes-app/README.md', look)).live).toBeUndefined();
+    expect((await open(DOCS, look)).live).toBeUndefined();
+    expect((await open('/home/ubuntu/notes-app/index.html')).live).toBeUndefined();
+    expect(browser.calls).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ import { createSearchService } from '../web/search/search-service.ts';
 import { SYSTEM_CLOCK, type WebClock } from '../web/web-clock.ts';
 import { WebNetworks } from '../web/web-networks.ts';
 import { createFetchNetwork, READ_ONLY_METHODS } from './fetch-network.ts';
+import { createLivePreviews, type PreviewBrowserLink, unavailableLivePreviews } from './live-previews.ts';
 import { createModelCompletion } from './model-completion.ts';
 import { createPreviews } from './previews.ts';
 import { createProgress } from './progress.ts';
@@ -51,6 +52,8 @@ export type RunEnvironment = {
   subAgents?: Pick<SubAgents, 'run'>;
   /** The completion port of the run's tools (its own provider); absent: tools are told no model is available. */
   completion?: CompletionPort;
+  /** The page's preview browser, once connected (the runtime's); absent: live previews are not available. */
+  previewBrowser?: PreviewBrowserLink;
 };
 
 /**
@@ -161,6 +164,10 @@ export class RunServices {
     const workspace = createWorkspaceFiles(openSandbox, this.redactContent);
     const { appBaseUrl } = this.environment;
     const previews = createPreviews({ conversationId, appBaseUrl, openSandbox });
+    const { previewBrowser } = this.environment;
+    const livePreviews = previewBrowser
+      ? createLivePreviews({ conversationId, appBaseUrl, link: previewBrowser })
+      : unavailableLivePreviews();
     const web = {
       web: this.run.settings.web,
       networks: this.webNetworks,
@@ -182,12 +189,13 @@ export class RunServices {
       progress,
       workspace,
       previews,
+      livePreviews,
       search: createSearchService({
         ...web,
         providers: this.environment.searchProviders ?? SEARCH_PROVIDERS,
         thumbnailer: this.environment.thumbnailer ?? canvasThumbnailer,
       }),
-      pages: createPageService({ ...web, conversationId, appBaseUrl, previews }),
+      pages: createPageService({ ...web, conversationId, appBaseUrl, previews, livePreviews }),
       media: createMediaService({
         media: this.run.settings.media,
         secrets: this.vault,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageError } from '../../protocol/ports/web.ts';
 import { UNTRUSTED_WEB } from '../../protocol/tool-meta/search.ts';
+import { liveReport } from '../web/browse/page-state-text.ts';
 import { asWebContent } from '../web/web-content.ts';
 import description from './browser.md?raw';
 import { briefParameter } from './common-parameters.ts';
@@ -38,7 +39,9 @@ const WAY_WORDS = {
 /**
  * `browser`: a thin adapter over the pages port. Opens the page, reports where its
  * readable markdown was saved, and gives the model the start of it (the sections about
- * `focus` first) inside a web-content block.
+ * `focus` first) inside a web-content block. The conversation's own HTML pages are asked
+ * for live: as rendered in the agent's browser, with the console's errors and (for a
+ * model that sees images) a screenshot; or, when that cannot be, from the file, saying why.
  */
 export const browserTool = defineTool({
   name: 'browser',
@@ -56,7 +59,8 @@ export const browserTool = defineTool({
     }
     let page: Awaited<ReturnType<typeof context.pages.open>>;
     try {
-      page = await context.pages.open({ url: params.url, intent, focus }, context.signal);
+      const live = { screenshot: context.vision.seesImages };
+      page = await context.pages.open({ url: params.url, intent, focus, live }, context.signal);
     } catch (error) {
       if (!(error instanceof PageError)) throw error;
       // The reasons may quote a site or a relay: the observation is marked as web content.
@@ -71,8 +75,16 @@ export const browserTool = defineTool({
       page.markdown.length <= PAGE_EXCERPT_CHARACTERS
         ? page.markdown
         : `${page.markdown.slice(0, PAGE_EXCERPT_CHARACTERS)}\n… [${page.markdown.length - PAGE_EXCERPT_CHARACTERS} more characters in ${page.path}]`;
+    const live = await liveReport(
+      page.live,
+      context.vision,
+      `Screenshot of ${page.liveUrl ?? page.finalUrl}`,
+    );
     const lines = [
-      `Opened the page ${WAY_WORDS[page.via]}${page.attempts.length > 0 ? ` (after ${page.attempts.length} other way${page.attempts.length === 1 ? '' : 's'} failed: see meta.attempts)` : ''}. Saved the readable page as ${page.path} (${page.wordCount} words).`,
+      live.meta.rendered
+        ? `Opened the page in the agent's browser, its scripts run. Saved its rendered text as ${page.path} (${page.wordCount} words).`
+        : `Opened the page ${WAY_WORDS[page.via]}${page.attempts.length > 0 ? ` (after ${page.attempts.length} other way${page.attempts.length === 1 ? '' : 's'} failed: see meta.attempts)` : ''}. Saved the readable page as ${page.path} (${page.wordCount} words).`,
+      ...live.lines,
       ...(focus ? [`Sections about “${focus}” come first.`] : []),
       ...(intent === 'transactional'
         ? [
@@ -96,8 +108,10 @@ export const browserTool = defineTool({
         word_count: page.wordCount,
         ...(page.liveUrl ? { live_url: page.liveUrl } : {}),
         ...(page.attempts.length > 0 ? { attempts: page.attempts } : {}),
+        ...live.meta,
         untrusted_content: UNTRUSTED_WEB,
       },
+      ...(live.images.length > 0 ? { images: live.images } : {}),
     };
   },
 });

@@ -1,5 +1,6 @@
 import type { Plan } from '../../protocol/plan.ts';
 import type { CompletionPort } from '../../protocol/ports/completion.ts';
+import type { LivePreviewsPort } from '../../protocol/ports/live-previews.ts';
 import type { MediaPort } from '../../protocol/ports/media.ts';
 import type { ModesPort } from '../../protocol/ports/modes.ts';
 import type { NetworkPort } from '../../protocol/ports/network.ts';
@@ -38,6 +39,8 @@ export type ToolContext = {
   workspace: WorkspacePort;
   /** The sandbox's servers and the same-origin preview URL of a workspace file. */
   previews: PreviewsPort;
+  /** The conversation's own previews loaded with their scripts run (in the page's agent frame), read and acted on. */
+  livePreviews: LivePreviewsPort;
   /** Searches the providers Settings → Search allows (images saved to the workspace). */
   search: SearchPort;
   /** Opens a page (web or workspace) as readable markdown saved to the workspace. */

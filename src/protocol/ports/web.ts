@@ -1,3 +1,4 @@
+import type { PreviewLookOptions, PreviewPageState } from '../preview-browser.ts';
 import type { PageSource } from '../tool-meta/browser.ts';
 import type { SearchImage } from '../tool-meta/search.ts';
 import type {
@@ -38,7 +39,19 @@ export type PageRequest = {
   url: string;
   intent: 'navigational' | 'informational' | 'transactional';
   focus: string | null;
+  /**
+   * For the conversation's own HTML pages: load them live (scripts run, in the agent's
+   * browser) when live previews are available, with a screenshot if asked. Other pages
+   * are read as always.
+   */
+  live?: PreviewLookOptions;
 };
+
+/**
+ * How a page asked for live was read: as rendered in the agent's browser (its state: the
+ * text after its scripts ran, elements, console, screenshot), or from its file, and why.
+ */
+export type LiveReading = { state: PreviewPageState } | { notRendered: string };
 
 export type PageReport = {
   url: string;
@@ -54,6 +67,8 @@ export type PageReport = {
   liveUrl: string | null;
   /** How each way of reading it fared before one worked (empty when the first did). */
   attempts: { via: PageSource; reason: string }[];
+  /** Present when the request asked for live and the page is one of the conversation's own HTML pages. */
+  live?: LiveReading;
 };
 
 /** Why a page could not be opened: every way tried, and what the person can do. */

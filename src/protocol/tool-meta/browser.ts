@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PreviewConsoleEntry } from '../preview-browser.ts';
 import { UNTRUSTED_WEB } from './search.ts';
 
 /** How a page was read: straight from its site, through a relay, or from the workspace. */
@@ -9,7 +10,10 @@ export type PageSource = z.infer<typeof PageSource>;
 /**
  * `browser` meta (ours: the seeds describe none): the page opened, where its readable
  * content was saved as markdown, how it was read, and for a workspace page the
- * same-origin address the live page is shown at (in a sandboxed iframe).
+ * same-origin address the live page is shown at (in a sandboxed iframe). A workspace HTML
+ * page may have been read as rendered (loaded in the agent's browser, its scripts run):
+ * then its console's errors and warnings come too; or, asked for live and not loaded,
+ * why. The live fields are optional: logs and bundles from before them still parse.
  */
 export const BrowserMeta = z.looseObject({
   url: z.string(),
@@ -27,6 +31,12 @@ export const BrowserMeta = z.looseObject({
   live_url: z.string().optional(),
   /** Ways of reading it that failed before one worked (or all of them, when none did). */
   attempts: z.array(z.looseObject({ via: PageSource, reason: z.string() })).optional(),
+  /** True when the content is the page as rendered in the agent's browser (its scripts ran). */
+  rendered: z.boolean().optional(),
+  /** The rendered page's console errors and warnings, oldest first (present, maybe empty, when rendered). */
+  console: z.array(PreviewConsoleEntry).optional(),
+  /** Why a workspace page was read from its file instead of rendered (live previews unavailable, or the load failed). */
+  not_rendered: z.string().optional(),
   untrusted_content: z.literal(UNTRUSTED_WEB).optional(),
 });
 export type BrowserMeta = z.infer<typeof BrowserMeta>;

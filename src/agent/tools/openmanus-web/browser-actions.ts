@@ -6,6 +6,8 @@ import type { ToolOutcome } from '../define-tool.ts';
 import type { ToolContext } from '../tool-context.ts';
 import { extractContent } from './browser-extract.ts';
 import type { BROWSER_ACTIONS } from './browser-use.ts';
+import { actLive, INTERACTIONS, lookLive, reopenLive } from './live-actions.ts';
+import { showLive } from './live-view.ts';
 import { readPage } from './page-reading.ts';
 import {
   CHARACTERS_PER_PIXEL,
@@ -16,9 +18,11 @@ import {
   navigate,
   openTab,
   pageMarkdown,
+  type ReaderPage,
   type ReaderState,
   saveReader,
   screenAt,
+  tabList,
   VIEWPORT_PIXELS,
   withOffset,
 } from './reader-state.ts';
@@ -37,19 +41,10 @@ export type BrowserParams = {
   seconds?: number;
 };
 
-type Outcome = ToolOutcome<z.input<typeof BrowserMeta>>;
+export type Outcome = ToolOutcome<z.input<typeof BrowserMeta>>;
 
 /** Longest `wait` (a reader has nothing to wait for; the pause only delays the run). */
 export const MAX_WAIT_SECONDS = 30;
-
-/** The actions that need a live page scripted by the browser: impossible for a page of another origin. */
-const INTERACTIONS = new Set([
-  'click_element',
-  'input_text',
-  'send_keys',
-  'get_dropdown_options',
-  'select_dropdown_option',
-]);
 
 const fail = (message: string, kind: 'validation' | 'execution' | 'rejected' = 'validation'): Outcome => ({
   status: 'error',
@@ -60,21 +55,12 @@ const fail = (message: string, kind: 'validation' | 'execution' | 'rejected' = '
 /** Runs one `browser_use` action on the conversation's reader state. */
 export async function runBrowserAction(params: BrowserParams, context: ToolContext): Promise<Outcome> {
   const { action } = params;
-  if (INTERACTIONS.has(action)) return fail(notPossible(action), 'rejected');
   const state = await loadReader(context);
+  if (INTERACTIONS.has(action)) return actLive(params, context, state);
   switch (action) {
     case 'go_to_url':
-    case 'open_tab': {
-      if (!params.url) return fail(`URL is required for '${action}' action`);
-      const outcome = await readPage(context, params.url);
-      if ('error' in outcome) return unreadable(action, params.url, outcome.error);
-      const next = action === 'open_tab' ? openTab(state, outcome.page) : navigate(state, outcome.page);
-      return show(
-        context,
-        next,
-        action === 'open_tab' ? `Opened new tab with ${params.url}` : `Navigated to ${params.url}`,
-      );
-    }
+    case 'open_tab':
+      return goTo(context, state, action, params.url);
     case 'web_search': {
       if (!params.query) return fail("Query is required for 'web_search' action");
       const { results } = await searchWeb(context, params.query, 10);
@@ -99,12 +85,13 @@ export async function runBrowserAction(params: BrowserParams, context: ToolConte
           candidate.id === tab.id ? { ...candidate, history: tab.history.slice(0, -1) } : candidate,
         ),
       };
-      return show(context, next, 'Navigated back');
+      return showTab(context, next, 'Navigated back');
     }
     case 'scroll_down':
     case 'scroll_up': {
       const page = currentPage(state);
       if (!page) return fail(NO_PAGE, 'execution');
+      if (page.isLive) return actLive(params, context, state);
       const direction = action === 'scroll_down' ? 1 : -1;
       const amount = Math.abs(params.scroll_amount ?? VIEWPORT_PIXELS);
       const markdown = await pageMarkdown(context, page);
@@ -119,6 +106,7 @@ export async function runBrowserAction(params: BrowserParams, context: ToolConte
       if (!params.text) return fail("Text is required for 'scroll_to_text' action");
       const page = currentPage(state);
       if (!page) return fail(NO_PAGE, 'execution');
+      if (page.isLive) return actLive(params, context, state);
       const markdown = await pageMarkdown(context, page);
       const found = markdown.toLowerCase().indexOf(params.text.toLowerCase());
       if (found < 0)
@@ -140,22 +128,51 @@ export async function runBrowserAction(params: BrowserParams, context: ToolConte
       if (params.tab_id === undefined) return fail("Tab ID is required for 'switch_tab' action");
       if (!state.tabs.some((tab) => tab.id === params.tab_id))
         return fail(`There is no tab ${params.tab_id}. ${tabList(state)}`, 'execution');
-      return show(context, { ...state, current: params.tab_id }, `Switched to tab ${params.tab_id}`);
+      return showTab(context, { ...state, current: params.tab_id }, `Switched to tab ${params.tab_id}`);
     }
     case 'close_tab': {
       const tab = currentTab(state);
       if (!tab) return fail('There is no tab to close.', 'execution');
       const tabs = state.tabs.filter((candidate) => candidate.id !== tab.id);
-      return show(context, { ...state, tabs, current: tabs.at(-1)?.id ?? null }, 'Closed current tab');
+      return showTab(context, { ...state, tabs, current: tabs.at(-1)?.id ?? null }, 'Closed current tab');
     }
     case 'wait': {
       const seconds = Math.max(0, Math.min(params.seconds ?? 3, MAX_WAIT_SECONDS));
       await sleep(seconds * 1000, context.signal);
-      return show(context, state, `Waited for ${seconds} seconds`);
+      const headline = `Waited for ${seconds} seconds`;
+      if (!currentPage(state)?.isLive) return show(context, state, headline);
+      const looked = await lookLive(context, state, headline);
+      return 'notLoaded' in looked
+        ? show(context, state, notLoadedHeadline(headline, looked.notLoaded))
+        : looked;
     }
     default:
       return fail(`Unknown action: ${action}`);
   }
+}
+
+/**
+ * `go_to_url` and `open_tab`: the page read into the current tab or a new one. The
+ * conversation's own HTML pages load live in the agent's browser, or, when they cannot,
+ * are read from their files, saying why.
+ */
+async function goTo(
+  context: ToolContext,
+  state: ReaderState,
+  action: 'go_to_url' | 'open_tab',
+  url: string | undefined,
+): Promise<Outcome> {
+  if (!url) return fail(`URL is required for '${action}' action`);
+  const outcome = await readPage(context, url, undefined, { screenshot: context.vision.seesImages });
+  if ('error' in outcome) return unreadable(action, url, outcome.error);
+  const { page } = outcome;
+  const next = action === 'open_tab' ? openTab(state, page) : navigate(state, page);
+  const headline = action === 'open_tab' ? `Opened new tab with ${url}` : `Navigated to ${url}`;
+  if (page.live && 'state' in page.live)
+    return showLive(context, next, page.live.state, { headline, isSaved: true });
+  if (!page.live) return show(context, next, headline);
+  const why = `It was read from its file, without running its scripts: ${page.live.notRendered}`;
+  return show(context, next, `${headline}\n${why}`);
 }
 
 /** A page no way could read: the reasons may quote a site or a relay, so they are marked as web content. */
@@ -170,13 +187,22 @@ function unreadable(action: string, url: string, reason: string): Outcome {
 
 const NO_PAGE = "No page is open: open one with 'go_to_url', 'open_tab' or 'web_search' first.";
 
-/** Why an interaction with page elements is impossible here, and what to do instead. */
-export function notPossible(action: string): string {
-  return [
-    `'${action}' is not possible in a browser tab: Sandpiper runs in your browser and reads pages by fetching them as text (directly or through a reader relay), not in a live browser window it controls.`,
-    'A page from another origin cannot be scripted from this app (the browser forbids it: the same-origin policy), so there are no elements to click, type into, press keys on or choose options from.',
-    "Instead: use 'extract_content' with a goal to get what the page says (its links are in the page text: follow one with 'go_to_url'), or ask the person (ask_human) to do this step in their own browser and tell you the result.",
-  ].join('\n');
+/**
+ * Shows the tab that is current after a switch, a close or going back: a live page is
+ * loaded again in the agent's browser (it holds the current tab's page), or, when that
+ * cannot be done, its saved text is shown, saying why.
+ */
+async function showTab(context: ToolContext, state: ReaderState, headline: string): Promise<Outcome> {
+  if (!currentPage(state)?.isLive) return show(context, state, headline);
+  const reopened = await reopenLive(context, state, headline);
+  return 'notLoaded' in reopened
+    ? show(context, state, notLoadedHeadline(headline, reopened.notLoaded))
+    : reopened;
+}
+
+function notLoadedHeadline(headline: string, reason: string): string {
+  return `${headline}
+Its live page could not be shown in the agent's browser (${reason}); here is its text as last saved.`;
 }
 
 /** Saves the state and shows the current tab: its page, the reading position, and one screen of its text. */
@@ -203,17 +229,9 @@ async function show(context: ToolContext, state: ReaderState, headline: string):
   return { status: 'success', content: lines.join('\n'), meta: pageMeta(page) };
 }
 
-function pageMeta(page: { url: string; title: string; path: string }): z.input<typeof BrowserMeta> {
-  return { url: page.url, title: page.title, path: page.path, untrusted_content: UNTRUSTED_WEB };
-}
-
-function tabList(state: ReaderState): string {
-  if (state.tabs.length === 0) return 'Open tabs: none.';
-  const tabs = state.tabs.map((tab) => {
-    const page = tab.history.at(-1);
-    return `[${tab.id}]${tab.id === state.current ? '*' : ''} ${page?.url ?? 'about:blank'}`;
-  });
-  return `Open tabs (tab_id, * current): ${tabs.join(', ')}`;
+function pageMeta(page: ReaderPage): z.input<typeof BrowserMeta> {
+  const live = page.isLive ? { live_url: page.url, rendered: true } : {};
+  return { url: page.url, title: page.title, path: page.path, ...live, untrusted_content: UNTRUSTED_WEB };
 }
 
 function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {

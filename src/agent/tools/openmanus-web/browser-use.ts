@@ -89,12 +89,13 @@ function serialized<T>(key: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * OpenManus' `browser_use` (seed 002) as a reader: a page is fetched and read as
- * markdown through the pages port, and the tab state (tabs, each with its history and
- * scroll position) lives in the workspace (`/home/ubuntu/.sandpiper/browser_use.json`),
- * so it survives a reload. Navigation, search, scrolling, extraction and tabs work on
- * that; clicking and typing into a page of another origin cannot be done from this app,
- * and those actions say so and what to do instead.
+ * OpenManus' `browser_use` (seed 002). A web page is fetched and read as markdown through
+ * the pages port; the conversation's own HTML pages load live in the agent's browser (the
+ * live-previews port), where clicking, typing, keys, dropdowns and scrolling act on the
+ * page itself. The tab state (tabs, each with its history, scroll position and whether
+ * its page is live) lives in the workspace (`/home/ubuntu/.sandpiper/browser_use.json`),
+ * so it survives a reload. Element actions on a page of another origin cannot be done
+ * from this app, and say so and what to do instead.
  */
 const definedTool = defineTool({
   name: 'browser_use',

@@ -102,12 +102,19 @@ describe('crawl4ai', () => {
 
 describe('browser_use', () => {
   it.each(['click_element', 'input_text', 'send_keys', 'get_dropdown_options', 'select_dropdown_option'])(
-    '%s says it is not possible in a browser tab, why, and what to do instead',
+    '%s with no page open says it works on the conversation’s own previews, why not elsewhere, and what to do instead',
     async (action) => {
-      const outcome = await run(browserUseTool, { action, index: 1, text: 'x', keys: 'Enter' });
+      const context = testToolContext({ workspace: memoryWorkspace() });
+      const outcome = await run(browserUseTool, { action, index: 1, text: 'x', keys: 'Enter' }, context);
       expect(outcome).toMatchObject({ status: 'error', kind: 'rejected' });
       const text = textOf(outcome);
-      expect(text).toMatch(new RegExp(`^'${action}' is not possible in a browser tab`));
+      expect(text).toMatch(
+        new RegExp(
+          `^'${action}' works only on this conversation's own web pages, loaded live in the agent's browser`,
+        ),
+      );
+      expect(text).toContain('(http://localhost/preview/c/…)');
+      expect(text).toContain('No page is open.');
       expect(text).toContain('same-origin policy');
       expect(text).toContain("'extract_content'");
       expect(text).toContain('ask the person (ask_human)');

@@ -1,4 +1,5 @@
 import { PageError, type PageReport } from '../../../protocol/ports/web.ts';
+import type { PreviewLookOptions } from '../../../protocol/preview-browser.ts';
 import { WORKSPACE_ROOT } from '../../../protocol/workspace.ts';
 import type { ToolContext } from '../tool-context.ts';
 
@@ -19,15 +20,22 @@ export type PageOutcome = { page: PageReport } | { error: string };
 
 /**
  * Opens `url` through the pages port (the relays and extraction `browser` uses), within
- * `timeoutMs` when given; a page no way can read, or one that takes too long, is an
- * error in words (stopping the run still throws).
+ * `timeoutMs` when given, and the conversation's own HTML pages live when `live` says so;
+ * a page no way can read, or one that takes too long, is an error in words (stopping the
+ * run still throws).
  */
-export async function readPage(context: ToolContext, url: string, timeoutMs?: number): Promise<PageOutcome> {
+export async function readPage(
+  context: ToolContext,
+  url: string,
+  timeoutMs?: number,
+  live?: PreviewLookOptions,
+): Promise<PageOutcome> {
   const signal = timeoutMs
     ? AbortSignal.any([context.signal, AbortSignal.timeout(timeoutMs)])
     : context.signal;
   try {
-    return { page: await context.pages.open({ url, intent: 'navigational', focus: null }, signal) };
+    const request = { url, intent: 'navigational' as const, focus: null, ...(live ? { live } : {}) };
+    return { page: await context.pages.open(request, signal) };
   } catch (error) {
     if (context.signal.aborted) throw error;
     if (signal.aborted) return { error: `Timed out after ${Math.round((timeoutMs ?? 0) / 1000)} seconds.` };

@@ -10,8 +10,13 @@ export const VIEWPORT_PIXELS = 1000;
 /** Characters of a page's markdown per pixel (a screen shows 2,000 characters, seed 002's max_content_length). */
 export const CHARACTERS_PER_PIXEL = 2;
 
-/** One page of a tab's history: the page read, where its markdown is saved, and how far down the reader is. */
-export type ReaderPage = { url: string; title: string; path: string; offset: number };
+/**
+ * One page of a tab's history: the page read, where its markdown is saved, and how far
+ * down the reader is. A live page (one of the conversation's own previews, loaded in the
+ * agent's browser) has its preview address as `url`, its rendered text saved at `path`,
+ * and is scrolled and acted on in that browser; `isLive` is absent in tabs saved before.
+ */
+export type ReaderPage = { url: string; title: string; path: string; offset: number; isLive?: true };
 export type ReaderTab = { id: number; history: ReaderPage[] };
 /** The reader's tabs; `current` is the id of the tab actions apply to, null with no tab open. */
 export type ReaderState = { tabs: ReaderTab[]; current: number | null; nextTabId: number };
@@ -39,11 +44,19 @@ export function currentPage(state: ReaderState): ReaderPage | undefined {
   return currentTab(state)?.history.at(-1);
 }
 
+/** The history entry of a page just read: live (at its preview address) when it was rendered. */
+export function entryOf(page: PageReport): ReaderPage {
+  const { title, path } = page;
+  if (page.live && 'state' in page.live)
+    return { url: page.live.state.url, title, path, offset: 0, isLive: true };
+  return { url: page.finalUrl, title, path, offset: 0 };
+}
+
 /** `state` with `page` opened in the current tab (a new tab when none is open), at its top. */
-export function navigate(state: ReaderState, page: PageReport): ReaderState {
-  const entry: ReaderPage = { url: page.finalUrl, title: page.title, path: page.path, offset: 0 };
+export function navigate(state: ReaderState, page: PageReport | ReaderPage): ReaderState {
+  const entry = 'finalUrl' in page ? entryOf(page) : page;
   const tab = currentTab(state);
-  if (!tab) return openTab(state, page);
+  if (!tab) return openTab(state, entry);
   return {
     ...state,
     tabs: state.tabs.map((candidate) =>
@@ -53,14 +66,19 @@ export function navigate(state: ReaderState, page: PageReport): ReaderState {
 }
 
 /** `state` with a new tab showing `page`, made current. */
-export function openTab(state: ReaderState, page: PageReport): ReaderState {
-  const entry: ReaderPage = { url: page.finalUrl, title: page.title, path: page.path, offset: 0 };
+export function openTab(state: ReaderState, page: PageReport | ReaderPage): ReaderState {
+  const entry = 'finalUrl' in page ? entryOf(page) : page;
   const id = state.nextTabId;
   return { tabs: [...state.tabs, { id, history: [entry] }], current: id, nextTabId: id + 1 };
 }
 
 /** `state` with the current page's reading position set. */
 export function withOffset(state: ReaderState, offset: number): ReaderState {
+  return withCurrentPage(state, (page) => ({ ...page, offset }));
+}
+
+/** `state` with the current tab's page changed by `change`. */
+export function withCurrentPage(state: ReaderState, change: (page: ReaderPage) => ReaderPage): ReaderState {
   return {
     ...state,
     tabs: state.tabs.map((tab) =>
@@ -68,7 +86,7 @@ export function withOffset(state: ReaderState, offset: number): ReaderState {
         ? {
             ...tab,
             history: tab.history.map((page, index) =>
-              index === tab.history.length - 1 ? { ...page, offset } : page,
+              index === tab.history.length - 1 ? change(page) : page,
             ),
           }
         : tab,
@@ -96,4 +114,14 @@ export function screenAt(markdown: string, offset: number): { text: string; end:
   const newline = markdown.lastIndexOf('\n', limit);
   const end = newline > offset + (limit - offset) / 2 ? newline : limit;
   return { text: markdown.slice(offset, end), end };
+}
+
+/** The open tabs in a line: `[tab_id]` and each tab's address, the current one starred. */
+export function tabList(state: ReaderState): string {
+  if (state.tabs.length === 0) return 'Open tabs: none.';
+  const tabs = state.tabs.map((tab) => {
+    const page = tab.history.at(-1);
+    return `[${tab.id}]${tab.id === state.current ? '*' : ''} ${page?.url ?? 'about:blank'}`;
+  });
+  return `Open tabs (tab_id, * current): ${tabs.join(', ')}`;
 }

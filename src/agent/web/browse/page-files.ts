@@ -10,7 +10,8 @@ export const PAGES_FOLDER = `${WORKSPACE_ROOT}/pages`;
 /**
  * Saves a page's readable content as markdown in `/home/ubuntu/pages/`, under a name
  * from its host and path (`news.example-2026-11-harbour-bridge.md`), with a header that
- * says where and how it was read. Reading the same address again replaces the file.
+ * says where and how it was read. Reading the same address again replaces the file; a
+ * page read again under another address (a live page after an action) may name its file.
  */
 export async function savePage(
   workspace: WorkspacePort,
@@ -18,8 +19,8 @@ export async function savePage(
   url: string,
   via: PageSource,
   now: number,
+  path = `${PAGES_FOLDER}/${pageFileName(url)}.md`,
 ): Promise<string> {
-  const path = `${PAGES_FOLDER}/${pageFileName(url)}.md`;
   // The title is the page's words too: written through the same neutraliser as the body.
   const header = [
     `# ${neutraliseLinks(page.title.replace(/\s+/g, ' ').trim(), url)}`,

@@ -1,7 +1,14 @@
+import type { LivePreviewsPort } from '../../../protocol/ports/live-previews.ts';
 import type { PreviewsPort } from '../../../protocol/ports/previews.ts';
 import type { ProgressPort } from '../../../protocol/ports/progress.ts';
 import type { SecretsPort } from '../../../protocol/ports/secrets.ts';
-import { PageError, type PageReport, type PageRequest, type PagesPort } from '../../../protocol/ports/web.ts';
+import {
+  type LiveReading,
+  PageError,
+  type PageReport,
+  type PageRequest,
+  type PagesPort,
+} from '../../../protocol/ports/web.ts';
 import type { WorkspacePort } from '../../../protocol/ports/workspace-files.ts';
 import type { PageSource } from '../../../protocol/tool-meta/browser.ts';
 import { webServiceById } from '../../../protocol/web/web-services.ts';
@@ -12,6 +19,7 @@ import { pageFromMarkdown } from '../pages/reader-markdown.ts';
 import type { ServiceQueues } from '../rate-limits.ts';
 import type { WebClock } from '../web-clock.ts';
 import { isServiceEnabled, type WebNetworks } from '../web-networks.ts';
+import { addressWithRoute, isRenderedPage, readLivePage } from './live-page.ts';
 import { savePage } from './page-files.ts';
 import {
   type HtmlExtractor,
@@ -39,6 +47,8 @@ export type PageServiceDependencies = {
   progress: ProgressPort;
   workspace: WorkspacePort;
   previews: PreviewsPort;
+  /** The conversation's previews loaded live, for requests that ask (its own HTML pages only). */
+  livePreviews: LivePreviewsPort;
   /** HTML to a page; by default the extractor module, loaded on first use. */
   extract?: HtmlExtractor;
 };
@@ -50,7 +60,9 @@ const lazyExtract: HtmlExtractor = async (html, pageUrl) =>
 /**
  * The pages port: opens a workspace page from the workspace, and a web page straight
  * from its site when it allows it (CORS), else through the relays the person allows, in
- * order — Jina Reader, their CORS proxy, Tavily extract. The readable content is saved
+ * order — Jina Reader, their CORS proxy, Tavily extract. A workspace HTML page asked for
+ * live is loaded in the agent's browser and read as rendered, or read from its file
+ * (saying why) when that cannot be done. The readable content is saved
  * as markdown in `/home/ubuntu/pages/`; with a focus, the most relevant sections come
  * first in what is returned. When nothing works the error lists every way tried and why.
  */
@@ -67,12 +79,33 @@ async function openPage(
   const target = workspaceTargetOf(request.url, dependencies.conversationId, dependencies.appBaseUrl);
   if (target && 'refused' in target) throw new PageError(target.refused, []);
   if (target) {
-    const { page, file } = await readWorkspacePage(dependencies, target.path, extract);
+    const file = await workspaceFile(dependencies, target.path);
+    const liveUrl = dependencies.previews.urlFor(file);
+    const finalUrl = `file://${file}`;
+    let live: LiveReading | null = null;
+    if (request.live && liveUrl !== null && isRenderedPage(file)) {
+      const address = addressWithRoute(liveUrl, request.url);
+      const look = request.live;
+      const read = await readLivePage(dependencies, { file, address, look }, signal);
+      if ('page' in read) {
+        const { page, state } = read;
+        return report(dependencies, request, page, {
+          via: 'workspace',
+          finalUrl,
+          attempts: [],
+          liveUrl: state.url,
+          live: { state },
+        });
+      }
+      live = read;
+    }
+    const page = await readWorkspacePage(dependencies, file, extract);
     return report(dependencies, request, page, {
       via: 'workspace',
-      finalUrl: `file://${file}`,
+      finalUrl,
       attempts: [],
-      liveUrl: dependencies.previews.urlFor(file),
+      liveUrl,
+      ...(live ? { live } : {}),
     });
   }
   let url: URL;
@@ -163,31 +196,32 @@ function waysFor(dependencies: PageServiceDependencies, url: string, extract: Ht
   ];
 }
 
-/** The workspace file at `path` (a folder's `index.html`) as a page, and the file it came from. */
+/** The workspace file `path` names: itself, or a folder's `index.html`. */
+async function workspaceFile(dependencies: PageServiceDependencies, path: string): Promise<string> {
+  const { workspace } = dependencies;
+  if (await workspace.exists(path)) return path;
+  const index = `${path.replace(/\/+$/, '')}/index.html`;
+  if (!(await workspace.exists(index))) throw new PageError(`There is no file at ${path}.`, []);
+  return index;
+}
+
+/** The workspace file `file` read as a page (HTML extracted, anything else taken as markdown). */
 async function readWorkspacePage(
   dependencies: PageServiceDependencies,
-  path: string,
+  file: string,
   extract: HtmlExtractor,
-): Promise<{ page: ExtractedPage; file: string }> {
-  const { workspace } = dependencies;
-  let file = path;
-  if (!(await workspace.exists(file))) {
-    const index = `${path.replace(/\/+$/, '')}/index.html`;
-    if (!(await workspace.exists(index))) throw new PageError(`There is no file at ${path}.`, []);
-    file = index;
-  }
-  const text = new TextDecoder().decode(await workspace.read(file));
-  const page = /\.html?$/i.test(file)
+): Promise<ExtractedPage> {
+  const text = new TextDecoder().decode(await dependencies.workspace.read(file));
+  return isRenderedPage(file)
     ? await extract(text, `file://${file}`)
     : pageFromMarkdown('', text, `file://${file}`);
-  return { page, file };
 }
 
 async function report(
   dependencies: PageServiceDependencies,
   request: PageRequest,
   page: ExtractedPage,
-  how: { via: PageSource; finalUrl: string; attempts: PageReport['attempts']; liveUrl: string | null },
+  how: Pick<PageReport, 'via' | 'finalUrl' | 'attempts' | 'liveUrl' | 'live'>,
 ): Promise<PageReport> {
   const title = page.title.trim() || how.finalUrl;
   const path = await savePage(
@@ -209,6 +243,7 @@ async function report(
     wordCount: page.wordCount,
     liveUrl: how.liveUrl,
     attempts: how.attempts,
+    ...(how.live ? { live: how.live } : {}),
   };
 }
 
