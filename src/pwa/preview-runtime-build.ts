@@ -5,7 +5,7 @@ export const PREVIEW_RUNTIME_MODULE = 'virtual:preview-runtime';
 const RESOLVED = `\0${PREVIEW_RUNTIME_MODULE}`;
 
 /**
- * Bundles src/preview-runtime/main.ts (with fake-indexeddb, devalue and modern-screenshot)
+ * Bundles src/preview-runtime/main.ts (with fake-indexeddb, devalue and html-to-image)
  * into one minified classic script and hands it to whoever imports
  * `virtual:preview-runtime` as its source text: the service worker puts it in every
  * preview page it serves (a page in an opaque origin cannot load a script of ours from

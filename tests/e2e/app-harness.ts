@@ -30,6 +30,11 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
 export type AppOptions = {
   /** More Chromium flags, e.g. `--enable-unsafe-webgpu` for WebGPU's software adapter. */
   launchArgs?: readonly string[];
+  /**
+   * Uncaught errors a preview's own script is meant to throw (the test wrote it to fail).
+   * Chromium reports a framed page's errors as the page's, so they are told apart by text.
+   */
+  expectedPreviewErrors?: RegExp;
 };
 
 /** The built app on a static server, a scripted model, and a browser page pointed at both. */
@@ -64,7 +69,9 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('pageerror', (error) => {
+    if (!appOptions.expectedPreviewErrors?.test(error.message)) pageErrors.push(error.message);
+  });
   await page.goto(app.url);
   const harness: AppHarness = {
     browser,

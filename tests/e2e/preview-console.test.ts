@@ -1,7 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BROKEN_LINE, brokenPreviewRun } from '../fixtures/broken-preview-app.ts';
 import { messagesOf } from '../fixtures/scenarios.ts';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
 
 /**
  * A preview whose script throws: the error shows in the preview's console drawer with its
@@ -12,11 +13,12 @@ import { type AppHarness, startApp } from './app-harness.ts';
 
 let harness: AppHarness;
 beforeAll(async () => {
-  harness = await startApp();
+  harness = await startApp({ expectedPreviewErrors: /reading 'theme'/ });
   await harness.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 30_000,
   });
-  await harness.configure();
+  // A model name guessed to see images: the agent's look at its page comes with a picture of it.
+  await harness.configure({ model: 'gpt-4o' });
 });
 afterAll(async () => harness?.close());
 
@@ -27,10 +29,18 @@ it('shows a preview’s uncaught error and warning with file and line, in the pa
   await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 60_000 });
 
   // The agent's look at its page: rendered text and the console, in the observation it read.
-  const observation = JSON.stringify(messagesOf(model.requests.at(-1)).at(-1));
+  const messages = messagesOf(model.requests.at(-1)) as { role: string }[];
+  const observation = JSON.stringify(messages.findLast((message) => message.role === 'tool'));
   expect(observation).toContain('Rendered by its script: 3 stops planned');
   expect(observation).toContain(`trip-planner/app.js:${BROKEN_LINE}`);
   expect(observation).toContain("Cannot read properties of null (reading 'theme')");
+  const picture = /data:image\/png;base64,([A-Za-z0-9+/=]+)/.exec(
+    JSON.stringify(model.requests.at(-1)?.body),
+  );
+  expect(picture, 'a screenshot of the page in the request').not.toBeNull();
+  const png = Buffer.from(picture![1]!, 'base64');
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  writeFileSync(`${SCREENSHOTS}preview-console-agent-view.png`, png);
 
   // The person's: the preview pane, its console drawer.
   await page.locator('[data-action-type="expose"]').click();

@@ -1,5 +1,6 @@
 import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
 import { startNodeRuntimeHost } from '../../host/node-runtime-host.ts';
+import { startPreviewBrowser } from '../../host/previews/preview-browser-connection.ts';
 import type { ConversationStatus } from '../../protocol/conversation.ts';
 import { createAgentClient, errorMessage } from '../../state/app/agent-client.ts';
 import { createAlertsStore } from '../../state/app/alerts-store.ts';
@@ -39,6 +40,7 @@ import { Toasts } from './toasts.tsx';
 export function App() {
   const client = createAgentClient();
   onCleanup(startNodeRuntimeHost(client));
+  onCleanup(startPreviewBrowser(client));
   const persistenceNotice = createPersistenceNoticeStore();
   const conversations = createConversationsStore(client, {
     onStarted: () => void persistenceNotice.noteTaskSent(),
