@@ -60,6 +60,22 @@ it('shows a preview’s uncaught error and warning with file and line, in the pa
   );
   await harness.screenshot('preview-console');
 
+  // The browser action's view shows the console as the agent read it.
+  await page.locator('[data-action-type="browser"]').click();
+  const snapshot = panel.locator('.console-snapshot');
+  await expect.poll(() => snapshot.locator('summary').textContent()).toContain('1 error, 1 warning');
+  expect(await snapshot.getByRole('listitem').nth(1).textContent()).toContain(`trip-planner/app.js:${BROKEN_LINE}`);
+  await harness.screenshot('preview-console-browser-action');
+
+  // On a phone the preview and its drawer still fit.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('[data-action-type="expose"]').click();
+  await app.getByText('Rendered by its script: 3 stops planned').waitFor({ timeout: 15_000 });
+  await drawer.getByRole('button', { name: /Console/ }).click();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await harness.screenshot('preview-console-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   // A reload starts the list afresh with the page's new run.
   await panel.getByRole('button', { name: 'Reload' }).click();
   await app.getByText('Rendered by its script: 3 stops planned').waitFor({ timeout: 15_000 });

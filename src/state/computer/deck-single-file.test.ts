@@ -34,9 +34,16 @@ describe('singleFileDeck', () => {
     );
     expect(deck).not.toBeNull();
     expect(deck?.missing).toEqual([]);
-    expect(deck?.html).toContain('<style>.reveal { color: red }</style>');
-    expect(deck?.html).toContain('url("data:font/woff;base64,');
-    expect(deck?.html).toContain('<script>Reveal.initialize({});</script>');
+    // Stylesheets and scripts are folded in as UTF-8 data: URLs, each where its reference was.
+    const folded = [...(deck?.html ?? '').matchAll(/data:([^;"]+);charset=utf-8;base64,([^"]+)/g)].map(
+      ([, type, data]) =>
+        `${type}: ${new TextDecoder().decode(Uint8Array.from(atob(data!), (c) => c.charCodeAt(0)))}`,
+    );
+    expect(folded).toContain('text/css: .reveal { color: red }');
+    expect(
+      folded.some((text) => text.startsWith('text/css: @font-face { src: url("data:font/woff;base64,')),
+    ).toBe(true);
+    expect(folded).toContain('text/javascript: Reveal.initialize({});\n//# sourceURL=talk/slides/deck.js');
     expect(deck?.html).toContain('src="data:image/svg+xml;base64,');
     expect(deck?.html).not.toMatch(/(src|href)="(reveal\/|deck\.js|media\/)/);
   });

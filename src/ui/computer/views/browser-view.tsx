@@ -1,4 +1,5 @@
 import { createMemo, createResource, createSignal, For, Match, Show, Switch } from 'solid-js';
+import { BrowserMeta } from '../../../protocol/tool-meta/browser.ts';
 import { escapeRawHtml } from '../../../state/computer/page-markdown.ts';
 import { livePageUrl, pageReport, pageSourceLabel } from '../../../state/computer/page-report.ts';
 import { httpUrl } from '../../../state/computer/search-report.ts';
@@ -8,6 +9,7 @@ import { formatProgress } from '../../shared/format.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { renderMarkdown } from '../../shared/markdown.ts';
 import './web-views.css';
+import { ConsoleSnapshot } from '../../previews/console-snapshot.tsx';
 import { LivePane } from '../../previews/live-pane.tsx';
 
 /** Markdown rendered at most; a longer saved page is cut with a note (the file keeps all of it). */
@@ -75,6 +77,11 @@ function ReaderPane(props: { path: string }) {
 export function BrowserView(props: { item: ActionItem }) {
   const { conversations, ui, toolOutput } = useApp();
   const report = createMemo(() => pageReport(props.item.meta, props.item.callArguments));
+  /** The console the agent read with a page it rendered (none for a page it only read). */
+  const agentConsole = createMemo(() => {
+    const meta = BrowserMeta.safeParse(props.item.meta);
+    return meta.success && meta.data.rendered ? (meta.data.console ?? []) : null;
+  });
   const [isLive, setLive] = createSignal(false);
   const liveUrl = createMemo(() => {
     const given = report().liveUrl;
@@ -102,7 +109,13 @@ export function BrowserView(props: { item: ActionItem }) {
       </div>
       <Show when={report().title}>{(title) => <h4 class="browser-title">{title()}</h4>}</Show>
       <p class="browser-facts">
-        <Show when={report().via}>{(via) => <span>{pageSourceLabel(via())}</span>}</Show>
+        <Show when={report().via}>
+          {(via) => (
+            <span>
+              {agentConsole() ? 'Rendered from the workspace, its scripts run' : pageSourceLabel(via())}
+            </span>
+          )}
+        </Show>
         <Show when={report().wordCount !== null}>
           <span>{(report().wordCount ?? 0).toLocaleString('en-US')} words</span>
         </Show>
@@ -131,6 +144,7 @@ export function BrowserView(props: { item: ActionItem }) {
           </ul>
         </details>
       </Show>
+      <Show when={agentConsole()}>{(entries) => <ConsoleSnapshot entries={entries()} />}</Show>
       <Show when={liveUrl()}>
         <div class="view-toolbar">
           <fieldset class="segmented">

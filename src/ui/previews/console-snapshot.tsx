@@ -1,0 +1,49 @@
+import { For, Show } from 'solid-js';
+import type { PreviewConsoleEntry } from '../../protocol/preview-browser.ts';
+import { entryLocation } from '../../state/previews/preview-console-store.ts';
+import { Icon } from '../shared/icons.tsx';
+import './preview-console.css';
+
+/**
+ * What a page's console said when the agent looked at it (a `browser` action's meta): the
+ * same entries the agent read, each with where it came from, as text.
+ */
+export function ConsoleSnapshot(props: { entries: readonly PreviewConsoleEntry[] }) {
+  const errors = () => props.entries.filter((entry) => entry.level === 'error').length;
+  const warnings = () => props.entries.length - errors();
+  const summary = () =>
+    props.entries.length === 0
+      ? 'no errors or warnings'
+      : [
+          errors() > 0 ? `${errors()} error${errors() === 1 ? '' : 's'}` : null,
+          warnings() > 0 ? `${warnings()} warning${warnings() === 1 ? '' : 's'}` : null,
+        ]
+          .filter(Boolean)
+          .join(', ');
+  return (
+    <details class="preview-console console-snapshot" open={errors() > 0}>
+      <summary class="preview-console-bar">
+        <span class="preview-console-toggle">
+          Console when the agent looked: <span class="preview-console-quiet">{summary()}</span>
+        </span>
+      </summary>
+      <Show when={props.entries.length > 0}>
+        <ol class="preview-console-entries">
+          <For each={props.entries}>
+            {(entry) => (
+              <li
+                classList={{ 'is-error': entry.level === 'error', 'is-warning': entry.level === 'warning' }}
+              >
+                <Icon name={entry.level === 'error' ? 'alert' : 'info'} size={13} />
+                <span class="preview-console-message">{entry.message}</span>
+                <Show when={entryLocation(entry)}>
+                  {(where) => <span class="preview-console-where">{where()}</span>}
+                </Show>
+              </li>
+            )}
+          </For>
+        </ol>
+      </Show>
+    </details>
+  );
+}
