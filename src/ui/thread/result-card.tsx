@@ -1,7 +1,7 @@
 import { createMemo, For, Match, Show, Switch } from 'solid-js';
 import { baseName } from '../../protocol/workspace.ts';
 import type { ViewerTarget } from '../../state/app/ui-store.ts';
-import { attachmentPreviewKind } from '../../state/thread/attachment-preview-kind.ts';
+import { mayPreviewAttachment } from '../../state/thread/attachment-preview-kind.ts';
 import {
   type AttachmentView,
   attachmentView,
@@ -101,11 +101,9 @@ function AttachmentCard(props: { attachment: Attachment; known: KnownDeliverable
     const shown = view();
     return shown.kind === 'file' ? shown : null;
   };
-  const preview = () => {
+  const previewPath = () => {
     const shown = file();
-    if (!shown) return null;
-    const kind = attachmentPreviewKind(props.attachment.mime, shown.path);
-    return kind === 'download' ? null : kind;
+    return shown && mayPreviewAttachment(props.attachment.mime, shown.path) ? shown.path : null;
   };
   return (
     <li class="attachment-card" data-mime={props.attachment.mime} data-opens={view().kind}>
@@ -126,14 +124,9 @@ function AttachmentCard(props: { attachment: Attachment; known: KnownDeliverable
           <DownloadButton path={shown().path} name={props.attachment.name} mime={props.attachment.mime} />
         )}
       </Show>
-      <Show when={file() && preview()}>
-        {(kind) => (
-          <AttachmentPreview
-            kind={kind()}
-            path={file()?.path ?? ''}
-            mime={props.attachment.mime}
-            name={props.attachment.name}
-          />
+      <Show when={previewPath()}>
+        {(path) => (
+          <AttachmentPreview path={path()} mime={props.attachment.mime} name={props.attachment.name} />
         )}
       </Show>
     </li>
