@@ -14,6 +14,9 @@ type OpenedPdf = { document: PdfDocument; aspectRatio: number };
 /** Longest side a page is drawn at, in CSS pixels (the card is narrower; the canvas scales down). */
 const PAGE_WIDTH_PX = 720;
 
+/** How far beyond the pages' view a page is drawn ahead of scrolling: about one A4 page at full width. */
+const DRAW_AHEAD_PX = 800;
+
 /** Opens the PDF; `onTask` gets the loading task, whose `destroy()` ends pdf.js's work on it. */
 async function openPdf(
   bytes: Uint8Array,
@@ -40,8 +43,8 @@ function PdfPage(props: { pdf: PdfDocument; number: number; aspectRatio: number 
         observer.disconnect();
         void draw();
       },
-      // Relative to the box the pages scroll in, so the pages near its view are drawn.
-      { root: canvas.closest<HTMLElement>('.pdf-scroll'), rootMargin: '400px' },
+      // Relative to the box the pages scroll in: the pages in view and about one page ahead are drawn.
+      { root: canvas.closest<HTMLElement>('.pdf-scroll'), rootMargin: `${DRAW_AHEAD_PX}px 0px` },
     );
     observer.observe(canvas);
     onCleanup(() => observer.disconnect());
