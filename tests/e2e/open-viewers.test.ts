@@ -10,7 +10,8 @@ import { type AppHarness, startApp, statuses } from './app-harness.ts';
 
 /**
  * Issue 24, "open means open", in Chromium: a PDF opens from the Files tab as drawn pages
- * (also one without an extension: its bytes say it is a PDF); a result's deck and site
+ * (also one without an extension: its bytes say it is a PDF), from a link in the result's
+ * text and from its card; a file with WebM's bytes gets a video player; a result's deck and site
  * cards are named after their titles and download as one self-contained HTML file and a
  * zip of the site's folder; while a `file.write` is in flight, the panel shows the text
  * being written, then the file once it lands.
@@ -27,6 +28,9 @@ async function twoPagePdf(): Promise<string> {
   }
   return Buffer.from(await pdf.save()).toString('base64');
 }
+
+/** The first bytes of a WebM file (its EBML header's ID and size), base64. */
+const WEBM_HEADER = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]).toString('base64');
 
 const OUTLINE = `# Quarterly Review
 
@@ -98,7 +102,7 @@ it('opens a PDF from the Files tab as drawn pages, by its bytes even without an 
     call('shell', {
       action: 'exec',
       session: 'main',
-      command: `mkdir -p docs && echo ${pdf} | base64 -d > docs/tides.pdf && cp docs/tides.pdf docs/scan`,
+      command: `mkdir -p docs && echo ${pdf} | base64 -d > docs/tides.pdf && cp docs/tides.pdf docs/scan && echo ${WEBM_HEADER} | base64 -d > docs/clip`,
     }),
     call('message', {
       type: 'result',
@@ -127,6 +131,11 @@ it('opens a PDF from the Files tab as drawn pages, by its bytes even without an 
     await panel.getByRole('button', { name: 'Back to all files' }).click();
   }
   expect(await panel.getByText(/deleted or moved/).count()).toBe(0);
+
+  // A file whose bytes begin as WebM gets the video player (the browser's own; these bytes do not play).
+  await panel.getByRole('treeitem', { name: /^clip, file/ }).click();
+  expect(await panel.locator('video[controls]').getAttribute('aria-label')).toBe('Play clip');
+  await panel.getByRole('button', { name: 'Back to all files' }).click();
 
   // The link in the result's text opens the same viewer, from the keyboard too.
   const link = page.getByRole('article', { name: 'Result' }).getByRole('button', { name: 'the tide tables' });
