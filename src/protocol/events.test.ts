@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   jsonObjectOf,
   keptArguments,
+  keptArgumentText,
   MAX_ARGUMENT_CHARACTERS,
   MAX_ARGUMENT_DEPTH,
   NESTED_TOO_DEEP,
@@ -19,6 +20,18 @@ describe('the arguments an envelope event keeps', () => {
     expect(kept.text).toBe(`${'x'.repeat(MAX_ARGUMENT_CHARACTERS)}… [10 more characters in the call itself]`);
     expect((kept.edits as { replace: string }[])[0]?.replace).toBe(kept.text);
     expect(keptArguments({ n: 1, flag: true, none: null })).toEqual({ n: 1, flag: true, none: null });
+  });
+
+  it('reads a kept string back as its head and how much was cut', () => {
+    const long = `${'y'.repeat(MAX_ARGUMENT_CHARACTERS)}tail`;
+    expect(keptArgumentText(keptArguments({ text: long }).text as string)).toEqual({
+      head: 'y'.repeat(MAX_ARGUMENT_CHARACTERS),
+      omitted: 4,
+    });
+    expect(keptArgumentText('short text')).toEqual({ head: 'short text', omitted: 0 });
+    // A short text that merely ends like the note was not cut.
+    const lookalike = 'notes… [12 more characters in the call itself]';
+    expect(keptArgumentText(lookalike)).toEqual({ head: lookalike, omitted: 0 });
   });
 
   it('records arguments nested thousands deep without overflowing the stack, cut at a depth no tool reads', () => {

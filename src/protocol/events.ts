@@ -68,7 +68,7 @@ export const MAX_ARGUMENT_CHARACTERS = 4096;
 export function keptArguments(value: Record<string, unknown>): Record<string, unknown> {
   const keep = (field: unknown, depth: number): unknown => {
     if (typeof field === 'string' && field.length > MAX_ARGUMENT_CHARACTERS) {
-      return `${field.slice(0, MAX_ARGUMENT_CHARACTERS)}… [${field.length - MAX_ARGUMENT_CHARACTERS} more characters in the call itself]`;
+      return `${field.slice(0, MAX_ARGUMENT_CHARACTERS)}${cutNote(field.length - MAX_ARGUMENT_CHARACTERS)}`;
     }
     const isNested = Array.isArray(field) || (field !== null && typeof field === 'object');
     // A model may send arguments nested thousands deep: the record stops where no tool reads.
@@ -80,6 +80,18 @@ export function keptArguments(value: Record<string, unknown>): Record<string, un
     return field;
   };
   return keep(value, 0) as Record<string, unknown>;
+}
+
+function cutNote(omitted: number): string {
+  return `… [${omitted} more characters in the call itself]`;
+}
+
+/** A string argument as `keptArguments` kept it: its head, and how many characters were cut (0: none). */
+export function keptArgumentText(kept: string): { head: string; omitted: number } {
+  const match = /… \[(\d+) more characters in the call itself\]$/.exec(kept);
+  const omitted = Number(match?.[1] ?? 0);
+  if (!match || kept.length - match[0].length !== MAX_ARGUMENT_CHARACTERS) return { head: kept, omitted: 0 };
+  return { head: kept.slice(0, MAX_ARGUMENT_CHARACTERS), omitted };
 }
 
 /** Deepest nesting of a call's arguments an envelope's event records. */

@@ -149,7 +149,7 @@ it('makes a site, a deck and an image, and the result’s attachment cards open 
   await harness.screenshot('deliverables-site');
 
   // The deck, in the deck viewer: it flips.
-  await cards.nth(1).getByRole('button', { name: 'index.html', exact: true }).click();
+  await cards.nth(1).getByRole('button', { name: 'Harbour tours', exact: true }).click();
   await expect.poll(selectedTab).toBe('Deck');
   await expect
     .poll(() => panel.getByText(/^Slide \d+ of \d+$/).textContent(), { timeout: 15_000 })
@@ -185,7 +185,7 @@ it('makes a site, a deck and an image, and the result’s attachment cards open 
   await page.waitForTimeout(600);
   await cards.nth(2).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}deliverables-390-cards.png` });
-  await cards.nth(1).getByRole('button', { name: 'index.html', exact: true }).click();
+  await cards.nth(1).getByRole('button', { name: 'Harbour tours', exact: true }).click();
   await expect.poll(() => panel.getByText(/^Slide \d+ of \d+$/).isVisible()).toBe(true);
   await page.waitForTimeout(900);
   await page.screenshot({ path: `${SCREENSHOTS}deliverables-390-deck.png` });

@@ -4,8 +4,14 @@ import type { AttachmentView } from '../thread/attachment-view.ts';
 /** The Computer panel's tabs: the selected action's view, the workspace's files, or an opened deliverable. */
 export type ComputerTab = 'action' | 'files' | 'viewer';
 
-/** A deliverable opened from a result's attachment card: a deck or a site, with the name the card shows. */
-export type ViewerTarget = Extract<AttachmentView, { kind: 'deck' | 'site' }> & { title: string };
+/**
+ * A deliverable opened from a result's attachment card: a deck or a site, with the name the
+ * card shows and the file name the card downloads it as (so the viewer's download agrees).
+ */
+export type ViewerTarget = Extract<AttachmentView, { kind: 'deck' | 'site' }> & {
+  title: string;
+  downloadName?: string | undefined;
+};
 
 /** A workspace file open in the Files tab, optionally at a line to show. */
 export type OpenedFile = { path: string; line: number | null };

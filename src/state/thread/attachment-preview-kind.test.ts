@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attachmentContentKind,
   attachmentPreviewKind,
   firstLines,
   MAX_CODE_LINES,
   MAX_TABLE_ROWS,
+  mayPreviewAttachment,
   tablePreviewOf,
 } from './attachment-preview-kind.ts';
 
@@ -22,6 +24,27 @@ describe('attachmentPreviewKind', () => {
     expect(attachmentPreviewKind('text/plain', 'log.txt')).toBe('code');
     expect(attachmentPreviewKind('application/zip', 'site.zip')).toBe('download');
     expect(attachmentPreviewKind('application/vnd.ms-excel', 'old.xls')).toBe('download');
+    expect(attachmentPreviewKind('video/mp4', 'clip.mp4')).toBe('video');
+  });
+});
+
+describe('mayPreviewAttachment and attachmentContentKind', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('reads a file of unknown type to look, but not a zip', () => {
+    expect(mayPreviewAttachment('application/octet-stream', 'out/report')).toBe(true);
+    expect(mayPreviewAttachment('application/zip', 'site.zip')).toBe(false);
+    expect(mayPreviewAttachment('text/markdown', 'notes.md')).toBe(true);
+  });
+
+  it('lets the bytes decide: a PDF without an extension, a PNG called .txt', () => {
+    expect(attachmentContentKind(bytes('%PDF-1.4\n'), 'application/octet-stream', 'out/report')).toBe('pdf');
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(attachmentContentKind(png, 'text/plain', 'chart.txt')).toBe('image');
+    expect(attachmentContentKind(bytes('just text'), 'application/octet-stream', 'out/blob')).toBe(
+      'download',
+    );
+    expect(attachmentContentKind(bytes('# Notes'), 'text/markdown', 'notes.md')).toBe('markdown');
   });
 });
 

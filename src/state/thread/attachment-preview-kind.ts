@@ -1,11 +1,20 @@
+import { mimeFromBytes } from '../../protocol/mime-types.ts';
 import { languageForPath } from '../workspace/file-preview.ts';
 
 /**
  * How a workspace attachment shows inside the result card (seed 003 §2.3): an image
- * embedded, audio playable, markdown rendered, code highlighted, a PDF's pages, a table for
- * CSV and spreadsheets; anything else is a download card.
+ * embedded, audio or video playable, markdown rendered, code highlighted, a PDF's pages, a
+ * table for CSV and spreadsheets; anything else is a download card.
  */
-export type AttachmentPreviewKind = 'image' | 'audio' | 'markdown' | 'code' | 'pdf' | 'table' | 'download';
+export type AttachmentPreviewKind =
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'markdown'
+  | 'code'
+  | 'pdf'
+  | 'table'
+  | 'download';
 
 const SPREADSHEET = /\.(csv|tsv|xlsx)$/i;
 
@@ -14,11 +23,27 @@ export function attachmentPreviewKind(mime: string, path: string): AttachmentPre
   const type = mime.toLowerCase();
   if (type.startsWith('image/')) return 'image';
   if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('video/')) return 'video';
   if (type === 'application/pdf' || /\.pdf$/i.test(path)) return 'pdf';
   if (type === 'text/markdown' || /\.(md|markdown)$/i.test(path)) return 'markdown';
   if (type === 'text/csv' || SPREADSHEET.test(path)) return 'table';
   if (languageForPath(path) !== null || /\.(txt|log)$/i.test(path)) return 'code';
   return 'download';
+}
+
+/**
+ * Whether a card reads an attachment to preview it: its type or name promises a preview,
+ * or its type is unknown (`application/octet-stream`) and its bytes may say what it is.
+ */
+export function mayPreviewAttachment(mime: string, path: string): boolean {
+  return (
+    attachmentPreviewKind(mime, path) !== 'download' || mime.toLowerCase() === 'application/octet-stream'
+  );
+}
+
+/** The preview of an attachment once read: what its bytes announce wins over its stated type and name. */
+export function attachmentContentKind(bytes: Uint8Array, mime: string, path: string): AttachmentPreviewKind {
+  return attachmentPreviewKind(mimeFromBytes(bytes) ?? mime, path);
 }
 
 /** Rows a table preview shows at most (the rest is counted, not shown). */

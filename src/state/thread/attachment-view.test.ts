@@ -84,11 +84,13 @@ describe('attachmentView', () => {
       kind: 'site',
       url: 'https://app.example/sandpiper/preview/conv%201/site/index.html',
       isWorkspace: true,
+      pagePath: 'site/index.html',
     });
     expect(viewOf('https://app.example/sandpiper/preview/conv%201/site/', 'text/uri-list')).toEqual({
       kind: 'site',
       url: 'https://app.example/sandpiper/preview/conv%201/site/',
       isWorkspace: true,
+      pagePath: 'site/index.html',
     });
   });
 
@@ -98,6 +100,7 @@ describe('attachmentView', () => {
       kind: 'site',
       url: 'https://app.example/sandpiper/preview/conv%201/secret.html',
       isWorkspace: true,
+      pagePath: 'secret.html',
     });
     expect(viewOf('https://app.example/sandpiper/?bundle=x')).toEqual({ kind: 'none' });
   });
@@ -107,6 +110,7 @@ describe('attachmentView', () => {
       kind: 'site',
       url: 'https://abc.webcontainer.io/',
       isWorkspace: false,
+      pagePath: null,
     });
     expect(viewOf('https://en.wikipedia.org/wiki/Sandpiper')).toEqual({
       kind: 'link',

@@ -12,7 +12,8 @@ import type { ActionItem, Attachment } from './thread-reducer.ts';
  */
 export type AttachmentView =
   | { kind: 'deck'; path: string }
-  | { kind: 'site'; url: string; isWorkspace: boolean }
+  /** `pagePath`: a workspace site's page, relative to /home/ubuntu (null for a server's address). */
+  | { kind: 'site'; url: string; isWorkspace: boolean; pagePath: string | null }
   | { kind: 'file'; path: string }
   | { kind: 'link'; url: string }
   | { kind: 'none' };
@@ -62,10 +63,10 @@ export function attachmentView(
   if (url !== null) {
     const preview = livePageUrl(url, conversationId, appBase);
     if (preview !== null && new URL(url).origin === appBase.origin)
-      return { kind: 'site', url: preview, isWorkspace: true };
+      return { kind: 'site', url: preview, isWorkspace: true, pagePath: previewPagePath(preview, appBase) };
     if (new URL(url).origin === appBase.origin) return { kind: 'none' };
     return known.exposedUrls.has(path) || known.exposedUrls.has(url)
-      ? { kind: 'site', url, isWorkspace: false }
+      ? { kind: 'site', url, isWorkspace: false, pagePath: null }
       : { kind: 'link', url };
   }
   const relative = workspacePathOf(path);
@@ -77,7 +78,26 @@ export function attachmentView(
       kind: 'site',
       url: new URL(previewPath(conversationId, relative), appBase).href,
       isWorkspace: true,
+      pagePath: relative,
     };
   }
   return { kind: 'file', path: relative };
+}
+
+/**
+ * The workspace page a preview address (`…/preview/<conversation>/<path>`, as `livePageUrl`
+ * made it) shows: its path, with `index.html` for a folder; null when it is not one.
+ */
+export function previewPagePath(previewUrl: string, appBase: URL): string | null {
+  const prefix = `${appBase.pathname.replace(/\/?$/, '/')}preview/`;
+  const { pathname } = new URL(previewUrl, appBase);
+  if (!pathname.startsWith(prefix)) return null;
+  const [, ...segments] = pathname.slice(prefix.length).split('/');
+  let path: string;
+  try {
+    path = segments.map((segment) => decodeURIComponent(segment)).join('/');
+  } catch {
+    return null;
+  }
+  return path === '' || path.endsWith('/') ? `${path}index.html` : path;
 }

@@ -52,6 +52,25 @@ describe('previewFile', () => {
     expect(previewFile('notes.txt', bytes('# Hi\n'))).toMatchObject({ kind: 'text', isMarkdown: false });
   });
 
+  it('believes a file’s bytes over its name: a PDF, an image or a video whatever it is called', () => {
+    expect(previewFile('out/report', bytes('%PDF-1.7\n1 0 obj'))).toEqual({
+      kind: 'pdf',
+      mime: 'application/pdf',
+      totalBytes: 16,
+    });
+    expect(previewFile('report.pdf', bytes('%PDF-1.4\n'))).toMatchObject({ kind: 'pdf' });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    expect(previewFile('chart.txt', png)).toMatchObject({ kind: 'image', mime: 'image/png' });
+    const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42]);
+    expect(previewFile('clip.bin', webm)).toEqual({ kind: 'video', mime: 'video/webm', totalBytes: 6 });
+    expect(previewFile('clip.mp4', new Uint8Array([0, 0]))).toMatchObject({
+      kind: 'video',
+      mime: 'video/mp4',
+    });
+    // Text that mentions PDF is text.
+    expect(previewFile('notes.md', bytes('# About %PDF-\n'))).toMatchObject({ kind: 'text' });
+  });
+
   it('marks HTML, so the view shows its source and never renders it', () => {
     expect(previewFile('site/index.html', bytes('<script>alert(1)</script>'))).toMatchObject({
       kind: 'text',

@@ -1,4 +1,4 @@
-import { mimeForPath as mimeByExtension } from '../../protocol/mime-types.ts';
+import { mimeForPath as mimeByExtension, mimeFromBytes } from '../../protocol/mime-types.ts';
 
 /** Text shown in the file view at most; longer files are cut with a note. */
 export const MAX_PREVIEW_BYTES = 256 * 1024;
@@ -19,6 +19,8 @@ export type FilePreview =
     }
   | { kind: 'image'; mime: string; totalBytes: number }
   | { kind: 'audio'; mime: string; totalBytes: number }
+  | { kind: 'video'; mime: string; totalBytes: number }
+  | { kind: 'pdf'; mime: string; totalBytes: number }
   | { kind: 'binary'; mime: string; totalBytes: number };
 
 const LANGUAGE_BY_EXTENSION: Record<string, string> = {
@@ -92,14 +94,18 @@ function decodeUtf8(bytes: Uint8Array): string | null {
 }
 
 /**
- * How to show a file: images (by extension, SVG included, shown as an `<img>` so scripts in
- * them never run), audio (a player), text (UTF-8 without NUL bytes, cut at `maxBytes`), or binary.
+ * How to show a file, by what its bytes announce (a PDF starts `%PDF-` whatever its name)
+ * and else by its extension: a PDF (its pages drawn), images (SVG included, shown as an
+ * `<img>` so scripts in them never run), audio or video (a player), text (UTF-8 without
+ * NUL bytes, cut at `maxBytes`), or binary.
  */
 export function previewFile(path: string, bytes: Uint8Array, maxBytes = MAX_PREVIEW_BYTES): FilePreview {
-  const mime = mimeForPath(path);
+  const mime = mimeFromBytes(bytes) ?? mimeForPath(path);
   const totalBytes = bytes.byteLength;
+  if (mime === 'application/pdf') return { kind: 'pdf', mime, totalBytes };
   if (mime.startsWith('image/')) return { kind: 'image', mime, totalBytes };
   if (mime.startsWith('audio/')) return { kind: 'audio', mime, totalBytes };
+  if (mime.startsWith('video/')) return { kind: 'video', mime, totalBytes };
   const end = characterBoundary(bytes, maxBytes);
   const text = decodeUtf8(bytes.subarray(0, end));
   if (text === null) return { kind: 'binary', mime, totalBytes };

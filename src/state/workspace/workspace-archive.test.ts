@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
-import { archiveName, zipWorkspace } from './workspace-archive.ts';
+import { archiveName, folderFiles, zipWorkspace } from './workspace-archive.ts';
 
 const entry = (path: string, kind: 'file' | 'directory', text = ''): WorkspaceFile => {
   const content = new TextEncoder().encode(text);
@@ -41,5 +41,38 @@ describe('archiveName', () => {
     expect(archiveName('Café résumé')).toBe('cafe-resume.zip');
     expect(archiveName('')).toBe('workspace.zip');
     expect(archiveName('???')).toBe('workspace.zip');
+    expect(archiveName('季度报告')).toBe('季度报告.zip');
+  });
+});
+
+describe('folderFiles', () => {
+  const files = [
+    entry('apps', 'directory'),
+    entry('apps/notes-app', 'directory'),
+    entry('apps/notes-app/index.html', 'file', '<title>Notes</title>'),
+    entry('apps/notes-app/css/app.css', 'file', 'body{}'),
+    entry('apps/notes-app/node_modules/x/index.js', 'file', 'x'),
+    entry('apps/notes-app/.git/HEAD', 'file', 'ref'),
+    entry('apps/notes-app-old/index.html', 'file', 'old'),
+    entry('readme.md', 'file', '# hi'),
+  ];
+
+  it('takes one folder under its own name, without installed packages or git history', () => {
+    expect(folderFiles(files, 'apps/notes-app').map((file) => file.path)).toEqual([
+      'notes-app',
+      'notes-app/index.html',
+      'notes-app/css/app.css',
+    ]);
+  });
+
+  it('takes the whole workspace for the root folder', () => {
+    expect(folderFiles(files, '').map((file) => file.path)).toEqual([
+      'apps',
+      'apps/notes-app',
+      'apps/notes-app/index.html',
+      'apps/notes-app/css/app.css',
+      'apps/notes-app-old/index.html',
+      'readme.md',
+    ]);
   });
 });

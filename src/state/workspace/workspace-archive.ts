@@ -1,5 +1,6 @@
 import type { Zippable } from 'fflate';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
+import { fileSlug } from './file-slug.ts';
 
 /** One zip entry: a file's bytes or an empty folder marker, with its modification time. */
 export type ArchiveEntry = { bytes: Uint8Array; modifiedAt: number };
@@ -45,15 +46,26 @@ export async function zipWorkspace(files: readonly WorkspaceFile[]): Promise<Uin
   return zipSync(zippable);
 }
 
+/** Folders a site's zip leaves out: installed packages and version history, which its own tools make again. */
+const LEFT_OUT_OF_SITES = new Set(['node_modules', '.git']);
+
+/**
+ * The files of the workspace folder `folder` (relative; '' for the whole workspace), as a
+ * zip of that folder holds them: under a folder of its name (`apps/notes-app/index.html` →
+ * `notes-app/index.html`), without `node_modules` or `.git`.
+ */
+export function folderFiles(files: readonly WorkspaceFile[], folder: string): WorkspaceFile[] {
+  const root = folder.replace(/^\/+|\/+$/g, '');
+  const parent = root.includes('/') ? root.slice(0, root.lastIndexOf('/') + 1) : '';
+  return files.flatMap((file) => {
+    const path = file.path.replace(/^\/+/, '');
+    if (root !== '' && path !== root && !path.startsWith(`${root}/`)) return [];
+    if (path.split('/').some((segment) => LEFT_OUT_OF_SITES.has(segment))) return [];
+    return [{ ...file, path: path.slice(parent.length) }];
+  });
+}
+
 /** The archive's file name, from the conversation title: `Build a notes app!` → `build-a-notes-app.zip`. */
 export function archiveName(title: string | null | undefined): string {
-  const slug = (title ?? '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return `${slug || 'workspace'}.zip`;
+  return `${fileSlug(title ?? '') || 'workspace'}.zip`;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown, workspaceLinkTarget } from './markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders GFM tables and keeps safe links, opening them without an opener', () => {
@@ -24,6 +24,31 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('[me](mailto:a@example.org)')).toContain('href="mailto:a@example.org"');
     expect(renderMarkdown('[me](mailto:a@example.org)', { isWebContent: true })).not.toContain('href');
     expect(renderMarkdown('[x](/a)', { isWebContent: true })).not.toContain('href');
+  });
+
+  it('turns model links to workspace files into openable elements, never links, and web content’s into text', () => {
+    const text =
+      '[report](/home/ubuntu/docs/tide%20tables.pdf) [up](/home/ubuntu/../../etc/passwd) [f](file:///home/ubuntu/a.md)';
+    const container = document.createElement('div');
+    container.innerHTML = renderMarkdown(text);
+    const opened = [...container.querySelectorAll('[data-workspace-path]')];
+    expect(opened.map((element) => element.getAttribute('data-workspace-path'))).toEqual([
+      'docs/tide tables.pdf',
+    ]);
+    // A file: address is not kept as a link at all (the sanitiser drops it).
+    expect(container.innerHTML).not.toContain('file:');
+    expect(
+      opened.every((element) => !element.hasAttribute('href') && element.getAttribute('role') === 'button'),
+    ).toBe(true);
+    expect(container.innerHTML).not.toContain('etc/passwd"');
+    // A click on the link reaches a listener on the thread with the path to open.
+    let clicked: string | null = null;
+    container.addEventListener('click', (event) => {
+      clicked = workspaceLinkTarget(event);
+    });
+    opened[0]?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(clicked).toBe('docs/tide tables.pdf');
+    expect(renderMarkdown(text, { isWebContent: true })).not.toContain('data-workspace-path');
   });
 
   it('shows text marked cannot parse as plain text instead of failing', () => {

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { WORKSPACE_ROOT, workspacePathOf } from '../../protocol/workspace.ts';
 import { withoutHandlerAttributes } from './handler-attributes.ts';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -17,6 +18,16 @@ function installLinkHook(): void {
     // preview): it becomes plain text. Web content keeps only http(s); model text may also
     // write mail links.
     const href = node.getAttribute('href') ?? '';
+    const workspacePath = isWebContent ? null : workspaceLinkPath(href);
+    if (workspacePath !== null) {
+      // Not a link: the thread opens it in the file viewer (see `openWorkspaceLink`).
+      node.removeAttribute('href');
+      node.setAttribute(WORKSPACE_LINK_ATTRIBUTE, workspacePath);
+      node.setAttribute('role', 'button');
+      node.setAttribute('tabindex', '0');
+      node.setAttribute('title', `Open ${workspacePath}`);
+      return;
+    }
     const allowed = isWebContent ? /^https?:\/\//i : /^(https?:\/\/|mailto:)/i;
     if (!allowed.test(href)) {
       node.removeAttribute('href');
@@ -27,10 +38,36 @@ function installLinkHook(): void {
   });
 }
 
+/** Where a link of model text to a workspace file keeps its path (relative to /home/ubuntu). */
+export const WORKSPACE_LINK_ATTRIBUTE = 'data-workspace-path';
+
+/** The workspace path a link to `/home/ubuntu/…` names, or null. */
+function workspaceLinkPath(href: string): string | null {
+  let path: string;
+  try {
+    path = decodeURI(href);
+  } catch {
+    return null;
+  }
+  return path.startsWith(`${WORKSPACE_ROOT}/`) ? workspacePathOf(path) : null;
+}
+
+/**
+ * The workspace path of the link a click or key landed on in rendered model text, or null:
+ * the thread opens it in the file viewer, as the Files tab and attachment cards do.
+ */
+export function workspaceLinkTarget(event: Event): string | null {
+  const target =
+    event.target instanceof Element ? event.target.closest(`[${WORKSPACE_LINK_ATTRIBUTE}]`) : null;
+  return target?.getAttribute(WORKSPACE_LINK_ATTRIBUTE) ?? null;
+}
+
 /**
  * GitHub-flavoured markdown to sanitised HTML. Model text goes through DOMPurify before
  * it can reach the DOM; links open in a new tab without an opener, and only absolute
- * http(s) (and, outside web content, `mailto:`) links stay links.
+ * http(s) (and, outside web content, `mailto:`) links stay links. Outside web content, a
+ * link to a file under /home/ubuntu becomes a button-like element carrying its workspace
+ * path (`WORKSPACE_LINK_ATTRIBUTE`), which the thread opens in the file viewer.
  */
 export function renderMarkdown(text: string, options: { isWebContent?: boolean } = {}): string {
   installLinkHook();

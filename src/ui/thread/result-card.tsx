@@ -1,19 +1,20 @@
-import { createMemo, For, Match, Show, Switch } from 'solid-js';
-import { baseName } from '../../protocol/workspace.ts';
+import { createMemo, createResource, Index, Match, Show, Switch } from 'solid-js';
 import type { ViewerTarget } from '../../state/app/ui-store.ts';
-import { attachmentPreviewKind } from '../../state/thread/attachment-preview-kind.ts';
+import { mayPreviewAttachment } from '../../state/thread/attachment-preview-kind.ts';
+import { type AttachmentView, attachmentView } from '../../state/thread/attachment-view.ts';
 import {
-  type AttachmentView,
-  attachmentView,
-  type KnownDeliverables,
-} from '../../state/thread/attachment-view.ts';
+  type DeliverableNaming,
+  deliverableNames,
+  deliverablePage,
+  documentTitle,
+} from '../../state/thread/deliverable-names.ts';
 import type { ActionItem, Attachment } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
-import { downloadBytes } from '../shared/download.ts';
 import { formatTime } from '../shared/format.ts';
 import { Icon, mimeIcon } from '../shared/icons.tsx';
 import { renderMarkdown } from '../shared/markdown.ts';
 import { IgnoredCalls } from './action-row.tsx';
+import { DeliverableDownload } from './deliverable-download.tsx';
 import { AttachmentPreview } from './previews/attachment-preview.tsx';
 
 /** The app's scope, where the service worker serves `preview/`. */
@@ -32,14 +33,14 @@ const WHERE: Record<AttachmentView['kind'], string> = {
  * The attachment's name, which opens it in the right viewer: a deck in the deck viewer, a
  * site in the preview, a workspace file in the Files tab, a web link in a new tab.
  */
-function AttachmentName(props: { attachment: Attachment; view: AttachmentView }) {
+function AttachmentName(props: { label: string; view: AttachmentView; naming: DeliverableNaming }) {
   const { ui } = useApp();
   return (
-    <Switch fallback={<span class="attachment-name">{props.attachment.name}</span>}>
+    <Switch fallback={<span class="attachment-name">{props.label}</span>}>
       <Match when={props.view.kind === 'link' ? props.view : null}>
         {(link) => (
           <a class="attachment-name" href={link().url} target="_blank" rel="noopener noreferrer">
-            {props.attachment.name}
+            {props.label}
           </a>
         )}
       </Match>
@@ -49,9 +50,15 @@ function AttachmentName(props: { attachment: Attachment; view: AttachmentView })
             type="button"
             class="attachment-name attachment-open"
             title={target().kind === 'deck' ? 'Open the deck in the viewer' : 'Open the site in the preview'}
-            onClick={() => ui.openViewer({ ...(target() as ViewerTarget), title: props.attachment.name })}
+            onClick={() =>
+              ui.openViewer({
+                ...(target() as ViewerTarget),
+                title: props.label,
+                downloadName: props.naming.download?.fileName,
+              })
+            }
           >
-            {props.attachment.name}
+            {props.label}
           </button>
         )}
       </Match>
@@ -63,7 +70,7 @@ function AttachmentName(props: { attachment: Attachment; view: AttachmentView })
             title={`Open ${file().path} in the Files tab`}
             onClick={() => ui.openFile(file().path)}
           >
-            {props.attachment.name}
+            {props.label}
           </button>
         )}
       </Match>
@@ -71,79 +78,89 @@ function AttachmentName(props: { attachment: Attachment; view: AttachmentView })
   );
 }
 
-/** Saves a workspace attachment through the browser's download. */
-function DownloadButton(props: { path: string; name: string; mime: string }) {
-  const { workspace, toasts } = useApp();
-  async function download(): Promise<void> {
-    const file = await workspace.readFile(props.path).catch(() => null);
-    if (file) downloadBytes(file.content, baseName(props.path), props.mime);
-    else toasts.show(`${props.path} is no longer in the workspace.`);
-  }
-  return (
-    <button
-      type="button"
-      class="icon-button attachment-download"
-      aria-label={`Download ${props.name}`}
-      title="Download"
-      onClick={() => void download()}
-    >
-      <Icon name="download" size={16} />
-    </button>
-  );
-}
-
-function AttachmentCard(props: { attachment: Attachment; known: KnownDeliverables }) {
-  const { conversations } = useApp();
-  const view = createMemo(() =>
-    attachmentView(props.attachment, props.known, conversations.selectedId() ?? '', APP_BASE),
-  );
-  const file = () => {
-    const shown = view();
-    return shown.kind === 'file' ? shown : null;
-  };
-  const preview = () => {
-    const shown = file();
-    if (!shown) return null;
-    const kind = attachmentPreviewKind(props.attachment.mime, shown.path);
-    return kind === 'download' ? null : kind;
+function AttachmentCard(props: { attachment: Attachment; view: AttachmentView; naming: DeliverableNaming }) {
+  const previewPath = () => {
+    const view = props.view;
+    return view.kind === 'file' && mayPreviewAttachment(props.attachment.mime, view.path) ? view.path : null;
   };
   return (
-    <li class="attachment-card" data-mime={props.attachment.mime} data-opens={view().kind}>
+    <li class="attachment-card" data-mime={props.attachment.mime} data-opens={props.view.kind}>
       <span class="attachment-icon">
-        <Icon name={view().kind === 'deck' ? 'slides' : mimeIcon(props.attachment.mime)} size={18} />
+        <Icon name={props.view.kind === 'deck' ? 'slides' : mimeIcon(props.attachment.mime)} size={18} />
       </span>
       <span class="attachment-body">
-        <AttachmentName attachment={props.attachment} view={view()} />
+        <AttachmentName label={props.naming.label} view={props.view} naming={props.naming} />
         <span class="attachment-meta">
           <span class="attachment-path" title={props.attachment.path}>
             {props.attachment.path}
           </span>
-          <span class="attachment-where">{WHERE[view().kind]}</span>
+          <span class="attachment-where">{WHERE[props.view.kind]}</span>
         </span>
       </span>
-      <Show when={file()}>
-        {(shown) => (
-          <DownloadButton path={shown().path} name={props.attachment.name} mime={props.attachment.mime} />
+      <Show when={props.naming.download}>
+        {(download) => (
+          <DeliverableDownload
+            download={download()}
+            label={props.naming.label}
+            mime={props.attachment.mime}
+          />
         )}
       </Show>
-      <Show when={file() && preview()}>
-        {(kind) => (
-          <AttachmentPreview
-            kind={kind()}
-            path={file()?.path ?? ''}
-            mime={props.attachment.mime}
-            name={props.attachment.name}
-          />
+      <Show when={previewPath()}>
+        {(path) => (
+          <AttachmentPreview path={path()} mime={props.attachment.mime} name={props.attachment.name} />
         )}
       </Show>
     </li>
   );
 }
 
+/**
+ * A result's attachments in the order given: where each opens, decks and sites named after
+ * their pages' titles (once read), and every download under a file name of its own.
+ */
+function AttachmentCards(props: { attachments: readonly Attachment[] }) {
+  const { conversations, thread, workspace } = useApp();
+  const views = createMemo(() =>
+    props.attachments.map((attachment) =>
+      attachmentView(attachment, thread.knownDeliverables(), conversations.selectedId() ?? '', APP_BASE),
+    ),
+  );
+  const [titles] = createResource(views, (list) =>
+    Promise.all(
+      list.map(async (view) => {
+        const page = deliverablePage(view);
+        const file = page === null ? null : await workspace.readFile(page).catch(() => null);
+        return file ? documentTitle(new TextDecoder().decode(file.content)) : null;
+      }),
+    ),
+  );
+  const namings = createMemo(() =>
+    deliverableNames(
+      props.attachments.map((attachment, index) => ({
+        attachment,
+        view: views()[index] ?? { kind: 'none' },
+        title: titles.latest?.[index] ?? null,
+      })),
+    ),
+  );
+  return (
+    <ul class="attachments" aria-label="Attachments">
+      <Index each={props.attachments}>
+        {(attachment, index) => (
+          <AttachmentCard
+            attachment={attachment()}
+            view={views()[index] ?? { kind: 'none' }}
+            naming={namings()[index] ?? { label: attachment().name, download: null }}
+          />
+        )}
+      </Index>
+    </ul>
+  );
+}
+
 /** The task's result: rendered markdown and its attachments, in the order the agent gave them. */
 export function ResultCard(props: { item: ActionItem }) {
-  const { thread } = useApp();
-  const known = thread.knownDeliverables;
   return (
     <li class="thread-item">
       <article
@@ -159,11 +176,7 @@ export function ResultCard(props: { item: ActionItem }) {
         </header>
         <div class="markdown" innerHTML={renderMarkdown(props.item.content)} />
         <Show when={props.item.attachments.length > 0}>
-          <ul class="attachments" aria-label="Attachments">
-            <For each={props.item.attachments}>
-              {(attachment) => <AttachmentCard attachment={attachment} known={known()} />}
-            </For>
-          </ul>
+          <AttachmentCards attachments={props.item.attachments} />
         </Show>
         <IgnoredCalls names={props.item.ignoredToolCalls} />
       </article>

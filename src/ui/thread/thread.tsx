@@ -10,6 +10,7 @@ import { InfoLine, NoticeLine } from './info-line.tsx';
 import { LongText } from './long-text.tsx';
 import { ResultCard } from './result-card.tsx';
 import { ThreadWindow, WINDOW_THRESHOLD } from './thread-window.tsx';
+import { listenForWorkspaceLinks } from './workspace-links.ts';
 
 const PINNED_DISTANCE_PX = 96;
 /** After the person scrolls up, this long passes before being near the bottom pins the view again. */
@@ -83,7 +84,7 @@ function ThinkingRow() {
  * (`ThreadWindow`); a short one renders every row.
  */
 export function Thread() {
-  const { thread } = useApp();
+  const { thread, ui } = useApp();
   const [isPinned, setPinned] = createSignal(true);
   let scroller: HTMLDivElement | undefined;
   let body: HTMLDivElement | undefined;
@@ -169,6 +170,8 @@ export function Thread() {
       isPointerDown = false;
       onGesture();
     };
+    // Links of the agent's text to workspace files open in the file viewer, as attachment cards do.
+    if (scroller) onCleanup(listenForWorkspaceLinks(scroller, (path) => ui.openFile(path)));
     scroller?.addEventListener('wheel', onWheel, { passive: true });
     scroller?.addEventListener('keydown', onKeyDown);
     scroller?.addEventListener('pointerdown', onPointerDown);

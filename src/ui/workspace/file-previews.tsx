@@ -1,12 +1,15 @@
-import { createMemo, createSignal, Index, Match, onCleanup, Show, Switch } from 'solid-js';
+import { createMemo, createSignal, Index, lazy, Match, onCleanup, Show, Suspense, Switch } from 'solid-js';
 import { baseName } from '../../protocol/workspace.ts';
-import { type FilePreview, MAX_PREVIEW_BYTES, mimeForPath } from '../../state/workspace/file-preview.ts';
+import { type FilePreview, MAX_PREVIEW_BYTES } from '../../state/workspace/file-preview.ts';
 import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 import { renderMarkdown } from '../shared/markdown.ts';
 import { CodeView } from './code-view.tsx';
 
 type TextPreview = Extract<FilePreview, { kind: 'text' }>;
+
+/** pdf.js loads with the first PDF shown, not with the app. */
+const PdfPages = lazy(() => import('./pdf-pages.tsx'));
 
 /** Images this small are scaled up (without smoothing) so they can be seen. */
 const SMALL_IMAGE_PX = 64;
@@ -55,6 +58,17 @@ export function AudioPreview(props: { bytes: Uint8Array; mime: string; name: str
     <div class="audio-preview">
       {/* biome-ignore lint/a11y/useMediaCaption: a workspace file carries no captions; generated speech shows its text beside the player. */}
       <audio controls preload="metadata" src={url()} aria-label={`Play ${props.name}`} />
+    </div>
+  );
+}
+
+/** Video plays in the browser's own player, fitted to the view. */
+export function VideoPreview(props: { bytes: Uint8Array; mime: string; name: string }) {
+  const url = createMemo(() => objectUrlOf(props.bytes, props.mime));
+  return (
+    <div class="video-preview">
+      {/* biome-ignore lint/a11y/useMediaCaption: a workspace file carries no caption track. */}
+      <video controls preload="metadata" src={url()} aria-label={`Play ${props.name}`} />
     </div>
   );
 }
@@ -159,7 +173,10 @@ function HtmlPreview(props: { preview: TextPreview; path: string; line: number |
   );
 }
 
-/** A file's bytes as the preview says: code, rendered markdown, an image, audio, sandboxed HTML, or a note for binary files. */
+/**
+ * A file's bytes as the preview says: code, rendered markdown, sandboxed HTML, an image,
+ * audio, video, a PDF's pages, or a note for binary files.
+ */
 export function PreviewBody(props: {
   preview: FilePreview;
   bytes: Uint8Array;
@@ -168,6 +185,7 @@ export function PreviewBody(props: {
   /** Markdown as its source first (an editing action's view), not rendered. */
   prefersSource?: boolean;
 }) {
+  const mime = () => (props.preview.kind === 'text' ? 'text/plain' : props.preview.mime);
   return (
     <Switch>
       <Match when={props.preview.kind === 'text' ? (props.preview as TextPreview) : null}>
@@ -206,17 +224,25 @@ export function PreviewBody(props: {
         )}
       </Match>
       <Match when={props.preview.kind === 'image'}>
-        <ImagePreview bytes={props.bytes} mime={mimeForPath(props.path)} name={baseName(props.path)} />
+        <ImagePreview bytes={props.bytes} mime={mime()} name={baseName(props.path)} />
       </Match>
       <Match when={props.preview.kind === 'audio'}>
-        <AudioPreview bytes={props.bytes} mime={mimeForPath(props.path)} name={baseName(props.path)} />
+        <AudioPreview bytes={props.bytes} mime={mime()} name={baseName(props.path)} />
+      </Match>
+      <Match when={props.preview.kind === 'video'}>
+        <VideoPreview bytes={props.bytes} mime={mime()} name={baseName(props.path)} />
+      </Match>
+      <Match when={props.preview.kind === 'pdf'}>
+        <Suspense fallback={<p class="view-message">Loading the PDF viewer…</p>}>
+          <PdfPages bytes={props.bytes} name={baseName(props.path)} />
+        </Suspense>
       </Match>
       <Match when={props.preview.kind === 'binary'}>
         <div class="view-message">
           <Icon name="document" size={22} />
           <p>
-            A binary file ({mimeForPath(props.path)}, {formatBytes(props.preview.totalBytes)}): it cannot be
-            shown as text. Download it to open it on your device.
+            A binary file ({mime()}, {formatBytes(props.preview.totalBytes)}): it cannot be shown as text.
+            Download it to open it on your device.
           </p>
         </div>
       </Match>

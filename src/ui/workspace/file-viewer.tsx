@@ -1,16 +1,31 @@
-import { createMemo, createResource, Match, onCleanup, onMount, Show, Switch } from 'solid-js';
+import {
+  createEffect,
+  createMemo,
+  createResource,
+  createSignal,
+  Match,
+  onCleanup,
+  onMount,
+  Show,
+  Switch,
+} from 'solid-js';
+import { mimeForFile } from '../../protocol/mime-types.ts';
 import { baseName } from '../../protocol/workspace.ts';
-import { mimeForPath, previewFile } from '../../state/workspace/file-preview.ts';
+import type { ActionItem } from '../../state/thread/thread-reducer.ts';
+import { previewFile } from '../../state/workspace/file-preview.ts';
+import { type IncomingWrite, incomingWriteOf, runningActions } from '../../state/workspace/incoming-write.ts';
 import { useApp } from '../app/app-context.ts';
 import { downloadBytes } from '../shared/download.ts';
 import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 import { PreviewBody } from './file-previews.tsx';
+import { IncomingWriteView } from './incoming-write-view.tsx';
 
 /**
- * A workspace file's current version (read from IndexedDB): text with highlighting and
- * line numbers, an image, or a note for binary files; with its size and a download button.
- * It re-reads the file when the workspace listing shows it changed.
+ * A workspace file's current version (read from IndexedDB) in the viewer its bytes call
+ * for (see `PreviewBody`), with its size and a download button. While an action is writing
+ * the file, the text it writes is shown instead; the file is read again as soon as that
+ * action ends, and whenever the workspace listing shows it changed.
  */
 export function FileViewer(props: {
   path: string;
@@ -18,8 +33,10 @@ export function FileViewer(props: {
   onBack?: () => void;
   /** Markdown shown as source first (the view of an action that edits it). */
   prefersSource?: boolean;
+  /** The action this is the view of (a sub-agent's is not in the open thread). */
+  action?: ActionItem;
 }) {
-  const { workspace } = useApp();
+  const { workspace, thread } = useApp();
   onCleanup(workspace.watch());
   let backButton: HTMLButtonElement | undefined;
   // Opened from the tree or a search result, whose button has just gone: keep focus here.
@@ -27,15 +44,32 @@ export function FileViewer(props: {
     if (document.activeElement === document.body || document.activeElement === null) backButton?.focus();
   });
 
+  const incoming = createMemo(() => {
+    const running = runningActions(thread.state.thread);
+    return incomingWriteOf(props.action ? [props.action, ...running] : running, props.path);
+  });
   const version = createMemo(() => {
     const entry = workspace.entryAt(props.path);
     return entry ? `${entry.modifiedAt}:${entry.size}` : workspace.state.load;
   });
+  // A write's end is a new version too: the worker saved the file before announcing the end.
+  const writingUuid = createMemo(() => incoming()?.uuid ?? null);
+  // The last write seen stays up while the file is read again after it, instead of a flash of "not there".
+  const [lastWrite, setLastWrite] = createSignal<IncomingWrite | null>(null);
+  createEffect(() => {
+    const write = incoming();
+    if (write) setLastWrite(write);
+  });
   const [file, { refetch }] = createResource(
-    () => ({ path: props.path, version: version() }),
-    ({ path }) => workspace.readFile(path),
+    () => ({ path: props.path, version: version(), writingUuid: writingUuid() }),
+    async (source) => {
+      const read = await workspace.readFile(source.path);
+      if (source.writingUuid === null) setLastWrite(null);
+      return read;
+    },
   );
   const current = () => (file.state === 'errored' ? undefined : file.latest);
+  const writing = () => incoming() ?? (file.loading && !current() ? lastWrite() : null);
   const preview = createMemo(() => {
     const shown = current();
     return shown ? previewFile(props.path, shown.content) : null;
@@ -43,7 +77,7 @@ export function FileViewer(props: {
 
   function download(): void {
     const shown = current();
-    if (shown) downloadBytes(shown.content, baseName(props.path), mimeForPath(props.path));
+    if (shown) downloadBytes(shown.content, baseName(props.path), mimeForFile(props.path, shown.content));
   }
 
   return (
@@ -78,6 +112,7 @@ export function FileViewer(props: {
         </button>
       </header>
       <Switch>
+        <Match when={writing()}>{(write) => <IncomingWriteView write={write()} path={props.path} />}</Match>
         <Match when={file.state === 'errored'}>
           <div class="view-message is-error" role="alert">
             <p>
@@ -90,7 +125,11 @@ export function FileViewer(props: {
           </div>
         </Match>
         <Match when={file.state === 'pending' && file.latest === undefined}>
-          <p class="view-message">Reading {props.path}…</p>
+          <p class="view-message" role="status">
+            Reading {props.path}
+            <Show when={workspace.entryAt(props.path)}>{(entry) => <> ({formatBytes(entry().size)})</>}</Show>
+            …
+          </p>
         </Match>
         <Match when={current() === null}>
           <p class="view-message">

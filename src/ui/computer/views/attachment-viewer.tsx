@@ -40,7 +40,12 @@ export function AttachmentViewer(props: { target: ViewerTarget }) {
             {(deck) => (
               <Show when={conversations.selectedId()} keyed>
                 {(conversationId) => (
-                  <DeckViewer conversationId={conversationId} deckPath={deck().path} title={deck().title} />
+                  <DeckViewer
+                    conversationId={conversationId}
+                    deckPath={deck().path}
+                    title={deck().title}
+                    downloadName={deck().downloadName}
+                  />
                 )}
               </Show>
             )}

@@ -46,7 +46,13 @@ type FrameCheck = 'sandboxed' | 'missing' | 'not-sandboxed';
  * response is seen to carry the route's CSP `sandbox allow-scripts …`: the deck's scripts
  * run in an opaque origin and the viewer talks to it only with reveal's postMessage API.
  */
-export function DeckViewer(props: { conversationId: string; deckPath: string; title?: string }) {
+export function DeckViewer(props: {
+  conversationId: string;
+  deckPath: string;
+  title?: string;
+  /** The single-file download's name (a result card's); by default the deck's folder's. */
+  downloadName?: string | undefined;
+}) {
   const address = createMemo(() => deckAddress(props.conversationId, props.deckPath, APP_BASE));
   const [check, { refetch }] = createResource(
     () => address()?.previewUrl,
@@ -68,7 +74,11 @@ export function DeckViewer(props: { conversationId: string; deckPath: string; ti
             <p class="view-message">Loading the deck…</p>
           </Match>
           <Match when={check.state === 'ready' && check() === 'sandboxed'}>
-            <DeckStage deck={deck()} conversationId={props.conversationId} title={props.title} />
+            <DeckStage
+              deck={{ ...deck(), downloadName: props.downloadName ?? deck().downloadName }}
+              conversationId={props.conversationId}
+              title={props.title}
+            />
           </Match>
           <Match when={check.state === 'ready' && check() === 'missing'}>
             <p class="view-message">The deck ({props.deckPath}) is not in the workspace now.</p>

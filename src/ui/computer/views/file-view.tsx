@@ -69,7 +69,9 @@ export function FileView(props: { item: ActionItem }) {
           </p>
         }
       >
-        {(relative) => <FileViewer path={relative()} line={rangeStart(props.item)} prefersSource />}
+        {(relative) => (
+          <FileViewer path={relative()} line={rangeStart(props.item)} prefersSource action={props.item} />
+        )}
       </Show>
     </div>
   );

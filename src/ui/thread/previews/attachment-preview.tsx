@@ -1,13 +1,15 @@
 import { createMemo, createResource, lazy, Match, Show, Suspense, Switch } from 'solid-js';
-import { type AttachmentPreviewKind, firstLines } from '../../../state/thread/attachment-preview-kind.ts';
+import { mimeFromBytes } from '../../../protocol/mime-types.ts';
+import { attachmentContentKind, firstLines } from '../../../state/thread/attachment-preview-kind.ts';
 import { languageForPath } from '../../../state/workspace/file-preview.ts';
 import { useApp } from '../../app/app-context.ts';
 import { renderMarkdown } from '../../shared/markdown.ts';
 import { CodeView } from '../../workspace/code-view.tsx';
-import { AudioPreview } from '../../workspace/file-previews.tsx';
+import { AudioPreview, VideoPreview } from '../../workspace/file-previews.tsx';
 import './attachment-preview.css';
 
-const PdfPages = lazy(() => import('./pdf-pages.tsx'));
+// The same lazy chunk as the Files tab's PDF view.
+const PdfPages = lazy(() => import('../../workspace/pdf-pages.tsx'));
 const TableView = lazy(() => import('./table-view.tsx'));
 
 function InlineImage(props: { bytes: Uint8Array; mime: string; name: string }) {
@@ -66,12 +68,12 @@ function Tables(props: { bytes: Uint8Array; path: string }) {
 }
 
 /**
- * A workspace attachment shown inside the result card, by kind: an image, an audio player,
- * rendered markdown (as web content: raw HTML as text), highlighted code, a PDF's pages, a
- * table. Read from the workspace; nothing is shown when the file is gone.
+ * A workspace attachment shown inside the result card, by what its bytes are (else its
+ * type and name): an image, an audio or video player, rendered markdown (as web content:
+ * raw HTML as text), highlighted code, a PDF's pages, a table. Read from the workspace;
+ * nothing is shown when the file is gone or is none of these.
  */
 export function AttachmentPreview(props: {
-  kind: Exclude<AttachmentPreviewKind, 'download'>;
   /** Relative to /home/ubuntu. */
   path: string;
   mime: string;
@@ -82,30 +84,41 @@ export function AttachmentPreview(props: {
     () => props.path,
     (path) => workspace.readFile(path).catch(() => null),
   );
+  const shown = createMemo(() => {
+    const read = file.latest;
+    if (!read) return null;
+    const kind = attachmentContentKind(read.content, props.mime, props.path);
+    return kind === 'download'
+      ? null
+      : { kind, bytes: read.content, mime: mimeFromBytes(read.content) ?? props.mime };
+  });
   return (
-    <Show when={file.latest}>
-      {(shown) => (
-        <div class="attachment-media" data-preview={props.kind}>
+    <Show when={shown()}>
+      {(preview) => (
+        <div class="attachment-media" data-preview={preview().kind}>
           <Suspense fallback={<p class="view-message">Loading the viewer…</p>}>
             <Switch>
-              <Match when={props.kind === 'image'}>
-                <InlineImage bytes={shown().content} mime={props.mime} name={props.name} />
+              <Match when={preview().kind === 'image'}>
+                <InlineImage bytes={preview().bytes} mime={preview().mime} name={props.name} />
               </Match>
-              <Match when={props.kind === 'audio'}>
-                <AudioPreview bytes={shown().content} mime={props.mime} name={props.name} />
+              <Match when={preview().kind === 'audio'}>
+                <AudioPreview bytes={preview().bytes} mime={preview().mime} name={props.name} />
               </Match>
-              <Match when={props.kind === 'markdown' || props.kind === 'code'}>
+              <Match when={preview().kind === 'video'}>
+                <VideoPreview bytes={preview().bytes} mime={preview().mime} name={props.name} />
+              </Match>
+              <Match when={preview().kind === 'markdown' || preview().kind === 'code'}>
                 <TextPreview
-                  bytes={shown().content}
+                  bytes={preview().bytes}
                   path={props.path}
-                  isMarkdown={props.kind === 'markdown'}
+                  isMarkdown={preview().kind === 'markdown'}
                 />
               </Match>
-              <Match when={props.kind === 'pdf'}>
-                <PdfPages bytes={shown().content} name={props.name} />
+              <Match when={preview().kind === 'pdf'}>
+                <PdfPages bytes={preview().bytes} name={props.name} />
               </Match>
-              <Match when={props.kind === 'table'}>
-                <Tables bytes={shown().content} path={props.path} />
+              <Match when={preview().kind === 'table'}>
+                <Tables bytes={preview().bytes} path={props.path} />
               </Match>
             </Switch>
           </Suspense>
