@@ -196,8 +196,11 @@ describe('the secrets sweep', () => {
     const tables = new Set(
       places.filter((place) => place.kind === 'row').map((place) => place.where.split('/')[0]),
     );
+    // previewStorage is written only by preview pages in a browser (their localStorage…), which are never
+    // handed a key; no Node run makes one.
+    const unswept = new Set(['settings', 'previewStorage']);
     expect(tables).toEqual(
-      new Set(environment.database.tables.map((table) => table.name).filter((name) => name !== 'settings')),
+      new Set(environment.database.tables.map((table) => table.name).filter((name) => !unswept.has(name))),
     );
     expect(hits).toEqual([]);
   });
