@@ -1,18 +1,23 @@
 import { parse, stringify } from 'devalue';
-import {
-  IDBCursor,
-  IDBCursorWithValue,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBOpenDBRequest,
-  IDBRequest,
-  IDBTransaction,
-  IDBVersionChangeEvent,
-  indexedDB,
-} from 'fake-indexeddb';
+import * as fakeIndexedDb from 'fake-indexeddb';
+
+const { IDBDatabase, indexedDB } = fakeIndexedDb;
+
+/** The names a page finds IndexedDB under, each taken from fake-indexeddb. */
+const GLOBAL_NAMES = [
+  'indexedDB',
+  'IDBCursor',
+  'IDBCursorWithValue',
+  'IDBDatabase',
+  'IDBFactory',
+  'IDBIndex',
+  'IDBKeyRange',
+  'IDBObjectStore',
+  'IDBOpenDBRequest',
+  'IDBRequest',
+  'IDBTransaction',
+  'IDBVersionChangeEvent',
+] as const;
 
 /** A database as saved: its version, and each store with its indexes and records. */
 type SavedDatabase = {
@@ -85,22 +90,8 @@ export function installIndexedDb(
     return request;
   };
 
-  const globals = {
-    indexedDB,
-    IDBCursor,
-    IDBCursorWithValue,
-    IDBDatabase,
-    IDBFactory,
-    IDBIndex,
-    IDBKeyRange,
-    IDBObjectStore,
-    IDBOpenDBRequest,
-    IDBRequest,
-    IDBTransaction,
-    IDBVersionChangeEvent,
-  };
-  for (const [name, value] of Object.entries(globals)) {
-    Object.defineProperty(window, name, { configurable: true, writable: true, value });
+  for (const name of GLOBAL_NAMES) {
+    Object.defineProperty(window, name, { configurable: true, writable: true, value: fakeIndexedDb[name] });
   }
 }
 

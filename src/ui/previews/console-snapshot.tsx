@@ -1,8 +1,6 @@
-import { For, Show } from 'solid-js';
+import { Show } from 'solid-js';
 import type { PreviewConsoleEntry } from '../../protocol/preview-browser.ts';
-import { entryLocation } from '../../state/previews/preview-console-store.ts';
-import { Icon } from '../shared/icons.tsx';
-import './preview-console.css';
+import { ConsoleEntries } from './preview-console.tsx';
 
 /**
  * What a page's console said when the agent looked at it (a `browser` action's meta): the
@@ -28,21 +26,7 @@ export function ConsoleSnapshot(props: { entries: readonly PreviewConsoleEntry[]
         </span>
       </summary>
       <Show when={props.entries.length > 0}>
-        <ol class="preview-console-entries">
-          <For each={props.entries}>
-            {(entry) => (
-              <li
-                classList={{ 'is-error': entry.level === 'error', 'is-warning': entry.level === 'warning' }}
-              >
-                <Icon name={entry.level === 'error' ? 'alert' : 'info'} size={13} />
-                <span class="preview-console-message">{entry.message}</span>
-                <Show when={entryLocation(entry)}>
-                  {(where) => <span class="preview-console-where">{where()}</span>}
-                </Show>
-              </li>
-            )}
-          </For>
-        </ol>
+        <ConsoleEntries entries={props.entries} />
       </Show>
     </details>
   );

@@ -1,10 +1,7 @@
-import { createResource, createSignal, Match, onCleanup, Show, Switch } from 'solid-js';
-import { clearPreviewSite, previewFrames } from '../../host/previews/preview-host.ts';
+import { createResource, createSignal, Match, Show, Switch } from 'solid-js';
 import { parsePreviewUrl } from '../../pwa/preview-url.ts';
 import { isSandboxedPolicy } from '../../state/computer/page-report.ts';
-import { createPreviewConsoleStore } from '../../state/previews/preview-console-store.ts';
-import { canReachFrame } from '../shared/frames.ts';
-import { PreviewConsole } from './preview-console.tsx';
+import { PreviewFrame } from './preview-frame.tsx';
 
 /** The app's scope, where the service worker serves `preview/`. */
 const SCOPE_PATH = new URL(import.meta.env.BASE_URL, window.location.origin).pathname;
@@ -22,9 +19,6 @@ export function LivePane(props: { url: string; title: string }) {
   // Only the first document of the frame is known to be sandboxed; should the page take the
   // frame somewhere this app can reach into (its own origin), the frame is removed at once.
   const [hasEscaped, setEscaped] = createSignal(false);
-  const [generation, setGeneration] = createSignal(0);
-  const [site, setSite] = createSignal<string | null>(null);
-  const consoleStore = createPreviewConsoleStore();
   const [check, { refetch }] = createResource(
     () => props.url,
     async (url) => {
@@ -34,29 +28,6 @@ export function LivePane(props: { url: string; title: string }) {
     },
   );
   const conversationId = () => parsePreviewUrl(new URL(props.url), SCOPE_PATH)?.conversationId ?? null;
-
-  function attach(frame: HTMLIFrameElement): void {
-    const owner = conversationId();
-    if (!owner) return;
-    const unregister = previewFrames().register(frame, {
-      conversationId: owner,
-      onConsole: (entry) => consoleStore.add(entry),
-      onPageStart: (startedSite) => {
-        consoleStore.clear();
-        setSite(startedSite);
-      },
-    });
-    onCleanup(unregister);
-  }
-
-  async function clearStorage(): Promise<void> {
-    const owner = conversationId();
-    const shownSite = site();
-    if (!owner || shownSite === null) return;
-    await previewFrames().flushed();
-    await clearPreviewSite(owner, shownSite);
-    setGeneration((value) => value + 1);
-  }
 
   return (
     <Switch>
@@ -70,25 +41,17 @@ export function LivePane(props: { url: string; title: string }) {
       </Match>
       <Match when={check.state === 'ready' && check() === true}>
         <div class="live-pane">
-          {/* Keyed on the clear count: a cleared site reloads with empty storage. */}
-          <Show when={generation() + 1} keyed>
-            {(_clears) => (
-              <iframe
-                ref={attach}
-                class="live-page"
+          <Show when={conversationId()}>
+            {(owner) => (
+              <PreviewFrame
+                conversationId={owner()}
                 src={props.url}
                 title={props.title}
-                referrerpolicy="no-referrer"
-                onLoad={(event) => {
-                  if (canReachFrame(event.currentTarget)) setEscaped(true);
-                }}
+                frameClass="live-page"
+                onEscaped={() => setEscaped(true)}
               />
             )}
           </Show>
-          <PreviewConsole
-            store={consoleStore}
-            onClearStorage={site() === null ? undefined : () => void clearStorage()}
-          />
         </div>
       </Match>
       <Match when={true}>

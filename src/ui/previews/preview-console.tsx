@@ -1,4 +1,5 @@
 import { createSignal, For, Show } from 'solid-js';
+import type { PreviewConsoleEntry } from '../../protocol/preview-browser.ts';
 import { entryLocation, type PreviewConsoleStore } from '../../state/previews/preview-console-store.ts';
 import { Icon } from '../shared/icons.tsx';
 import './preview-console.css';
@@ -63,22 +64,27 @@ export function PreviewConsole(props: { store: PreviewConsoleStore; onClearStora
         </Show>
       </div>
       <Show when={isOpen()}>
-        <ol class="preview-console-entries">
-          <For each={props.store.entries()} fallback={<li class="preview-console-empty">Nothing logged.</li>}>
-            {(entry) => (
-              <li
-                classList={{ 'is-error': entry.level === 'error', 'is-warning': entry.level === 'warning' }}
-              >
-                <Icon name={entry.level === 'error' ? 'alert' : 'info'} size={13} />
-                <span class="preview-console-message">{entry.message}</span>
-                <Show when={entryLocation(entry)}>
-                  {(where) => <span class="preview-console-where">{where()}</span>}
-                </Show>
-              </li>
-            )}
-          </For>
-        </ol>
+        <ConsoleEntries entries={props.store.entries()} />
       </Show>
     </section>
+  );
+}
+
+/** Console entries as text, each with where it came from (`notes-app/app.js:12:5`). */
+export function ConsoleEntries(props: { entries: readonly PreviewConsoleEntry[] }) {
+  return (
+    <ol class="preview-console-entries">
+      <For each={props.entries} fallback={<li class="preview-console-empty">Nothing logged.</li>}>
+        {(entry) => (
+          <li classList={{ 'is-error': entry.level === 'error', 'is-warning': entry.level === 'warning' }}>
+            <Icon name={entry.level === 'error' ? 'alert' : 'info'} size={13} />
+            <span class="preview-console-message">{entry.message}</span>
+            <Show when={entryLocation(entry)}>
+              {(where) => <span class="preview-console-where">{where()}</span>}
+            </Show>
+          </li>
+        )}
+      </For>
+    </ol>
   );
 }

@@ -1,10 +1,7 @@
-import { createSignal, onCleanup, Show } from 'solid-js';
+import { createSignal, Show } from 'solid-js';
 import { render } from 'solid-js/web';
-import { clearPreviewSite, previewFrames } from '../../host/previews/preview-host.ts';
 import { parsePreviewUrl } from '../../pwa/preview-url.ts';
-import { createPreviewConsoleStore } from '../../state/previews/preview-console-store.ts';
-import { canReachFrame } from '../shared/frames.ts';
-import { PreviewConsole } from './preview-console.tsx';
+import { PreviewFrame } from './preview-frame.tsx';
 
 /** Added to the framed address: a frame may not load its own parent's address (the browser stops the recursion). */
 export const FRAMED_PARAMETER = 'sandpiper-preview-frame';
@@ -25,32 +22,8 @@ export function framedAddress(href: string): string {
  * its console in a drawer below.
  */
 function PreviewTab(props: { conversationId: string; path: string }) {
-  const consoleStore = createPreviewConsoleStore();
-  const [site, setSite] = createSignal<string | null>(null);
-  const [generation, setGeneration] = createSignal(0);
   const [hasEscaped, setEscaped] = createSignal(false);
   document.title = `${props.path} — Sandpiper preview`;
-
-  function attach(frame: HTMLIFrameElement): void {
-    onCleanup(
-      previewFrames().register(frame, {
-        conversationId: props.conversationId,
-        onConsole: (entry) => consoleStore.add(entry),
-        onPageStart: (startedSite) => {
-          consoleStore.clear();
-          setSite(startedSite);
-        },
-      }),
-    );
-  }
-
-  async function clearStorage(): Promise<void> {
-    const shownSite = site();
-    if (shownSite === null) return;
-    await previewFrames().flushed();
-    await clearPreviewSite(props.conversationId, shownSite);
-    setGeneration((value) => value + 1);
-  }
 
   return (
     <main class="preview-tab">
@@ -62,24 +35,12 @@ function PreviewTab(props: { conversationId: string; path: string }) {
           </p>
         }
       >
-        {/* Keyed on the clear count: a cleared site reloads with empty storage. */}
-        <Show when={generation() + 1} keyed>
-          {(_clears) => (
-            <iframe
-              ref={attach}
-              class="preview-tab-frame"
-              src={framedAddress(window.location.href)}
-              title={`Preview of ${props.path}`}
-              referrerpolicy="no-referrer"
-              onLoad={(event) => {
-                if (canReachFrame(event.currentTarget)) setEscaped(true);
-              }}
-            />
-          )}
-        </Show>
-        <PreviewConsole
-          store={consoleStore}
-          onClearStorage={site() === null ? undefined : () => void clearStorage()}
+        <PreviewFrame
+          conversationId={props.conversationId}
+          src={framedAddress(window.location.href)}
+          title={`Preview of ${props.path}`}
+          frameClass="preview-tab-frame"
+          onEscaped={() => setEscaped(true)}
         />
       </Show>
     </main>
