@@ -1,7 +1,7 @@
+import { PREVIEW_MESSAGE_TAG } from '../protocol/preview-limits.ts';
 import type { PreviewCommand, PreviewPageMessage } from '../protocol/preview-messages.ts';
 
-/** The tag of our messages (the literal, not imported: the runtime carries no zod). */
-export const TAG = 'sandpiper-preview';
+export const TAG = PREVIEW_MESSAGE_TAG;
 
 /** Posts `message` to the app framing the page; nothing is sent to a frame of any other origin. */
 export function postToApp(appOrigin: string, message: PreviewPageMessage): void {

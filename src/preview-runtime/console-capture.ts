@@ -1,11 +1,9 @@
 import type { PreviewConsoleEntry } from '../protocol/preview-browser.ts';
-
-/** The name the runtime's own code runs under (its `//# sourceURL`, preview-runtime-tag.ts), left out of where an entry came from. */
-const RUNTIME_SOURCE_NAME = 'sandpiper-preview-runtime.js';
-
-/** Most entries kept for the agent's look at the page (the app's drawer gets each as it comes). */
-const KEPT_ENTRIES = 50;
-const MAX_MESSAGE = 2_000;
+import {
+  MAX_CONSOLE_ENTRIES,
+  MAX_CONSOLE_MESSAGE_CHARS,
+  PREVIEW_RUNTIME_SOURCE_NAME as RUNTIME_SOURCE_NAME,
+} from '../protocol/preview-limits.ts';
 
 /**
  * Collects what the page's console says that matters: uncaught errors, unhandled
@@ -13,17 +11,22 @@ const MAX_MESSAGE = 2_000;
  * from. Files inlined by the service worker run from `data:` URLs named with
  * `//# sourceURL=<workspace path>`, so the browser reports their own path and line.
  */
-export function captureConsole(report: (entry: PreviewConsoleEntry) => void): () => PreviewConsoleEntry[] {
+export function captureConsole(
+  report: (entry: PreviewConsoleEntry) => void,
+  /** True while the runtime itself works in the page (drawing it): what is said then is not the page's. */
+  isPaused: () => boolean,
+): () => PreviewConsoleEntry[] {
   const entries: PreviewConsoleEntry[] = [];
   const started = performance.timeOrigin;
   const add = (entry: Omit<PreviewConsoleEntry, 'at'>) => {
+    if (isPaused()) return;
     const full: PreviewConsoleEntry = {
       ...entry,
-      message: entry.message.slice(0, MAX_MESSAGE),
+      message: entry.message.slice(0, MAX_CONSOLE_MESSAGE_CHARS),
       at: Math.max(0, Date.now() - started),
     };
     entries.push(full);
-    if (entries.length > KEPT_ENTRIES) entries.shift();
+    if (entries.length > MAX_CONSOLE_ENTRIES) entries.shift();
     report(full);
   };
 
@@ -102,8 +105,8 @@ function sourceName(filename: string): string {
   const match = /\/preview\/[^/]+\/(.*)$/.exec(filename.split(/[?#]/)[0]!);
   if (!match) return filename.slice(0, 1_000);
   try {
-    return decodeURIComponent(match[1] || 'index.html');
+    return decodeURIComponent(match[1] || 'index.html').slice(0, 1_000);
   } catch {
-    return match[1]!;
+    return match[1]!.slice(0, 1_000);
   }
 }

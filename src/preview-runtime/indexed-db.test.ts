@@ -79,6 +79,31 @@ describe('a preview page’s IndexedDB', () => {
     reopened.close();
   });
 
+  it('saves in the same task a write transaction completes in (a page may navigate away next), leaving out a Blob with a warning', async () => {
+    const page = await freshPage(null);
+    const database = await openNotes(page.window.indexedDB);
+    await Promise.resolve();
+    const before = page.saves.length;
+    const writing = database.transaction('settings', 'readwrite');
+    writing.objectStore('settings').put('dark', 'theme');
+    writing.objectStore('settings').put(new Blob(['picture']), 'avatar');
+    const savedAtComplete = await new Promise<number>((resolve) => {
+      // The page's own handler, as a page that leaves once its write is done: the save is queued by then.
+      writing.oncomplete = () => queueMicrotask(() => resolve(page.saves.length));
+    });
+    expect(savedAtComplete).toBe(before + 1);
+    database.close();
+    expect(page.warnings).toEqual([
+      expect.stringMatching(/“notes-db”\/“settings” \(key avatar\) .*not saved for the next visit/),
+    ]);
+    const next = await freshPage(page.saves.at(-1)!);
+    const reopened = await openNotes(next.window.indexedDB);
+    const reading = reopened.transaction('settings').objectStore('settings');
+    expect(await request(reading.get('theme'))).toBe('dark');
+    expect(await request(reading.get('avatar'))).toBeUndefined();
+    reopened.close();
+  });
+
   it('starts empty, saying why, from saved text it cannot read', async () => {
     const page = await freshPage('{not devalue');
     expect(page.warnings).toEqual([

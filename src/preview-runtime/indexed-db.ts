@@ -32,16 +32,38 @@ type SavedDatabase = {
   }[];
 };
 
-/** Waits this long after the last change before saving (a burst of writes is saved once). */
-const SAVE_DELAY_MS = 60;
+/**
+ * fake-indexeddb's own model of its databases (version 6.2.8, pinned in package.json):
+ * read directly, synchronously, so a save never waits for a task the page's unloading
+ * could cut short. `indexed-db.test.ts` checks the shape still holds.
+ */
+type RawDatabase = {
+  name: string;
+  version: number;
+  rawObjectStores: Map<
+    string,
+    {
+      deleted: boolean;
+      keyPath: string | string[] | null;
+      autoIncrement: boolean;
+      rawIndexes: Map<
+        string,
+        { deleted: boolean; keyPath: string | string[]; unique: boolean; multiEntry: boolean }
+      >;
+      records: { values(): Iterable<{ key: IDBValidKey; value: unknown }> };
+    }
+  >;
+};
 
 /**
  * IndexedDB for a page in an opaque origin (where the browser's own refuses to open):
  * fake-indexeddb (a complete implementation of the API, in memory) put in place of the
  * browser's, filled from the saved databases before the page's first script runs, and
- * saved whole (devalue keeps dates, maps, typed arrays…) after each write transaction,
- * upgrade or deletion settles. The saved databases open before any of the page's: the
- * factory serves open requests for one name in order, so the page's waits for them.
+ * saved whole (devalue keeps dates, maps, typed arrays…) once a write transaction, an
+ * upgrade or a deletion has settled: in a microtask, before the page can unload. The
+ * saved databases open before any of the page's: the factory serves open requests for
+ * one name in order, so the page's waits for them. Values devalue cannot write (a `Blob`)
+ * are left out of the save, with a warning in the console.
  */
 export function installIndexedDb(
   initial: string | null,
@@ -50,43 +72,43 @@ export function installIndexedDb(
   warn: (message: string) => void,
 ): void {
   restore(initial, warn);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const scheduleSave = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      void dumpAll()
-        .then((databases) => {
-          const data = stringify(databases);
-          if (data.length > limit)
-            warn(
-              `IndexedDB holds more than this preview keeps (${limit} characters): the newest changes were not saved.`,
-            );
-          else save(data);
-        })
-        .catch((error: unknown) =>
-          warn(
-            `IndexedDB could not be saved for the next visit: ${error instanceof Error ? error.message : String(error)}`,
-          ),
+  let isQueued = false;
+  const warned = new Set<string>();
+  const warnOnce = (message: string) => {
+    if (warned.has(message)) return;
+    warned.add(message);
+    warn(message);
+  };
+  const saveSoon = () => {
+    if (isQueued) return;
+    isQueued = true;
+    queueMicrotask(() => {
+      isQueued = false;
+      const data = serialize(dumpAll(), warnOnce);
+      if (data.length > limit)
+        warnOnce(
+          `IndexedDB holds more than this preview keeps (${limit} characters): changes are no longer saved.`,
         );
-    }, SAVE_DELAY_MS);
+      else save(data);
+    });
   };
 
   const transaction = IDBDatabase.prototype.transaction;
   IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<typeof transaction>) {
     const created = transaction.apply(this, args);
-    if (created.mode !== 'readonly') created.addEventListener('complete', scheduleSave);
+    if (created.mode !== 'readonly') created.addEventListener('complete', saveSoon);
     return created;
   };
   const open = indexedDB.open.bind(indexedDB);
   indexedDB.open = (name: string, version?: number) => {
     const request = open(name, version);
-    request.addEventListener('upgradeneeded', () => request.addEventListener('success', scheduleSave));
+    request.addEventListener('upgradeneeded', () => request.addEventListener('success', saveSoon));
     return request;
   };
   const deleteDatabase = indexedDB.deleteDatabase.bind(indexedDB);
   indexedDB.deleteDatabase = (name: string) => {
     const request = deleteDatabase(name);
-    request.addEventListener('success', scheduleSave);
+    request.addEventListener('success', saveSoon);
     return request;
   };
 
@@ -101,6 +123,7 @@ function restore(initial: string | null, warn: (message: string) => void): void 
   let databases: SavedDatabase[];
   try {
     databases = parse(initial) as SavedDatabase[];
+    if (!Array.isArray(databases)) throw new Error('not a list of databases');
   } catch {
     warn('The IndexedDB saved for this preview could not be read, so it starts empty.');
     return;
@@ -130,61 +153,54 @@ function restore(initial: string | null, warn: (message: string) => void): void 
   }
 }
 
-/** Every database's schema and records now. */
-async function dumpAll(): Promise<SavedDatabase[]> {
-  const listed = await indexedDB.databases();
-  const dumped: SavedDatabase[] = [];
-  for (const { name } of listed) {
-    if (name === undefined) continue;
-    const database = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    // A page's upgrade waits for every other connection: this one gives way at once.
-    database.onversionchange = () => database.close();
-    try {
-      dumped.push(await dumpDatabase(database));
-    } finally {
-      database.close();
-    }
-  }
-  return dumped;
-}
-
-function dumpDatabase(database: IDBDatabase): Promise<SavedDatabase> {
-  const names = [...database.objectStoreNames];
-  const result: SavedDatabase = { name: database.name, version: database.version, stores: [] };
-  if (names.length === 0) return Promise.resolve(result);
-  return new Promise((resolve, reject) => {
-    const transaction = database.transaction(names, 'readonly');
-    for (const name of names) {
-      const store = transaction.objectStore(name);
-      const indexes = [...store.indexNames].map((indexName) => {
-        const index = store.index(indexName);
-        return {
-          name: indexName,
-          keyPath: index.keyPath,
-          unique: index.unique,
-          multiEntry: index.multiEntry,
-        };
-      });
-      const saved: SavedDatabase['stores'][number] = {
+/** Every database's schema and records now, read from the factory's own model. */
+function dumpAll(): SavedDatabase[] {
+  const databases = (indexedDB as unknown as { _databases: Map<string, RawDatabase> })._databases;
+  return [...databases.values()].map((database) => ({
+    name: database.name,
+    version: database.version,
+    stores: [...database.rawObjectStores]
+      .filter(([, store]) => !store.deleted)
+      .map(([name, store]) => ({
         name,
         keyPath: store.keyPath,
         autoIncrement: store.autoIncrement,
-        indexes,
-        records: [],
-      };
-      result.stores.push(saved);
-      const keys = store.getAllKeys();
-      const values = store.getAll();
-      values.onsuccess = () => {
-        saved.records = (keys.result ?? []).map((key, at) => [key, values.result[at]]);
-      };
+        indexes: [...store.rawIndexes]
+          .filter(([, index]) => !index.deleted)
+          .map(([indexName, index]) => ({
+            name: indexName,
+            keyPath: index.keyPath,
+            unique: index.unique,
+            multiEntry: index.multiEntry,
+          })),
+        records: [...store.records.values()].map((record): [IDBValidKey, unknown] => [
+          record.key,
+          record.value,
+        ]),
+      })),
+  }));
+}
+
+/** The databases as devalue text; records it cannot write are left out, saying which. */
+function serialize(databases: SavedDatabase[], warn: (message: string) => void): string {
+  try {
+    return stringify(databases);
+  } catch {
+    for (const database of databases) {
+      for (const store of database.stores) {
+        store.records = store.records.filter(([key, value]) => {
+          try {
+            stringify(value);
+            return true;
+          } catch {
+            warn(
+              `A record of “${database.name}”/“${store.name}” (key ${String(key)}) holds a value this preview cannot keep (a Blob or File): it is not saved for the next visit.`,
+            );
+            return false;
+          }
+        });
+      }
     }
-    transaction.oncomplete = () => resolve(result);
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
+    return stringify(databases);
+  }
 }

@@ -1,5 +1,7 @@
 import type { PreviewConsoleEntry, PreviewPageState } from '../protocol/preview-browser.ts';
+import { MAX_DETAIL_CHARS, MAX_HREF_CHARS, PREVIEW_AREA_LIMITS } from '../protocol/preview-limits.ts';
 import type { PreviewCommand, PreviewRuntimeInit, PreviewStorageArea } from '../protocol/preview-messages.ts';
+import { AGENT_FRAME_NAME, answerDialogs } from './agent-dialogs.ts';
 import { onCommand, postToApp, TAG } from './channel.ts';
 import { captureConsole } from './console-capture.ts';
 import { installCookies } from './cookies.ts';
@@ -8,14 +10,6 @@ import { runAction } from './page-actions.ts';
 import { readPage, settled } from './page-state.ts';
 import { drawPage } from './screenshot.ts';
 import { createWebStorage } from './web-storage.ts';
-
-/** The limits of preview-messages.ts (values, not imported: the runtime carries no zod). */
-const LIMITS: Record<PreviewStorageArea, number> = {
-  local: 5 * 1024 * 1024,
-  session: 5 * 1024 * 1024,
-  cookies: 64 * 1024,
-  indexeddb: 25 * 1024 * 1024,
-};
 
 declare global {
   // Set by the service worker's line before this script, read once and removed.
@@ -36,30 +30,52 @@ function start(init: PreviewRuntimeInit): void {
     postToApp(appOrigin, { tag: TAG, type: 'storage', site, area, data });
 
   let isDrawing = false;
-  const consoleEntries = captureConsole((entry: PreviewConsoleEntry) => {
-    if (!isDrawing) postToApp(appOrigin, { tag: TAG, type: 'console', entry });
-  });
+  const consoleEntries = captureConsole(
+    (entry: PreviewConsoleEntry) => postToApp(appOrigin, { tag: TAG, type: 'console', entry }),
+    () => isDrawing,
+  );
   const warn = (message: string) => console.warn(`[Sandpiper preview] ${message}`);
+  // In the agent's frame (which nobody sees) a dialog would block the page and show over the app.
+  const dialogs = window.name === AGENT_FRAME_NAME ? answerDialogs() : null;
 
-  for (const area of ['local', 'session'] as const) {
-    const storage = createWebStorage(init.areas[area], LIMITS[area], save(area));
-    Object.defineProperty(window, `${area}Storage`, { configurable: true, get: () => storage });
+  // One area that cannot be set up (its saved text damaged) leaves the others, and the page, working.
+  const areas: [string, () => void][] = [
+    ...(['local', 'session'] as const).map((area): [string, () => void] => [
+      `${area}Storage`,
+      () => {
+        const storage = createWebStorage(init.areas[area], PREVIEW_AREA_LIMITS[area], save(area));
+        Object.defineProperty(window, `${area}Storage`, { configurable: true, get: () => storage });
+      },
+    ]),
+    ['cookies', () => installCookies(init.areas.cookies, PREVIEW_AREA_LIMITS.cookies, save('cookies'))],
+    [
+      'IndexedDB',
+      () => installIndexedDb(init.areas.indexeddb, PREVIEW_AREA_LIMITS.indexeddb, save('indexeddb'), warn),
+    ],
+  ];
+  for (const [name, install] of areas) {
+    try {
+      install();
+    } catch (error) {
+      warn(`${name} could not be set up: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
-  installCookies(init.areas.cookies, LIMITS.cookies, save('cookies'));
-  installIndexedDb(init.areas.indexeddb, LIMITS.indexeddb, save('indexeddb'), warn);
 
   onCommand(appOrigin, (command) => void answer(command));
-  postToApp(appOrigin, { tag: TAG, type: 'hello', site, href: location.href });
+  postToApp(appOrigin, { tag: TAG, type: 'hello', site, href: location.href.slice(0, MAX_HREF_CHARS) });
 
   async function answer(command: PreviewCommand): Promise<void> {
     let ok = true;
     let detail = '';
     try {
       await loaded();
+      dialogs?.take();
       if (command.action) {
         ({ ok, detail } = runAction(command.action));
         await settled(150, 2_000);
       } else await settled(250, 3_000);
+      const answered = dialogs?.take() ?? [];
+      if (answered.length > 0) detail = [detail, ...answered].filter(Boolean).join('\n');
       const state: PreviewPageState = { ...readPage(), console: consoleEntries(), screenshot: null };
       if (command.screenshot) {
         isDrawing = true;
@@ -75,7 +91,14 @@ function start(init: PreviewRuntimeInit): void {
           isDrawing = false;
         }
       }
-      postToApp(appOrigin, { tag: TAG, type: 'reply', id: command.id, ok, detail, state });
+      postToApp(appOrigin, {
+        tag: TAG,
+        type: 'reply',
+        id: command.id,
+        ok,
+        detail: detail.slice(0, MAX_DETAIL_CHARS),
+        state,
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       postToApp(appOrigin, {
@@ -83,7 +106,7 @@ function start(init: PreviewRuntimeInit): void {
         type: 'reply',
         id: command.id,
         ok: false,
-        detail: `The page could not be read: ${reason}`,
+        detail: `The page could not be read: ${reason}`.slice(0, MAX_DETAIL_CHARS),
         state: null,
       });
     }

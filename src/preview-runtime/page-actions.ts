@@ -173,17 +173,46 @@ function sendKeys(keys: string): ActionOutcome {
     altKey: modifiers.has('alt'),
     metaKey: modifiers.has('meta'),
   };
-  const proceed = target.dispatchEvent(new KeyboardEvent('keydown', init));
-  if (key.length === 1 || key === 'Enter') target.dispatchEvent(new KeyboardEvent('keypress', init));
+  let proceed = target.dispatchEvent(keyboardEvent('keydown', init));
+  if (key.length === 1 || key === 'Enter')
+    proceed = target.dispatchEvent(keyboardEvent('keypress', init)) && proceed;
   if (proceed) defaultAction(target, key, init);
-  target.dispatchEvent(new KeyboardEvent('keyup', init));
+  target.dispatchEvent(keyboardEvent('keyup', init));
   return { ok: true, detail: `Sent keys: ${keys}` };
+}
+
+const LEGACY_KEY_CODES: Record<string, number> = {
+  Enter: 13,
+  Tab: 9,
+  Escape: 27,
+  Backspace: 8,
+  Delete: 46,
+  Space: 32,
+  ArrowLeft: 37,
+  ArrowUp: 38,
+  ArrowRight: 39,
+  ArrowDown: 40,
+  Home: 36,
+  End: 35,
+  PageUp: 33,
+  PageDown: 34,
+};
+
+/** A keyboard event with the legacy `keyCode`/`which` too (pages still test `event.keyCode === 13`). */
+function keyboardEvent(type: string, init: KeyboardEventInit): KeyboardEvent {
+  const event = new KeyboardEvent(type, init);
+  const key = init.key === ' ' ? 'Space' : (init.key ?? '');
+  const code = LEGACY_KEY_CODES[key] ?? (key.length === 1 ? key.toUpperCase().charCodeAt(0) : 0);
+  for (const name of ['keyCode', 'which'] as const) Object.defineProperty(event, name, { get: () => code });
+  return event;
 }
 
 /** What the browser itself does for a key no handler cancelled (synthetic events do none of it). */
 function defaultAction(target: HTMLElement, key: string, init: KeyboardEventInit): void {
   if (key === 'Enter' && target instanceof HTMLInputElement && target.form) target.form.requestSubmit();
-  else if (key === 'Enter' && target instanceof HTMLButtonElement) target.click();
+  else if (key === 'Enter' && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement))
+    target.click();
+  else if (key === 'Space' && target instanceof HTMLButtonElement) target.click();
   else if (key === 'Tab') {
     const focusable = [
       ...document.querySelectorAll<HTMLElement>(

@@ -1,9 +1,9 @@
 import type { PreviewElement, PreviewPageState } from '../protocol/preview-browser.ts';
-
-/** The literals of preview-browser.ts (the runtime carries no zod, so it does not import the module's values). */
-const MAX_TEXT = 60_000;
-const MAX_ELEMENTS = 300;
-const MAX_LABEL = 200;
+import {
+  MAX_PAGE_ELEMENTS as MAX_ELEMENTS,
+  MAX_ELEMENT_TEXT_CHARS as MAX_LABEL,
+  MAX_RENDERED_TEXT_CHARS as MAX_TEXT,
+} from '../protocol/preview-limits.ts';
 
 const INTERACTIVE = [
   'a[href]',
@@ -43,7 +43,7 @@ export function elementAt(index: number): Element | null {
 
 /** The page now: rendered text, numbered elements and scroll (the console and screenshot are added by the caller). */
 export function readPage(): Omit<PreviewPageState, 'console' | 'screenshot'> {
-  numbered = [...document.querySelectorAll(INTERACTIVE)].filter(isShown).slice(0, MAX_ELEMENTS);
+  numbered = interactiveElements().filter(isShown).slice(0, MAX_ELEMENTS);
   const text = (document.body?.innerText ?? '').replace(/\n{3,}/g, '\n\n').trim();
   const scroller = document.scrollingElement ?? document.documentElement;
   return {
@@ -56,6 +56,30 @@ export function readPage(): Omit<PreviewPageState, 'console' | 'screenshot'> {
   };
 }
 
+/**
+ * Elements made to be acted on (links, buttons, fields, roles), and, as browser-use finds
+ * them, those a script made clickable without saying so: the outermost element with a
+ * pointer cursor (a card or list row with a click listener), in document order.
+ */
+function interactiveElements(): Element[] {
+  const marked = new Set(document.querySelectorAll(INTERACTIVE));
+  const found: Element[] = [];
+  for (const element of document.body?.querySelectorAll('*') ?? []) {
+    if (marked.has(element)) {
+      found.push(element);
+      continue;
+    }
+    if (element.closest(INTERACTIVE)) continue;
+    const parent = element.parentElement;
+    if (
+      getComputedStyle(element).cursor === 'pointer' &&
+      !(parent && getComputedStyle(parent).cursor === 'pointer')
+    )
+      found.push(element);
+  }
+  return found;
+}
+
 function isShown(element: Element): boolean {
   if (element.closest('[hidden], [aria-hidden="true"]')) return false;
   const style = getComputedStyle(element);
@@ -63,7 +87,7 @@ function isShown(element: Element): boolean {
 }
 
 export function describeElement(element: Element, index: number): PreviewElement {
-  const tag = element.tagName.toLowerCase();
+  const tag = element.tagName.toLowerCase().slice(0, 40);
   const type = element.getAttribute('role') ?? (element instanceof HTMLInputElement ? element.type : null);
   const value =
     element instanceof HTMLInputElement ||
@@ -71,10 +95,12 @@ export function describeElement(element: Element, index: number): PreviewElement
     element instanceof HTMLSelectElement
       ? element.value
       : null;
+  const isCheckable =
+    element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
   return {
     index,
     tag,
-    ...(type ? { type: type.slice(0, 40) } : {}),
+    ...(type ? { type: (isCheckable && element.checked ? `${type}, checked` : type).slice(0, 40) } : {}),
     label: labelOf(element).slice(0, MAX_LABEL),
     ...(value !== null && !(element instanceof HTMLInputElement && element.type === 'password')
       ? { value: value.slice(0, MAX_LABEL) }
@@ -85,10 +111,11 @@ export function describeElement(element: Element, index: number): PreviewElement
 /** What a person reads as the element's name. */
 function labelOf(element: Element): string {
   const text = element instanceof HTMLElement ? element.innerText : (element.textContent ?? '');
+  const labels = 'labels' in element ? (element.labels as NodeListOf<HTMLLabelElement> | null) : null;
   const candidates = [
     element.getAttribute('aria-label'),
     element instanceof HTMLSelectElement ? null : text,
-    element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent : null,
+    labels?.[0]?.textContent,
     element.getAttribute('placeholder'),
     element.getAttribute('title'),
     element.getAttribute('alt') ?? element.querySelector('img[alt]')?.getAttribute('alt'),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createWebStorage } from './web-storage.ts';
 
 describe('a preview page’s localStorage', () => {
-  it('reads what was saved, and saves each change whole', () => {
+  it('reads what was saved, and saves its whole text once per task', async () => {
     const saved: string[] = [];
     const storage = createWebStorage('[["notes","[\\"milk\\"]"]]', 1_000, (data) => saved.push(data));
     expect(storage.getItem('notes')).toBe('["milk"]');
@@ -16,24 +16,38 @@ describe('a preview page’s localStorage', () => {
     delete (storage as unknown as Record<string, string>).theme;
     expect(storage.getItem('theme')).toBeNull();
     expect(storage.key(1)).toBe('count');
-    expect(JSON.parse(saved.at(-1)!)).toEqual([
+    expect(saved).toEqual([]);
+    await Promise.resolve();
+    expect(saved).toHaveLength(1);
+    expect(JSON.parse(saved[0]!)).toEqual([
       ['notes', '["milk"]'],
       ['count', '2'],
     ]);
     storage.clear();
     expect(storage.length).toBe(0);
+    await Promise.resolve();
     expect(saved.at(-1)).toBe('[]');
+    // Names that are not items are the object's own, as on the browser's Storage.
+    expect(typeof storage.hasOwnProperty).toBe('function');
+    expect(String(storage)).toBe('[object Object]');
   });
 
-  it('refuses a value past its quota with QuotaExceededError, keeping what it had', () => {
+  it('refuses a value past its quota (counted on the text saved) with QuotaExceededError, keeping what it had', async () => {
     const saved: string[] = [];
-    const storage = createWebStorage(null, 20, (data) => saved.push(data));
+    const storage = createWebStorage(null, 30, (data) => saved.push(data));
     storage.setItem('a', '1234567890');
     expect(() => storage.setItem('b', '1234567890')).toThrow(
       expect.objectContaining({ name: 'QuotaExceededError' }),
     );
     expect(storage.getItem('b')).toBeNull();
-    expect(saved).toHaveLength(1);
+    storage.setItem('a', '"quoted"');
+    // Twelve quotes are 24 characters once escaped: over the quota, though 12 would fit.
+    expect(() => storage.setItem('a', '""""""""""""')).toThrow(
+      expect.objectContaining({ name: 'QuotaExceededError' }),
+    );
+    expect(storage.getItem('a')).toBe('"quoted"');
+    await Promise.resolve();
+    expect(saved).toEqual(['[["a","\\"quoted\\""]]']);
   });
 
   it('starts empty from text it did not write', () => {

@@ -1,8 +1,9 @@
 /**
  * `localStorage` and `sessionStorage` for a page in an opaque origin (where the browser's
- * own throw): a `Storage` with the same methods, property access (`localStorage.notes`,
- * `localStorage['notes'] = …`) and quota, kept in memory and saved through `save` after
- * each change (the app keeps it in IndexedDB under the conversation and site).
+ * own throw): a `Storage` (it is `instanceof Storage`) with the same methods, property
+ * access (`localStorage.notes`, `localStorage['notes'] = …`) and a quota counted on the
+ * text saved, kept in memory and saved whole through `save` once per task however many
+ * changes it made (the app keeps it in IndexedDB under the conversation and site).
  */
 export function createWebStorage(
   initial: string | null,
@@ -10,7 +11,18 @@ export function createWebStorage(
   save: (data: string) => void,
 ): Storage {
   const entries = new Map<string, string>(parseEntries(initial));
-  let size = [...entries].reduce((total, [key, value]) => total + key.length + value.length, 0);
+  let pending: string | null = null;
+  const saveSoon = (data: string) => {
+    const isQueued = pending !== null;
+    pending = data;
+    // A microtask: still before the page can unload (a save then a navigation keeps the save).
+    if (!isQueued)
+      queueMicrotask(() => {
+        const text = pending;
+        pending = null;
+        if (text !== null) save(text);
+      });
+  };
 
   const methods = {
     get length() {
@@ -26,38 +38,37 @@ export function createWebStorage(
       const name = String(key);
       const text = String(value);
       const previous = entries.get(name);
-      const next =
-        size - (previous === undefined ? 0 : name.length + previous.length) + name.length + text.length;
-      if (next > limit)
+      entries.set(name, text);
+      const data = JSON.stringify([...entries]);
+      if (data.length > limit) {
+        if (previous === undefined) entries.delete(name);
+        else entries.set(name, previous);
         throw new DOMException(
           `Setting the value of '${name}' exceeded the quota (${limit} characters).`,
           'QuotaExceededError',
         );
-      entries.set(name, text);
-      size = next;
-      save(JSON.stringify([...entries]));
+      }
+      saveSoon(data);
     },
     removeItem(key: string): void {
-      const name = String(key);
-      const previous = entries.get(name);
-      if (previous === undefined) return;
-      entries.delete(name);
-      size -= name.length + previous.length;
-      save(JSON.stringify([...entries]));
+      if (!entries.delete(String(key))) return;
+      saveSoon(JSON.stringify([...entries]));
     },
     clear(): void {
       if (entries.size === 0) return;
       entries.clear();
-      size = 0;
-      save('[]');
+      saveSoon('[]');
     },
   };
+  if (typeof Storage !== 'undefined') Object.setPrototypeOf(methods, Storage.prototype);
   const own = new Set(['length', 'key', 'getItem', 'setItem', 'removeItem', 'clear']);
-  // Property access reads and writes items, as on the browser's Storage.
+  // Property access reads and writes items, as on the browser's Storage; other names (toString,
+  // hasOwnProperty…) are the object's own as there.
   return new Proxy(methods, {
     get(target, property, receiver) {
-      if (typeof property === 'symbol' || own.has(property)) return Reflect.get(target, property, receiver);
-      return entries.get(property) ?? undefined;
+      if (typeof property === 'symbol' || own.has(property) || !entries.has(property))
+        return Reflect.get(target, property, receiver);
+      return entries.get(property);
     },
     set(target, property, value) {
       if (typeof property === 'symbol' || own.has(property)) return Reflect.set(target, property, value);
@@ -69,7 +80,7 @@ export function createWebStorage(
       return true;
     },
     has(target, property) {
-      return typeof property === 'symbol' || own.has(property) ? property in target : entries.has(property);
+      return typeof property === 'symbol' || !entries.has(property) ? property in target : true;
     },
     ownKeys() {
       return [...entries.keys()];

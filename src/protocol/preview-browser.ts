@@ -1,4 +1,20 @@
 import { z } from 'zod';
+import {
+  MAX_CONSOLE_ENTRIES,
+  MAX_CONSOLE_MESSAGE_CHARS,
+  MAX_DETAIL_CHARS,
+  MAX_ELEMENT_TEXT_CHARS,
+  MAX_PAGE_ELEMENTS,
+  MAX_REASON_CHARS,
+  MAX_RENDERED_TEXT_CHARS,
+} from './preview-limits.ts';
+
+export {
+  MAX_CONSOLE_ENTRIES,
+  MAX_CONSOLE_MESSAGE_CHARS,
+  MAX_PAGE_ELEMENTS,
+  MAX_RENDERED_TEXT_CHARS,
+} from './preview-limits.ts';
 
 /**
  * The agent's own browser for the conversation's previews: the main thread loads a
@@ -9,15 +25,6 @@ import { z } from 'zod';
  * parses every reply with these schemas: a reply crosses a thread and describes a page
  * whose scripts the agent wrote.
  */
-
-/** Most console entries a page state carries (the newest are kept). */
-export const MAX_CONSOLE_ENTRIES = 50;
-/** Most characters of a console entry's message. */
-export const MAX_CONSOLE_MESSAGE_CHARS = 2_000;
-/** Most characters of a page's rendered text a state carries. */
-export const MAX_RENDERED_TEXT_CHARS = 60_000;
-/** Most interactive elements a state lists. */
-export const MAX_PAGE_ELEMENTS = 300;
 
 /** One thing the page's console said: an uncaught error, an unhandled rejection, or console.error/warn. */
 export const PreviewConsoleEntry = z.object({
@@ -42,9 +49,9 @@ export const PreviewElement = z.object({
   /** An input's `type`, or the element's ARIA role when it has one. */
   type: z.string().max(40).optional(),
   /** What a person sees as its name: text, `aria-label`, `placeholder`, `title` or `name`. */
-  label: z.string().max(200),
+  label: z.string().max(MAX_ELEMENT_TEXT_CHARS),
   /** A field's current value. */
-  value: z.string().max(200).optional(),
+  value: z.string().max(MAX_ELEMENT_TEXT_CHARS).optional(),
 });
 export type PreviewElement = z.infer<typeof PreviewElement>;
 
@@ -101,7 +108,7 @@ export type PreviewLookOptions = { screenshot: boolean };
 /** Loading a page: its state, or why it could not be shown. */
 export const PreviewOpenResult = z.union([
   z.object({ ok: z.literal(true), state: PreviewPageState }),
-  z.object({ ok: z.literal(false), reason: z.string().min(1).max(2_000) }),
+  z.object({ ok: z.literal(false), reason: z.string().min(1).max(MAX_REASON_CHARS) }),
 ]);
 export type PreviewOpenResult = z.infer<typeof PreviewOpenResult>;
 
@@ -111,7 +118,7 @@ export type PreviewOpenResult = z.infer<typeof PreviewOpenResult>;
  * when there is a page).
  */
 export const PreviewActionResult = z.union([
-  z.object({ ok: z.literal(true), detail: z.string().max(10_000), state: PreviewPageState }),
+  z.object({ ok: z.literal(true), detail: z.string().max(MAX_DETAIL_CHARS), state: PreviewPageState }),
   z.object({
     ok: z.literal(false),
     reason: z.string().min(1).max(2_000),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { type PreviewAction, PreviewConsoleEntry, PreviewPageState } from './preview-browser.ts';
+import {
+  MAX_DETAIL_CHARS,
+  MAX_HREF_CHARS,
+  PREVIEW_AREA_LIMITS,
+  PREVIEW_MESSAGE_TAG,
+} from './preview-limits.ts';
+
+export { PREVIEW_AREA_LIMITS, PREVIEW_MESSAGE_TAG } from './preview-limits.ts';
 
 /**
  * What a preview page (the preview runtime the service worker puts first in every HTML
@@ -11,21 +19,10 @@ import { type PreviewAction, PreviewConsoleEntry, PreviewPageState } from './pre
  * The runtime imports these types only (`import type`): zod stays out of every page.
  */
 
-/** The tag every message of ours carries (other messages in the page are not ours). */
-export const PREVIEW_MESSAGE_TAG = 'sandpiper-preview';
-
 /** The storage a preview page keeps, each area saved whole as text. */
 export const PREVIEW_STORAGE_AREAS = ['local', 'session', 'cookies', 'indexeddb'] as const;
 export const PreviewStorageArea = z.enum(PREVIEW_STORAGE_AREAS);
 export type PreviewStorageArea = z.infer<typeof PreviewStorageArea>;
-
-/** Most UTF-16 code units one area keeps (browsers give `localStorage` 5 M; IndexedDB gets more). */
-export const PREVIEW_AREA_LIMITS: Record<PreviewStorageArea, number> = {
-  local: 5 * 1024 * 1024,
-  session: 5 * 1024 * 1024,
-  cookies: 64 * 1024,
-  indexeddb: 25 * 1024 * 1024,
-};
 
 /**
  * A site's name within its conversation: the first folder of the page's workspace path
@@ -58,14 +55,14 @@ const Tagged = { tag: z.literal(PREVIEW_MESSAGE_TAG) };
 /** Runtime → app. */
 export const PreviewPageMessage = z.discriminatedUnion('type', [
   /** The page started (its runtime ran); sent again after each navigation within the frame. */
-  z.object({ ...Tagged, type: z.literal('hello'), site: PreviewSite, href: z.string().max(4_000) }),
+  z.object({ ...Tagged, type: z.literal('hello'), site: PreviewSite, href: z.string().max(MAX_HREF_CHARS) }),
   /** One area's whole content, to be saved in place of the last. */
   z.object({
     ...Tagged,
     type: z.literal('storage'),
     site: PreviewSite,
     area: PreviewStorageArea,
-    data: z.string().max(Math.max(...Object.values(PREVIEW_AREA_LIMITS))),
+    data: z.string().max(Math.max(...Object.values<number>(PREVIEW_AREA_LIMITS))),
   }),
   z.object({ ...Tagged, type: z.literal('console'), entry: PreviewConsoleEntry }),
   /** The answer to a command. */
@@ -75,7 +72,7 @@ export const PreviewPageMessage = z.discriminatedUnion('type', [
     id: z.number().int().nonnegative(),
     ok: z.boolean(),
     /** What happened (an action's detail), or why it failed. */
-    detail: z.string().max(10_000),
+    detail: z.string().max(MAX_DETAIL_CHARS),
     state: PreviewPageState.nullable(),
   }),
 ]);

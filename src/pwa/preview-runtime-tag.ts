@@ -1,8 +1,6 @@
+import { PREVIEW_RUNTIME_SOURCE_NAME as RUNTIME_SOURCE_NAME } from '../protocol/preview-limits.ts';
 import type { PreviewRuntimeInit } from '../protocol/preview-messages.ts';
 import { textDataUrl } from './inline-site.ts';
-
-/** The name the runtime's code runs under in stacks (console-capture.ts leaves it out). */
-const RUNTIME_SOURCE_NAME = 'sandpiper-preview-runtime.js';
 
 let runtimeUrl: { code: string; url: string } | null = null;
 

@@ -12,7 +12,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { appShellNavigation } from './app-shell.ts';
 import { withIsolationHeaders } from './isolation-headers.ts';
-import { PREVIEW_TAB_PAGE, SKIP_WAITING_MESSAGE } from './messages.ts';
+import { PREVIEW_TAB_PAGE, PREVIEW_TOP_LEVEL_PARAMETER, SKIP_WAITING_MESSAGE } from './messages.ts';
 import { previewResponse } from './preview-route.ts';
 import { parsePreviewUrl } from './preview-url.ts';
 import { dueNotification, dueSchedules, readSchedules, SCHEDULE_CHECK_TAG } from './schedule-check.ts';
@@ -35,7 +35,8 @@ cleanupOutdatedCaches();
 const appShell = createHandlerBoundToURL('index.html');
 registerRoute(
   new NavigationRoute((options) => appShellNavigation(options.request.destination, () => appShell(options)), {
-    denylist: [/\/preview\//],
+    // Anchored to the path: workbox tests path and query together (`/?/preview/` is the app, refused in a frame).
+    denylist: [new RegExp(`^${scopePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}preview/`)],
   }),
 );
 
@@ -45,7 +46,7 @@ registerRoute(
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && parsePreviewUrl(url, scopePath) !== null,
   async ({ url, request }) => {
-    if (request.destination === 'document') {
+    if (request.destination === 'document' && !url.searchParams.has(PREVIEW_TOP_LEVEL_PARAMETER)) {
       const tab = await matchPrecache(PREVIEW_TAB_PAGE);
       if (tab) return appShellNavigation('document', async () => withIsolationHeaders(tab));
     }

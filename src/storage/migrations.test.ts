@@ -292,16 +292,27 @@ describe('repositories', () => {
 });
 
 describe('schema v6: preview storage', () => {
-  it('adds an empty previewStorage table; a conversation deleted later takes its rows with it', async () => {
+  it('adds an empty previewStorage table; a conversation deleted later takes its rows with it, a gone one keeps none', async () => {
     const database = await migrateFrom(5, async (v5) => {
       await v5.conversations.put({ id: 'c1', title: 'Notes', status: 'idle', createdAt: 1, updatedAt: 1 });
     });
     expect(await database.previewStorage.count()).toBe(0);
+    await database.conversations.put({
+      id: 'c2',
+      title: 'Other',
+      status: 'idle',
+      createdAt: 1,
+      updatedAt: 1,
+    });
     const previews = new PreviewStorageRepository(database);
     await previews.save('c1', 'notes-app', 'local', '[["notes","[]"]]', 5);
     await previews.save('c1', 'notes-app', 'session', '[]', 5);
     await previews.save('c2', 'notes-app', 'local', '[["other","1"]]', 5);
+    await previews.save('gone', 'notes-app', 'local', '[["late","write"]]', 5);
+    expect(await previews.site('gone', 'notes-app')).toEqual([]);
     expect((await previews.lasting('c1')).map((row) => row.area)).toEqual(['local']);
+    await previews.endSessions();
+    expect((await previews.site('c1', 'notes-app')).map((row) => row.area)).toEqual(['local']);
     await new ConversationRepository(database).delete('c1');
     expect(await previews.site('c1', 'notes-app')).toEqual([]);
     expect(await previews.site('c2', 'notes-app')).toHaveLength(1);

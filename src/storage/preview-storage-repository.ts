@@ -12,7 +12,10 @@ import type { SandpiperDatabase } from './db.ts';
 export class PreviewStorageRepository {
   constructor(private readonly database: SandpiperDatabase) {}
 
-  /** Saves an area's text; text over the area's limit is refused (the runtime keeps within it). */
+  /**
+   * Saves an area's text; text over the area's limit is refused (the runtime keeps within
+   * it). A conversation that is gone (deleted while its page still ran) keeps nothing.
+   */
   async save(
     conversationId: string,
     site: string,
@@ -24,9 +27,12 @@ export class PreviewStorageRepository {
       throw new Error(
         `The preview's ${area} storage is over its limit of ${PREVIEW_AREA_LIMITS[area]} characters.`,
       );
-    await this.database.previewStorage.put(
-      PreviewStorageRow.parse({ conversationId, site, area, data, updatedAt: now }),
-    );
+    const row = PreviewStorageRow.parse({ conversationId, site, area, data, updatedAt: now });
+    const database = this.database;
+    await database.transaction('rw', [database.conversations, database.previewStorage], async () => {
+      if (!(await database.conversations.get(conversationId))) return;
+      await database.previewStorage.put(row);
+    });
   }
 
   /** Every area a site keeps. */
@@ -60,6 +66,8 @@ export class PreviewStorageRepository {
 
   /** Ends every page's session storage: called when the app starts (a new browsing session). */
   async endSessions(): Promise<void> {
-    await this.database.previewStorage.filter((row) => row.area === 'session').delete();
+    // By key alone: the rows' text (IndexedDB saves of megabytes) is never read for this.
+    const keys = await this.database.previewStorage.toCollection().primaryKeys();
+    await this.database.previewStorage.bulkDelete(keys.filter((key) => key[2] === 'session'));
   }
 }

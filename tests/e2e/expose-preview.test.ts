@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { acknowledge, call } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp, statuses } from './app-harness.ts';
+import { waitForServiceWorker } from './pwa-helpers.ts';
 
 /**
  * `webdev_init_project` then `expose` in the virtual sandbox, in Chromium: no servers and
@@ -12,9 +13,7 @@ let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp();
   // The preview route lives in the service worker: let it take over first.
-  await harness.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorker(harness.page);
   await harness.configure();
 });
 afterAll(async () => harness?.close());

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, messagesOf } from '../fixtures/scenarios.ts';
 import { NOTES_APP_JS, NOTES_INDEX_HTML, NOTES_STYLE_CSS } from '../fixtures/storage-notes-app.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
+import { waitForServiceWorker } from './pwa-helpers.ts';
 
 /**
  * OpenManus' `browser_use` on the conversation's own preview, in Chromium: the page is
@@ -14,9 +15,7 @@ import { type AppHarness, startApp } from './app-harness.ts';
 let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp();
-  await harness.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorker(harness.page);
   await harness.configure();
 });
 afterAll(async () => harness?.close());

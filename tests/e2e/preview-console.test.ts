@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BROKEN_LINE, brokenPreviewRun } from '../fixtures/broken-preview-app.ts';
 import { messagesOf } from '../fixtures/scenarios.ts';
 import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
+import { waitForServiceWorker } from './pwa-helpers.ts';
 
 /**
  * A preview whose script throws: the error shows in the preview's console drawer with its
@@ -14,9 +15,7 @@ import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
 let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp({ expectedPreviewErrors: /reading 'theme'/ });
-  await harness.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorker(harness.page);
   // A model name guessed to see images: the agent's look at its page comes with a picture of it.
   await harness.configure({ model: 'gpt-4o' });
 });
@@ -64,7 +63,9 @@ it('shows a preview’s uncaught error and warning with file and line, in the pa
   await page.locator('[data-action-type="browser"]').click();
   const snapshot = panel.locator('.console-snapshot');
   await expect.poll(() => snapshot.locator('summary').textContent()).toContain('1 error, 1 warning');
-  expect(await snapshot.getByRole('listitem').nth(1).textContent()).toContain(`trip-planner/app.js:${BROKEN_LINE}`);
+  expect(await snapshot.getByRole('listitem').nth(1).textContent()).toContain(
+    `trip-planner/app.js:${BROKEN_LINE}`,
+  );
   await harness.screenshot('preview-console-browser-action');
 
   // On a phone the preview and its drawer still fit.

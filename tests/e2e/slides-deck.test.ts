@@ -6,7 +6,7 @@ import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { acknowledge, call } from '../fixtures/scenarios.ts';
 import { type AppHarness, SCREENSHOTS, startApp, statuses } from './app-harness.ts';
-import { openConversationId } from './pwa-helpers.ts';
+import { openConversationId, waitForServiceWorker } from './pwa-helpers.ts';
 
 /**
  * `slides` in Chromium: the model writes an outline, the tool builds a reveal.js deck in
@@ -43,9 +43,7 @@ const tours = 12;
 let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp();
-  await harness.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: 30_000,
-  });
+  await waitForServiceWorker(harness.page);
   await harness.configure();
 });
 afterAll(async () => harness?.close());
@@ -73,21 +71,24 @@ it('builds a deck from an outline, and its preview address shows a working deck'
   // The deck's same-origin preview address (what a deck viewer and attachment cards will frame).
   const id = await openConversationId(page);
   const deckUrl = `${harness.app.url}/preview/${encodeURIComponent(id)}/report/slides/index.html`;
-  const deck = await harness.context.newPage();
-  await deck.goto(deckUrl);
+  // Opened as a tab of its own, the address gets the preview tab page, which frames the deck.
+  const tab = await harness.context.newPage();
+  await tab.goto(deckUrl);
+  const deck = tab.locator('iframe.preview-tab-frame').contentFrame();
   await deck.locator('.reveal .slides section').first().waitFor({ timeout: 15_000 });
   await expect.poll(() => deck.locator('.reveal.ready').count(), { timeout: 15_000 }).toBe(1);
   expect(await deck.locator('.reveal .slides > section').count()).toBe(3);
   expect(await deck.locator('section.present h1').textContent()).toBe('Harbour report');
-  await deck.keyboard.press('ArrowRight');
+  await deck.locator('.reveal').click();
+  await tab.keyboard.press('ArrowRight');
   await expect.poll(() => deck.locator('section.present h2').textContent()).toBe('Visitors');
   expect(await deck.locator('section.present td').first().textContent()).toBe('July');
-  await deck.keyboard.press('ArrowRight');
+  await tab.keyboard.press('ArrowRight');
   await expect.poll(() => deck.locator('section.present code.hljs').count()).toBe(1);
   // Let the slide transition end before the picture.
-  await deck.waitForTimeout(1200);
-  await deck.screenshot({ path: `${SCREENSHOTS}slides-deck.png` });
-  await deck.close();
+  await tab.waitForTimeout(1200);
+  await tab.screenshot({ path: `${SCREENSHOTS}slides-deck.png` });
+  await tab.close();
 });
 
 /** The deck's frame inside the app page (cross-origin: read through Playwright, not the DOM). */
@@ -154,9 +155,13 @@ it('shows the deck in the Computer panel: previous/next, counter, full screen, P
   expect(download.suggestedFilename()).toBe('report-slides.html');
   const html = await readFile(await download.path(), 'utf8');
   expect(html).toContain('<h2>Visitors</h2>');
-  expect(html).toContain('Reveal.initialize(');
+  // Its scripts are folded in as data: URLs.
+  const code = [...html.matchAll(/data:text\/javascript;charset=utf-8;base64,([^"]+)/g)]
+    .map(([, data]) => Buffer.from(data!, 'base64').toString('utf8'))
+    .join('\n');
+  expect(code).toContain('Reveal.initialize(');
   // reveal.js's own code (its default config), not only the deck's script that calls it.
-  expect(html).toContain('postMessageEvents:!1');
+  expect(code).toContain('postMessageEvents:!1');
   expect(html.length).toBeGreaterThan(200_000);
   expect(html).not.toMatch(/src="(reveal\/|deck\.js)|href="reveal\//);
   // The one file works on its own, from disk.

@@ -33,13 +33,14 @@ const state = {
 };
 
 describe('the app’s side of preview frames', () => {
-  it('saves storage under the frame’s conversation, in order, whatever the page claims', async () => {
+  it('saves the newest storage of the page’s own site under the frame’s conversation, whatever the page claims', async () => {
     const saves: unknown[][] = [];
     const sink: PreviewStorageSink = { save: async (...args) => void saves.push(args) };
     const frames = new PreviewFrames(sink, () => 7);
     const post = listening(frames);
     const { frame, contentWindow } = fakeFrame();
     frames.register(frame, { conversationId: 'c1' });
+    post(contentWindow, { tag: PREVIEW_MESSAGE_TAG, type: 'hello', site: 'notes', href: state.url });
     const storage = (data: string) => ({
       tag: PREVIEW_MESSAGE_TAG,
       type: 'storage',
@@ -50,13 +51,16 @@ describe('the app’s side of preview frames', () => {
     });
     post(contentWindow, storage('[1]'));
     post(contentWindow, storage('[2]'));
+    post(contentWindow, storage('[3]'));
     post({ postMessage: () => undefined }, storage('[from a window that is not a frame of ours]'));
-    post(contentWindow, { ...storage('[3]'), area: 'everything' });
-    post(contentWindow, { ...storage('[4]'), site: '../other' });
+    post(contentWindow, { ...storage('[4]'), area: 'everything' });
+    post(contentWindow, { ...storage('[5]'), site: '../other' });
+    post(contentWindow, { ...storage('[6]'), site: 'another-site' });
     await frames.flushed();
+    // [2] waited behind [1] and was overtaken by [3]: only the newest text is worth saving.
     expect(saves).toEqual([
       ['c1', 'notes', 'local', '[1]', 7],
-      ['c1', 'notes', 'local', '[2]', 7],
+      ['c1', 'notes', 'local', '[3]', 7],
     ]);
   });
 
@@ -118,6 +122,29 @@ describe('the app’s side of preview frames', () => {
     const silent = frames.command(frame, { action: null, screenshot: false }, 1_000);
     vi.advanceTimersByTime(1_000);
     await expect(silent).resolves.toMatchObject({ ok: false, state: null });
+
+    // A page that leaves while a command runs (a link clicked) answers with where it went.
+    const leaving = frames.command(frame, { action: { type: 'click', index: 0 }, screenshot: false }, 1_000);
+    post(contentWindow, {
+      tag: PREVIEW_MESSAGE_TAG,
+      type: 'hello',
+      site: 'notes',
+      href: `${state.url}#next`,
+    });
+    await expect(leaving).resolves.toMatchObject({ ok: true, state: null, navigatedTo: `${state.url}#next` });
+
+    // An answer out of shape fails its command at once.
+    const garbled = frames.command(frame, { action: null, screenshot: false }, 1_000);
+    const id = (posted.at(-1) as { id: number }).id;
+    post(contentWindow, {
+      tag: PREVIEW_MESSAGE_TAG,
+      type: 'reply',
+      id,
+      ok: true,
+      detail: 'x'.repeat(20_000),
+      state,
+    });
+    await expect(garbled).resolves.toMatchObject({ ok: false, state: null });
     vi.useRealTimers();
   });
 });

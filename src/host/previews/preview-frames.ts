@@ -27,10 +27,19 @@ export type PreviewFrameOptions = {
   onPageStart?: (site: string, href: string) => void;
 };
 
-/** A command's answer: what happened (or why not) and the page after it. */
-export type PreviewReply = { ok: boolean; detail: string; state: PreviewPageState | null };
+/**
+ * A command's answer: what happened (or why not) and the page after it. `navigatedTo`:
+ * the page left while the command ran (a link, a form sent) and this page started there.
+ */
+export type PreviewReply = {
+  ok: boolean;
+  detail: string;
+  state: PreviewPageState | null;
+  navigatedTo?: string;
+};
 
-type Registered = { frame: HTMLIFrameElement; options: PreviewFrameOptions };
+/** A frame, and the site of the page it shows now (as its runtime said when it started). */
+type Registered = { frame: HTMLIFrameElement; options: PreviewFrameOptions; site: string | null };
 type Pending = { frame: HTMLIFrameElement; resolve: (reply: PreviewReply) => void };
 
 /**
@@ -44,7 +53,8 @@ export class PreviewFrames {
   private readonly frames = new Set<Registered>();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  private readonly writes = new Map<string, Promise<void>>();
+  /** Per storage key: the save running, and the newest text waiting behind it (older waiting ones are dropped). */
+  private readonly writes = new Map<string, { running: Promise<void>; next: string | null }>();
 
   constructor(
     private readonly storage: PreviewStorageSink,
@@ -61,7 +71,7 @@ export class PreviewFrames {
 
   /** Hears from `frame` until the returned function is called. */
   register(frame: HTMLIFrameElement, options: PreviewFrameOptions): () => void {
-    const entry: Registered = { frame, options };
+    const entry: Registered = { frame, options, site: null };
     this.frames.add(entry);
     return () => {
       this.frames.delete(entry);
@@ -113,18 +123,25 @@ export class PreviewFrames {
     const registered = [...this.frames].find(({ frame }) => frame.contentWindow === event.source);
     if (!registered) return;
     const parsed = PreviewPageMessage.safeParse(event.data);
-    if (!parsed.success) return;
+    if (!parsed.success) {
+      this.refuseMalformedReply(registered, event.data);
+      return;
+    }
     const message = parsed.data;
     const { options } = registered;
     switch (message.type) {
       case 'hello':
+        registered.site = message.site;
+        this.settleOnNavigation(registered.frame, message.href);
         options.onPageStart?.(message.site, message.href);
         return;
       case 'console':
         options.onConsole?.(message.entry);
         return;
       case 'storage':
-        this.save(options.conversationId, message.site, message.area, message.data);
+        // Only the site of the page the frame shows now: a page cannot write another site's storage.
+        if (message.site === registered.site)
+          this.save(options.conversationId, message.site, message.area, message.data);
         return;
       case 'reply': {
         const pending = this.pending.get(message.id);
@@ -135,21 +152,58 @@ export class PreviewFrames {
     }
   }
 
-  /** Saves in order per area (the newest text last), reporting a failure without losing the order. */
+  /** A page started in a frame with commands waiting: the page they were sent to has gone. */
+  private settleOnNavigation(frame: HTMLIFrameElement, href: string): void {
+    for (const [id, pending] of this.pending) {
+      if (pending.frame !== frame) continue;
+      this.pending.delete(id);
+      pending.resolve({ ok: true, detail: `The page went to ${href}.`, state: null, navigatedTo: href });
+    }
+  }
+
+  /** An answer to a waiting command that is not in the answers' shape fails it now, saying so, not by a timeout. */
+  private refuseMalformedReply(registered: Registered, data: unknown): void {
+    const reply = data as { type?: unknown; id?: unknown } | null;
+    if (reply?.type !== 'reply' || typeof reply.id !== 'number') return;
+    const pending = this.pending.get(reply.id);
+    if (!pending || pending.frame !== registered.frame) return;
+    this.pending.delete(reply.id);
+    pending.resolve({
+      ok: false,
+      detail: 'The page answered with a report this app cannot read.',
+      state: null,
+    });
+  }
+
+  /**
+   * Saves the newest text of each area: while one save of an area runs, only the latest
+   * text waiting behind it is kept (a burst of writes is saved twice, not once per write).
+   */
   private save(conversationId: string, site: string, area: PreviewStorageArea, data: string): void {
     const key = JSON.stringify([conversationId, site, area]);
-    const previous = this.writes.get(key) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.storage.save(conversationId, site, area, data, this.now()))
-      .catch((error: unknown) => this.onSaveFailed(error instanceof Error ? error.message : String(error)));
-    this.writes.set(key, next);
-    void next.then(() => {
-      if (this.writes.get(key) === next) this.writes.delete(key);
-    });
+    const current = this.writes.get(key);
+    if (current) {
+      current.next = data;
+      return;
+    }
+    const entry = { running: Promise.resolve(), next: null as string | null };
+    const run = async (text: string): Promise<void> => {
+      try {
+        await this.storage.save(conversationId, site, area, text, this.now());
+      } catch (error) {
+        this.onSaveFailed(error instanceof Error ? error.message : String(error));
+      }
+      const next = entry.next;
+      entry.next = null;
+      if (next !== null) return run(next);
+      this.writes.delete(key);
+    };
+    this.writes.set(key, entry);
+    entry.running = run(data);
   }
 
   /** Resolves once every save asked for so far has settled (for tests and for leaving the page). */
   async flushed(): Promise<void> {
-    await Promise.all(this.writes.values());
+    while (this.writes.size > 0) await Promise.all([...this.writes.values()].map((entry) => entry.running));
   }
 }

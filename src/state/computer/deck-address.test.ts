@@ -8,7 +8,8 @@ describe('deckAddress', () => {
     expect(deckAddress('conv 1', '/home/ubuntu/report/slides/index.html', APP)).toEqual({
       workspacePath: 'report/slides/index.html',
       previewUrl: 'https://app.example/sandpiper/preview/conv%201/report/slides/index.html',
-      printUrl: 'https://app.example/sandpiper/preview/conv%201/report/slides/index.html?print-pdf',
+      printUrl:
+        'https://app.example/sandpiper/preview/conv%201/report/slides/index.html?print-pdf&sandpiper-top-level',
       downloadName: 'report-slides.html',
     });
   });
@@ -17,7 +18,7 @@ describe('deckAddress', () => {
     const address = deckAddress('c', '/home/ubuntu/a b/./talk/../talk#1/index.html', APP);
     expect(address?.workspacePath).toBe('a b/talk#1/index.html');
     expect(address?.previewUrl).toBe('https://app.example/sandpiper/preview/c/a%20b/talk%231/index.html');
-    expect(address?.printUrl.endsWith('/talk%231/index.html?print-pdf')).toBe(true);
+    expect(address?.printUrl.endsWith('/talk%231/index.html?print-pdf&sandpiper-top-level')).toBe(true);
   });
 
   it('refuses paths outside the workspace and files that are not pages', () => {

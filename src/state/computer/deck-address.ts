@@ -1,4 +1,5 @@
 import { previewPath, workspacePathOf } from '../../protocol/workspace.ts';
+import { PREVIEW_TOP_LEVEL_PARAMETER } from '../../pwa/messages.ts';
 
 /** Where a deck is, as the viewer needs it. */
 export type DeckAddress = {
@@ -6,7 +7,10 @@ export type DeckAddress = {
   workspacePath: string;
   /** The preview route's address of the deck (served sandboxed by the service worker). */
   previewUrl: string;
-  /** The same page in reveal's print view (`?print-pdf`), which prints itself once laid out. */
+  /**
+   * The same page in reveal's print view (`?print-pdf`), which prints itself once laid out:
+   * asked for at the top level (a framed page cannot print).
+   */
   printUrl: string;
   /** The name of the single-file download (`report-slides.html`). */
   downloadName: string;
@@ -22,7 +26,7 @@ export function deckAddress(conversationId: string, deckPath: string, appBase: U
   if (workspacePath === null || !/\.html?$/i.test(workspacePath)) return null;
   const preview = new URL(previewPath(conversationId, workspacePath), appBase);
   const print = new URL(preview);
-  print.search = '?print-pdf';
+  print.search = `?print-pdf&${PREVIEW_TOP_LEVEL_PARAMETER}`;
   return {
     workspacePath,
     previewUrl: preview.href,
