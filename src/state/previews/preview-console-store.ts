@@ -31,3 +31,11 @@ export function entryLocation(entry: PreviewConsoleEntry): string | null {
     entry.line === undefined ? '' : `:${entry.line}${entry.column === undefined ? '' : `:${entry.column}`}`;
   return `${entry.source}${line}`;
 }
+
+/** How many errors and warnings, in words: `1 error, 2 warnings`, or `no errors or warnings`. */
+export function consoleSummary(errors: number, warnings: number): string {
+  if (errors + warnings === 0) return 'no errors or warnings';
+  const counted = (count: number, word: string) =>
+    count > 0 ? `${count} ${word}${count === 1 ? '' : 's'}` : null;
+  return [counted(errors, 'error'), counted(warnings, 'warning')].filter(Boolean).join(', ');
+}

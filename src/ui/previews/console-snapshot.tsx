@@ -1,5 +1,6 @@
 import { Show } from 'solid-js';
 import type { PreviewConsoleEntry } from '../../protocol/preview-browser.ts';
+import { consoleSummary } from '../../state/previews/preview-console-store.ts';
 import { ConsoleEntries } from './preview-console.tsx';
 
 /**
@@ -9,15 +10,7 @@ import { ConsoleEntries } from './preview-console.tsx';
 export function ConsoleSnapshot(props: { entries: readonly PreviewConsoleEntry[] }) {
   const errors = () => props.entries.filter((entry) => entry.level === 'error').length;
   const warnings = () => props.entries.length - errors();
-  const summary = () =>
-    props.entries.length === 0
-      ? 'no errors or warnings'
-      : [
-          errors() > 0 ? `${errors()} error${errors() === 1 ? '' : 's'}` : null,
-          warnings() > 0 ? `${warnings()} warning${warnings() === 1 ? '' : 's'}` : null,
-        ]
-          .filter(Boolean)
-          .join(', ');
+  const summary = () => consoleSummary(errors(), warnings());
   return (
     <details class="preview-console console-snapshot" open={errors() > 0}>
       <summary class="preview-console-bar">

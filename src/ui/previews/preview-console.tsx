@@ -1,6 +1,10 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { PreviewConsoleEntry } from '../../protocol/preview-browser.ts';
-import { entryLocation, type PreviewConsoleStore } from '../../state/previews/preview-console-store.ts';
+import {
+  consoleSummary,
+  entryLocation,
+  type PreviewConsoleStore,
+} from '../../state/previews/preview-console-store.ts';
 import { Icon } from '../shared/icons.tsx';
 import './preview-console.css';
 
@@ -12,17 +16,7 @@ import './preview-console.css';
 export function PreviewConsole(props: { store: PreviewConsoleStore; onClearStorage?: () => void }) {
   const [isOpen, setOpen] = createSignal(false);
   const count = () => props.store.errors() + props.store.warnings();
-  const summary = () => {
-    const errors = props.store.errors();
-    const warnings = props.store.warnings();
-    if (errors + warnings === 0) return 'no errors';
-    return [
-      errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : null,
-      warnings > 0 ? `${warnings} warning${warnings === 1 ? '' : 's'}` : null,
-    ]
-      .filter(Boolean)
-      .join(', ');
-  };
+  const summary = () => consoleSummary(props.store.errors(), props.store.warnings());
   return (
     <section class="preview-console" classList={{ 'is-open': isOpen() }} aria-label="Preview console">
       <div class="preview-console-bar">

@@ -10,8 +10,13 @@ type MenuItem = {
   id: 'export' | 'share' | 'replay';
   label: string;
   icon: IconName;
+  /** What the action takes with it (shown on hover). */
+  note?: string;
   isDisabled: () => boolean;
 };
+
+const BUNDLE_NOTE =
+  'The bundle holds the conversation, its workspace and what its previews keep (their localStorage, cookies, IndexedDB); no settings or keys.';
 
 /**
  * The conversation's menu in the header: Export (download the bundle), Share (the share
@@ -27,8 +32,14 @@ export function ConversationMenu() {
 
   const isRunning = () => thread.state.conversation?.status === 'running';
   const items: MenuItem[] = [
-    { id: 'export', label: 'Export bundle', icon: 'download', isDisabled: () => busy() !== null },
-    { id: 'share', label: 'Share…', icon: 'share', isDisabled: () => busy() !== null },
+    {
+      id: 'export',
+      label: 'Export bundle',
+      icon: 'download',
+      note: BUNDLE_NOTE,
+      isDisabled: () => busy() !== null,
+    },
+    { id: 'share', label: 'Share…', icon: 'share', note: BUNDLE_NOTE, isDisabled: () => busy() !== null },
     { id: 'replay', label: 'Replay', icon: 'replay', isDisabled: () => isRunning() || replay.isActive() },
   ];
 
@@ -128,6 +139,7 @@ export function ConversationMenu() {
                 data-roving
                 tabIndex={-1}
                 aria-disabled={item.isDisabled() ? 'true' : undefined}
+                title={item.note}
                 onClick={() => choose(item)}
               >
                 <Icon name={item.icon} />
