@@ -1,4 +1,4 @@
-import { type Component, lazy, Match, Show, Switch } from 'solid-js';
+import { type Component, type JSX, lazy, Match, Show, Switch } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
@@ -63,7 +63,7 @@ export function ActionView(props: { item: ActionItem }) {
         <span class="action-icon">
           <Icon name={actionIcon(props.item)} />
         </span>
-        <h3>{props.item.description || props.item.actionType}</h3>
+        <h3>{withPathBreaks(props.item.description || props.item.actionType)}</h3>
         <EnvelopeStatusChip
           status={props.item.status}
           errorKind={props.item.meta.error?.kind}
@@ -106,5 +106,22 @@ export function ActionView(props: { item: ActionItem }) {
         </Match>
       </Switch>
     </div>
+  );
+}
+
+/**
+ * Text with a line-break opportunity after each `/`: a long path wraps between its folders,
+ * keeping the file name whole, rather than inside a name.
+ */
+function withPathBreaks(text: string): JSX.Element {
+  const parts = text.split('/');
+  return parts.map((part, index) =>
+    index < parts.length - 1 ? (
+      <>
+        {part}/<wbr />
+      </>
+    ) : (
+      part
+    ),
   );
 }
