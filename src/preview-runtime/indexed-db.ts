@@ -1,23 +1,34 @@
 import { parse, stringify } from 'devalue';
-import * as fakeIndexedDb from 'fake-indexeddb';
+import {
+  IDBCursor,
+  IDBCursorWithValue,
+  IDBDatabase,
+  IDBFactory,
+  IDBIndex,
+  IDBKeyRange,
+  IDBObjectStore,
+  IDBOpenDBRequest,
+  IDBRequest,
+  IDBTransaction,
+  IDBVersionChangeEvent,
+  indexedDB,
+} from 'fake-indexeddb';
 
-const { IDBDatabase, indexedDB } = fakeIndexedDb;
-
-/** The names a page finds IndexedDB under, each taken from fake-indexeddb. */
-const GLOBAL_NAMES = [
-  'indexedDB',
-  'IDBCursor',
-  'IDBCursorWithValue',
-  'IDBDatabase',
-  'IDBFactory',
-  'IDBIndex',
-  'IDBKeyRange',
-  'IDBObjectStore',
-  'IDBOpenDBRequest',
-  'IDBRequest',
-  'IDBTransaction',
-  'IDBVersionChangeEvent',
-] as const;
+/** What a page finds IndexedDB under, each from fake-indexeddb. */
+const GLOBALS = {
+  indexedDB,
+  IDBCursor,
+  IDBCursorWithValue,
+  IDBDatabase,
+  IDBFactory,
+  IDBIndex,
+  IDBKeyRange,
+  IDBObjectStore,
+  IDBOpenDBRequest,
+  IDBRequest,
+  IDBTransaction,
+  IDBVersionChangeEvent,
+};
 
 /** A database as saved: its version, and each store with its indexes and records. */
 type SavedDatabase = {
@@ -112,8 +123,8 @@ export function installIndexedDb(
     return request;
   };
 
-  for (const name of GLOBAL_NAMES) {
-    Object.defineProperty(window, name, { configurable: true, writable: true, value: fakeIndexedDb[name] });
+  for (const [name, value] of Object.entries(GLOBALS)) {
+    Object.defineProperty(window, name, { configurable: true, writable: true, value });
   }
 }
 
