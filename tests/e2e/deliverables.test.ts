@@ -6,7 +6,7 @@ import {
 } from '../fixtures/media/media-fixture-server.ts';
 import { acknowledge, call } from '../fixtures/scenarios.ts';
 import { type AppHarness, SCREENSHOTS, startApp, statuses } from './app-harness.ts';
-import { openConversationId, waitForServiceWorker } from './pwa-helpers.ts';
+import { openConversationId, waitForServiceWorkerControl } from './pwa-helpers.ts';
 
 /**
  * Issue 12's acceptance run in Chromium: a scripted task scaffolds a `web-static` site and
@@ -43,7 +43,7 @@ let harness: AppHarness;
 let media: MediaFixtures;
 beforeAll(async () => {
   [harness, media] = await Promise.all([startApp(), startMediaFixtures()]);
-  await waitForServiceWorker(harness.page);
+  await waitForServiceWorkerControl(harness.page);
   await harness.configure();
   await setImageEndpoint(harness, `${media.url}/v1`);
 });

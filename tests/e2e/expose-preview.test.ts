@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { acknowledge, call } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp, statuses } from './app-harness.ts';
-import { waitForServiceWorker } from './pwa-helpers.ts';
+import { waitForServiceWorkerControl } from './pwa-helpers.ts';
 
 /**
  * `webdev_init_project` then `expose` in the virtual sandbox, in Chromium: no servers and
@@ -13,7 +13,7 @@ let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp();
   // The preview route lives in the service worker: let it take over first.
-  await waitForServiceWorker(harness.page);
+  await waitForServiceWorkerControl(harness.page);
   await harness.configure();
 });
 afterAll(async () => harness?.close());

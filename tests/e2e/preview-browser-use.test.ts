@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, messagesOf } from '../fixtures/scenarios.ts';
 import { NOTES_APP_JS, NOTES_INDEX_HTML, NOTES_STYLE_CSS } from '../fixtures/storage-notes-app.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
-import { waitForServiceWorker } from './pwa-helpers.ts';
+import { waitForServiceWorkerControl } from './pwa-helpers.ts';
 
 /**
  * OpenManus' `browser_use` on the conversation's own preview, in Chromium: the page is
@@ -15,7 +15,7 @@ import { waitForServiceWorker } from './pwa-helpers.ts';
 let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp();
-  await waitForServiceWorker(harness.page);
+  await waitForServiceWorkerControl(harness.page);
   await harness.configure();
 });
 afterAll(async () => harness?.close());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BROKEN_LINE, brokenPreviewRun } from '../fixtures/broken-preview-app.ts';
 import { messagesOf } from '../fixtures/scenarios.ts';
 import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
-import { waitForServiceWorker } from './pwa-helpers.ts';
+import { waitForServiceWorkerControl } from './pwa-helpers.ts';
 
 /**
  * A preview whose script throws: the error shows in the preview's console drawer with its
@@ -15,7 +15,7 @@ import { waitForServiceWorker } from './pwa-helpers.ts';
 let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp({ expectedPreviewErrors: /reading 'theme'/ });
-  await waitForServiceWorker(harness.page);
+  await waitForServiceWorkerControl(harness.page);
   // A model name guessed to see images: the agent's look at its page comes with a picture of it.
   await harness.configure({ model: 'gpt-4o' });
 });

@@ -2,7 +2,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { storageNotesAppRun } from '../fixtures/storage-notes-app.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
-import { waitForServiceWorker } from './pwa-helpers.ts';
+import { waitForServiceWorkerControl } from './pwa-helpers.ts';
 
 /**
  * The acceptance flow's kind of deliverable, in its own preview: a notes app that keeps
@@ -16,7 +16,7 @@ let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp();
   // The preview route lives in the service worker: let it take over first.
-  await waitForServiceWorker(harness.page);
+  await waitForServiceWorkerControl(harness.page);
   await harness.configure();
 });
 afterAll(async () => harness?.close());

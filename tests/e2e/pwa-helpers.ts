@@ -68,11 +68,19 @@ export function buildLabel(page: Page): Promise<string | null> {
   );
 }
 
-/** Resolves once a service worker controls the page and has finished installing (its precache is full). */
-export async function waitForServiceWorker(page: Page): Promise<void> {
+/**
+ * Resolves once a service worker controls the page (the preview route lives there). The
+ * page may reload right then, into cross-origin isolation: nothing more is asked of it.
+ */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
   });
+}
+
+/** Resolves once a service worker controls the page and has finished installing (its precache is full). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await waitForServiceWorkerControl(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

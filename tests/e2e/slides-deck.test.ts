@@ -6,7 +6,7 @@ import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { acknowledge, call } from '../fixtures/scenarios.ts';
 import { type AppHarness, SCREENSHOTS, startApp, statuses } from './app-harness.ts';
-import { openConversationId, waitForServiceWorker } from './pwa-helpers.ts';
+import { openConversationId, waitForServiceWorkerControl } from './pwa-helpers.ts';
 
 /**
  * `slides` in Chromium: the model writes an outline, the tool builds a reveal.js deck in
@@ -43,7 +43,7 @@ const tours = 12;
 let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp();
-  await waitForServiceWorker(harness.page);
+  await waitForServiceWorkerControl(harness.page);
   await harness.configure();
 });
 afterAll(async () => harness?.close());
