@@ -3,6 +3,7 @@ import { visionOf } from '../protocol/model-vision.ts';
 import {
   capabilitiesFor,
   effectiveWindowTokens,
+  missingKeyReason,
   type ProviderProfile,
   type ServerCapabilities,
   type ToolCallMode,
@@ -112,6 +113,10 @@ export async function prepareRun(
       `This conversation uses the tool profile "${conversation.profileId}", which this version of Sandpiper does not have.`,
     );
   }
+  const provider = providerFor(settings, conversation.providerId);
+  // A hosted API that wants a key, without one: said now, before any request leaves.
+  const missingKey = missingKeyReason(provider);
+  if (missingKey) throw new Error(missingKey);
   // The profile's tools, then the MCP tools the conversation started with (Settings → MCP).
   const runProfile = withMcpTools(
     profile,
@@ -124,7 +129,6 @@ export async function prepareRun(
       ...(fetch ? { fetch } : {}),
     }),
   );
-  const provider = providerFor(settings, conversation.providerId);
   const capabilities = await knownCapabilities(dependencies, provider, conversationId, signal);
   const contextWindowTokens = effectiveWindowTokens(provider, capabilities);
   const descriptions = descriptionsToUse(runProfile, conversation.toolDescriptions, contextWindowTokens);

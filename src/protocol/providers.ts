@@ -279,3 +279,26 @@ export function estimateCost(
     1_000_000
   );
 }
+
+/**
+ * Why a run with `profile` cannot start, before any request: it points at a hosted API
+ * that always wants a key (by its address: the preset's host, whatever the profile is
+ * called) and has none. Null when it has a key or its server may not need one (a local
+ * server, a proxy, the in-browser model).
+ */
+export function missingKeyReason(
+  profile: Pick<ProviderProfile, 'kind' | 'name' | 'baseUrl' | 'apiKey'>,
+): string | null {
+  if (profile.kind !== 'openai-compatible' || profile.apiKey.trim() !== '') return null;
+  let host: string;
+  try {
+    host = new URL(profile.baseUrl).host;
+  } catch {
+    return null;
+  }
+  const preset = PROVIDER_PRESETS.find(
+    (candidate) => candidate.needsKey && new URL(candidate.baseUrl).host === host,
+  );
+  if (!preset) return null;
+  return `“${profile.name}” has no API key, and ${host} (${preset.name}) answers nothing without one: add the key in Settings → Providers, or pick a local server or the in-browser model. ${preset.note}`;
+}

@@ -1,5 +1,7 @@
 import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
 import { isLongText } from '../../protocol/long-text.ts';
+import { missingKeyReason } from '../../protocol/providers.ts';
+import { providerFor } from '../../protocol/settings.ts';
 import { uploadRoomProblem } from '../../protocol/uploads.ts';
 import { sentAttachments } from '../../state/thread/thread-reducer.ts';
 import {
@@ -29,6 +31,9 @@ const MAX_HEIGHT_PX = 220;
 export function Composer() {
   const { conversations, thread, ui, attempt, attachments, settings, toasts, toolProfiles } = useApp();
   const [isSending, setSending] = createSignal(false);
+  /** Why the last Send was refused before anything left the page (a provider without its key). */
+  const [refusal, setRefusal] = createSignal<string | null>(null);
+  createEffect(on([ui.draft, () => settings.state.settings], () => setRefusal(null), { defer: true }));
   /** The attachment the last long paste became (its note shows while it is attached). */
   const [pastedId, setPastedId] = createSignal<string | null>(null);
   let input: HTMLTextAreaElement | undefined;
@@ -89,6 +94,16 @@ export function Composer() {
   async function send(): Promise<void> {
     const text = ui.draft().trim();
     if ((text === '' && !hasFiles()) || isSending()) return;
+    // The provider the message would go to: the open conversation's, or the active one for a new one.
+    const provider = providerFor(
+      settings.state.settings,
+      conversations.selectedId() === null ? null : thread.state.conversation?.providerId,
+    );
+    const missingKey = missingKeyReason(provider);
+    if (missingKey) {
+      setRefusal(missingKey);
+      return;
+    }
     setSending(true);
     const files = await readFiles();
     if (files === null) {
@@ -174,6 +189,16 @@ export function Composer() {
           {(progress) => (
             <p class="composer-progress" role="status">
               {progressLine(progress(), formatBytes)}
+            </p>
+          )}
+        </Show>
+        <Show when={refusal()}>
+          {(reason) => (
+            <p class="composer-note is-refused" role="alert">
+              {reason()}{' '}
+              <button type="button" class="link-button" onClick={() => ui.setSettingsOpen(true)}>
+                Open Settings
+              </button>
             </p>
           )}
         </Show>
