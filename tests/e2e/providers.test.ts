@@ -87,31 +87,41 @@ describe('Settings → Providers', () => {
     expect(await field(dialog, 'Base URL').inputValue()).toBe('http://localhost:11434/v1');
     expect(await dialog.locator('#provider-baseUrl-hint').textContent()).toContain('OLLAMA_ORIGINS');
     await field(dialog, 'Base URL').fill(model.url);
+    // The server says, as llama.cpp's does, that its chat template has no tool support and its
+    // window is 8,192 tokens (Test connection and the runs hear the same).
+    model.setProps({
+      default_generation_settings: { n_ctx: 8192 },
+      chat_template_caps: { supports_tool_calls: false, supports_system_role: true },
+      modalities: { vision: false },
+    });
     await dialog.getByRole('button', { name: 'Test connection' }).click();
     const status = dialog.getByRole('status').filter({ hasText: 'Connected' });
     await expect
       .poll(() => status.textContent())
       .toMatch(/Connected to http:\/\/127\.0\.0\.1:\d+: 1 model\./);
     expect(await status.getAttribute('data-tone')).toBe('success');
-    expect(await dialog.locator('#provider-model-hint').textContent()).toContain(
-      'does not list “qwen2.5:7b”',
-    );
+    // The server lists one model: Test connection puts it in the Model field (Ollama's default was another).
+    await expect.poll(() => field(dialog, 'Model').inputValue()).toBe('scripted-model');
     const suggestions = await dialog
       .locator(`datalist#${await field(dialog, 'Model').getAttribute('list')} option`)
       .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(suggestions).toEqual(['scripted-model']);
+    // A name the server does not list is said so under the field.
+    await field(dialog, 'Model').fill('qwen2.5:7b');
+    expect(await dialog.locator('#provider-model-hint').textContent()).toContain(
+      'does not list “qwen2.5:7b”',
+    );
     await field(dialog, 'Model').fill('scripted-model');
-    await dialog.getByRole('radio', { name: /^Ollama/ }).check();
+    // A new provider is offered as the one new conversations use.
+    await dialog.getByRole('button', { name: 'Use Ollama instead' }).scrollIntoViewIfNeeded();
+    await harness.screenshot('providers-make-active-1440');
+    await dialog.getByRole('button', { name: 'Use Ollama instead' }).click();
+    expect(await dialog.getByRole('radio', { name: /^Ollama/ }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Use Ollama instead' }).count()).toBe(0);
     await harness.screenshot('providers-tested-1440');
     await save(dialog);
 
-    // New conversations use the active provider. This one says, as llama.cpp's server does,
-    // that its chat template has no tool support and its window is 8,192 tokens.
-    model.setProps({
-      default_generation_settings: { n_ctx: 8192 },
-      chat_template_caps: { supports_tool_calls: false, supports_system_role: true },
-      modalities: { vision: false },
-    });
+    // New conversations use the active provider.
     model.setScript([acknowledge(), planNotes(), finish()]);
     await harness.sendTask(NOTES_TASK);
     await page.locator('[data-action-type="message.result"]').waitFor();

@@ -51,6 +51,8 @@ export function ProvidersSection(props: {
 }) {
   const { client, attempt } = useApp();
   const [isPicking, setPicking] = createSignal(false);
+  /** The provider added last, while it is not the active one: the list offers to make it so. */
+  const [addedId, setAddedId] = createSignal<string | null>(null);
   const [checks, setChecks] = createSignal<Record<string, ConnectionCheck>>({});
   let addButton: HTMLButtonElement | undefined;
 
@@ -76,6 +78,11 @@ export function ProvidersSection(props: {
     setCheck(draft.id, { state: 'testing' });
     const result = await testConnection({ baseUrl: draft.baseUrl, apiKey: draft.apiKey.trim() });
     if (!result.ok) return setCheck(draft.id, { state: 'done', result, server: null });
+    // A server that lists one model serves that one (llama-server, a single LM Studio model):
+    // it goes in the Model field. With several, the field suggests them and says when its name is not one.
+    const [onlyModel] = result.models;
+    const model = result.models.length === 1 && onlyModel ? onlyModel : draft.model.trim();
+    if (model !== draft.model.trim()) change(draft.id, { model });
     // What the server is and the window it runs with, from its own answers (kept for its runs).
     const server = await client.api
       .identifyServer({
@@ -83,7 +90,7 @@ export function ProvidersSection(props: {
         kind: draft.kind,
         baseUrl: draft.baseUrl.trim(),
         apiKey: draft.apiKey.trim(),
-        model: draft.model.trim(),
+        model,
         toolCalls: draft.toolCalls,
       })
       .catch(() => null);
@@ -96,6 +103,7 @@ export function ProvidersSection(props: {
 
   function add(presetId: string): void {
     const id = crypto.randomUUID();
+    setAddedId(id);
     setPicking(false);
     props.onChange(addProvider(props.form, presetId, id));
     props.onEdit(id);
@@ -147,6 +155,21 @@ export function ProvidersSection(props: {
                     <Icon name="chevron-down" class="toggle-chevron" size={14} />
                   </button>
                 </div>
+                <Show when={addedId() === draft().id && props.form.activeProviderId !== draft().id}>
+                  <p class="provider-make-active" role="status">
+                    New conversations still use{' '}
+                    {props.form.providers.find((other) => other.id === props.form.activeProviderId)?.name ??
+                      'another provider'}
+                    .{' '}
+                    <button
+                      type="button"
+                      class="button small"
+                      onClick={() => props.onChange(setActiveProvider(props.form, draft().id))}
+                    >
+                      Use {draft().name.trim() || 'this provider'} instead
+                    </button>
+                  </p>
+                </Show>
                 <Show when={isEditing()}>
                   <ProviderEditor
                     draft={draft()}
