@@ -1,4 +1,5 @@
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
+import type { EventBody } from '../protocol/events.ts';
 import { visionOf } from '../protocol/model-vision.ts';
 import {
   capabilitiesFor,
@@ -38,6 +39,16 @@ import type { ScheduleService } from './schedules/schedule-service.ts';
 import { askServer } from './server-knowledge.ts';
 import { SpendCap } from './spend-cap.ts';
 import type { SubAgents } from './sub-agents.ts';
+
+/** The notice that MCP servers switched on gave this conversation no tools, naming each and why. */
+function mcpUnavailableNotice(failures: readonly string[]): EventBody {
+  return {
+    type: 'notice',
+    kind: 'mcp_unavailable',
+    text: `${failures.join(' ')} This conversation has no tools from ${failures.length === 1 ? 'it' : 'them'}; check Settings → MCP.`,
+    forModel: false,
+  };
+}
 
 /** How a run's provider is to call its server, and where what it learns is kept. */
 export type ServerContext = {
@@ -126,6 +137,8 @@ export async function prepareRun(
       conversations: repositories.conversations,
       saveOAuth: (serverId, oauth) => dependencies.settings.putMcpOAuth(serverId, oauth),
       signal,
+      onUnavailable: (failures) =>
+        dependencies.journal.append(conversationId, [mcpUnavailableNotice(failures)]).then(() => undefined),
       ...(fetch ? { fetch } : {}),
     }),
   );

@@ -166,6 +166,8 @@ export const NoticeKind = z.enum([
   'retrying',
   /** A spend cap is set but cannot apply to this run: its provider has no prices, or runs in this browser. */
   'spend_cap',
+  /** An MCP server switched on could not be listed when the conversation started: it has no tools from it. */
+  'mcp_unavailable',
 ]);
 export type NoticeKind = z.infer<typeof NoticeKind>;
 

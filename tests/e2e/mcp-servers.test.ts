@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type McpFixtureServer, startMcpFixtureServer } from '../fixtures/mcp/mcp-fixture-server.ts';
-import { acknowledge, call, messagesOf } from '../fixtures/scenarios.ts';
+import { acknowledge, call, messagesOf, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp, statuses } from './app-harness.ts';
 import { savedAgentSettings, screenshotEverywhere } from './pwa-helpers.ts';
 
@@ -111,4 +111,36 @@ it('adds and tests an MCP server in Settings, calls its tool from a task, and an
   await rows.nth(1).click();
   await expect.poll(() => details.textContent()).toContain('Could not reach the MCP server “fixture”');
   await harness.screenshot('mcp-task-error-1440');
+});
+
+it('says in the thread, naming it, when a server switched on cannot be reached as a conversation starts', async () => {
+  const { page, model } = harness;
+  await fixture.close();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const mcp = dialog.getByRole('group', { name: 'MCP servers' });
+  await mcp.scrollIntoViewIfNeeded();
+  await mcp.getByLabel('Server URL', { exact: true }).fill(fixture.url);
+  await mcp.getByLabel('Name (optional)', { exact: true }).fill('gone');
+  await mcp.getByRole('button', { name: 'Add server' }).click();
+  await expect.poll(() => mcp.getByRole('alert').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  model.setScript([
+    acknowledge('On it.'),
+    planNotes(),
+    call('message', { type: 'result', text: 'Done without it.' }),
+  ]);
+  await harness.sendTask('Use the gone server');
+  await page
+    .locator('[data-action-type="message.result"][data-status="success"]')
+    .waitFor({ timeout: 30_000 });
+  const notice = page.locator('[data-notice-kind="mcp_unavailable"]');
+  await notice.waitFor();
+  expect(await notice.textContent()).toMatch(/Could not reach the MCP server “gone”/);
+  expect(await notice.textContent()).toContain(
+    'This conversation has no tools from it; check Settings → MCP.',
+  );
+  await harness.screenshot('mcp-unreachable-notice');
 });

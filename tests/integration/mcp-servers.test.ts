@@ -64,6 +64,31 @@ function toolNamesOfRequests(h: Harness): string[][] {
 }
 
 describe('MCP servers in a conversation', () => {
+  it('says in the conversation, naming it, when a server switched on cannot be reached as it starts', async () => {
+    captureConsole();
+    harness = await createHarness(
+      { mcpServers: [server('http://127.0.0.1:9/mcp')] },
+      {},
+      { profiles: [notebookProfile] },
+    );
+    harness.server.setScript([call('terminate', { status: 'success' })]);
+    const id = await harness.runtime.startConversation('Add 2 and 3', { profileId: 'notebook' });
+    await harness.runtime.idle(id);
+    const notices = async () =>
+      ((await harness!.runtime.readConversation(id))?.events ?? []).flatMap(({ body }) =>
+        body.type === 'notice' && body.kind === 'mcp_unavailable' ? [body.text] : [],
+      );
+    expect(await notices()).toEqual([
+      expect.stringMatching(/“fixture”.*This conversation has no tools from it; check Settings → MCP\.$/),
+    ]);
+    expect(toolNamesOfRequests(harness)[0]).toEqual(['jot', 'ask_human', 'terminate', 'lookup']);
+    // Said once: the conversation's tools were fixed when it started.
+    harness.server.setScript([call('terminate', { status: 'success' })]);
+    await harness.runtime.sendMessage(id, 'Again');
+    await harness.runtime.idle(id);
+    expect(await notices()).toHaveLength(1);
+  });
+
   it('lists, names and calls the tools with the token, saves images and resources, and leaks no token', async () => {
     captureConsole();
     fixture = await startMcpFixtureServer({ token: TOKEN });

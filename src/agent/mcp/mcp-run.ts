@@ -22,6 +22,8 @@ export type McpRunInput = {
   /** Keeps signed-in servers' refreshed tokens in the settings. */
   saveOAuth?: SaveMcpOAuth;
   signal: AbortSignal;
+  /** Called with a sentence per server that could not be listed when the conversation starts. */
+  onUnavailable?: (failures: string[]) => void | Promise<void>;
 };
 
 /**
@@ -56,8 +58,7 @@ async function startingSpecs(input: McpRunInput, connections: McpConnections): P
   }
   if (conversation.toolDescriptions !== undefined) return [];
   const catalog = await listMcpTools(input.settings.mcpServers, connections, input.signal);
-  // Settings → MCP's test shows these to the person; here they only explain missing tools.
-  for (const failure of catalog.failures)
-    console.warn(`MCP: ${failure} This conversation has no tools from it.`);
+  // Said in the conversation (a notice row): its tools are missing for the whole conversation.
+  if (catalog.failures.length > 0) await input.onUnavailable?.(catalog.failures);
   return catalog.tools;
 }

@@ -60,6 +60,7 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   repetition: 'The agent was told it is repeating itself',
   retrying: 'Retrying the model request',
   spend_cap: 'The spend cap cannot apply to this run',
+  mcp_unavailable: 'An MCP server could not be reached',
 };
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
