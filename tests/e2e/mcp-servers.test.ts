@@ -41,6 +41,9 @@ it('adds and tests an MCP server in Settings, calls its tool from a task, and an
   await mcp.getByRole('button', { name: 'Add server' }).click();
   const alert = mcp.getByRole('alert');
   await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('refused the request (401');
+  // A server that fails its first test is kept switched off, saying so, until a test passes.
+  await expect.poll(() => mcp.getByRole('switch', { name: /^fixture/ }).isChecked()).toBe(false);
+  expect(await mcp.textContent()).toContain('Switched off until a test passes');
   await harness.screenshot('mcp-settings-refused-1440');
 
   // The right token: its tools as the model will see them.
@@ -124,6 +127,10 @@ it('says in the thread, naming it, when a server switched on cannot be reached a
   await mcp.getByLabel('Name (optional)', { exact: true }).fill('gone');
   await mcp.getByRole('button', { name: 'Add server' }).click();
   await expect.poll(() => mcp.getByRole('alert').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  // Kept off after its failed test; the person switches it on all the same.
+  const toggle = mcp.getByRole('switch', { name: /^gone/ });
+  await expect.poll(() => toggle.isChecked()).toBe(false);
+  await toggle.check();
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 

@@ -30,6 +30,8 @@ export function McpServerCard(props: {
   onCancelSignIn: () => void;
   onChange: (patch: Partial<McpServerDraft>) => void;
   onTest: () => void;
+  /** Switched off because its first test failed (said under the error). */
+  isOffUntilTested?: boolean;
   onRemove: () => void;
 }) {
   const [isTokenShown, setTokenShown] = createSignal(false);
@@ -165,6 +167,11 @@ export function McpServerCard(props: {
             {(result) => <McpTestReport result={result()} />}
           </Match>
         </Switch>
+        <Show when={props.isOffUntilTested}>
+          <p class="field-hint mcp-off-note">
+            Switched off until a test passes: new conversations get no tools from it.
+          </p>
+        </Show>
       </div>
     </li>
   );

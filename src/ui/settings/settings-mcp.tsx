@@ -1,5 +1,6 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { McpTransport } from '../../protocol/mcp.ts';
+import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
 import {
   type McpForm,
   type McpFormField,
@@ -89,19 +90,27 @@ export function McpSection(props: {
     }
   }
 
-  async function test(server: McpServerDraft): Promise<void> {
+  /** Servers switched off because their first test failed: a passing test switches them back on. */
+  const [offUntilTested, setOffUntilTested] = createSignal<ReadonlySet<string>>(new Set());
+
+  /** Tests a server and says whether it answered. */
+  async function test(server: McpServerDraft): Promise<boolean> {
     const { id } = server;
     setTest(id, { status: 'testing' });
+    let result: McpTestResult;
     try {
       const { testMcpServer } = await import('../../state/settings/mcp-connection.ts');
-      setTest(id, { status: 'done', result: await testMcpServer(server) });
+      result = await testMcpServer(server);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setTest(id, {
-        status: 'done',
-        result: { ok: false, reason: 'other', message: `The test failed: ${message}` },
-      });
+      result = { ok: false, reason: 'other', message: `The test failed: ${message}` };
     }
+    setTest(id, { status: 'done', result });
+    if (result.ok && offUntilTested().has(id)) {
+      setOffUntilTested((current) => new Set([...current].filter((other) => other !== id)));
+      props.onChange(withMcpServer(props.form, id, { isEnabled: true }));
+    }
+    return result.ok;
   }
 
   function add(): void {
@@ -121,7 +130,13 @@ export function McpSection(props: {
     setName('');
     setToken('');
     setAddError('');
-    void test(server);
+    // A server that does not answer its first test is kept switched off (a conversation would start
+    // without its tools); it is switched on once a test passes (after a fix, or a sign-in).
+    void test(server).then((isReachable) => {
+      if (isReachable || !props.form.servers.some((saved) => saved.id === server.id)) return;
+      setOffUntilTested((current) => new Set([...current, server.id]));
+      props.onChange(withMcpServer(props.form, server.id, { isEnabled: false }));
+    });
   }
 
   return (
@@ -148,6 +163,7 @@ export function McpSection(props: {
                 server={server}
                 invalidField={props.invalid?.serverId === server.id ? props.invalid.field : null}
                 test={tests()[server.id] ?? IDLE}
+                isOffUntilTested={offUntilTested().has(server.id) && !server.isEnabled}
                 signIn={signIns()[server.id] ?? { status: 'idle' }}
                 onSignIn={() => void signIn(server)}
                 onCancelSignIn={() => cancelSignIn(server.id)}
