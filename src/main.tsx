@@ -11,8 +11,12 @@ import './ui/plan/plan.css';
 import './ui/computer/details.css';
 import './ui/app/overlays.css';
 import { catchInstallPromptEarly } from './state/app/early-install-prompt.ts';
+import { afterFirstPaint } from './ui/app/after-first-paint.ts';
 
 catchInstallPromptEarly();
+// index.html paints the app shell; the app (~130 KB gzipped, then its worker) loads after
+// that paint, so nothing it fetches can hold the paint back.
+await afterFirstPaint();
 
 // The app's modules build zod schemas as they load, in chunks the bundler may run before
 // this module's own code: they are loaded only once zod is set not to compile with eval,

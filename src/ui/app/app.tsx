@@ -1,4 +1,4 @@
-import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
+import { createEffect, createSignal, lazy, on, onCleanup, Show } from 'solid-js';
 import { startNodeRuntimeHost } from '../../host/node-runtime-host.ts';
 import { startPreviewBrowser } from '../../host/previews/preview-browser-connection.ts';
 import type { ConversationStatus } from '../../protocol/conversation.ts';
@@ -26,7 +26,6 @@ import { DropOverlay } from '../bundles/drop-overlay.tsx';
 import { DetailsPanel } from '../computer/details-panel.tsx';
 import { MainHeader } from '../header/main-header.tsx';
 import { ReplayControls } from '../replay/replay-controls.tsx';
-import { SettingsDialog } from '../settings/settings-dialog.tsx';
 import { statusAnnouncement } from '../shared/format.ts';
 import { Sidebar } from '../sidebar/sidebar.tsx';
 import { Composer } from '../thread/composer.tsx';
@@ -34,10 +33,21 @@ import { Thread } from '../thread/thread.tsx';
 import { AppBanners } from './app-banners.tsx';
 import { AppContext, type AppServices } from './app-context.ts';
 import { EmptyState } from './empty-state.tsx';
+import type { ShellHandover } from './shell-handover.ts';
 import { Toasts } from './toasts.tsx';
+import { whenIdle } from './when-idle.ts';
 
-/** The application shell: sidebar | thread with plan and composer | Computer panel. */
-export function App() {
+/** Settings and its sections load when first opened, or once the app is idle after its start. */
+const loadSettingsDialog = () => import('../settings/settings-dialog.tsx');
+const SettingsDialog = lazy(() =>
+  loadSettingsDialog().then((module) => ({ default: module.SettingsDialog })),
+);
+
+/**
+ * The application: sidebar | thread with plan and composer | Computer panel. It takes over
+ * from index.html's static shell, keeping what was typed there.
+ */
+export function App(props: { shell?: ShellHandover }) {
   const client = createAgentClient();
   onCleanup(startNodeRuntimeHost(client));
   onCleanup(startPreviewBrowser(client));
@@ -104,6 +114,9 @@ export function App() {
 
   createEffect(on(conversations.selectedId, () => ui.resetSelection(), { defer: true }));
 
+  if (props.shell?.draft) ui.setDraft(props.shell.draft);
+  if (props.shell?.wasFocused) queueMicrotask(() => ui.focusComposer());
+
   const launch = readLaunchParameters(new URL(window.location.href));
   if (launch.cleanUrl !== null) window.history.replaceState(window.history.state, '', launch.cleanUrl);
   if (launch.isNewConversation) {
@@ -129,6 +142,13 @@ export function App() {
       setAnnouncement(statusAnnouncement(conversation.status, conversation.title));
     }
   });
+
+  // Settings mounts on its first opening (its modules are fetched ahead when the app is idle).
+  const [hasOpenedSettings, setHasOpenedSettings] = createSignal(false);
+  createEffect(() => {
+    if (ui.isSettingsOpen()) setHasOpenedSettings(true);
+  });
+  onCleanup(whenIdle(() => void loadSettingsDialog()));
 
   const isRunning = () => thread.state.conversation?.status === 'running';
 
@@ -179,7 +199,9 @@ export function App() {
           </Show>
         </main>
         <DetailsPanel />
-        <SettingsDialog />
+        <Show when={hasOpenedSettings()}>
+          <SettingsDialog />
+        </Show>
         <DropOverlay />
         <div class="visually-hidden" aria-live="polite" aria-atomic="true">
           {announcement()}
