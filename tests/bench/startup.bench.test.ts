@@ -1,12 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../e2e/app-harness.ts';
 import { BUILT_APP, waitForServiceWorker } from '../e2e/pwa-helpers.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
+import { writeFiguresBlock } from './figures-block.ts';
+
+const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 
 /**
  * Startup of the built app: the precache's size (from the generated precache manifest),
@@ -191,18 +195,16 @@ it('prints the precache size, what is fetched before the first paint, and the st
   for (let run = 0; run < RUNS; run += 1) warmOffline.push(await measureLoad(page, () => page.reload()));
   await context.close();
 
-  console.log(
-    [
-      '',
-      `Startup of ${BUILT_APP} on localhost, Chromium headless, commit ${commit()}`,
-      `  precache: ${precached.length} files, ${kilobytes(precacheBytes)} (the agent worker and the virtual sandbox included); CSS ${kilobytes(cssGzip)} gzipped`,
-      `  goals: first contentful paint cold ≤ ${GOALS.coldPaintMs} ms, warm ≤ ${GOALS.warmPaintMs} ms; JavaScript before it ≤ ${kilobytes(GOALS.jsBeforePaintBytes)} gzipped`,
-      `  ${describeTimings('first visit, online', firstVisits, pageUrl)}`,
-      `  ${describeTimings('service worker warm, online', warmOnline, pageUrl)}`,
-      `  ${describeTimings('service worker warm, offline', warmOffline, pageUrl)}`,
-      '',
-    ].join('\n'),
-  );
+  const figures = [
+    `Startup of the built app on localhost, Chromium headless, commit ${commit()}`,
+    `  precache: ${precached.length} files, ${kilobytes(precacheBytes)} (the agent worker and the virtual sandbox included); CSS ${kilobytes(cssGzip)} gzipped`,
+    `  goals: first contentful paint cold ≤ ${GOALS.coldPaintMs} ms, warm ≤ ${GOALS.warmPaintMs} ms; JavaScript before it ≤ ${kilobytes(GOALS.jsBeforePaintBytes)} gzipped`,
+    `  ${describeTimings('first visit, online', firstVisits, pageUrl)}`,
+    `  ${describeTimings('service worker warm, online', warmOnline, pageUrl)}`,
+    `  ${describeTimings('service worker warm, offline', warmOffline, pageUrl)}`,
+  ];
+  console.log(['', ...figures, ''].join('\n'));
+  writeFiguresBlock(README, 'startup', figures);
   expect(precached).toContain('index.html');
   for (const timing of [...firstVisits, ...warmOnline, ...warmOffline]) {
     expect(timing.contentfulPaintMs).toBeGreaterThan(0);
