@@ -20,7 +20,7 @@ export function MainHeader() {
     <header class="main-header">
       <button type="button" class="button ghost menu-button" onClick={() => ui.setSidebarOpen(true)}>
         <Icon name="menu" />
-        Menu
+        <span class="menu-button-label">Menu</span>
       </button>
       <Show
         when={thread.state.conversation}
@@ -39,7 +39,16 @@ export function MainHeader() {
               <span class="visually-hidden">Tool profile: </span>
               {toolProfiles.titleOf(conversation().profileId)}
             </span>
-            <ProviderSwitcher conversation={conversation()} class="in-header" />
+            <ProviderSwitcher
+              conversation={conversation()}
+              class="in-header"
+              note={
+                <span class="provider-sheet-profile">
+                  Tool profile: {toolProfiles.titleOf(conversation().profileId)} (a conversation keeps the one
+                  it started with).
+                </span>
+              }
+            />
             <TokenMeter conversation={conversation()} />
             <Show
               when={replay.isActive()}
