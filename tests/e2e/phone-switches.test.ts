@@ -56,6 +56,10 @@ it('switches the tool profile and the provider at 390×844, by touch and by keyb
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 
+  // Where there is room, the select (with its summary), not the compact button.
+  await page.locator('select#tool-profile').waitFor();
+  expect(await page.getByRole('button', { name: /^Tool profile:/ }).isVisible()).toBe(false);
+
   await page.setViewportSize({ width: 390, height: 844 });
   // The tool profile: a compact button (the desktop select and its long summary are not shown).
   const profileButton = page.getByRole('button', { name: 'Tool profile: Manus' });
