@@ -112,6 +112,13 @@ it('replays a finished conversation step by step, driving the thread, plan and C
   expect(await position.textContent()).toMatch(/^Step 1 of \d+$/);
   const stepCount = Number((await position.textContent())?.split(' of ')[1]);
   expect(stepCount).toBeGreaterThan(8);
+  // The header speaks of the replay, never of the conversation's own status ("Done") or "Live".
+  const header = page.locator('.main-header');
+  const headerStatus = header.locator('.chip[data-replay]');
+  expect(await headerStatus.textContent()).toBe(`Paused · step 1 of ${stepCount}`);
+  expect(await header.locator('[data-conversation-status]').count()).toBe(0);
+  expect(await controls.getByRole('status').textContent()).toBe('Paused');
+  const computer = page.getByRole('complementary', { name: 'Computer' });
   expect(await threadTexts(page)).toEqual([fullThread[0]]);
   expect(await page.getByRole('region', { name: 'Plan' }).count()).toBe(0);
 
@@ -120,6 +127,9 @@ it('replays a finished conversation step by step, driving the thread, plan and C
   for (let step = 2; step <= stepCount; step += 1) {
     await controls.getByRole('button', { name: 'Step forward' }).click();
     await expect.poll(() => position.textContent()).toBe(`Step ${step} of ${stepCount}`);
+    expect(await headerStatus.textContent()).toBe(
+      step === stepCount ? 'Replay finished' : `Paused · step ${step} of ${stepCount}`,
+    );
     const shown = await threadTexts(page);
     lengths.push(shown.length);
     expect(fullThread.slice(0, shown.length - 1)).toEqual(shown.slice(0, -1));
@@ -138,6 +148,9 @@ it('replays a finished conversation step by step, driving the thread, plan and C
       page.getByRole('complementary', { name: 'Computer' }).locator('.scrubber-count').textContent(),
     )
     .toMatch(/^Step (\d+) of \1$/);
+  expect(await computer.locator('.live-toggle').textContent()).toBe('Latest');
+  expect(await header.textContent()).not.toMatch(/\b(Done|Live)\b/);
+  expect(await computer.locator('.details-header').textContent()).not.toMatch(/\b(Done|Live)\b/);
 
   // Keys: ← steps back, → forward, Space plays (and the replay moves on by itself), Esc leaves.
   await page.locator('.thread-scroller').click({ position: { x: 5, y: 5 } });
@@ -152,11 +165,17 @@ it('replays a finished conversation step by step, driving the thread, plan and C
   await page.locator('.thread-scroller').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press(' ');
   await controls.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  expect(await headerStatus.textContent()).toMatch(new RegExp(`^Replaying · step \\d+ of ${stepCount}$`));
   // It plays on by itself to the last step, then stops.
   await controls.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 15_000 });
   expect(await position.textContent()).toBe(`Step ${stepCount} of ${stepCount}`);
+  expect(await headerStatus.textContent()).toBe('Replay finished');
+  expect(await controls.getByRole('status').textContent()).toBe('Replay finished');
   await page.keyboard.press('Escape');
   await controls.waitFor({ state: 'detached' });
+  // Out of the replay, the conversation's own status is back.
+  expect(await header.locator('[data-conversation-status]').textContent()).toBe('Done');
+  expect(await computer.locator('.live-toggle').textContent()).toBe('Live');
   await expect.poll(() => threadTexts(page)).toEqual(fullThread);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('composer-input');
 });

@@ -63,11 +63,13 @@ describe('replay over the real runtime', () => {
     expect(full).toEqual(['user', 'message.info', 'plan.update', 'plan.advance', 'message.result']);
 
     expect(await replay.start()).toBe(true);
+    expect(replay.status().label).toBe('Replaying · step 1 of 5');
     replay.togglePlay();
     expect(replay.isPlaying()).toBe(false);
     replay.seek(1);
     expect(replay.step()).toBe(1);
     expect(replay.stepCount()).toBe(5);
+    expect(replay.status().label).toBe('Paused · step 1 of 5');
     expect(kinds()).toEqual(['user']);
     expect(thread.state.plan).toBeNull();
     replay.stepForward();
@@ -82,6 +84,9 @@ describe('replay over the real runtime', () => {
     ]);
     replay.stepForward();
     expect(thread.state.plan?.current_phase_id).toBe(2);
+    replay.seek(5);
+    expect(replay.status()).toMatchObject({ phase: 'finished', label: 'Replay finished' });
+    replay.seek(4);
     replay.stepBack();
     replay.stepBack();
     expect(kinds()).toEqual(['user', 'message.info']);

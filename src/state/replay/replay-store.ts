@@ -12,6 +12,7 @@ import {
   stepDelayMs,
 } from './replay.ts';
 import { planAfter } from './replay-plan.ts';
+import { type ReplayStatus, replayStatus } from './replay-status.ts';
 
 /** The log being replayed: its events, where each step ends, and the plan as stored. */
 type ReplaySession = {
@@ -104,18 +105,24 @@ export function createReplayStore(dependencies: {
       exit();
   });
 
+  const step = () => {
+    const current = session();
+    return current ? current.stops.indexOf(shown()) + 1 : 0;
+  };
+  const stepCount = () => session()?.stops.length ?? 0;
+
   return {
     /** True while a replay is on screen. */
     isActive: () => session() !== null,
     isPlaying,
     speed,
     /** 1-based number of the step on screen (0 when none). */
-    step: () => {
-      const current = session();
-      return current ? current.stops.indexOf(shown()) + 1 : 0;
-    },
+    step,
     /** How many steps the replay has. */
-    stepCount: () => session()?.stops.length ?? 0,
+    stepCount,
+    /** What the UI says instead of the conversation's status while the replay is on screen. */
+    status: (): ReplayStatus =>
+      replayStatus({ isPlaying: isPlaying(), step: step(), stepCount: stepCount() }),
     /**
      * Starts replaying the open conversation from its first step, playing. Resolves
      * false (and shows nothing) when it has no events or could not be read.

@@ -17,7 +17,7 @@ import './views/result-views.css';
  * view (terminal, editor, results or details) and the workspace's files. A sheet below 1100 px.
  */
 export function DetailsPanel() {
-  const { thread, ui, conversations } = useApp();
+  const { thread, ui, conversations, replay } = useApp();
   let closeButton: HTMLButtonElement | undefined;
   let tabList: HTMLDivElement | undefined;
 
@@ -111,15 +111,16 @@ export function DetailsPanel() {
             >
               <Icon name="chevron-right" />
             </button>
+            {/* A replay shows the past: following its latest step is not "live". */}
             <button
               type="button"
               class="live-toggle"
               aria-pressed={ui.isFollowingLive()}
-              title="Follow the latest action"
+              title={replay.isActive() ? 'Follow the latest step of the replay' : 'Follow the latest action'}
               onClick={() => ui.followLive()}
             >
               <span class="live-dot" aria-hidden="true" />
-              Live
+              {replay.isActive() ? 'Latest' : 'Live'}
             </button>
           </div>
         </Show>

@@ -1,15 +1,19 @@
-import { For } from 'solid-js';
+import { For, type JSX } from 'solid-js';
 import type { Conversation } from '../../protocol/conversation.ts';
 import { providerFor } from '../../protocol/settings.ts';
 import { useApp } from '../app/app-context.ts';
+import { ChoiceSheet } from '../shared/choice-sheet.tsx';
 import './header-controls.css';
 
+const LABEL = 'Provider for this conversation';
+
 /**
- * The open conversation's provider, switchable among the saved ones. A switch is stored
- * by the worker and applies from the conversation's next run; a run in progress keeps
- * the provider it started with.
+ * The open conversation's provider, switchable among the saved ones: a select where the
+ * header has room, and on phones a compact button with the provider's name that opens a
+ * sheet of them (CSS shows one or the other). A switch is stored by the worker and applies
+ * from the conversation's next run; a run in progress keeps the provider it started with.
  */
-export function ProviderSwitcher(props: { conversation: Conversation; class?: string }) {
+export function ProviderSwitcher(props: { conversation: Conversation; class?: string; note?: JSX.Element }) {
   const { settings, client, attempt } = useApp();
   const current = () => providerFor(settings.state.settings, props.conversation.providerId);
   let select: HTMLSelectElement | undefined;
@@ -23,21 +27,42 @@ export function ProviderSwitcher(props: { conversation: Conversation; class?: st
   }
 
   return (
-    <select
-      ref={select}
-      class={`provider-switcher ${props.class ?? ''}`}
-      aria-label="Provider for this conversation"
-      title={`${current().name} (${current().model}). A switch takes effect from this conversation's next run.`}
-      value={current().id}
-      onChange={(event) => void switchTo(event.currentTarget.value)}
-    >
-      <For each={settings.state.settings.providers}>
-        {(profile) => (
-          <option value={profile.id} selected={profile.id === current().id}>
-            {profile.name}
-          </option>
-        )}
-      </For>
-    </select>
+    <>
+      <select
+        ref={select}
+        class={`provider-switcher ${props.class ?? ''}`}
+        aria-label={LABEL}
+        title={`${current().name} (${current().model}). A switch takes effect from this conversation's next run.`}
+        value={current().id}
+        onChange={(event) => void switchTo(event.currentTarget.value)}
+      >
+        <For each={settings.state.settings.providers}>
+          {(profile) => (
+            <option value={profile.id} selected={profile.id === current().id}>
+              {profile.name}
+            </option>
+          )}
+        </For>
+      </select>
+      <ChoiceSheet
+        class={`provider-sheet ${props.class ?? ''}`}
+        label={LABEL}
+        value={current().id}
+        choices={settings.state.settings.providers.map((profile) => ({
+          value: profile.id,
+          label: profile.name,
+          detail: profile.model,
+        }))}
+        onChoose={(providerId) => void switchTo(providerId)}
+        note={
+          <>
+            A switch takes effect from this conversation’s next run.
+            {props.note}
+          </>
+        }
+      >
+        <span>{current().name}</span>
+      </ChoiceSheet>
+    </>
   );
 }

@@ -4,7 +4,6 @@ import { providerFor } from '../../protocol/settings.ts';
 import { formatCost, readTokenMeter } from '../../state/thread/token-meter.ts';
 import { useApp } from '../app/app-context.ts';
 import { formatTokenCount } from '../shared/format.ts';
-import { ProviderSwitcher } from './provider-switcher.tsx';
 import { SpendMeter, SpendRows, useSpendReading } from './spend-meter.tsx';
 import './header-controls.css';
 
@@ -13,8 +12,7 @@ const POPOVER_ID = 'token-meter-details';
 /**
  * The header's token meter: the conversation's tokens so far (and their estimated cost
  * when its provider has prices), with a popover breaking them down. Updates as each
- * model call's usage arrives. On phones, where the header has no room for it, the
- * popover also holds the provider switcher. While a run works on a provider with prices, the
+ * model call's usage arrives. While a run works on a provider with prices, the
  * live spend figure follows the button, and the popover breaks it down too.
  */
 export function TokenMeter(props: { conversation: Conversation }) {
@@ -53,10 +51,6 @@ export function TokenMeter(props: { conversation: Conversation }) {
           </dd>
           <Show when={spend()}>{(running) => <SpendRows reading={running()} />}</Show>
         </dl>
-        <div class="meter-provider">
-          <span aria-hidden="true">Provider</span>
-          <ProviderSwitcher conversation={props.conversation} />
-        </div>
         <p class="meter-note">
           <Show
             when={reading().cost !== null}

@@ -49,7 +49,9 @@ export function ReplayControls() {
   return (
     <section class="replay-controls" aria-label="Replay controls">
       <div class="replay-bar">
-        <span class="replay-badge">Replay</span>
+        <span class="replay-badge" role="status" data-replay={replay.status().phase}>
+          {replay.status().phaseLabel}
+        </span>
         <div class="replay-buttons">
           <button
             type="button"

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { createMemo, createRoot } from 'solid-js';
+import { describe, expect, it, vi } from 'vitest';
 import { renderMarkdown, workspaceLinkTarget } from './markdown.ts';
+import { fenceLanguage, loadFenceLanguage } from './markdown-code.ts';
 
 describe('renderMarkdown', () => {
   it('renders GFM tables and keeps safe links, opening them without an opener', () => {
@@ -73,5 +75,144 @@ describe('renderMarkdown', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<input');
     expect(html).not.toContain('id="composer-input"');
+  });
+});
+
+/** `html` parsed into a detached element, to query what the DOM would get. */
+function parse(html: string): HTMLElement {
+  const container = document.createElement('div');
+  container.className = 'markdown';
+  container.innerHTML = html;
+  return container;
+}
+
+describe('task lists', () => {
+  it('render as a list of disabled checkboxes, checked where the item is done', () => {
+    const container = parse(renderMarkdown('- [ ] write tests\n- [x] read the brief\n- plain item'));
+    const list = container.querySelector('ul');
+    expect(list?.className).toBe('contains-task-list');
+    const tasks = [...container.querySelectorAll('li.task-list-item')];
+    expect(tasks.map((item) => item.textContent?.trim())).toEqual(['write tests', 'read the brief']);
+    const boxes = [...container.querySelectorAll('input')];
+    expect(boxes.map((box) => [box.type, box.disabled, box.checked])).toEqual([
+      ['checkbox', true, false],
+      ['checkbox', true, true],
+    ]);
+    // The item without a box stays a plain item of the same list.
+    expect(container.querySelectorAll('li:not(.task-list-item)')).toHaveLength(1);
+    // A list without tasks is an ordinary list.
+    expect(renderMarkdown('- a\n- b')).toContain('<ul>');
+  });
+
+  it('keep an input only as a bare disabled checkbox: no other type, name, value, form or handler', () => {
+    const container = parse(
+      renderMarkdown(
+        [
+          '<input type="text" value="Password">',
+          '<input type="hidden" name="token" value="x">',
+          '<input type="image" src="https://evil.example/x.png">',
+          '<input type="CheckBox" name="agree" value="yes" form="f" formaction="https://evil.example" autofocus onclick="alert(1)" checked>',
+          '<input type="checkbox">',
+        ].join('\n'),
+      ),
+    );
+    const inputs = [...container.querySelectorAll('input')];
+    expect(inputs).toHaveLength(2);
+    expect(inputs.map((input) => input.getAttributeNames().sort())).toEqual([
+      ['checked', 'disabled', 'type'],
+      ['disabled', 'type'],
+    ]);
+    expect(inputs.every((input) => input.type === 'checkbox' && input.disabled)).toBe(true);
+  });
+
+  it('drop class names other than the renderer’s own, so model text cannot dress as the app', () => {
+    const container = parse(
+      renderMarkdown(
+        '<span class="toast visually-hidden hljs-keyword">a</span><div class="settings-dialog">b</div>',
+      ),
+    );
+    expect(container.querySelector('span')?.getAttribute('class')).toBe('hljs-keyword');
+    expect(container.querySelector('div')?.hasAttribute('class')).toBe(false);
+  });
+});
+
+describe('fenced code', () => {
+  it('names the highlight.js language of a fence by name, extension or alias', () => {
+    expect(fenceLanguage('ts')).toBe('typescript');
+    expect(fenceLanguage('TypeScript')).toBe('typescript');
+    expect(fenceLanguage('ts title="a.ts"')).toBe('typescript');
+    expect(fenceLanguage('shell')).toBe('bash');
+    expect(fenceLanguage('html')).toBe('xml');
+    expect(fenceLanguage('py')).toBe('python');
+    expect(fenceLanguage('cobol')).toBeNull();
+    expect(fenceLanguage('"><script>')).toBeNull();
+    expect(fenceLanguage(undefined)).toBeNull();
+  });
+
+  it('shows the code at once as escaped text, then highlighted once its language has loaded', async () => {
+    const text = '```ts\nconst answer: number = 42; // "<b>"\n```';
+    const before = parse(renderMarkdown(text));
+    const code = before.querySelector('.code-block pre > code');
+    expect(code?.className).toBe('language-typescript');
+    expect(code?.textContent).toBe('const answer: number = 42; // "<b>"\n');
+    expect(code?.querySelector('*')).toBeNull();
+    expect(await loadFenceLanguage('typescript')).toBe(true);
+    const after = parse(renderMarkdown(text));
+    const highlighted = after.querySelector('.code-block pre > code');
+    expect(highlighted?.className).toBe('hljs language-typescript');
+    expect(highlighted?.querySelector('.hljs-keyword')?.textContent).toBe('const');
+    expect(highlighted?.textContent).toBe(code?.textContent);
+    expect(highlighted?.querySelector('b')).toBeNull();
+  });
+
+  it('renders again by itself when the language lands (a Solid computation that rendered it re-runs)', async () => {
+    const text = '```python\ndef greet():\n    return "hi"\n```';
+    const rendered = createRoot((dispose) => {
+      const html = createMemo(() => renderMarkdown(text));
+      return { html, dispose };
+    });
+    expect(rendered.html()).not.toContain('hljs-');
+    await expect
+      .poll(() => rendered.html(), { timeout: 5_000 })
+      .toContain('<span class="hljs-keyword">def</span>');
+    rendered.dispose();
+  });
+
+  it('keeps highlighted hostile code as text: only spans with highlight.js classes', async () => {
+    await loadFenceLanguage('xml');
+    const container = parse(
+      renderMarkdown('```html\n<img src=x onerror="alert(1)"><script>alert(2)</script>\n```'),
+    );
+    const code = container.querySelector('pre > code');
+    expect(code?.className).toBe('hljs language-xml');
+    const elements = [...(code?.querySelectorAll('*') ?? [])];
+    expect(elements.length).toBeGreaterThan(0);
+    expect(elements.every((element) => element.tagName === 'SPAN')).toBe(true);
+    expect(
+      elements.every((element) =>
+        (element.getAttribute('class') ?? '').split(' ').every((name) => /^hljs-|_$/.test(name)),
+      ),
+    ).toBe(true);
+    expect(code?.textContent).toContain('<script>alert(2)</script>');
+    expect(container.querySelector('img, script')).toBeNull();
+  });
+
+  it('leaves a fence in an unknown language plain, and gives every block a Copy control that copies it', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    try {
+      const container = parse(renderMarkdown('```cobol\nDISPLAY "HI".\n```'));
+      document.body.append(container);
+      expect(container.querySelector('pre > code')?.hasAttribute('class')).toBe(false);
+      const copy = container.querySelector<HTMLElement>('.code-block [data-code-copy]');
+      expect(copy?.getAttribute('role')).toBe('button');
+      expect(copy?.getAttribute('aria-label')).toBe('Copy code');
+      copy?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await expect.poll(() => copy?.textContent).toBe('Copied');
+      expect(writeText).toHaveBeenCalledWith('DISPLAY "HI".');
+      container.remove();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -2,8 +2,61 @@ import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
 import { WORKSPACE_ROOT, workspacePathOf } from '../../protocol/workspace.ts';
 import { withoutHandlerAttributes } from './handler-attributes.ts';
+import { codeBlockHtml, installCodeCopy } from './markdown-code.ts';
 
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+const marked = new Marked({
+  gfm: true,
+  breaks: false,
+  async: false,
+  renderer: {
+    code: ({ text, lang }) => codeBlockHtml(text, lang),
+    list(token) {
+      if (!token.items.some((item) => item.task)) return false;
+      const tag = token.ordered ? 'ol' : 'ul';
+      const start = token.ordered && token.start !== 1 ? ` start="${token.start}"` : '';
+      const items = token.items.map((item) => this.listitem(item)).join('');
+      return `<${tag}${start} class="contains-task-list">\n${items}</${tag}>\n`;
+    },
+    listitem(item) {
+      if (!item.task) return false;
+      return `<li class="task-list-item">${this.parser.parse(item.tokens)}</li>\n`;
+    },
+  },
+});
+
+/**
+ * Class names rendered markdown may carry: highlight.js's token classes (`hljs-keyword`,
+ * and the `function_` kind of suffix), a code block's language, and the task-list and
+ * code-block classes of this renderer. Any other class (the app's own, which model text
+ * could use to dress up as the app's UI) is dropped.
+ */
+const ALLOWED_CLASS =
+  /^(hljs(-[a-z0-9_]+)*|[a-z]+_{1,2}|language-[a-z0-9+#._-]+|task-list-item|contains-task-list|code-block|code-block-bar|code-block-language|code-copy)$/;
+
+function restrictClasses(node: Element): void {
+  const value = node.getAttribute('class');
+  if (value === null) return;
+  const kept = value.split(/\s+/).filter((name) => ALLOWED_CLASS.test(name));
+  if (kept.length > 0) node.setAttribute('class', kept.join(' '));
+  else node.removeAttribute('class');
+}
+
+/**
+ * An `<input>` survives only as a task list's checkbox: type checkbox, disabled, maybe
+ * checked, and no other attribute (no name, value or form to submit to). Any other input
+ * is removed.
+ */
+function restrictInput(node: Element): void {
+  if ((node.getAttribute('type') ?? '').toLowerCase() !== 'checkbox') {
+    node.remove();
+    return;
+  }
+  const isChecked = node.hasAttribute('checked');
+  for (const name of node.getAttributeNames()) node.removeAttribute(name);
+  node.setAttribute('type', 'checkbox');
+  node.setAttribute('disabled', '');
+  if (isChecked) node.setAttribute('checked', '');
+}
 
 let isHookInstalled = false;
 /** Set while rendering web content: links must be absolute http(s) addresses. */
@@ -13,6 +66,11 @@ function installLinkHook(): void {
   if (isHookInstalled) return;
   isHookInstalled = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    restrictClasses(node);
+    if (node.tagName === 'INPUT') {
+      restrictInput(node);
+      return;
+    }
     if (node.tagName !== 'A' || !node.hasAttribute('href')) return;
     // A relative link would point into this app (`/?bundle=…`, another conversation's
     // preview): it becomes plain text. Web content keeps only http(s); model text may also
@@ -63,7 +121,9 @@ export function workspaceLinkTarget(event: Event): string | null {
 }
 
 /**
- * GitHub-flavoured markdown to sanitised HTML. Model text goes through DOMPurify before
+ * GitHub-flavoured markdown to sanitised HTML (task lists with disabled checkboxes;
+ * fenced code highlighted once its language has loaded, see `codeBlockHtml`, with a
+ * Copy control). Model text goes through DOMPurify before
  * it can reach the DOM; links open in a new tab without an opener, and only absolute
  * http(s) (and, outside web content, `mailto:`) links stay links. Outside web content, a
  * link to a file under /home/ubuntu becomes a button-like element carrying its workspace
@@ -71,6 +131,7 @@ export function workspaceLinkTarget(event: Event): string | null {
  */
 export function renderMarkdown(text: string, options: { isWebContent?: boolean } = {}): string {
   installLinkHook();
+  installCodeCopy();
   let html: string;
   try {
     html = marked.parse(text) as string;
@@ -90,12 +151,12 @@ function sanitize(html: string): string {
   return DOMPurify.sanitize(withoutHandlerAttributes(html), {
     USE_PROFILES: { html: true },
     // No remote images (a tracking and data-leak channel, and broken offline) and no
-    // form controls (model text must not be able to draw a fake password field).
+    // form controls (model text must not be able to draw a fake password field): an
+    // `<input>` is kept only as a task list's disabled checkbox (`restrictInput`).
     FORBID_TAGS: [
       'style',
       'form',
       'button',
-      'input',
       'textarea',
       'select',
       'iframe',

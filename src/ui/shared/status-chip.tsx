@@ -1,6 +1,7 @@
 import { Match, Switch } from 'solid-js';
 import type { ConversationStatus } from '../../protocol/conversation.ts';
 import type { EnvelopeStatus, ErrorKind } from '../../protocol/envelope.ts';
+import type { ReplayPhase, ReplayStatus } from '../../state/replay/replay-status.ts';
 import { CONVERSATION_STATUS_LABEL, ENVELOPE_STATUS_LABEL } from './format.ts';
 import { Icon, Spinner } from './icons.tsx';
 
@@ -70,6 +71,35 @@ export function ConversationStatusChip(props: { status: ConversationStatus }) {
     <span class="chip" data-tone={CONVERSATION_TONE[props.status]} data-conversation-status={props.status}>
       <ToneIcon tone={CONVERSATION_TONE[props.status]} />
       <span class="chip-label">{CONVERSATION_STATUS_LABEL[props.status]}</span>
+    </span>
+  );
+}
+
+const REPLAY_TONE: Record<ReplayPhase, Tone> = {
+  playing: 'active',
+  paused: 'pending',
+  finished: 'pending',
+};
+
+/**
+ * A replay's status where the conversation's would be ("Replaying · step 12 of 40",
+ * "Paused · …", "Replay finished"): a replay shows the past, so the conversation's own
+ * "Done" or "Working" would be wrong about what is on screen.
+ */
+export function ReplayStatusChip(props: { status: ReplayStatus }) {
+  return (
+    <span
+      class="chip replay-chip"
+      data-tone={REPLAY_TONE[props.status.phase]}
+      data-replay={props.status.phase}
+    >
+      <Icon
+        name={
+          props.status.phase === 'playing' ? 'play' : props.status.phase === 'paused' ? 'pause' : 'replay'
+        }
+        size={14}
+      />
+      <span class="chip-label">{props.status.label}</span>
     </span>
   );
 }

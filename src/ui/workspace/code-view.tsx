@@ -1,5 +1,5 @@
 import { createEffect, createMemo, createResource, on } from 'solid-js';
-import { highlightToHtml } from './highlighter.ts';
+import { highlightToHtml } from '../shared/highlighter.ts';
 
 /** Pixel height of one code line; the CSS uses the same value (`--code-line`). */
 const LINE_HEIGHT_PX = 19;

@@ -37,7 +37,7 @@ export const manusProfile = defineProfile({
   id: 'manus',
   title: 'Manus',
   summary:
-    'Manus’ tools (seeds 000, 001, 003): a forced acknowledgment and plan, then shell, files, search, browser, slides and more.',
+    'Manus’ tools: a forced acknowledgment and plan, then shell, files, search, browser, slides and more.',
   systemPrompt,
   tools: [
     planTool,

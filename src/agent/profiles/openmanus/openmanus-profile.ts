@@ -43,7 +43,7 @@ export const OPENMANUS_NOT_OFFERED =
 export const openManusProfile = defineProfile({
   id: 'openmanus',
   title: 'OpenManus',
-  summary: `OpenManus’ tools (seed 002): Python, bash, a browser over the pages it reads, web search, a file editor, plans, structured completions and charts; no forced plan. ${OPENMANUS_NOT_OFFERED}`,
+  summary: `OpenManus’ tools: Python, bash, a browser over the pages it reads, web search, a file editor, plans, structured completions and charts; no forced plan. ${OPENMANUS_NOT_OFFERED}`,
   systemPrompt,
   tools: [
     pythonExecuteTool,

@@ -19,10 +19,17 @@ export const LANGUAGE_LOADERS: Record<string, () => Promise<LanguageModule>> = {
 };
 
 let core: Promise<HLJSApi> | null = null;
+/** The core once it has loaded, for the synchronous path (`highlightLoaded`). */
+let loadedCore: HLJSApi | null = null;
 const registered = new Map<string, Promise<boolean>>();
+/** Languages registered with `loadedCore`. */
+const loadedLanguages = new Set<string>();
 
 function loadCore(): Promise<HLJSApi> {
-  core ??= import('highlight.js/lib/core').then((module) => module.default);
+  core ??= import('highlight.js/lib/core').then((module) => {
+    loadedCore = module.default;
+    return module.default;
+  });
   core.catch(() => {
     core = null;
   });
@@ -36,6 +43,7 @@ function loadLanguage(hljs: HLJSApi, language: string): Promise<boolean> {
   if (!loading) {
     loading = loader().then((module) => {
       hljs.registerLanguage(language, module.default);
+      loadedLanguages.add(language);
       return true;
     });
     loading.catch(() => registered.delete(language));
@@ -53,4 +61,28 @@ export async function highlightToHtml(text: string, language: string): Promise<s
   const hljs = await loadCore();
   if (!(await loadLanguage(hljs, language))) return null;
   return hljs.highlight(text, { language, ignoreIllegals: true }).value;
+}
+
+/**
+ * Loads highlight.js's core and `language` (each once, lazily). Resolves true when the
+ * language can be highlighted from now on (see `highlightLoaded`), false for one it does
+ * not know or that failed to load.
+ */
+export async function loadHighlightLanguage(language: string): Promise<boolean> {
+  if (!LANGUAGE_LOADERS[language]) return false;
+  try {
+    return await loadLanguage(await loadCore(), language);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `text` as highlighted HTML (escaped text and `<span class="hljs-…">` tags only) when
+ * `language` has already loaded, else null: nothing is loaded here (`loadHighlightLanguage`
+ * does that), so a synchronous renderer can use it.
+ */
+export function highlightLoaded(text: string, language: string): string | null {
+  if (!loadedCore || !loadedLanguages.has(language)) return null;
+  return loadedCore.highlight(text, { language, ignoreIllegals: true }).value;
 }
