@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOCAL_SERVER_ADDRESSES } from '../../src/state/welcome/local-servers.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
-import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
+import { type AppHarness, launchChromium, SCREENSHOTS, startApp } from './app-harness.ts';
 import { hasHorizontalScroll, savedAgentSettings, screenshotEverywhere } from './pwa-helpers.ts';
 
 /**
@@ -202,6 +202,52 @@ it('goes from opening the app to the first model reply through the local server 
   expect(errors).toEqual([]);
 });
 
+it('on a site the browser counts as public, waits for the person, says the browser may ask, and says when the browser blocked it', async () => {
+  // Chromium's Local Network Access, as for an https site: the app at a name (not loopback),
+  // treated as secure and as a public address; the default ports stay loopback.
+  const port = new URL(harness.app.url).port;
+  const origin = `http://sandpiper.test:${port}`;
+  const browser = await launchChromium([
+    '--host-resolver-rules=MAP sandpiper.test 127.0.0.1',
+    `--unsafely-treat-insecure-origin-as-secure=${origin}`,
+    `--ip-address-space-overrides=127.0.0.1:${port}=public`,
+  ]);
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.hostname === '127.0.0.1') asked.push(url.port);
+    });
+    await page.goto(`${origin}/`);
+    const section = page.getByRole('region', { name: 'A server on this computer' });
+    const look = section.getByRole('button', { name: 'Look for servers' });
+    await look.waitFor();
+    expect(await section.textContent()).toContain(
+      'Your browser may ask whether this site may connect to apps on this device',
+    );
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]); // nothing is asked before the person starts the search
+    await page.screenshot({ path: `${SCREENSHOTS}welcome-public-before-1440.png` });
+    // Headless Chromium answers the permission prompt with a refusal: the welcome says so.
+    await look.click();
+    await section.getByText('This browser does not let this site reach apps on this device').waitFor();
+    await section.getByRole('status').filter({ hasText: 'The browser blocked the search' }).waitFor();
+    expect(await section.textContent()).toContain('Not reached (the browser blocked it): 127.0.0.1:8080');
+    await page.screenshot({ path: `${SCREENSHOTS}welcome-public-blocked-1440.png` });
+
+    // With the permission given, the search starts by itself and finds the server.
+    if (!local) return;
+    const granted = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await granted.grantPermissions(['local-network-access'], { origin });
+    const allowed = await granted.newPage();
+    await allowed.goto(`${origin}/`);
+    await serverRow(allowed, local.port).getByRole('button', { name: 'Use llama.cpp' }).waitFor();
+  } finally {
+    await browser.close();
+  }
+});
+
 it('gives way to the usual empty state for good once dismissed', async () => {
   const browserContext = await harness.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await browserContext.newPage();
@@ -243,6 +289,7 @@ it('connects a hosted preset with its key: a refused key is said under the field
   await hosted.getByRole('button', { name: 'Test and use' }).click();
   await hosted.getByRole('alert').filter({ hasText: 'refused the API key (HTTP 401)' }).waitFor();
   expect(await hosted.getByLabel('API key').getAttribute('aria-invalid')).toBe('true');
+  await hosted.getByRole('alert').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}welcome-hosted-refused-1440.png` });
 
   await hosted.getByLabel('API key').fill('sk-good');

@@ -17,11 +17,12 @@ type Found = Extract<AddressOutcome, { status: 'found' }>;
 type Search = 'idle' | 'searching' | 'done';
 
 /** "Found 1 server." and the like, for the polite announcement and the line under the list. */
-function summaryOf(rows: readonly ServerRowState[]): string {
+function summaryOf(rows: readonly ServerRowState[], isBlocked: boolean): string {
   const found = rows.filter((row) => row.outcome?.status === 'found').length;
   const refused = rows.filter((row) => row.outcome?.status === 'cors_refused').length;
   if (found > 0) return `Found ${found} server${found === 1 ? '' : 's'}.`;
-  if (refused > 0) return 'A server answers, but this page may not read its replies yet: see below.';
+  if (refused > 0) return 'A server answers, but this page may not read its replies yet: see above.';
+  if (isBlocked) return 'The browser blocked the search: see above.';
   return 'No server found at the usual addresses. Start llama-server, Ollama or LM Studio with a model, then search again; a server elsewhere can be added under Providers.';
 }
 
@@ -41,12 +42,16 @@ export function WelcomeLocalServers() {
   const [connecting, setConnecting] = createSignal<string | null>(null);
   const [failure, setFailure] = createSignal<string | null>(null);
   let stop: AbortController | undefined;
-  onCleanup(() => stop?.abort());
+  let isClosed = false;
+  onCleanup(() => {
+    isClosed = true;
+    stop?.abort();
+  });
 
   onMount(async () => {
     const known = await localAccessOf(window.location.hostname, navigator.permissions);
     setAccess(known);
-    if (canSearchUnasked(known)) void start();
+    if (canSearchUnasked(known) && !isClosed) void start();
   });
 
   async function start(): Promise<void> {
@@ -64,12 +69,13 @@ export function WelcomeLocalServers() {
         onResult: (result) =>
           setRows((row) => row.address.origin === result.address.origin, 'outcome', result.outcome),
       });
-      setSearch('done');
     } catch {
       // Stopped: a newer search or the welcome closing took over.
+      return;
     }
-    // The browser may have asked meanwhile: what it was told decides the next search.
+    // The browser may have asked meanwhile: what it was told explains what was (not) found.
     setAccess(await localAccessOf(window.location.hostname, navigator.permissions));
+    if (stop === current) setSearch('done');
   }
 
   async function use(row: ServerRowState, found: Found, model: string): Promise<void> {
@@ -117,6 +123,7 @@ export function WelcomeLocalServers() {
               <ServerRow
                 row={row}
                 appOrigin={window.location.origin}
+                isBlocked={access() === 'denied'}
                 isConnecting={connecting() === row.address.origin}
                 onUse={(found, model) => void use(row, found, model)}
               />
@@ -162,7 +169,7 @@ export function WelcomeLocalServers() {
           {search() === 'idle' ? 'Look for servers' : 'Search again'}
         </button>
         <p class="welcome-summary" role="status">
-          <Show when={search() === 'done'}>{summaryOf(rows)}</Show>
+          <Show when={search() === 'done'}>{summaryOf(rows, access() === 'denied')}</Show>
           <Show when={search() === 'searching'}>Searching…</Show>
         </p>
       </div>

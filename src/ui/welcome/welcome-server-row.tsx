@@ -36,6 +36,8 @@ function toneOf(outcome: AddressOutcome | null): 'active' | 'success' | 'asking'
 export function ServerRow(props: {
   row: ServerRowState;
   appOrigin: string;
+  /** The browser refuses this page any request to this computer: "nothing" is not known to be nothing. */
+  isBlocked: boolean;
   isConnecting: boolean;
   onUse: (found: Found, model: string) => void;
 }) {
@@ -78,7 +80,7 @@ export function ServerRow(props: {
           </Match>
           <Match when={pick(props.row.outcome, 'nothing')}>
             <p class="welcome-server-title is-quiet">
-              Nothing at {host()} ({usual()}).
+              {props.isBlocked ? 'Not reached (the browser blocked it):' : 'Nothing at'} {host()} ({usual()}).
             </p>
           </Match>
           <Match when={pick(props.row.outcome, 'timeout')}>
