@@ -89,8 +89,7 @@ describe('probeAddress: which server, from its answers', () => {
       status: 'found',
       server: 'llama.cpp',
       version: 'b1-de3ff81',
-      models: [{ id: '/tmp/synth.gguf', isLoaded: null }],
-      windowTokens: 8192,
+      models: [{ id: '/tmp/synth.gguf', isLoaded: null, windowTokens: 8192 }],
     });
   });
 
@@ -102,7 +101,7 @@ describe('probeAddress: which server, from its answers', () => {
       status: 'found',
       server: 'llama.cpp',
       version: null,
-      windowTokens: 8192,
+      models: [{ id: '/tmp/synth.gguf', windowTokens: 8192 }],
     });
   });
 
@@ -121,7 +120,6 @@ describe('probeAddress: which server, from its answers', () => {
       server: 'Ollama',
       version: '0.12.3',
       models: [],
-      windowTokens: null,
     });
   });
 
@@ -161,10 +159,9 @@ describe('probeAddress: which server, from its answers', () => {
       server: 'LM Studio',
       version: null,
       models: [
-        { id: 'qwen2.5-7b-instruct', isLoaded: false },
-        { id: 'gemma-3-270m-it-qat', isLoaded: true },
+        { id: 'qwen2.5-7b-instruct', isLoaded: false, windowTokens: null },
+        { id: 'gemma-3-270m-it-qat', isLoaded: true, windowTokens: 4096 },
       ],
-      windowTokens: 4096,
     });
     expect(outcome.status === 'found' && preferredModel(outcome.models)).toBe('gemma-3-270m-it-qat');
   });
@@ -188,7 +185,24 @@ describe('probeAddress: which server, from its answers', () => {
     });
     expect(await probeAddress(LM_STUDIO, options(fetch))).toMatchObject({
       server: 'LM Studio',
-      models: [{ id: 'llama-3.2-1b', isLoaded: false }],
+      models: [{ id: 'llama-3.2-1b', isLoaded: false, windowTokens: null }],
+    });
+  });
+
+  it('tells vLLM from its model list (owned_by, max_model_len), with each model’s window', async () => {
+    const { fetch } = fakeFetch({
+      [LLAMA.origin]: {
+        kind: 'answers',
+        replies: {
+          '/v1/models': {
+            json: { data: [{ id: 'Qwen/Qwen2.5-7B-Instruct', owned_by: 'vllm', max_model_len: 32768 }] },
+          },
+        },
+      },
+    });
+    expect(await probeAddress(LLAMA, options(fetch))).toMatchObject({
+      server: 'vLLM',
+      models: [{ id: 'Qwen/Qwen2.5-7B-Instruct', windowTokens: 32768 }],
     });
   });
 
@@ -203,8 +217,7 @@ describe('probeAddress: which server, from its answers', () => {
       status: 'found',
       server: null,
       version: null,
-      models: [{ id: 'm', isLoaded: null }],
-      windowTokens: null,
+      models: [{ id: 'm', isLoaded: null, windowTokens: null }],
     });
   });
 });

@@ -29,6 +29,7 @@ export type LocalProbeOptions = {
  */
 const ListedModels = ModelList.extend({ data: ModelList.shape.data.nullable() });
 type ListedModels = ReturnType<typeof ListedModels.parse>;
+type Found = Extract<AddressOutcome, { status: 'found' }>;
 
 /**
  * Asks every address at once (`LOCAL_SERVER_ADDRESSES` unless given) and reports each as it
@@ -109,11 +110,18 @@ async function identify(
   const listed: FoundModel[] = [...new Set(entries.map((entry) => entry.id))].map((id) => ({
     id,
     isLoaded: null,
+    windowTokens: null,
   }));
   const found = (
     server: ServerKind | null,
-    fields: Partial<Extract<AddressOutcome, { status: 'found' }>> = {},
-  ) => ({ status: 'found', server, version: null, models: listed, windowTokens: null, ...fields }) as const;
+    fields: Partial<Omit<Found, 'status' | 'server'>> = {},
+  ): Found => ({
+    status: 'found',
+    server,
+    version: null,
+    models: listed,
+    ...fields,
+  });
 
   const isLlama =
     (props.success &&
@@ -122,27 +130,31 @@ async function identify(
         props.data.default_generation_settings !== undefined)) ||
     entries.some((entry) => entry.owned_by === 'llamacpp');
   if (isLlama) {
-    const fromList = entries.find((entry) => entry.meta?.n_ctx !== undefined)?.meta?.n_ctx ?? null;
+    // The window the server runs with (-c), else what its list says for each model.
+    const running = props.success ? (props.data.default_generation_settings?.n_ctx ?? null) : null;
+    const windowOf = (id: string) => running ?? entries.find((entry) => entry.id === id)?.meta?.n_ctx ?? null;
     return found('llama.cpp', {
       version: props.success ? (props.data.build_info ?? null) : null,
-      windowTokens: (props.success ? props.data.default_generation_settings?.n_ctx : undefined) ?? fromList,
+      models: listed.map((model) => ({ ...model, windowTokens: windowOf(model.id) })),
     });
   }
   if (ollama.success) return found('Ollama', { version: ollama.data.version });
   if (lmStudio.success) {
-    const llms = lmStudio.data.models.filter((model) => model.type !== 'embedding');
-    const byKey = new Map(llms.map((model) => [model.key, model]));
+    const llms = new Map(
+      lmStudio.data.models.filter((model) => model.type !== 'embedding').map((model) => [model.key, model]),
+    );
+    const isKnown = (id: string) => lmStudio.data.models.some((entry) => entry.key === id);
     const models = listed
-      .filter((model) => byKey.has(model.id) || !lmStudio.data.models.some((entry) => entry.key === model.id))
+      .filter((model) => llms.has(model.id) || !isKnown(model.id))
       .map((model) => {
-        const instances = byKey.get(model.id)?.loaded_instances;
-        return { id: model.id, isLoaded: instances ? instances.length > 0 : null };
+        const instances = llms.get(model.id)?.loaded_instances;
+        return {
+          id: model.id,
+          isLoaded: instances ? instances.length > 0 : null,
+          windowTokens: instances?.[0]?.config.context_length ?? null,
+        };
       });
-    const loaded = llms.find((model) => (model.loaded_instances ?? []).length > 0);
-    return found('LM Studio', {
-      models,
-      windowTokens: loaded?.loaded_instances?.[0]?.config.context_length ?? null,
-    });
+    return found('LM Studio', { models });
   }
   if (lmStudioV0.success) {
     const byId = new Map(lmStudioV0.data.data.map((model) => [model.id, model]));
@@ -150,14 +162,13 @@ async function identify(
       .filter((model) => byId.get(model.id)?.type !== 'embeddings')
       .map((model) => {
         const state = byId.get(model.id)?.state;
-        return { id: model.id, isLoaded: state === undefined ? null : state === 'loaded' };
+        return { ...model, isLoaded: state === undefined ? null : state === 'loaded' };
       });
     return found('LM Studio', { models });
   }
   if (entries.some((entry) => entry.owned_by === 'vllm' || entry.max_model_len !== undefined)) {
-    return found('vLLM', {
-      windowTokens: entries.find((entry) => entry.max_model_len)?.max_model_len ?? null,
-    });
+    const windowOf = (id: string) => entries.find((entry) => entry.id === id)?.max_model_len ?? null;
+    return found('vLLM', { models: listed.map((model) => ({ ...model, windowTokens: windowOf(model.id) })) });
   }
   return found(null);
 }

@@ -13,8 +13,11 @@ export const LOCAL_SERVER_ADDRESSES: readonly LocalServerAddress[] = [
   { origin: 'http://127.0.0.1:1234', usualServer: 'LM Studio' },
 ];
 
-/** A model a found server lists; `isLoaded` when the server says whether it is in memory. */
-export type FoundModel = { id: string; isLoaded: boolean | null };
+/**
+ * A model a found server lists: whether it is in memory and the window it runs with, where
+ * the server says (null: it did not).
+ */
+export type FoundModel = { id: string; isLoaded: boolean | null; windowTokens: number | null };
 
 /** What asking one address found. */
 export type AddressOutcome =
@@ -25,8 +28,6 @@ export type AddressOutcome =
       /** Its version or build, when it says. */
       version: string | null;
       models: FoundModel[];
-      /** The window it runs its model with, when it says. */
-      windowTokens: number | null;
     }
   /** Something answered, but the browser kept its replies from this page (CORS). */
   | { status: 'cors_refused' }

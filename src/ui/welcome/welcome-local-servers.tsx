@@ -83,7 +83,12 @@ export function WelcomeLocalServers() {
     setFailure(null);
     const change = connectLocalServer(
       settings.state.settings,
-      { baseUrl: apiBaseOf(row.address), server: found.server, model, windowTokens: found.windowTokens },
+      {
+        baseUrl: apiBaseOf(row.address),
+        server: found.server,
+        model,
+        windowTokens: found.models.find((entry) => entry.id === model)?.windowTokens ?? null,
+      },
       crypto.randomUUID(),
     );
     if (!change.ok) {

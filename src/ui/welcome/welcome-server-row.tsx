@@ -127,7 +127,7 @@ function FoundServer(props: {
         <Show when={props.found.version}>
           {(version) => <span class="welcome-server-meta"> · {version()}</span>}
         </Show>
-        <Show when={props.found.windowTokens}>
+        <Show when={props.found.models.find((entry) => entry.id === model())?.windowTokens}>
           {(tokens) => (
             <span class="welcome-server-meta"> · window {tokens().toLocaleString('en-US')} tokens</span>
           )}
