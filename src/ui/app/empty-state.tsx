@@ -1,7 +1,13 @@
-import { For, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import { DEFAULT_SETTINGS, providerFor } from '../../protocol/settings.ts';
 import { canPickFolder, pickFolder } from '../../state/uploads/folder-picker.ts';
+import {
+  isWelcomeDismissed,
+  isWelcomeDue,
+  rememberWelcomeDismissed,
+} from '../../state/welcome/welcome-visibility.ts';
 import { Icon } from '../shared/icons.tsx';
+import { Welcome } from '../welcome/welcome.tsx';
 import { useApp } from './app-context.ts';
 import '../thread/attachment-chips.css';
 
@@ -21,12 +27,26 @@ function hostOf(url: string): string {
 }
 
 /**
- * What a new person sees: what Sandpiper does, how to connect a provider (a preset, any
- * OpenAI-compatible API, or a model in this tab), and example tasks.
+ * What a new person sees: the welcome while no provider can answer (see `isWelcomeDue`);
+ * otherwise what Sandpiper does, the provider in use (or how to connect one), a project
+ * folder to work on, and example tasks.
  */
 export function EmptyState() {
-  const { settings, ui, attachments, attempt } = useApp();
+  const { settings, conversations, ui, attachments, attempt } = useApp();
   const current = () => providerFor(settings.state.settings, settings.state.settings.activeProviderId);
+  const [isDismissed, setDismissed] = createSignal(isWelcomeDismissed(globalThis.localStorage));
+  const isWelcome = () =>
+    isWelcomeDue({
+      isLoaded: settings.state.isLoaded,
+      hasConversations: conversations.state.conversations.length > 0,
+      isDismissed: isDismissed(),
+      active: current(),
+    });
+
+  function dismissWelcome(): void {
+    rememberWelcomeDismissed(globalThis.localStorage, true);
+    setDismissed(true);
+  }
   const isUntouched = () => {
     const initial = DEFAULT_SETTINGS.providers[0];
     return (
@@ -54,7 +74,19 @@ export function EmptyState() {
 
   return (
     <div class="empty-state">
-      <div class="empty-inner">
+      <Show when={settings.state.isLoaded}>
+        <div class="empty-inner">
+          <Show when={!isWelcome()} fallback={<Welcome onDismiss={dismissWelcome} />}>
+            {normal()}
+          </Show>
+        </div>
+      </Show>
+    </div>
+  );
+
+  function normal() {
+    return (
+      <>
         <h2 class="empty-title">What should the agent work on?</h2>
         <p class="empty-lead">
           Sandpiper plans a task, works through it one step at a time, and shows every step it takes. It runs
@@ -123,7 +155,7 @@ export function EmptyState() {
             )}
           </For>
         </ul>
-      </div>
-    </div>
-  );
+      </>
+    );
+  }
 }

@@ -9,7 +9,7 @@ import {
   OllamaRunning,
   OllamaShow,
   OllamaVersion,
-} from './server-replies.ts';
+} from '../../../protocol/server-replies.ts';
 
 /** What a server says about itself, where it says it; null where it did not say. */
 export type ServerReport = {

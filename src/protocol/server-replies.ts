@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * What each kind of server answers about itself, read through schemas: only the fields
  * Sandpiper uses, each optional, so another version's extra or missing fields never break
- * a reading (a reply that does not fit is taken as saying nothing).
+ * a reading (a reply that does not fit is taken as saying nothing). Shared by the worker
+ * (what a provider's server supports) and the page (the first-run search for local servers).
  */
 
 /** llama.cpp's `GET /props` (seen from a real llama-server, build b1-de3ff81). */
@@ -60,7 +61,15 @@ export const LmStudioModels = z.object({
 
 /** LM Studio's older `GET /api/v0/models` (0.3.6 and later): enough to know it is LM Studio. */
 export const LmStudioModelsV0 = z.object({
-  data: z.array(z.object({ id: z.string(), state: z.string(), max_context_length: z.number().optional() })),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      state: z.string(),
+      /** `llm`, `vlm` or `embeddings`. */
+      type: z.string().optional(),
+      max_context_length: z.number().optional(),
+    }),
+  ),
 });
 
 /** The OpenAI-style model list, with what llama.cpp (`meta.n_ctx`) and vLLM (`max_model_len`) add. */
