@@ -37,7 +37,8 @@ export function EmptyState() {
   const [isDismissed, setDismissed] = createSignal(isWelcomeDismissed(globalThis.localStorage));
   const isWelcome = () =>
     isWelcomeDue({
-      isLoaded: settings.state.isLoaded,
+      // Both read: before the list arrives, a returning person would see the welcome flash.
+      isLoaded: settings.state.isLoaded && conversations.state.isLoaded,
       hasConversations: conversations.state.conversations.length > 0,
       isDismissed: isDismissed(),
       active: current(),
