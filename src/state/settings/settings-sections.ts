@@ -22,11 +22,11 @@ export type SettingsSection = { id: SettingsSectionId; label: string; summary: s
 
 /** Every section, in order: the first is where Settings opens when nothing else is asked for. */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
-  { id: 'providers', label: 'Providers', summary: 'Model servers, keys and prices' },
+  { id: 'providers', label: 'Providers', summary: 'Servers, keys, prices' },
   { id: 'models', label: 'In-browser models', summary: 'Models that run in this tab' },
   { id: 'runs', label: 'Runs', summary: 'Budgets, limits and spend caps' },
-  { id: 'sandbox', label: 'Sandbox', summary: 'Node runtime, network, workspace size' },
-  { id: 'search', label: 'Web & search', summary: 'Search services, page readers, sites' },
+  { id: 'sandbox', label: 'Sandbox', summary: 'Node, network, disk use' },
+  { id: 'search', label: 'Web & search', summary: 'Search, page readers, sites' },
   { id: 'media', label: 'Media', summary: 'Image and speech endpoints' },
   { id: 'mcp', label: 'MCP servers', summary: 'Remote tools' },
   { id: 'x', label: 'X', summary: 'The X proxy and token' },

@@ -2,6 +2,7 @@ import { createSignal, For, Match, Show, Switch } from 'solid-js';
 import type { McpTransport } from '../../protocol/mcp.ts';
 import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
 import { type McpFormField, type McpServerDraft, mcpFieldId } from '../../state/settings/mcp-form.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 import { McpSignIn, type McpSignInState } from './settings-mcp-sign-in.tsx';
 
 /** Where a server's "Test connection" is: not run, running, or what it found. */
@@ -23,7 +24,6 @@ export const TRANSPORT_LABELS: Record<McpTransport, string> = {
  */
 export function McpServerCard(props: {
   server: McpServerDraft;
-  invalidField: McpFormField | null;
   test: McpTestState;
   signIn: McpSignInState;
   onSignIn: () => void;
@@ -37,8 +37,9 @@ export function McpServerCard(props: {
   const [isTokenShown, setTokenShown] = createSignal(false);
   const id = (field: Parameters<typeof mcpFieldId>[1]) => mcpFieldId(props.server.id, field);
   const label = () => props.server.name || props.server.url || 'new server';
-  const invalid = (field: McpFormField) => (props.invalidField === field ? 'true' : undefined);
-  const describedBy = (field: McpFormField) => (props.invalidField === field ? 'settings-error' : undefined);
+  const errors = useFieldErrors();
+  const invalid = (field: McpFormField) => errors.invalid(id(field));
+  const describedBy = (field: McpFormField) => errors.describedBy(id(field));
   const fieldLabel = (field: Parameters<typeof mcpFieldId>[1], text: string) => (
     <label for={id(field)}>
       {text}
@@ -96,6 +97,7 @@ export function McpServerCard(props: {
               value={props.server.name}
               onInput={(event) => props.onChange({ name: event.currentTarget.value })}
             />
+            <FieldError fieldId={id('name')} />
           </div>
           <div class="field">
             {fieldLabel('transport', 'Transport')}
@@ -123,6 +125,7 @@ export function McpServerCard(props: {
             value={props.server.url}
             onInput={(event) => props.onChange({ url: event.currentTarget.value })}
           />
+          <FieldError fieldId={id('url')} />
         </div>
         <div class="field">
           {fieldLabel('bearerToken', 'Bearer token (optional)')}

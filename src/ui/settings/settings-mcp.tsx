@@ -3,7 +3,6 @@ import type { McpTransport } from '../../protocol/mcp.ts';
 import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
 import {
   type McpForm,
-  type McpFormField,
   type McpServerDraft,
   newMcpServer,
   withMcpServer,
@@ -14,9 +13,6 @@ import type { McpSignInState } from './settings-mcp-sign-in.tsx';
 import './settings-list.css';
 import './settings-mcp.css';
 
-/** The field Settings → MCP reports as invalid, with its server. */
-export type InvalidMcpField = { serverId: string; field: McpFormField };
-
 const IDLE: McpTestState = { status: 'idle' };
 
 /**
@@ -24,11 +20,7 @@ const IDLE: McpTestState = { status: 'idle' };
  * switched on or off, tested, removed), and a row to add one by URL with a name,
  * transport and bearer token.
  */
-export function McpSection(props: {
-  form: McpForm;
-  invalid: InvalidMcpField | null;
-  onChange: (form: McpForm) => void;
-}) {
+export function McpSection(props: { form: McpForm; onChange: (form: McpForm) => void }) {
   const [url, setUrl] = createSignal('');
   const [name, setName] = createSignal('');
   const [transport, setTransport] = createSignal<McpTransport>('streamable-http');
@@ -161,7 +153,6 @@ export function McpSection(props: {
             {(server) => (
               <McpServerCard
                 server={server}
-                invalidField={props.invalid?.serverId === server.id ? props.invalid.field : null}
                 test={tests()[server.id] ?? IDLE}
                 isOffUntilTested={offUntilTested().has(server.id) && !server.isEnabled}
                 signIn={signIns()[server.id] ?? { status: 'idle' }}
