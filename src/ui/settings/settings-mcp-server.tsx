@@ -2,6 +2,7 @@ import { createSignal, For, Match, Show, Switch } from 'solid-js';
 import type { McpTransport } from '../../protocol/mcp.ts';
 import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
 import { type McpFormField, type McpServerDraft, mcpFieldId } from '../../state/settings/mcp-form.ts';
+import type { McpStatusLine } from '../../state/settings/mcp-status.ts';
 import { FieldError, useFieldErrors } from './field-errors.tsx';
 import { McpSignIn, type McpSignInState } from './settings-mcp-sign-in.tsx';
 
@@ -25,6 +26,8 @@ export const TRANSPORT_LABELS: Record<McpTransport, string> = {
 export function McpServerCard(props: {
   server: McpServerDraft;
   test: McpTestState;
+  /** The last status found for this address (a test here, or a conversation's start), or null. */
+  lastStatus: McpStatusLine | null;
   signIn: McpSignInState;
   onSignIn: () => void;
   onCancelSignIn: () => void;
@@ -59,10 +62,22 @@ export function McpServerCard(props: {
           aria-checked={props.server.isEnabled}
           onChange={(event) => props.onChange({ isEnabled: event.currentTarget.checked })}
         />
-        <label for={id('isEnabled')} class="mcp-server-name">
-          {label()}
-          <span class="visually-hidden">: use this server</span>
-        </label>
+        <div class="mcp-server-title">
+          <label for={id('isEnabled')} class="mcp-server-name">
+            {label()}
+            <span class="visually-hidden">: use this server</span>
+          </label>
+          <Show when={props.lastStatus}>
+            {(line) => (
+              <p class="mcp-last-status" data-tone={line().tone}>
+                <span class="runtime-dot" data-tone={line().tone} aria-hidden="true" />
+                <span>
+                  <span class="mcp-last-status-heading">{line().heading}:</span> {line().text}
+                </span>
+              </p>
+            )}
+          </Show>
+        </div>
         <div class="mcp-server-actions">
           <button
             type="button"

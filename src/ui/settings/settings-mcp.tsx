@@ -1,4 +1,4 @@
-import { createSignal, For, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import type { McpTransport } from '../../protocol/mcp.ts';
 import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
 import {
@@ -8,6 +8,8 @@ import {
   withMcpServer,
   withoutMcpServer,
 } from '../../state/settings/mcp-form.ts';
+import { mcpStatusLine, statusOfTest } from '../../state/settings/mcp-status.ts';
+import { useApp } from '../app/app-context.ts';
 import { McpServerCard, type McpTestState, TRANSPORT_LABELS } from './settings-mcp-server.tsx';
 import type { McpSignInState } from './settings-mcp-sign-in.tsx';
 import './settings-list.css';
@@ -21,7 +23,18 @@ const IDLE: McpTestState = { status: 'idle' };
  * transport and bearer token.
  */
 export function McpSection(props: { form: McpForm; onChange: (form: McpForm) => void }) {
+  const { settings, ui } = useApp();
   const [url, setUrl] = createSignal('');
+  // "3 min ago" moves on while Settings is open.
+  const [now, setNow] = createSignal(Date.now());
+  createEffect(
+    on(ui.isSettingsOpen, (isOpen) => {
+      if (!isOpen) return;
+      setNow(Date.now());
+      const clock = setInterval(() => setNow(Date.now()), 30_000);
+      onCleanup(() => clearInterval(clock));
+    }),
+  );
   const [name, setName] = createSignal('');
   const [transport, setTransport] = createSignal<McpTransport>('streamable-http');
   const [token, setToken] = createSignal('');
@@ -98,6 +111,10 @@ export function McpSection(props: { form: McpForm; onChange: (form: McpForm) => 
       result = { ok: false, reason: 'other', message: `The test failed: ${message}` };
     }
     setTest(id, { status: 'done', result });
+    const at = Date.now();
+    setNow(at);
+    // Kept as the server's last status; not being able to keep it changes nothing here.
+    void settings.recordMcpTest(id, statusOfTest(result, server.url.trim(), at)).catch(() => undefined);
     if (result.ok && offUntilTested().has(id)) {
       setOffUntilTested((current) => new Set([...current].filter((other) => other !== id)));
       props.onChange(withMcpServer(props.form, id, { isEnabled: true }));
@@ -154,6 +171,7 @@ export function McpSection(props: { form: McpForm; onChange: (form: McpForm) => 
               <McpServerCard
                 server={server}
                 test={tests()[server.id] ?? IDLE}
+                lastStatus={mcpStatusLine(settings.state.mcpStatuses[server.id], server.url, now())}
                 isOffUntilTested={offUntilTested().has(server.id) && !server.isEnabled}
                 signIn={signIns()[server.id] ?? { status: 'idle' }}
                 onSignIn={() => void signIn(server)}
