@@ -69,14 +69,22 @@ export function SettingsNav(props: {
               id={settingsTabId(section.id)}
               aria-controls={settingsPanelId(section.id)}
               aria-selected={isSelected()}
-              aria-label={count() > 0 ? `${section.label}, ${issuesSummary(count())}` : section.label}
               aria-describedby={`${settingsTabId(section.id)}-summary`}
               tabIndex={isSelected() ? 0 : -1}
               onClick={() => select(section.id, false)}
             >
               <span class="settings-tab-text">
-                <span class="settings-tab-label">{section.label}</span>
-                <span class="settings-tab-summary" id={`${settingsTabId(section.id)}-summary`}>
+                <span class="settings-tab-label">
+                  {section.label}
+                  <Show when={count() > 0}>
+                    <span class="visually-hidden">, {issuesSummary(count())}</span>
+                  </Show>
+                </span>
+                <span
+                  class="settings-tab-summary"
+                  id={`${settingsTabId(section.id)}-summary`}
+                  aria-hidden="true"
+                >
                   {section.summary}
                 </span>
               </span>
