@@ -38,6 +38,7 @@ describe('an MCP server’s last status', () => {
       tone: 'success',
       heading: 'Last test',
       text: 'Connected · 12 tools · 3 min ago',
+      at: 0,
     });
     expect(
       mcpStatusLine(
@@ -49,6 +50,7 @@ describe('an MCP server’s last status', () => {
       tone: 'error',
       heading: 'Last conversation start',
       text: 'Unreachable: Could not reach it. · 1 h ago',
+      at: 0,
     });
     expect(mcpStatusLine({ ok: true, toolCount: 1, url, at: 0, source: 'test' }, url, 0)?.text).toBe(
       'Connected · 1 tool · just now',

@@ -20,7 +20,7 @@ export function statusOfTest(result: McpTestResult, url: string, at: number): Mc
 }
 
 /** A server's last status in words: who looked, what they found, and when. */
-export type McpStatusLine = { tone: 'success' | 'error'; heading: string; text: string };
+export type McpStatusLine = { tone: 'success' | 'error'; heading: string; text: string; at: number };
 
 /**
  * A server's last status as Settings → MCP shows it: "Last test" or "Last conversation
@@ -37,7 +37,7 @@ export function mcpStatusLine(
   const when = timeAgo(status.at, now);
   if (status.ok) {
     const tools = status.toolCount === 1 ? '1 tool' : `${status.toolCount} tools`;
-    return { tone: 'success', heading, text: `Connected · ${tools} · ${when}` };
+    return { tone: 'success', heading, text: `Connected · ${tools} · ${when}`, at: status.at };
   }
-  return { tone: 'error', heading, text: `Unreachable: ${status.message} · ${when}` };
+  return { tone: 'error', heading, text: `Unreachable: ${status.message} · ${when}`, at: status.at };
 }

@@ -10,7 +10,7 @@ import { McpSignIn, type McpSignInState } from './settings-mcp-sign-in.tsx';
 export type McpTestState =
   | { status: 'idle' }
   | { status: 'testing' }
-  | { status: 'done'; result: McpTestResult };
+  | { status: 'done'; result: McpTestResult; at: number };
 
 export const TRANSPORT_LABELS: Record<McpTransport, string> = {
   'streamable-http': 'Streamable HTTP',
@@ -38,6 +38,10 @@ export function McpServerCard(props: {
   onRemove: () => void;
 }) {
   const [isTokenShown, setTokenShown] = createSignal(false);
+  /** The last status says something the test shown below does not: there is none, or it came later. */
+  const isLastStatusNews = () =>
+    props.test.status === 'idle' ||
+    (props.test.status === 'done' && (props.lastStatus?.at ?? 0) > props.test.at);
   const id = (field: Parameters<typeof mcpFieldId>[1]) => mcpFieldId(props.server.id, field);
   const label = () => props.server.name || props.server.url || 'new server';
   const errors = useFieldErrors();
@@ -67,7 +71,7 @@ export function McpServerCard(props: {
             {label()}
             <span class="visually-hidden">: use this server</span>
           </label>
-          <Show when={props.lastStatus}>
+          <Show when={isLastStatusNews() && props.lastStatus}>
             {(line) => (
               <p class="mcp-last-status" data-tone={line().tone}>
                 <span class="runtime-dot" data-tone={line().tone} aria-hidden="true" />

@@ -25,6 +25,14 @@ const IDLE: McpTestState = { status: 'idle' };
 export function McpSection(props: { form: McpForm; onChange: (form: McpForm) => void }) {
   const { settings, ui } = useApp();
   const [url, setUrl] = createSignal('');
+  const [name, setName] = createSignal('');
+  const [transport, setTransport] = createSignal<McpTransport>('streamable-http');
+  const [token, setToken] = createSignal('');
+  const [addError, setAddError] = createSignal('');
+  const [tests, setTests] = createSignal<Record<string, McpTestState>>({});
+  const origin = () => (typeof location === 'undefined' ? 'this page’s origin' : location.origin);
+
+  const setTest = (id: string, state: McpTestState) => setTests((current) => ({ ...current, [id]: state }));
   // "3 min ago" moves on while Settings is open.
   const [now, setNow] = createSignal(Date.now());
   createEffect(
@@ -35,14 +43,6 @@ export function McpSection(props: { form: McpForm; onChange: (form: McpForm) => 
       onCleanup(() => clearInterval(clock));
     }),
   );
-  const [name, setName] = createSignal('');
-  const [transport, setTransport] = createSignal<McpTransport>('streamable-http');
-  const [token, setToken] = createSignal('');
-  const [addError, setAddError] = createSignal('');
-  const [tests, setTests] = createSignal<Record<string, McpTestState>>({});
-  const origin = () => (typeof location === 'undefined' ? 'this page’s origin' : location.origin);
-
-  const setTest = (id: string, state: McpTestState) => setTests((current) => ({ ...current, [id]: state }));
   const [signIns, setSignIns] = createSignal<Record<string, McpSignInState>>({});
   const setSignIn = (id: string, state: McpSignInState) =>
     setSignIns((current) => ({ ...current, [id]: state }));
@@ -110,8 +110,8 @@ export function McpSection(props: { form: McpForm; onChange: (form: McpForm) => 
       const message = error instanceof Error ? error.message : String(error);
       result = { ok: false, reason: 'other', message: `The test failed: ${message}` };
     }
-    setTest(id, { status: 'done', result });
     const at = Date.now();
+    setTest(id, { status: 'done', result, at });
     setNow(at);
     // Kept as the server's last status; not being able to keep it changes nothing here.
     void settings.recordMcpTest(id, statusOfTest(result, server.url.trim(), at)).catch(() => undefined);

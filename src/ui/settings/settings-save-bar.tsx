@@ -31,7 +31,8 @@ export function SaveBar(props: {
           <Match when={props.issueCount > 0}>
             <span class="save-state-text is-error">
               <Icon name="alert" size={14} />
-              Not saved: {issuesSummary(props.issueCount)}.
+              <span class="save-state-prefix">Not saved: </span>
+              {issuesSummary(props.issueCount)}.
             </span>
             <button type="button" class="link-button" onClick={() => props.onShowIssue()}>
               {props.issueCount === 1 ? 'Show it' : 'Show the first'}
