@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
-import { mcpFormFromSettings, newMcpServer } from './mcp-form.ts';
-import { mediaFormFromSettings, withEndpoint } from './media-form.ts';
-import { providersFormFromSettings, updateProvider } from './providers-form.ts';
-import { searchFormFromSettings } from './search-form.ts';
-import { formFromSettings } from './settings-form.ts';
+import { newMcpServer } from './mcp-form.ts';
+import { withEndpoint } from './media-form.ts';
+import { updateProvider } from './providers-form.ts';
+import { formsFromSettings } from './settings-draft.ts';
 import {
   issueCounts,
   issuesSummary,
@@ -12,24 +11,13 @@ import {
   mediaIssue,
   providerIssue,
   runIssue,
-  type SettingsForms,
   searchIssue,
   validateSettings,
   withoutIssue,
   xIssue,
 } from './settings-validation.ts';
-import { xFormFromSettings } from './x-form.ts';
 
-function formsOf(settings = DEFAULT_SETTINGS): SettingsForms {
-  return {
-    providers: providersFormFromSettings(settings),
-    run: formFromSettings(settings),
-    search: searchFormFromSettings(settings),
-    media: mediaFormFromSettings(settings),
-    mcp: mcpFormFromSettings(settings),
-    x: xFormFromSettings(settings),
-  };
-}
+const formsOf = () => formsFromSettings(DEFAULT_SETTINGS);
 
 describe('placing a refused field', () => {
   it('puts each part’s problem in its section, on the id of the input that shows it', () => {
