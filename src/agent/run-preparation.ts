@@ -1,5 +1,6 @@
 import type { BroadcastMessage } from '../protocol/broadcast.ts';
 import type { EventBody } from '../protocol/events.ts';
+import type { McpServerStatus } from '../protocol/mcp-status.ts';
 import { visionOf } from '../protocol/model-vision.ts';
 import {
   capabilitiesFor,
@@ -18,6 +19,7 @@ import type { PlanRepository } from '../storage/plan-repository.ts';
 import type { SettingsRepository } from '../storage/settings-repository.ts';
 import type { Journal } from './journal.ts';
 import type { LoopContext, StepTiming } from './loop.ts';
+import type { McpListing } from './mcp/mcp-catalog.ts';
 import { mcpToolsForRun } from './mcp/mcp-run.ts';
 import { withMcpTools } from './mcp/mcp-tools.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './model-retries.ts';
@@ -48,6 +50,18 @@ function mcpUnavailableNotice(failures: readonly string[]): EventBody {
     text: `${failures.join(' ')} This conversation has no tools from ${failures.length === 1 ? 'it' : 'them'}; check Settings → MCP.`,
     forModel: false,
   };
+}
+
+/** Each listed server's status as Settings → MCP shows it, by server id. */
+function mcpStatuses(listings: readonly McpListing[], at: number): Record<string, McpServerStatus> {
+  return Object.fromEntries(
+    listings.map((listing): [string, McpServerStatus] => [
+      listing.serverId,
+      listing.failure === null
+        ? { ok: true, toolCount: listing.toolCount, url: listing.url, at, source: 'conversation' }
+        : { ok: false, message: listing.failure, url: listing.url, at, source: 'conversation' },
+    ]),
+  );
 }
 
 /** How a run's provider is to call its server, and where what it learns is kept. */
@@ -139,6 +153,11 @@ export async function prepareRun(
       signal,
       onUnavailable: (failures) =>
         dependencies.journal.append(conversationId, [mcpUnavailableNotice(failures)]).then(() => undefined),
+      // Each server's last status for Settings → MCP (a failure to record it costs the run nothing).
+      onListed: (listings) =>
+        dependencies.settings
+          .putMcpStatuses('conversation', mcpStatuses(listings, now()))
+          .catch(() => undefined),
       ...(fetch ? { fetch } : {}),
     }),
   );

@@ -81,3 +81,48 @@ describe('what was learned about servers', () => {
     expect(Object.keys(await repository.getServerCapabilities())).toEqual(['b']);
   });
 });
+
+describe('the MCP servers’ last statuses', () => {
+  const fresh = () => {
+    database = new SandpiperDatabase(`settings-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    return new SettingsRepository(database);
+  };
+  const url = 'https://tools.example/mcp';
+
+  it('keeps each finder’s row apart and reads the newer status of each server', async () => {
+    const repository = fresh();
+    expect(await repository.getMcpStatuses()).toEqual({});
+    await repository.putMcpStatuses('test', {
+      a: { ok: true, toolCount: 3, url, at: 100, source: 'test' },
+      b: { ok: true, toolCount: 1, url, at: 500, source: 'test' },
+    });
+    await repository.putMcpStatuses('conversation', {
+      a: { ok: false, message: 'Could not reach it.', url, at: 200, source: 'conversation' },
+      b: { ok: false, message: 'Refused.', url, at: 300, source: 'conversation' },
+    });
+    expect(await repository.getMcpStatuses()).toEqual({
+      a: { ok: false, message: 'Could not reach it.', url, at: 200, source: 'conversation' },
+      b: { ok: true, toolCount: 1, url, at: 500, source: 'test' },
+    });
+    // A later test of one server keeps the other's.
+    await repository.putMcpStatuses('test', { a: { ok: true, toolCount: 4, url, at: 900, source: 'test' } });
+    const statuses = await repository.getMcpStatuses();
+    expect(statuses.a).toMatchObject({ ok: true, toolCount: 4, source: 'test' });
+    expect(statuses.b).toMatchObject({ at: 500 });
+  });
+
+  it('stamps each status with the row it is written to, and drops one that no longer reads', async () => {
+    const repository = fresh();
+    await repository.putMcpStatuses('conversation', {
+      a: { ok: true, toolCount: 2, url, at: 1, source: 'test' },
+    });
+    await database.settings.put({
+      key: 'mcp-status-tests',
+      value: { b: { ok: 'maybe' }, c: { ok: true, toolCount: 0, url, at: 2, source: 'test' } },
+    });
+    expect(await repository.getMcpStatuses()).toEqual({
+      a: { ok: true, toolCount: 2, url, at: 1, source: 'conversation' },
+      c: { ok: true, toolCount: 0, url, at: 2, source: 'test' },
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import type { McpOAuth } from '../protocol/mcp-oauth.ts';
+import { McpServerStatus, type McpStatusSource, newerMcpStatus } from '../protocol/mcp-status.ts';
 import { PROVIDER_PRESETS, type ProviderProfile, ServerCapabilities } from '../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from './db.ts';
@@ -6,12 +7,21 @@ import type { SandpiperDatabase } from './db.ts';
 const AGENT_SETTINGS_KEY = 'agent';
 /** What was learned about each provider's server, by provider id (the worker writes it). */
 const SERVER_CAPABILITIES_KEY = 'server-capabilities';
+/**
+ * What the last attempt to list each MCP server found, by server id: one row per finder, so
+ * each has one writer — Settings' tests (the UI) and conversations as they start (the worker).
+ */
+const MCP_STATUS_KEYS: Record<McpStatusSource, string> = {
+  test: 'mcp-status-tests',
+  conversation: 'mcp-status-conversations',
+};
 
 /**
- * The settings table. Two rows, one writer each: the agent settings, written only by the
+ * The settings table. Rows with one writer each: the agent settings, written only by the
  * UI (the worker reads them at the start of each run, and writes back only the MCP OAuth
- * tokens it refreshed), and what runs learned about the
- * model servers, written only by the agent worker (the UI shows it). Secrets stored here
+ * tokens it refreshed); what runs learned about the model servers, written only by the
+ * agent worker (the UI shows it); and the MCP servers' last statuses, one row from
+ * Settings' tests (the UI) and one from conversations' starts (the worker). Secrets stored here
  * are never copied into events, envelopes or logs.
  */
 export class SettingsRepository {
@@ -60,6 +70,34 @@ export class SettingsRepository {
     });
   }
 
+  /** The last status of each MCP server, by server id: the newer of its last test and its last conversation start. */
+  async getMcpStatuses(): Promise<Record<string, McpServerStatus>> {
+    const read = async (source: McpStatusSource) =>
+      readStatuses((await this.database.settings.get(MCP_STATUS_KEYS[source]))?.value);
+    const [tests, conversations] = await Promise.all([read('test'), read('conversation')]);
+    const latest: Record<string, McpServerStatus> = {};
+    for (const id of new Set([...Object.keys(tests), ...Object.keys(conversations)])) {
+      const status = newerMcpStatus(tests[id], conversations[id]);
+      if (status) latest[id] = status;
+    }
+    return latest;
+  }
+
+  /**
+   * Records what listing MCP servers found (`source` says who looked: Settings' test, written
+   * by the UI, or a conversation's start, written by the worker), keeping other servers'.
+   */
+  async putMcpStatuses(source: McpStatusSource, statuses: Record<string, McpServerStatus>): Promise<void> {
+    const key = MCP_STATUS_KEYS[source];
+    const values = Object.fromEntries(
+      Object.entries(statuses).map(([id, status]) => [id, McpServerStatus.parse({ ...status, source })]),
+    );
+    await this.database.transaction('rw', this.database.settings, async () => {
+      const all = readStatuses((await this.database.settings.get(key))?.value);
+      await this.database.settings.put({ key, value: { ...all, ...values } });
+    });
+  }
+
   /** Keeps an MCP server's refreshed OAuth sign-in (see `putMcpOAuth`). */
   async putMcpOAuth(serverId: string, oauth: McpOAuth): Promise<void> {
     await putMcpOAuth(this.database, serverId, oauth);
@@ -94,6 +132,17 @@ export async function putMcpOAuth(
       ),
     });
   });
+}
+
+/** The MCP statuses that still parse; a bad one is dropped alone (the next attempt records it again). */
+function readStatuses(saved: unknown): Record<string, McpServerStatus> {
+  if (typeof saved !== 'object' || saved === null) return {};
+  const kept: Record<string, McpServerStatus> = {};
+  for (const [serverId, value] of Object.entries(saved)) {
+    const parsed = McpServerStatus.safeParse(value);
+    if (parsed.success) kept[serverId] = parsed.data;
+  }
+  return kept;
 }
 
 /** The learned records that still parse; a bad one is dropped alone (it is learned again). */

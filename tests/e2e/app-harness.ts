@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
 
@@ -81,8 +81,9 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
     app,
     configure: async (options = {}) => {
       await page.getByRole('button', { name: 'Settings', exact: true }).click();
-      // The dialog opens with the active provider's editor open.
+      // The dialog opens at Providers, with the active provider's editor open.
       const dialog = page.getByRole('dialog', { name: 'Settings' });
+      await showSettingsSection(dialog, 'Providers');
       await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
       await dialog.getByLabel('API key', { exact: true }).fill('test-key');
       await dialog.getByLabel('Model', { exact: true }).fill(options.model ?? 'scripted-model');
@@ -90,6 +91,7 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
         await dialog.getByLabel('Tool calls', { exact: true }).selectOption(options.toolCalls);
       }
       if (options.stepBudget) {
+        await showSettingsSection(dialog, 'Runs');
         await dialog.getByLabel('Step budget', { exact: true }).fill(String(options.stepBudget));
       }
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -109,6 +111,22 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
     },
   };
   return harness;
+}
+
+/**
+ * Shows a section of the open Settings dialog by clicking its tab in the index ("Providers",
+ * "Runs", "Media"…; a tab's name gains ", 1 field needs attention" after a refused Save).
+ */
+export async function showSettingsSection(dialog: Locator, name: string): Promise<void> {
+  const escaped = name.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const tab = dialog.getByRole('tab', { name: new RegExp(`^${escaped}(\\s*,|$)`) });
+  await tab.click();
+  await dialog.locator(`#${await tab.getAttribute('aria-controls')}`).waitFor();
+}
+
+/** The message a refused Save left under a field (by the field's input), or null. */
+export function fieldErrorOf(input: Locator): Promise<string | null> {
+  return input.evaluate((element) => document.getElementById(`${element.id}-error`)?.textContent ?? null);
 }
 
 /** The `data-status` of every action entry of one type, in thread order. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
 import {
   finishTodoConversation,
   importThroughPicker,
@@ -55,6 +55,7 @@ it('exports a finished conversation, deletes it, imports the bundle: thread, pla
 
   // Delete it from Settings → Storage, confirming inline.
   await page.getByRole('button', { name: 'Settings' }).click();
+  await showSettingsSection(page.getByRole('dialog', { name: 'Settings' }), 'Storage');
   const storage = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Storage' });
   const row = storage.getByRole('listitem').filter({ hasText: 'Keep a todo list' });
   await expect.poll(() => row.textContent()).toMatch(/workspace \d/);

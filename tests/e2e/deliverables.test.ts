@@ -5,7 +5,7 @@ import {
   startMediaFixtures,
 } from '../fixtures/media/media-fixture-server.ts';
 import { acknowledge, call } from '../fixtures/scenarios.ts';
-import { type AppHarness, SCREENSHOTS, startApp, statuses } from './app-harness.ts';
+import { type AppHarness, SCREENSHOTS, showSettingsSection, startApp, statuses } from './app-harness.ts';
 import { openConversationId, waitForServiceWorkerControl } from './pwa-helpers.ts';
 
 /**
@@ -57,6 +57,7 @@ async function setImageEndpoint(app: AppHarness, baseUrl: string): Promise<void>
   const { page } = app;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'Media');
   const section = dialog.getByRole('group', { name: 'Media' });
   await section.getByRole('switch', { name: /^Image from text/ }).check();
   await section.getByLabel('Base URL (Image from text)', { exact: true }).fill(baseUrl);

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
 
 let harness: AppHarness;
 const finish = () => call('message', { type: 'result', text: 'The notes app is ready.' });
@@ -24,6 +24,7 @@ async function setRetries(retries: number): Promise<void> {
   const { page } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'Runs');
   await dialog.getByLabel('Retries', { exact: true }).fill(String(retries));
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });

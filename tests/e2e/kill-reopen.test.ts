@@ -4,7 +4,7 @@ import { WORKER_RESTARTED } from '../../src/state/app/worker-lifeline.ts';
 import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
 import { crashAgentWorker, killPage, readStored, tornFiles } from '../fixtures/kill/kill-run.ts';
 import { finalVersions, KILL_TASK, scriptFrom, seededRandom } from '../fixtures/kill/kill-script.ts';
-import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
+import { type AppHarness, SCREENSHOTS, showSettingsSection, startApp } from './app-harness.ts';
 import { openConversationId, threadTexts, toastTexts } from './pwa-helpers.ts';
 
 let harness: AppHarness;
@@ -66,6 +66,7 @@ it('closes the action in flight as interrupted and, when set to, goes on by itse
   const { page } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'Runs');
   await dialog.getByLabel('Interrupted runs', { exact: true }).selectOption('continue');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type McpOAuthFixture, startMcpOAuthFixtureServer } from '../fixtures/mcp/mcp-oauth-fixture.ts';
 import { acknowledge, call } from '../fixtures/scenarios.ts';
-import { type AppHarness, startApp, statuses } from './app-harness.ts';
+import { type AppHarness, showSettingsSection, startApp, statuses } from './app-harness.ts';
 import { savedAgentSettings, screenshotEverywhere } from './pwa-helpers.ts';
 
 let harness: AppHarness;
@@ -21,6 +21,7 @@ it('signs in to an OAuth MCP server in a popup from Settings, and a task calls i
   const { page, model } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'MCP servers');
   const mcp = dialog.getByRole('group', { name: 'MCP servers' });
   await mcp.scrollIntoViewIfNeeded();
 

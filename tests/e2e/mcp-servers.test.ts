@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type McpFixtureServer, startMcpFixtureServer } from '../fixtures/mcp/mcp-fixture-server.ts';
 import { acknowledge, call, messagesOf, planNotes } from '../fixtures/scenarios.ts';
-import { type AppHarness, startApp, statuses } from './app-harness.ts';
+import { type AppHarness, showSettingsSection, startApp, statuses } from './app-harness.ts';
 import { savedAgentSettings, screenshotEverywhere } from './pwa-helpers.ts';
 
 const TOKEN = 'mcp-e2e-token-4b1d';
@@ -29,6 +29,7 @@ it('adds and tests an MCP server in Settings, calls its tool from a task, and an
   const { page, model } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'MCP servers');
   const mcp = dialog.getByRole('group', { name: 'MCP servers' });
   await mcp.scrollIntoViewIfNeeded();
   expect(await mcp.textContent()).toContain('No MCP servers yet.');
@@ -114,6 +115,14 @@ it('adds and tests an MCP server in Settings, calls its tool from a task, and an
   await rows.nth(1).click();
   await expect.poll(() => details.textContent()).toContain('Could not reach the MCP server “fixture”');
   await harness.screenshot('mcp-task-error-1440');
+
+  // Settings → MCP shows the server's last status: what the conversation found as it started.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await showSettingsSection(dialog, 'MCP servers');
+  await expect
+    .poll(() => mcp.locator('.mcp-last-status').textContent())
+    .toBe('Last conversation start: Connected · 6 tools · just now');
+  await page.keyboard.press('Escape');
 });
 
 it('says in the thread, naming it, when a server switched on cannot be reached as a conversation starts', async () => {
@@ -121,6 +130,7 @@ it('says in the thread, naming it, when a server switched on cannot be reached a
   await fixture.close();
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'MCP servers');
   const mcp = dialog.getByRole('group', { name: 'MCP servers' });
   await mcp.scrollIntoViewIfNeeded();
   await mcp.getByLabel('Server URL', { exact: true }).fill(fixture.url);
@@ -150,4 +160,16 @@ it('says in the thread, naming it, when a server switched on cannot be reached a
     'This conversation has no tools from it; check Settings → MCP.',
   );
   await harness.screenshot('mcp-unreachable-notice');
+
+  // The notice leads to Settings → MCP, where the server's last status says the same, and when.
+  await notice.getByRole('button', { name: 'Open settings' }).click();
+  await dialog.waitFor();
+  expect(await dialog.getByRole('tab', { name: 'MCP servers' }).getAttribute('aria-selected')).toBe('true');
+  const status = mcp.locator('.mcp-last-status');
+  await expect.poll(() => status.getAttribute('data-tone')).toBe('error');
+  expect(await status.textContent()).toMatch(
+    /^Last conversation start: Unreachable: Could not reach the MCP server “gone”.* · just now$/,
+  );
+  await status.scrollIntoViewIfNeeded();
+  await harness.screenshot('mcp-last-status-1440');
 });

@@ -4,7 +4,7 @@ import type { Locator } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -184,6 +184,7 @@ describe('Settings → Providers', () => {
   });
 
   it('validates a provider before saving, shows and hides the key, and never deletes the last one', async () => {
+    const { page } = harness;
     const dialog = await openSettings();
     const onlyDelete = dialog.getByRole('button', { name: 'Delete OpenAI', exact: true });
     expect(await onlyDelete.isDisabled()).toBe(true);
@@ -199,15 +200,20 @@ describe('Settings → Providers', () => {
     await field(dialog, 'Name').fill('Lab server');
     await field(dialog, 'Base URL').fill('lab.internal:8000');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    // Each refused field says why under itself; the first one is focused.
     await expect
-      .poll(() => dialog.getByRole('alert').textContent())
+      .poll(() => fieldErrorOf(field(dialog, 'Base URL')))
       .toContain('Lab server: Base URL must be');
     expect(await field(dialog, 'Base URL').getAttribute('aria-invalid')).toBe('true');
+    expect(await fieldErrorOf(field(dialog, 'Model'))).toBe(
+      'Lab server needs a model, for example gpt-4o-mini (Test connection lists what the server offers).',
+    );
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('provider-baseUrl');
     await field(dialog, 'Base URL').fill('http://lab.internal:8000/v1');
     await field(dialog, 'Model').fill('qwen');
     await field(dialog, 'Input price').fill('0.5');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('Output price is needed');
+    await expect.poll(() => fieldErrorOf(field(dialog, 'Output price'))).toContain('Output price is needed');
     expect(await field(dialog, 'Output price').getAttribute('aria-invalid')).toBe('true');
     await field(dialog, 'Output price').fill('1.5');
     await dialog.getByRole('radio', { name: /^Lab server/ }).check();
@@ -310,11 +316,12 @@ describe('Settings → Runs', () => {
     const { page, model } = harness;
     await harness.configure();
     const dialog = await openSettings();
+    await showSettingsSection(dialog, 'Runs');
     const budget = field(dialog, 'Token budget per run');
     expect(await budget.inputValue()).toBe('');
     await budget.fill('999');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('at least 1000');
+    await expect.poll(() => fieldErrorOf(budget)).toContain('at least 1000');
     expect(await budget.getAttribute('aria-invalid')).toBe('true');
     await budget.fill('1,000');
     await save(dialog);
@@ -335,6 +342,7 @@ describe('Settings → Runs', () => {
     expect(model.requests).toHaveLength(1);
 
     const reopened = await openSettings();
+    await showSettingsSection(reopened, 'Runs');
     expect(await field(reopened, 'Token budget per run').inputValue()).toBe('1000');
   });
 });

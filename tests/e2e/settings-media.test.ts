@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
 import { savedAgentSettings, screenshotEverywhere } from './pwa-helpers.ts';
 
 let harness: AppHarness;
@@ -20,6 +20,7 @@ it('Settings → Media: an invalid address saves nothing; the image endpoint, co
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByLabel('Base URL', { exact: true }).fill(harness.model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+  await showSettingsSection(dialog, 'Media');
   const media = dialog.getByRole('group', { name: 'Media' });
   const switches = media.getByRole('switch');
   expect(await switches.count()).toBe(3);
@@ -53,12 +54,10 @@ it('Settings → Media: an invalid address saves nothing; the image endpoint, co
   await media.getByRole('button', { name: 'Hide the Image from text key' }).click();
 
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect
-    .poll(() => dialog.getByRole('alert').textContent())
-    .toContain('Image from text: “api.example.test/v1”');
+  await expect.poll(() => fieldErrorOf(baseUrl)).toContain('Image from text: “api.example.test/v1”');
   expect(await baseUrl.getAttribute('aria-invalid')).toBe('true');
   expect(await baseUrl.evaluate((input) => input === document.activeElement)).toBe(true);
-  expect(await baseUrl.getAttribute('aria-describedby')).toContain('settings-error');
+  expect(await baseUrl.getAttribute('aria-describedby')).toContain('media-image-baseUrl-error');
   expect(await dialog.isVisible()).toBe(true);
   expect((await savedSettings())?.media ?? null).toBeNull();
   await baseUrl.scrollIntoViewIfNeeded();
@@ -100,6 +99,7 @@ it('Settings → Media: an invalid address saves nothing; the image endpoint, co
 
   await page.reload();
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await showSettingsSection(dialog, 'Media');
   expect(await media.getByRole('switch', { name: /^Image from text/ }).isChecked()).toBe(true);
   expect(await baseUrl.inputValue()).toBe('https://api.example.test/v1');
   expect(await media.getByLabel('Model (Image from text)', { exact: true }).inputValue()).toBe('gpt-image-1');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -15,6 +15,7 @@ it('edits the sandbox settings: Node runtime, network allow-list and workspace l
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'Sandbox');
   const nodeRuntime = dialog.getByRole('checkbox', { name: 'Node runtime' });
   const allowList = dialog.getByRole('textbox', { name: 'Sandbox network allow-list' });
   const limit = dialog.getByRole('spinbutton', { name: 'Workspace size limit (MB)' });
@@ -23,13 +24,15 @@ it('edits the sandbox settings: Node runtime, network allow-list and workspace l
   expect(await allowList.inputValue()).toBe('');
   expect(await limit.inputValue()).toBe('200');
 
-  await dialog.getByLabel('Base URL').fill(harness.model.url);
-  await dialog.getByLabel('Model').fill('scripted-model');
+  await showSettingsSection(dialog, 'Providers');
+  await dialog.getByLabel('Base URL', { exact: true }).fill(harness.model.url);
+  await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+  await showSettingsSection(dialog, 'Sandbox');
   await allowList.fill('https://api.github.com/\nftp://files.example.com/');
   await limit.fill('64');
   await nodeRuntime.check();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('Line 2');
+  await expect.poll(() => fieldErrorOf(allowList)).toContain('Line 2');
   expect(await allowList.getAttribute('aria-invalid')).toBe('true');
   await harness.screenshot('settings-sandbox-invalid-390');
 
@@ -40,6 +43,7 @@ it('edits the sandbox settings: Node runtime, network allow-list and workspace l
   await page.reload();
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('button', { name: 'Settings' }).click();
+  await showSettingsSection(dialog, 'Sandbox');
   expect(await nodeRuntime.isChecked()).toBe(true);
   expect(await allowList.inputValue()).toBe('https://api.github.com/\nhttps://registry.npmjs.org/');
   expect(await limit.inputValue()).toBe('64');

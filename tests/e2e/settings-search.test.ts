@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
 import { screenshotEverywhere } from './pwa-helpers.ts';
 
 let harness: AppHarness;
@@ -16,6 +16,7 @@ it('Settings → Search: switches, keys, a checked proxy address and the order b
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+  await showSettingsSection(dialog, 'Web & search');
   const search = dialog.getByRole('group', { name: 'Search' });
   const switches = search.getByRole('switch');
   expect(await switches.count()).toBe(17);
@@ -34,7 +35,7 @@ it('Settings → Search: switches, keys, a checked proxy address and the order b
   await proxy.fill('https://proxy.example/?target=');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect
-    .poll(() => dialog.getByRole('alert').textContent())
+    .poll(() => fieldErrorOf(proxy))
     .toBe('CORS proxy: A CORS proxy address starts with http(s):// and contains {url}.');
   expect(await proxy.getAttribute('aria-invalid')).toBe('true');
   expect(await proxy.evaluate((input) => input === document.activeElement)).toBe(true);
@@ -69,6 +70,7 @@ it('Settings → Search: switches, keys, a checked proxy address and the order b
 
   await page.reload();
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await showSettingsSection(dialog, 'Web & search');
   expect(await search.getByRole('switch', { name: /Brave Search$/ }).isChecked()).toBe(false);
   expect(await search.getByRole('switch', { name: /Tavily$/ }).isChecked()).toBe(true);
   expect(await search.getByLabel('Tavily key', { exact: true }).inputValue()).toBe('tvly-test');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
 import { savedAgentSettings } from './pwa-helpers.ts';
 
 /**
@@ -23,13 +23,15 @@ it('keeps a proxy and token for the x_* tools, refusing X itself as the proxy', 
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByLabel('Base URL', { exact: true }).fill(harness.model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+  await showSettingsSection(dialog, 'X');
   const proxy = dialog.getByLabel('Proxy URL', { exact: true });
   const token = dialog.getByLabel('X access token', { exact: true });
   await proxy.scrollIntoViewIfNeeded();
   await proxy.fill('https://api.x.com');
   await token.fill('x-secret-token');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(() => dialog.locator('[role="alert"], .field-error').allInnerTexts()).not.toEqual([]);
+  await expect.poll(() => fieldErrorOf(proxy)).toContain('X itself');
+  expect(await proxy.evaluate((input) => input === document.activeElement)).toBe(true);
   await proxy.scrollIntoViewIfNeeded();
   await harness.screenshot('settings-x-refused-1440');
   expect((await savedSettings())?.x).toBeUndefined();
@@ -42,6 +44,7 @@ it('keeps a proxy and token for the x_* tools, refusing X itself as the proxy', 
   expect(Object.values(saved?.toolKeys ?? {})).toContain('x-secret-token');
 
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await showSettingsSection(dialog, 'X');
   await expect
     .poll(() => dialog.getByLabel('Proxy URL', { exact: true }).inputValue())
     .toBe('https://my-proxy.example/x');

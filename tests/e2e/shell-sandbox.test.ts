@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
-import { type AppHarness, startApp, statuses } from './app-harness.ts';
+import { type AppHarness, showSettingsSection, startApp, statuses } from './app-harness.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -66,6 +66,7 @@ it('lets curl reach what the allow-list allows, through the network port, and re
   const origin = new URL(model.url).origin;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'Sandbox');
   await dialog.getByLabel('Sandbox network allow-list', { exact: true }).fill(`${origin}/v1/models`);
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });

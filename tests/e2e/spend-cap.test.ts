@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { call } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
 import { hasHorizontalScroll } from './pwa-helpers.ts';
 
 // Issue 23's spend cap end to end: prices and caps typed in Settings (a wrong cap refused
@@ -30,6 +30,7 @@ it('stops a run at its spend cap with the figures in the header and the question
 
   // Once a cap is typed, Settings says beside the caps that they cannot apply without prices,
   // and leads to the prices.
+  await showSettingsSection(dialog, 'Runs');
   const note = dialog.getByRole('note', { name: 'Where the spend caps cannot apply' });
   const runCap = dialog.getByLabel('Spend cap per run (US$)');
   const dayCap = dialog.getByLabel('Spend cap per day (US$)');
@@ -54,6 +55,8 @@ it('stops a run at its spend cap with the figures in the header and the question
   await expect.poll(() => inputPrice.evaluate((element) => element === document.activeElement)).toBe(true);
   await inputPrice.fill('1');
   await dialog.getByLabel('Output price', { exact: true }).fill('4');
+  await showSettingsSection(dialog, 'Runs');
+  await runCap.waitFor();
   await expect.poll(() => note.count()).toBe(0);
   await runCap.fill('$0.40');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();

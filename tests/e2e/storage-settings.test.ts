@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
 import { finishTodoConversation, screenshotEverywhere, threadTexts, workspaceFiles } from './pwa-helpers.ts';
 
 let harness: AppHarness;
@@ -26,6 +26,7 @@ it('shows what is stored and clears a workspace (history kept), confirmed inline
 
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'Storage');
   const storage = dialog.getByRole('region', { name: 'Storage' });
   await storage.scrollIntoViewIfNeeded();
   await expect

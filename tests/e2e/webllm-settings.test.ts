@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
 
 let harness: AppHarness | undefined;
 afterEach(async () => {
@@ -10,6 +10,7 @@ afterEach(async () => {
 async function openInBrowserModels(app: AppHarness) {
   await app.page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = app.page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'In-browser models');
   return { dialog, section: dialog.getByRole('group', { name: 'In-browser model' }) };
 }
 
@@ -75,6 +76,7 @@ describe('Settings → In-browser model', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await dialog.waitFor();
+    await showSettingsSection(dialog, 'In-browser models');
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain('WebGPU:');
   });
 

@@ -5,7 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { XSS_MARK, XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
-import { SCREENSHOTS } from './app-harness.ts';
+import { SCREENSHOTS, showSettingsSection } from './app-harness.ts';
 import { hasHorizontalScroll } from './pwa-helpers.ts';
 import { ALL_ON_ONE_LINE } from './xss-everywhere-files.ts';
 
@@ -95,6 +95,7 @@ export async function driveLiveViews(page: Page, recorder: ViewRecorder): Promis
     await recorder.saw('settings: provider list', dialog.getByText('<script>', { exact: false }));
     await dialog.getByLabel('Base URL', { exact: true }).fill(`javascript:${XSS_MARK}`);
 
+    await showSettingsSection(dialog, 'MCP servers');
     const mcp = dialog.getByRole('group', { name: 'MCP servers' });
     await mcp.scrollIntoViewIfNeeded();
     // An address that is a script: refused with a reason that quotes it.

@@ -82,6 +82,17 @@ describe('MCP servers in a conversation', () => {
       expect.stringMatching(/“fixture”.*This conversation has no tools from it; check Settings → MCP\.$/),
     ]);
     expect(toolNamesOfRequests(harness)[0]).toEqual(['jot', 'ask_human', 'terminate', 'lookup']);
+    // Settings → MCP shows it as the server's last status, found as the conversation started.
+    const statuses = await new SettingsRepository(harness.database).getMcpStatuses();
+    expect(Object.values(statuses)).toEqual([
+      {
+        ok: false,
+        message: expect.stringContaining('“fixture”'),
+        url: 'http://127.0.0.1:9/mcp',
+        at: expect.any(Number),
+        source: 'conversation',
+      },
+    ]);
     // Said once: the conversation's tools were fixed when it started.
     harness.server.setScript([call('terminate', { status: 'success' })]);
     await harness.runtime.sendMessage(id, 'Again');
@@ -117,6 +128,9 @@ describe('MCP servers in a conversation', () => {
       'mcp_fixture_readme',
       'mcp_fixture_fail',
       'mcp_fixture_shout_out',
+    ]);
+    expect(Object.values(await new SettingsRepository(harness.database).getMcpStatuses())).toEqual([
+      { ok: true, toolCount: 6, url: fixture.url, at: expect.any(Number), source: 'conversation' },
     ]);
     expect(new Set(names.map((list) => list.join()))).toHaveProperty('size', 1);
     const firstBody = harness.server.requests[0]?.body as { tools: { function: Record<string, unknown> }[] };

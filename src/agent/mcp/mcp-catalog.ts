@@ -15,8 +15,14 @@ export const MCP_LIST_TIMEOUT_MS = 10_000;
 /** A tool as a server lists it (the fields Sandpiper keeps). */
 type ListedTool = { name: string; description?: string | undefined; inputSchema: Record<string, unknown> };
 
-/** What listing the servers gave: the tools, and a sentence per server that could not be listed. */
-export type McpCatalog = { tools: McpToolSpec[]; failures: string[] };
+/** What listing one server gave: how many tools, or the sentence saying why it could not be listed. */
+export type McpListing = { serverId: string; url: string; toolCount: number; failure: string | null };
+
+/**
+ * What listing the servers gave: the tools, a sentence per server that could not be listed,
+ * and each server's outcome (in the servers' order).
+ */
+export type McpCatalog = { tools: McpToolSpec[]; failures: string[]; listings: McpListing[] };
 
 /**
  * Every tool of the servers switched on, in the servers' order then each server's, as
@@ -61,7 +67,16 @@ export async function listMcpTools(
       });
     });
   }
-  return { tools, failures: listed.flatMap(({ failure }) => (failure ? [failure] : [])) };
+  return {
+    tools,
+    failures: listed.flatMap(({ failure }) => (failure ? [failure] : [])),
+    listings: listed.map(({ server, tools: serverTools, failure }) => ({
+      serverId: server.id,
+      url: server.url,
+      toolCount: serverTools.length,
+      failure,
+    })),
+  };
 }
 
 /** Every page of a server's tool list. */

@@ -2,7 +2,7 @@ import type { Conversation } from '../../protocol/conversation.ts';
 import type { McpToolSpec } from '../../protocol/mcp.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import type { Tool } from '../tools/define-tool.ts';
-import { listMcpTools } from './mcp-catalog.ts';
+import { listMcpTools, type McpListing } from './mcp-catalog.ts';
 import { type McpConnections, sharedMcpConnections } from './mcp-connections.ts';
 import type { SaveMcpOAuth } from './mcp-oauth-provider.ts';
 import { createMcpTool } from './mcp-tools.ts';
@@ -24,6 +24,8 @@ export type McpRunInput = {
   signal: AbortSignal;
   /** Called with a sentence per server that could not be listed when the conversation starts. */
   onUnavailable?: (failures: string[]) => void | Promise<void>;
+  /** Called with each server's outcome when a conversation starts and lists them (its last status). */
+  onListed?: (listings: McpListing[]) => void | Promise<void>;
 };
 
 /**
@@ -58,6 +60,7 @@ async function startingSpecs(input: McpRunInput, connections: McpConnections): P
   }
   if (conversation.toolDescriptions !== undefined) return [];
   const catalog = await listMcpTools(input.settings.mcpServers, connections, input.signal);
+  if (catalog.listings.length > 0) await input.onListed?.(catalog.listings);
   // Said in the conversation (a notice row): its tools are missing for the whole conversation.
   if (catalog.failures.length > 0) await input.onUnavailable?.(catalog.failures);
   return catalog.tools;

@@ -1,4 +1,9 @@
 import { createSignal } from 'solid-js';
+import {
+  DEFAULT_SETTINGS_SECTION,
+  type SettingsSectionId,
+  settingsSectionFromHash,
+} from '../settings/settings-sections.ts';
 import type { AttachmentView } from '../thread/attachment-view.ts';
 
 /** The Computer panel's tabs: the selected action's view, the workspace's files, or an opened deliverable. */
@@ -29,12 +34,40 @@ export function createUiStore() {
   const [isFollowingLive, setFollowingLive] = createSignal(true);
   const [isDetailsOpen, setDetailsOpen] = createSignal(false);
   const [isSidebarOpen, setSidebarOpen] = createSignal(false);
-  const [isSettingsOpen, setSettingsOpen] = createSignal(false);
+  const [isSettingsOpen, setSettingsOpenSignal] = createSignal(false);
+  const [settingsSection, setSettingsSection] = createSignal<SettingsSectionId>(DEFAULT_SETTINGS_SECTION);
+  /** The input Settings focuses once open (a link to one field), or null for the section's tab. */
+  const [settingsFocusId, setSettingsFocusId] = createSignal<string | null>(null);
   const [computerTab, setComputerTab] = createSignal<ComputerTab>('action');
   const [openedFile, setOpenedFile] = createSignal<OpenedFile | null>(null);
   const [viewerTarget, setViewerTarget] = createSignal<ViewerTarget | null>(null);
   const [isRawView, setRawView] = createSignal(false);
   let composer: HTMLTextAreaElement | undefined;
+
+  /** Opens Settings at `section` (default: the first), focusing the element `focusId` when given (a field, or the section itself). */
+  function openSettings(section: SettingsSectionId = DEFAULT_SETTINGS_SECTION, focusId?: string): void {
+    setSidebarOpen(false);
+    setSettingsSection(section);
+    setSettingsFocusId(focusId ?? null);
+    setSettingsOpenSignal(true);
+  }
+
+  /** Opens Settings at its first section, or closes it. */
+  function setSettingsOpen(isOpen: boolean): void {
+    if (isOpen) openSettings();
+    else setSettingsOpenSignal(false);
+  }
+
+  // A page opened at #settings/<section> opens Settings there (and the address is put back).
+  const linkedSection = settingsSectionFromHash(window.location.hash);
+  if (linkedSection) {
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${window.location.search}`,
+    );
+    openSettings(linkedSection);
+  }
 
   const wideQuery = window.matchMedia(WIDE_LAYOUT_QUERY);
   const [isWide, setWide] = createSignal(wideQuery.matches);
@@ -55,6 +88,12 @@ export function createUiStore() {
     isSettingsOpen,
     setSidebarOpen,
     setSettingsOpen,
+    openSettings,
+    /** The Settings section shown (or shown when it opens). */
+    settingsSection,
+    setSettingsSection,
+    /** The input Settings focuses when it opens from a link to one field, or null. */
+    settingsFocusId,
     setDetailsOpen,
     computerTab,
     setComputerTab,

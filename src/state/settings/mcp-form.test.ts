@@ -49,5 +49,20 @@ describe('Settings → MCP form', () => {
       ok: false,
       field: 'url',
     });
+    // Every wrong field of every server is named.
+    const all = validateMcpForm(
+      {
+        servers: [
+          { ...one, name: '', url: 'nowhere' },
+          { ...one, id: 'b', url: 'ftp://x' },
+        ],
+      },
+      DEFAULT_SETTINGS,
+    );
+    expect(all.ok ? [] : all.problems.map((problem) => [problem.serverId, problem.field])).toEqual([
+      ['a', 'name'],
+      ['a', 'url'],
+      ['b', 'url'],
+    ]);
   });
 });

@@ -61,45 +61,46 @@ export function withoutMcpServer(form: McpForm, id: string): McpForm {
   return { servers: form.servers.filter((server) => server.id !== id) };
 }
 
+/** One field of one server that is wrong, and why. */
+export type McpProblem = { serverId: string; field: McpFormField; message: string };
+
+/** The settings to save, or every problem (the first also as `serverId`, `field` and `message`). */
 export type McpFormResult =
   | { ok: true; settings: AgentSettings }
-  | { ok: false; serverId: string; field: McpFormField; message: string };
+  | { ok: false; serverId: string; field: McpFormField; message: string; problems: McpProblem[] };
 
 /**
- * The settings with the form's servers, or the first wrong field: a name is needed, at
- * most 40 characters, and must name the tools differently from every other server's
+ * The settings with the form's servers, or every wrong field: a name is needed, at most
+ * 40 characters, and must name the tools differently from every other server's
  * (`mcp_{name}_…`); a URL must be an http(s) address.
  */
 export function validateMcpForm(form: McpForm, settings: AgentSettings): McpFormResult {
   const servers: McpServerConfig[] = [];
+  const problems: McpProblem[] = [];
   const prefixes = new Map<string, string>();
   for (const draft of form.servers) {
     const name = draft.name.trim();
     const url = draft.url.trim();
-    const fail = (field: McpFormField, message: string): McpFormResult => ({
-      ok: false,
-      serverId: draft.id,
-      field,
-      message,
-    });
-    if (name === '')
-      return fail('name', 'Each MCP server needs a name (its tools are called mcp_<name>_<tool>).');
-    if (name.length > 40) return fail('name', `The MCP server name “${name}” is longer than 40 characters.`);
+    const fail = (field: McpFormField, message: string) =>
+      problems.push({ serverId: draft.id, field, message });
+    const count = problems.length;
     const prefix = mcpToolName(name, '').toLowerCase();
     const other = prefixes.get(prefix);
-    if (other !== undefined) {
-      return fail(
+    if (name === '') fail('name', 'Each MCP server needs a name (its tools are called mcp_<name>_<tool>).');
+    else if (name.length > 40) fail('name', `The MCP server name “${name}” is longer than 40 characters.`);
+    else if (other !== undefined) {
+      fail(
         'name',
         `The MCP servers “${other}” and “${name}” would give their tools the same names: rename one.`,
       );
-    }
-    prefixes.set(prefix, name);
+    } else prefixes.set(prefix, name);
     if (!isHttpUrl(url)) {
-      return fail(
+      fail(
         'url',
-        `The address of the MCP server “${name}” must be an http:// or https:// URL, such as https://example.com/mcp.`,
+        `The address of the MCP server “${name || 'without a name'}” must be an http:// or https:// URL, such as https://example.com/mcp.`,
       );
     }
+    if (problems.length > count) continue;
     // Tokens the worker refreshed while the settings were open are newer than the form's.
     const oauth = newerMcpOAuth(
       draft.oauth,
@@ -108,6 +109,8 @@ export function validateMcpForm(form: McpForm, settings: AgentSettings): McpForm
     const { oauth: _edited, ...rest } = draft;
     servers.push({ ...rest, name, url, bearerToken: draft.bearerToken.trim(), ...(oauth ? { oauth } : {}) });
   }
+  const [first] = problems;
+  if (first) return { ok: false, ...first, problems };
   return { ok: true, settings: { ...settings, mcpServers: servers } };
 }
 

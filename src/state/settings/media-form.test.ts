@@ -126,7 +126,7 @@ describe('media form', () => {
 
   it('reports the first invalid field with its kind and saves nothing', () => {
     const check = (form: MediaForm) => validateMediaForm(form, DEFAULT_SETTINGS);
-    expect(check(withImage({ baseUrl: 'api.openai.com/v1' }))).toEqual({
+    expect(check(withImage({ baseUrl: 'api.openai.com/v1' }))).toMatchObject({
       ok: false,
       kind: 'image',
       field: 'baseUrl',
@@ -136,7 +136,7 @@ describe('media form', () => {
     expect(check(withImage({ baseUrl: ' ' }))).toMatchObject({ ok: false, field: 'baseUrl' });
     expect(check(withImage({ baseUrl: 'https://' }))).toMatchObject({ ok: false, field: 'baseUrl' });
     expect(check(withImage({ baseUrl: 'ftp://example.org' }))).toMatchObject({ ok: false, field: 'baseUrl' });
-    expect(check(withImage({ model: '  ' }))).toEqual({
+    expect(check(withImage({ model: '  ' }))).toMatchObject({
       ok: false,
       kind: 'image',
       field: 'model',
@@ -155,6 +155,13 @@ describe('media form', () => {
       kind: 'speech',
       field: 'api',
     });
+    // Each kind switched on says what is wrong with it; the first kind's problem leads.
+    const both = check(withEndpoint(withImage({ model: '' }), 'speech', { isEnabled: true, baseUrl: 'x' }));
+    expect(both.ok ? [] : both.problems.map((problem) => [problem.kind, problem.field])).toEqual([
+      ['image', 'model'],
+      ['speech', 'baseUrl'],
+    ]);
+    expect(both).toMatchObject({ kind: 'image', field: 'model' });
   });
 
   it('ignores what is typed in a switched-off endpoint', () => {

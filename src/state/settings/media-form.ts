@@ -30,9 +30,13 @@ export type MediaForm = Record<MediaKind, MediaEndpointForm>;
 
 export type MediaFormField = 'api' | 'baseUrl' | 'model' | 'size' | 'voice';
 
+/** One field of one kind's endpoint that is wrong, and why. */
+export type MediaProblem = { kind: MediaKind; field: MediaFormField; message: string };
+
+/** The settings to save, or every kind's first problem (the first of all also as `kind`, `field`, `message`). */
 export type MediaValidation =
   | { ok: true; settings: AgentSettings }
-  | { ok: false; kind: MediaKind; field: MediaFormField; message: string };
+  | { ok: false; kind: MediaKind; field: MediaFormField; message: string; problems: MediaProblem[] };
 
 /** Whether `kind` makes images (and so takes a size rather than a voice). */
 export function isImageKind(kind: MediaKind): boolean {
@@ -151,28 +155,31 @@ function checkEndpoint(kind: MediaKind, draft: MediaEndpointForm): EndpointCheck
  * `toolKeys`. Switched-off kinds are saved as null and lose their key; addresses are
  * trimmed (trailing slashes dropped), sizes lower-cased, empty sizes and voices saved as
  * null (the server's default), keys trimmed and empty ones removed. Other tools' keys are
- * kept as they are. The first invalid field is reported with its kind.
+ * kept as they are. Each kind's first invalid field is reported with its kind.
  */
 export function validateMediaForm(form: MediaForm, current: AgentSettings): MediaValidation {
   const media: MediaSettings = { image: null, image_edit: null, speech: null };
   const toolKeys = { ...current.toolKeys };
+  const problems: MediaProblem[] = [];
   for (const kind of MEDIA_KINDS) {
     const draft = form[kind];
     delete toolKeys[mediaKeyName(kind)];
     if (!draft.isEnabled) continue;
     const checked = checkEndpoint(kind, draft);
     if (!checked.ok) {
-      return {
-        ok: false,
+      problems.push({
         kind,
         field: checked.field,
         message: `${MEDIA_KIND_LABELS[kind]}: ${checked.message}`,
-      };
+      });
+      continue;
     }
     media[kind] = checked.endpoint;
     const key = draft.apiKey.trim();
     if (key !== '') toolKeys[mediaKeyName(kind)] = key;
   }
+  const [first] = problems;
+  if (first) return { ok: false, ...first, problems };
   return { ok: true, settings: { ...current, media, toolKeys } };
 }
 

@@ -6,10 +6,16 @@ import {
   visionFieldOf,
 } from './providers-form.ts';
 
-/** What checking the Providers section gives: the profiles to save, or the first problem and where it is. */
+/** A field of one provider that is wrong, and why (the message names the provider). */
+export type ProviderProblem = { providerId: string; field: ProviderTextField; message: string };
+
+/**
+ * What checking the Providers section gives: the profiles to save, or what is wrong —
+ * the first problem as `providerId`, `field` and `message`, and every one in `problems`.
+ */
 export type ProvidersValidation =
   | { ok: true; providers: ProviderProfile[]; activeProviderId: string }
-  | { ok: false; providerId: string; field: ProviderTextField; message: string };
+  | { ok: false; providerId: string; field: ProviderTextField; message: string; problems: ProviderProblem[] };
 
 /** Bounds of a provider's context window, in tokens (the schema's minimum, and a sane ceiling). */
 export const CONTEXT_WINDOW_TOKENS = { min: 1024, max: 10_000_000 } as const;
@@ -101,29 +107,33 @@ function checkPrices(draft: ProviderDraft): Problem | ModelPrices | null {
   return { inputPerMillion: input, cachedInputPerMillion: cached ?? input, outputPerMillion: output };
 }
 
-function checkDraft(draft: ProviderDraft): Problem | ProviderProfile {
+/** Every field of one draft that is wrong (at most one about its prices), or its profile. */
+function checkDraft(draft: ProviderDraft): Problem[] | ProviderProfile {
   const name = draft.name.trim();
-  if (name === '') return { field: 'name', message: 'Every provider needs a name.' };
+  const problems: Problem[] = [];
+  if (name === '') problems.push({ field: 'name', message: 'Every provider needs a name.' });
   let baseUrl = '';
   if (draft.kind === 'openai-compatible') {
     const checked = checkBaseUrl(draft.baseUrl);
-    if (isProblem(checked)) return checked;
-    baseUrl = checked;
+    if (isProblem(checked)) problems.push(checked);
+    else baseUrl = checked;
   }
   const model = draft.model.trim();
   if (model === '') {
-    return {
+    const who = name || 'This provider';
+    problems.push({
       field: 'model',
       message:
         draft.kind === 'webllm'
-          ? 'Model is required: the id of an in-browser model.'
-          : 'Model is required, for example gpt-4o-mini (Test connection lists what the server offers).',
-    };
+          ? `${who} needs a model: the id of an in-browser model.`
+          : `${who} needs a model, for example gpt-4o-mini (Test connection lists what the server offers).`,
+    });
   }
   const contextWindowTokens = checkContextWindow(draft.contextWindowTokens);
-  if (isProblem(contextWindowTokens)) return contextWindowTokens;
+  if (isProblem(contextWindowTokens)) problems.push(contextWindowTokens);
   const prices = checkPrices(draft);
-  if (isProblem(prices)) return prices;
+  if (isProblem(prices)) problems.push(prices);
+  if (problems.length > 0 || isProblem(contextWindowTokens) || isProblem(prices)) return problems;
   return {
     id: draft.id,
     name,
@@ -140,22 +150,38 @@ function checkDraft(draft: ProviderDraft): Problem | ProviderProfile {
   };
 }
 
+/** A problem's message as shown: led by the provider's name, unless it already says it. */
+function named(draft: ProviderDraft, problem: Problem): string {
+  const name = draft.name.trim();
+  if (problem.field === 'model') return problem.message;
+  return `${name || 'A provider'}: ${problem.message}`;
+}
+
 /**
- * Checks every draft in order. Pure: returns the first problem (which provider, which
- * field, in words a person can act on) or the profiles to save with the active id.
+ * Checks every draft. Pure: returns every problem (which provider, which field, in words a
+ * person can act on; the first also as `providerId`, `field` and `message`), or the profiles
+ * to save with the active id.
  */
 export function validateProvidersForm(form: ProvidersForm): ProvidersValidation {
   const providers: ProviderProfile[] = [];
+  const problems: ProviderProblem[] = [];
   for (const draft of form.providers) {
     const checked = checkDraft(draft);
-    if (isProblem(checked)) {
-      const name = draft.name.trim() || 'A provider';
-      return { ok: false, providerId: draft.id, ...checked, message: `${name}: ${checked.message}` };
+    if (Array.isArray(checked)) {
+      for (const problem of checked) {
+        problems.push({ providerId: draft.id, field: problem.field, message: named(draft, problem) });
+      }
+    } else {
+      providers.push(checked);
     }
-    providers.push(checked);
   }
+  const [firstProblem] = problems;
+  if (firstProblem) return { ok: false, ...firstProblem, problems };
   const first = providers[0];
-  if (!first) return { ok: false, providerId: '', field: 'name', message: 'Add at least one provider.' };
+  if (!first) {
+    const problem: ProviderProblem = { providerId: '', field: 'name', message: 'Add at least one provider.' };
+    return { ok: false, ...problem, problems: [problem] };
+  }
   const activeProviderId = providers.some((profile) => profile.id === form.activeProviderId)
     ? form.activeProviderId
     : first.id;

@@ -154,8 +154,32 @@ describe('providers form', () => {
     for (const [changes, field] of cases) {
       const result = validateProvidersForm(updateProvider(withOllama(), 'o', changes));
       expect(result, JSON.stringify(changes)).toMatchObject({ ok: false, providerId: 'o', field });
-      expect(result.ok ? '' : result.message).toMatch(/^(Ollama|A provider): /);
+      expect(result.ok ? '' : result.message).toMatch(/^(Ollama|A provider)(: | needs a model)/);
     }
+  });
+
+  it('names every wrong field of every provider, and says a provider without a model needs one', () => {
+    const form = updateProvider(
+      updateProvider(withOllama(), 'o', { model: ' ', contextWindowTokens: '12' }),
+      'openai',
+      { baseUrl: 'nowhere' },
+    );
+    const result = validateProvidersForm(form);
+    expect(result.ok ? [] : result.problems).toEqual([
+      { providerId: 'openai', field: 'baseUrl', message: expect.stringMatching(/^OpenAI: Base URL must be/) },
+      {
+        providerId: 'o',
+        field: 'model',
+        message:
+          'Ollama needs a model, for example gpt-4o-mini (Test connection lists what the server offers).',
+      },
+      {
+        providerId: 'o',
+        field: 'contextWindowTokens',
+        message: expect.stringMatching(/^Ollama: Context window/),
+      },
+    ]);
+    expect(result).toMatchObject({ ok: false, providerId: 'openai', field: 'baseUrl' });
   });
 
   it('reads prices per million tokens; an empty cached price is the input price', () => {

@@ -54,11 +54,12 @@ describe('search form', () => {
         { ...form, isSiteListOn: true, allowedSites: 'https://ok.example\nevil.example' },
         DEFAULT_SETTINGS,
       ),
-    ).toEqual({
+    ).toMatchObject({
       ok: false,
       field: 'allowedSites',
       message:
         'Allowed sites, line 2: "evil.example" is not a URL: start it with https://, e.g. https://docs.python.org.',
+      problems: [{ field: 'allowedSites' }],
     });
     expect(siteLineProblems('https://ok.example\n\nftp://x.example')).toEqual([
       { line: 3, message: '"ftp://x.example" is not an http(s) address.' },
@@ -97,10 +98,12 @@ describe('search form', () => {
   it('checks the addresses with the settings schema and says which field is wrong', () => {
     const withProxy = (corsProxyTemplate: string) =>
       validateSearchForm({ ...form, corsProxyTemplate }, DEFAULT_SETTINGS);
+    const message = 'CORS proxy: A CORS proxy address starts with http(s):// and contains {url}.';
     expect(withProxy('https://proxy.example/?target=')).toEqual({
       ok: false,
       field: 'corsProxyTemplate',
-      message: 'CORS proxy: A CORS proxy address starts with http(s):// and contains {url}.',
+      message,
+      problems: [{ field: 'corsProxyTemplate', message }],
     });
     expect(withProxy('  https://proxy.example/?url={url} ')).toMatchObject({
       ok: true,
@@ -114,6 +117,15 @@ describe('search form', () => {
       ok: false,
       field: 'contactEmail',
     });
+    // Every wrong field is named, each once.
+    const both = validateSearchForm(
+      { ...form, searxngUrl: 'searx.example', contactEmail: 'me at example' },
+      DEFAULT_SETTINGS,
+    );
+    expect(both.ok ? [] : both.problems.map((problem) => problem.field)).toEqual([
+      'searxngUrl',
+      'contactEmail',
+    ]);
     expect(
       validateSearchForm(
         { ...form, searxngUrl: 'https://searx.example', contactEmail: 'me@example.org' },

@@ -36,9 +36,13 @@ export type SearchForm = {
 
 export type SearchFormField = 'searxngUrl' | 'corsProxyTemplate' | 'contactEmail' | 'allowedSites';
 
+/** One field Settings → Search refuses, and why. */
+export type SearchProblem = { field: SearchFormField; message: string };
+
+/** The settings to save, or every problem (the first also as `field` and `message`). */
 export type SearchValidation =
   | { ok: true; settings: AgentSettings }
-  | { ok: false; field: SearchFormField; message: string };
+  | { ok: false; field: SearchFormField; message: string; problems: SearchProblem[] };
 
 /** Every search provider: those in `saved` first (unknown and repeated ids dropped), then the rest by default. */
 export function fullProviderOrder(saved: readonly WebServiceId[]): WebServiceId[] {
@@ -104,6 +108,16 @@ export function keyOwner(keyName: string): WebServiceId | null {
   return WEB_SERVICES.find((service) => service.keyName === keyName)?.id ?? null;
 }
 
+/** The form field a schema issue's path starts with (an unknown one is put on the SearXNG address). */
+function searchFieldOf(path: PropertyKey | undefined): SearchFormField {
+  return path === 'searxngUrl' ||
+    path === 'corsProxyTemplate' ||
+    path === 'contactEmail' ||
+    path === 'allowedSites'
+    ? path
+    : 'searxngUrl';
+}
+
 /** Text trimmed, empty as null. */
 function optional(text: string): string | null {
   const trimmed = text.trim();
@@ -128,21 +142,20 @@ const SEARCH_KEY_NAMES: ReadonlySet<string> = new Set(
  * empty ones removed; an order equal to the default is saved as none, so later defaults apply.
  */
 export function validateSearchForm(form: SearchForm, current: AgentSettings): SearchValidation {
+  const problems: SearchProblem[] = [];
   const searxngUrl = optional(form.searxngUrl);
   if (searxngUrl !== null && !/^https?:\/\//i.test(searxngUrl)) {
-    return {
-      ok: false,
+    problems.push({
       field: 'searxngUrl',
       message: `${FIELD_LABELS.searxngUrl}: a SearXNG address starts with http(s)://, e.g. https://searx.example.org.`,
-    };
+    });
   }
   const badSite = siteLineProblems(form.allowedSites)[0];
   if (form.isSiteListOn && badSite) {
-    return {
-      ok: false,
+    problems.push({
       field: 'allowedSites',
       message: `${FIELD_LABELS.allowedSites}, line ${badSite.line}: ${badSite.message}`,
-    };
+    });
   }
   const candidate = {
     disabledServices: form.disabledServices.filter(
@@ -159,16 +172,20 @@ export function validateSearchForm(form: SearchForm, current: AgentSettings): Se
   };
   const parsed = WebSettings.safeParse(candidate);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0];
-    const known: SearchFormField =
-      field === 'searxngUrl' ||
-      field === 'corsProxyTemplate' ||
-      field === 'contactEmail' ||
-      field === 'allowedSites'
-        ? field
-        : 'searxngUrl';
-    return { ok: false, field: known, message: `${FIELD_LABELS[known]}: ${issue?.message ?? 'not valid.'}` };
+    for (const issue of parsed.error.issues) {
+      const known = searchFieldOf(issue.path[0]);
+      // One message a field: the field's own check above says it better than the schema.
+      if (problems.some((problem) => problem.field === known)) continue;
+      problems.push({ field: known, message: `${FIELD_LABELS[known]}: ${issue.message}` });
+    }
+  }
+  const [first] = problems;
+  if (first || !parsed.success) {
+    const shown = first ?? {
+      field: 'searxngUrl' as const,
+      message: `${FIELD_LABELS.searxngUrl}: not valid.`,
+    };
+    return { ok: false, ...shown, problems: first ? problems : [shown] };
   }
   // Only the search services' keys are this form's: every other tool key (Settings →
   // Media's) is kept as `current` has it, whichever section is saved first.

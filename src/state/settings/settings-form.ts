@@ -32,9 +32,16 @@ export type SettingsForm = {
   workspaceLimitMb: string;
 };
 
+/** One field the form refuses, and why. */
+export type SettingsFormProblem = { field: keyof SettingsForm; message: string };
+
+/**
+ * The settings to save, or what is wrong: `field` and `message` name the first problem,
+ * `problems` every field that is wrong (empty when only the schema refused the whole).
+ */
 export type SettingsValidation =
   | { ok: true; settings: AgentSettings }
-  | { ok: false; field: keyof SettingsForm | null; message: string };
+  | { ok: false; field: keyof SettingsForm | null; message: string; problems: SettingsFormProblem[] };
 
 const BYTES_PER_MB = 1024 * 1024;
 /** Bounds of the workspace size limit, in MB. */
@@ -189,43 +196,35 @@ function isProblem(value: unknown): value is Problem {
 /**
  * Checks the form and merges it over `current` (fields the form does not edit, such as
  * the providers, are kept).
- * Pure: returns the first problem in words a person can act on, or the settings to save.
+ * Pure: returns every problem in words a person can act on (the first as `field` and
+ * `message`), or the settings to save.
  */
 export function validateSettingsForm(form: SettingsForm, current: AgentSettings): SettingsValidation {
-  const stepBudget = checkStepBudget(form.stepBudget);
-  if (isProblem(stepBudget)) return { ok: false, ...stepBudget };
-  const maxRetries = checkRetries(form.maxRetries);
-  if (isProblem(maxRetries)) return { ok: false, ...maxRetries };
-  const tokenBudget = checkTokenBudget(form.tokenBudget);
-  if (isProblem(tokenBudget)) return { ok: false, ...tokenBudget };
-  const runTimeLimitMinutes = checkRunTimeLimit(form.runTimeLimitMinutes);
-  if (isProblem(runTimeLimitMinutes)) return { ok: false, ...runTimeLimitMinutes };
-  const spendCapPerRunUsd = checkSpendCap('spendCapPerRunUsd', form.spendCapPerRunUsd);
-  if (isProblem(spendCapPerRunUsd)) return { ok: false, ...spendCapPerRunUsd };
-  const spendCapPerDayUsd = checkSpendCap('spendCapPerDayUsd', form.spendCapPerDayUsd);
-  if (isProblem(spendCapPerDayUsd)) return { ok: false, ...spendCapPerDayUsd };
-  const allowedUrlPrefixes = checkAllowList(form.allowedUrlPrefixes);
-  if (isProblem(allowedUrlPrefixes)) return { ok: false, ...allowedUrlPrefixes };
-  const workspaceLimitBytes = checkWorkspaceLimit(form.workspaceLimitMb);
-  if (isProblem(workspaceLimitBytes)) return { ok: false, ...workspaceLimitBytes };
+  const checked = {
+    stepBudget: checkStepBudget(form.stepBudget),
+    maxRetries: checkRetries(form.maxRetries),
+    tokenBudget: checkTokenBudget(form.tokenBudget),
+    runTimeLimitMinutes: checkRunTimeLimit(form.runTimeLimitMinutes),
+    spendCapPerRunUsd: checkSpendCap('spendCapPerRunUsd', form.spendCapPerRunUsd),
+    spendCapPerDayUsd: checkSpendCap('spendCapPerDayUsd', form.spendCapPerDayUsd),
+    allowedUrlPrefixes: checkAllowList(form.allowedUrlPrefixes),
+    workspaceLimitBytes: checkWorkspaceLimit(form.workspaceLimitMb),
+  };
+  const problems = Object.values(checked).filter(isProblem);
+  const [first] = problems;
+  if (first) return { ok: false, field: first.field, message: first.message, problems };
   const parsed = AgentSettings.safeParse({
     ...current,
-    stepBudget,
-    maxRetries,
-    tokenBudget,
-    runTimeLimitMinutes,
-    spendCapPerRunUsd,
-    spendCapPerDayUsd,
+    ...checked,
     interruptedRuns: form.interruptedRuns,
     nodeRuntime: form.nodeRuntime,
-    allowedUrlPrefixes,
-    workspaceLimitBytes,
   });
   if (!parsed.success) {
     return {
       ok: false,
       field: null,
       message: parsed.error.issues[0]?.message ?? 'These settings are not valid.',
+      problems: [],
     };
   }
   return { ok: true, settings: parsed.data };

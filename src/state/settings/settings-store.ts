@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { createStore } from 'solid-js/store';
+import type { McpServerStatus } from '../../protocol/mcp-status.ts';
 import type { ServerCapabilities } from '../../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
@@ -11,12 +12,15 @@ type SettingsState = {
   loadError: string | null;
   /** What runs learned about each provider's server, by provider id (written by the agent worker). */
   serverCapabilities: Record<string, ServerCapabilities>;
+  /** Each MCP server's last status, by server id: its last test here, or a conversation's start. */
+  mcpStatuses: Record<string, McpServerStatus>;
 };
 
 /**
  * Agent settings, read and written on the main thread (the UI is the only writer of the
- * agent-settings row), and what runs learned about the model servers, read only (the
- * agent worker writes it). Dexie live queries keep every open tab in step.
+ * agent-settings row), what runs learned about the model servers, read only (the
+ * agent worker writes it), and the MCP servers' last statuses (the UI writes its tests'; the
+ * worker, what conversations found as they started). Dexie live queries keep every open tab in step.
  */
 export function createSettingsStore(repository = new SettingsRepository(new SandpiperDatabase())) {
   const [state, setState] = createStore<SettingsState>({
@@ -24,6 +28,7 @@ export function createSettingsStore(repository = new SettingsRepository(new Sand
     isLoaded: false,
     loadError: null,
     serverCapabilities: {},
+    mcpStatuses: {},
   });
 
   const subscription = liveQuery(() => repository.getAgentSettings()).subscribe({
@@ -38,6 +43,17 @@ export function createSettingsStore(repository = new SettingsRepository(new Sand
     error: () => setState({ serverCapabilities: {} }),
   });
 
+  const statuses = liveQuery(() => repository.getMcpStatuses()).subscribe({
+    next: (mcpStatuses) => setState({ mcpStatuses }),
+    // No last status is shown; the next test or conversation records one.
+    error: () => setState({ mcpStatuses: {} }),
+  });
+
+  /** Records what Settings' Test connection found for an MCP server (its last status). */
+  async function recordMcpTest(serverId: string, status: McpServerStatus): Promise<void> {
+    await repository.putMcpStatuses('test', { [serverId]: status });
+  }
+
   /** Saves validated settings; rejects (and saves nothing) if they are invalid. */
   async function save(settings: AgentSettings): Promise<void> {
     const valid = AgentSettings.parse(settings);
@@ -48,9 +64,11 @@ export function createSettingsStore(repository = new SettingsRepository(new Sand
   return {
     state,
     save,
+    recordMcpTest,
     dispose: () => {
       subscription.unsubscribe();
       learned.unsubscribe();
+      statuses.unsubscribe();
     },
   };
 }

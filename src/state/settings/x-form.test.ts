@@ -44,6 +44,8 @@ describe('Settings → X form', () => {
     expect(field('http://127.0.0.1:8787/x', 'tok')).toBeNull();
     expect(field('https://proxy.example/x', '')).toBe('token');
     expect(field('https://proxy.example/x', 'two words')).toBe('token');
+    const both = validateXForm({ proxyUrl: 'https://api.x.com', token: 'two words' }, DEFAULT_SETTINGS);
+    expect(both.ok ? [] : both.problems.map((problem) => problem.field)).toEqual(['proxyUrl', 'token']);
   });
 
   it('shows where requests go', () => {

@@ -6,9 +6,13 @@ export type XForm = { proxyUrl: string; token: string };
 
 export type XFormField = 'proxyUrl' | 'token';
 
+/** One field Settings → X refuses, and why. */
+export type XProblem = { field: XFormField; message: string };
+
+/** The settings to save, or every problem (the first also as `field` and `message`). */
 export type XValidation =
   | { ok: true; settings: AgentSettings }
-  | { ok: false; field: XFormField; message: string };
+  | { ok: false; field: XFormField; message: string; problems: XProblem[] };
 
 /** Hosts that are X's API itself: a page cannot call them (no CORS), so they are not a proxy. */
 const X_API_HOSTS = new Set(['api.x.com', 'api.twitter.com', 'x.com', 'twitter.com']);
@@ -85,23 +89,28 @@ export function validateXForm(form: XForm, current: AgentSettings): XValidation 
     const { x: _cleared, ...rest } = current;
     return { ok: true, settings: { ...rest, toolKeys } };
   }
-  if (proxyUrl === '')
-    return {
-      ok: false,
+  const problems: XProblem[] = [];
+  const checked = proxyUrl === '' ? null : checkProxyUrl(proxyUrl);
+  if (checked === null) {
+    problems.push({
       field: 'proxyUrl',
       message: 'X: give the proxy URL the token is sent to, or clear the token to switch X off.',
-    };
-  const checked = checkProxyUrl(proxyUrl);
-  if (!checked.ok) return { ok: false, field: 'proxyUrl', message: checked.message };
-  if (token === '')
-    return {
-      ok: false,
+    });
+  } else if (!checked.ok) problems.push({ field: 'proxyUrl', message: checked.message });
+  if (token === '') {
+    problems.push({
       field: 'token',
       message:
         'X: give an X API access token (an OAuth 2.0 user token to post), or clear the proxy URL to switch X off.',
-    };
-  if (/\s/.test(token))
-    return { ok: false, field: 'token', message: 'X: the access token is one word; it has spaces in it.' };
+    });
+  } else if (/\s/.test(token)) {
+    problems.push({ field: 'token', message: 'X: the access token is one word; it has spaces in it.' });
+  }
+  const [first] = problems;
+  if (first || !checked?.ok) {
+    const shown = first ?? { field: 'proxyUrl' as const, message: 'X: the proxy URL is not valid.' };
+    return { ok: false, ...shown, problems: first ? problems : [shown] };
+  }
   return {
     ok: true,
     settings: { ...current, x: { proxyUrl: checked.url }, toolKeys: { ...toolKeys, [X_TOKEN_KEY]: token } },

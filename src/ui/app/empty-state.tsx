@@ -119,7 +119,7 @@ export function EmptyState() {
               </span>
             </Show>
           </div>
-          <button type="button" class="button" onClick={() => ui.setSettingsOpen(true)}>
+          <button type="button" class="button" onClick={() => ui.openSettings('providers')}>
             {isUntouched() ? 'Connect provider' : 'Change provider'}
           </button>
         </div>

@@ -1,25 +1,21 @@
 import { For, Show } from 'solid-js';
 import { type SearchForm, siteLineProblems } from '../../state/settings/search-form.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 
 /**
  * Settings → Search → Allowed sites: a switch that limits the agent's web tools to the
  * listed sites, the list (one URL prefix a line, each bad line named as it is typed) and
  * what the list does and does not cover.
  */
-export function AllowedSitesField(props: {
-  form: SearchForm;
-  isInvalid: boolean;
-  onChange: (form: SearchForm) => void;
-}) {
+export function AllowedSitesField(props: { form: SearchForm; onChange: (form: SearchForm) => void }) {
+  const errors = useFieldErrors();
   const problems = () => (props.form.isSiteListOn ? siteLineProblems(props.form.allowedSites) : []);
+  // The bad lines are named under the box as they are typed: a refused Save says the same, so
+  // its message shows only when there is no such list (the schema refused the sites otherwise).
   const describedBy = () =>
-    [
-      'settings-allowedSites-hint',
-      problems().length > 0 ? 'settings-allowedSites-problems' : '',
-      props.isInvalid ? 'settings-error' : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
+    problems().length > 0
+      ? 'settings-allowedSites-problems settings-allowedSites-hint'
+      : errors.describedBy('settings-allowedSites', 'settings-allowedSites-hint');
 
   return (
     <div class="allowed-sites">
@@ -53,10 +49,13 @@ export function AllowedSitesField(props: {
             placeholder={'https://docs.python.org\nhttps://developer.mozilla.org/en-US/docs'}
             aria-describedby={describedBy()}
             // Saving fails only for a bad line: fixing the lines clears it before the next save.
-            aria-invalid={problems().length > 0 ? 'true' : undefined}
+            aria-invalid={problems().length > 0 ? 'true' : errors.invalid('settings-allowedSites')}
             value={props.form.allowedSites}
             onInput={(event) => props.onChange({ ...props.form, allowedSites: event.currentTarget.value })}
           />
+          <Show when={problems().length === 0}>
+            <FieldError fieldId="settings-allowedSites" />
+          </Show>
           <Show when={problems().length > 0}>
             <ul class="field-problems" id="settings-allowedSites-problems">
               <For each={problems()}>

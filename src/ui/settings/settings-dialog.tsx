@@ -1,49 +1,29 @@
-import { createEffect, createSignal, ErrorBoundary, type JSX, lazy, on, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, ErrorBoundary, type JSX, lazy, on } from 'solid-js';
 import { errorMessage } from '../../state/app/agent-client.ts';
+import type { McpForm } from '../../state/settings/mcp-form.ts';
+import type { MediaForm } from '../../state/settings/media-form.ts';
+import { chooseLocalModel, type ProvidersForm } from '../../state/settings/providers-form.ts';
+import type { SearchForm } from '../../state/settings/search-form.ts';
+import { formsFromSettings, hasUnsavedChanges } from '../../state/settings/settings-draft.ts';
+import type { SettingsForm } from '../../state/settings/settings-form.ts';
+import type { SettingsSectionId } from '../../state/settings/settings-sections.ts';
 import {
-  type McpForm,
-  mcpFieldId,
-  mcpFormFromSettings,
-  validateMcpForm,
-} from '../../state/settings/mcp-form.ts';
-import {
-  type MediaForm,
-  mediaFieldId,
-  mediaFormFromSettings,
-  validateMediaForm,
-} from '../../state/settings/media-form.ts';
-import { validateProvidersForm } from '../../state/settings/provider-validation.ts';
-import {
-  chooseLocalModel,
-  type ProvidersForm,
-  providersFormFromSettings,
-} from '../../state/settings/providers-form.ts';
-import {
-  type SearchForm,
-  type SearchFormField,
-  searchFormFromSettings,
-  validateSearchForm,
-} from '../../state/settings/search-form.ts';
-import {
-  formFromSettings,
-  type SettingsForm,
-  validateSettingsForm,
-} from '../../state/settings/settings-form.ts';
-import {
-  validateXForm,
-  type XForm,
-  type XFormField,
-  xFieldId,
-  xFormFromSettings,
-} from '../../state/settings/x-form.ts';
+  type FieldIssue,
+  issueCounts,
+  type SettingsForms,
+  validateSettings,
+  withoutIssue,
+} from '../../state/settings/settings-validation.ts';
+import type { XForm } from '../../state/settings/x-form.ts';
 import { useApp } from '../app/app-context.ts';
-import type { InvalidMcpField } from './settings-mcp.tsx';
-import type { InvalidMediaField } from './settings-media.tsx';
-import type { InvalidProviderField } from './settings-providers.tsx';
+import { FieldErrorsContext } from './field-errors.tsx';
+import { SettingsNav, settingsPanelId, settingsTabId } from './settings-nav.tsx';
 import { RunFields } from './settings-run-fields.tsx';
 import { SandboxFields } from './settings-sandbox-fields.tsx';
+import { SaveBar } from './settings-save-bar.tsx';
 import { SearchSection } from './settings-search.tsx';
 import { StorageSection } from './storage-section.tsx';
+import './settings-dialog.css';
 
 // The largest sections load in their own chunks (fetched at start-up, not on opening)
 // to keep the entry chunk small.
@@ -77,58 +57,91 @@ function SectionBoundary(props: { name: string; children: JSX.Element }) {
   );
 }
 
+/** One section's panel: in the page while Settings is open (so what it holds is kept), shown when selected. */
+function Panel(props: { id: SettingsSectionId; selected: SettingsSectionId; children: JSX.Element }) {
+  return (
+    <section
+      class="settings-panel"
+      role="tabpanel"
+      id={settingsPanelId(props.id)}
+      aria-labelledby={settingsTabId(props.id)}
+      hidden={props.selected !== props.id}
+    >
+      {props.children}
+    </section>
+  );
+}
+
 /**
- * The settings in a modal dialog: the saved providers, in-browser models, run budgets,
- * the sandbox (Node runtime, network allow-list, workspace size limit), search (the
- * third-party services, their keys and order) and media (the image and speech
- * endpoints). Invalid input shows
- * a message and saves nothing; Esc or Cancel closes without saving.
+ * Settings, in a modal dialog: an index of sections (providers, in-browser models, runs,
+ * sandbox, web and search, media, MCP servers, X, storage) with one section shown at a time,
+ * and a save bar that never scrolls away. Save checks every section: each refused field
+ * shows why under itself, and the first one is shown and focused. Esc, Close or Discard
+ * changes closes without saving. Opens at the section `ui.openSettings` names.
  */
 export function SettingsDialog() {
   const { settings, ui } = useApp();
-  const [form, setForm] = createSignal<SettingsForm>(formFromSettings(settings.state.settings));
-  const [providers, setProviders] = createSignal<ProvidersForm>(
-    providersFormFromSettings(settings.state.settings),
-  );
-  const [search, setSearch] = createSignal<SearchForm>(searchFormFromSettings(settings.state.settings));
-  const [invalidSearchField, setInvalidSearchField] = createSignal<SearchFormField | null>(null);
-  const [media, setMedia] = createSignal<MediaForm>(mediaFormFromSettings(settings.state.settings));
-  const [invalidMedia, setInvalidMedia] = createSignal<InvalidMediaField | null>(null);
-  const [mcp, setMcp] = createSignal<McpForm>(mcpFormFromSettings(settings.state.settings));
-  const [invalidMcp, setInvalidMcp] = createSignal<InvalidMcpField | null>(null);
-  const [xForm, setXForm] = createSignal<XForm>(xFormFromSettings(settings.state.settings));
-  const [invalidX, setInvalidX] = createSignal<XFormField | null>(null);
+  const opened = () => formsFromSettings(settings.state.settings);
+  const [form, setForm] = createSignal<SettingsForm>(opened().run);
+  const [providers, setProviders] = createSignal<ProvidersForm>(opened().providers);
+  const [search, setSearch] = createSignal<SearchForm>(opened().search);
+  const [media, setMedia] = createSignal<MediaForm>(opened().media);
+  const [mcp, setMcp] = createSignal<McpForm>(opened().mcp);
+  const [xForm, setXForm] = createSignal<XForm>(opened().x);
+  const [openedForms, setOpenedForms] = createSignal<SettingsForms>(opened());
   const [editingProviderId, setEditingProviderId] = createSignal<string | null>(null);
-  const [error, setError] = createSignal<string | null>(null);
-  const [invalidField, setInvalidField] = createSignal<keyof SettingsForm | null>(null);
-  const [invalidProvider, setInvalidProvider] = createSignal<InvalidProviderField | null>(null);
+  const [issues, setIssues] = createSignal<readonly FieldIssue[]>([]);
+  const [formError, setFormError] = createSignal<string | null>(null);
   const [isSaving, setSaving] = createSignal(false);
   let dialog: HTMLDialogElement | undefined;
+  let panels: HTMLDivElement | undefined;
 
+  const forms = (): SettingsForms => ({
+    providers: providers(),
+    run: form(),
+    search: search(),
+    media: media(),
+    mcp: mcp(),
+    x: xForm(),
+  });
+  const hasChanges = createMemo(() => hasUnsavedChanges(forms(), openedForms()));
+
+  // Opens once the settings are read (a form filled from the defaults would save over them).
   createEffect(
-    on(ui.isSettingsOpen, (open) => {
+    on([ui.isSettingsOpen, () => settings.state.isLoaded], ([open, isLoaded]) => {
       if (!dialog) return;
-      if (open && !dialog.open) {
-        setForm(formFromSettings(settings.state.settings));
-        setProviders(providersFormFromSettings(settings.state.settings));
-        setSearch(searchFormFromSettings(settings.state.settings));
-        setInvalidSearchField(null);
-        setMedia(mediaFormFromSettings(settings.state.settings));
-        setInvalidMedia(null);
-        setMcp(mcpFormFromSettings(settings.state.settings));
-        setInvalidMcp(null);
-        setXForm(xFormFromSettings(settings.state.settings));
-        setInvalidX(null);
+      if (open && isLoaded && !dialog.open) {
+        const fresh = opened();
+        setOpenedForms(fresh);
+        setForm(fresh.run);
+        setProviders(fresh.providers);
+        setSearch(fresh.search);
+        setMedia(fresh.media);
+        setMcp(fresh.mcp);
+        setXForm(fresh.x);
         setEditingProviderId(settings.state.settings.activeProviderId);
-        setError(null);
-        setInvalidField(null);
-        setInvalidProvider(null);
+        setIssues([]);
+        setFormError(null);
         dialog.showModal();
+        const target = ui.settingsFocusId();
+        focusLater(target ?? settingsTabId(ui.settingsSection()), target !== null);
       } else if (!open && dialog.open) {
         dialog.close();
       }
     }),
   );
+
+  // A section starts at its top.
+  createEffect(on(ui.settingsSection, () => panels?.scrollTo({ top: 0 }), { defer: true }));
+
+  /** Focuses the element `id` on the next frame (once a section just selected is shown), scrolled to the middle. */
+  function focusLater(id: string, shouldCenter = true): void {
+    requestAnimationFrame(() => {
+      const element = document.getElementById(id);
+      if (shouldCenter) element?.scrollIntoView({ block: 'center' });
+      element?.focus({ preventScroll: true });
+    });
+  }
 
   function update<Field extends keyof SettingsForm>(field: Field, value: SettingsForm[Field]): void {
     setForm((current) => ({ ...current, [field]: value }));
@@ -142,12 +155,9 @@ export function SettingsDialog() {
 
   /** Opens a provider's editor and takes the person to its first price field. */
   function editPrices(providerId: string): void {
+    ui.setSettingsSection('providers');
     setEditingProviderId(providerId);
-    requestAnimationFrame(() => {
-      const field = document.getElementById('provider-inputPrice');
-      field?.scrollIntoView({ block: 'center' });
-      field?.focus();
-    });
+    focusLater('provider-inputPrice');
   }
 
   const activeLocalModelId = () => {
@@ -156,71 +166,43 @@ export function SettingsDialog() {
     return active?.kind === 'webllm' ? active.model : null;
   };
 
+  /** Shows a refused field: its section, its provider's editor for a provider's field, then the field itself. */
+  function showIssue(issue: FieldIssue | undefined): void {
+    if (!issue) return;
+    ui.setSettingsSection(issue.section);
+    if (issue.providerId) setEditingProviderId(issue.providerId);
+    focusLater(issue.fieldId);
+  }
+
+  /** An edited field's message goes as soon as it changes. */
+  function forgetEdited(event: Event): void {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || target.id === '' || issues().length === 0) return;
+    setIssues(withoutIssue(issues(), target.id, editingProviderId()));
+  }
+
   async function save(): Promise<void> {
-    setInvalidField(null);
-    setInvalidProvider(null);
-    setInvalidSearchField(null);
-    setInvalidMedia(null);
-    setInvalidMcp(null);
-    setInvalidX(null);
-    const checkedProviders = validateProvidersForm(providers());
-    if (!checkedProviders.ok) {
-      setError(checkedProviders.message);
-      setInvalidProvider({ providerId: checkedProviders.providerId, field: checkedProviders.field });
-      setEditingProviderId(checkedProviders.providerId);
-      requestAnimationFrame(() => document.getElementById(`provider-${checkedProviders.field}`)?.focus());
+    const checked = validateSettings(forms(), settings.state.settings);
+    if (!checked.ok) {
+      setIssues(checked.issues);
+      setFormError(checked.formError);
+      showIssue(checked.issues[0]);
       return;
     }
-    const result = validateSettingsForm(form(), {
-      ...settings.state.settings,
-      providers: checkedProviders.providers,
-      activeProviderId: checkedProviders.activeProviderId,
-    });
-    if (!result.ok) {
-      setError(result.message);
-      setInvalidField(result.field);
-      if (result.field) document.getElementById(`settings-${result.field}`)?.focus();
-      return;
-    }
-    const searched = validateSearchForm(search(), result.settings);
-    if (!searched.ok) {
-      setError(searched.message);
-      setInvalidSearchField(searched.field);
-      document.getElementById(`settings-${searched.field}`)?.focus();
-      return;
-    }
-    // After search: the search form holds every tool key as opened; media sets its own.
-    const withMedia = validateMediaForm(media(), searched.settings);
-    if (!withMedia.ok) {
-      setError(withMedia.message);
-      setInvalidMedia({ kind: withMedia.kind, field: withMedia.field });
-      document.getElementById(mediaFieldId(withMedia.kind, withMedia.field))?.focus();
-      return;
-    }
-    const withMcp = validateMcpForm(mcp(), withMedia.settings);
-    if (!withMcp.ok) {
-      setError(withMcp.message);
-      setInvalidMcp({ serverId: withMcp.serverId, field: withMcp.field });
-      document.getElementById(mcpFieldId(withMcp.serverId, withMcp.field))?.focus();
-      return;
-    }
-    const withX = validateXForm(xForm(), withMcp.settings);
-    if (!withX.ok) {
-      setError(withX.message);
-      setInvalidX(withX.field);
-      document.getElementById(xFieldId(withX.field))?.focus();
-      return;
-    }
+    setIssues([]);
+    setFormError(null);
     setSaving(true);
     try {
-      await settings.save(withX.settings);
+      await settings.save(checked.settings);
       ui.setSettingsOpen(false);
     } catch (failure) {
-      setError(`Not saved: ${errorMessage(failure)}`);
+      setFormError(`Not saved: ${errorMessage(failure)}`);
     } finally {
       setSaving(false);
     }
   }
+
+  const selected = ui.settingsSection;
 
   return (
     <dialog
@@ -231,69 +213,93 @@ export function SettingsDialog() {
       onClose={() => ui.setSettingsOpen(false)}
     >
       <form
+        class="settings-form"
         novalidate
+        onInput={forgetEdited}
+        onChange={forgetEdited}
         onSubmit={(event) => {
           event.preventDefault();
           void save();
         }}
       >
-        <h2 id="settings-title">Settings</h2>
-        <p class="dialog-intro">
-          Sandpiper calls OpenAI-compatible APIs directly from this tab, or runs a model in it. Everything
-          here is stored only in this browser.
-        </p>
-        <SectionBoundary name="provider">
-          <ProvidersSection
-            serverCapabilities={settings.state.serverCapabilities}
-            form={providers()}
-            onChange={setProviders}
-            editingId={editingProviderId()}
-            onEdit={setEditingProviderId}
-            invalid={invalidProvider()}
+        <header class="settings-header">
+          <h2 id="settings-title">Settings</h2>
+          <p class="dialog-intro">
+            Sandpiper calls OpenAI-compatible APIs directly from this tab, or runs a model in it. Everything
+            here is stored only in this browser.
+          </p>
+        </header>
+        <div class="settings-body">
+          <SettingsNav
+            selected={selected()}
+            issueCounts={issueCounts(issues())}
+            onSelect={ui.setSettingsSection}
           />
-        </SectionBoundary>
-        <SectionBoundary name="in-browser model">
-          <LocalModelsSection
-            isOpen={ui.isSettingsOpen()}
-            activeModelId={activeLocalModelId()}
-            onUse={chooseLocalModelFromList}
-          />
-        </SectionBoundary>
-        <RunFields
-          form={form()}
-          invalidField={invalidField()}
-          error={error()}
-          providers={providers()}
-          onEditPrices={editPrices}
-          onChange={update}
+          <div class="settings-panels" ref={panels}>
+            <FieldErrorsContext.Provider value={issues}>
+              <Panel id="providers" selected={selected()}>
+                <SectionBoundary name="provider">
+                  <ProvidersSection
+                    serverCapabilities={settings.state.serverCapabilities}
+                    form={providers()}
+                    onChange={setProviders}
+                    editingId={editingProviderId()}
+                    onEdit={setEditingProviderId}
+                  />
+                </SectionBoundary>
+              </Panel>
+              <Panel id="models" selected={selected()}>
+                <SectionBoundary name="in-browser model">
+                  <LocalModelsSection
+                    isOpen={ui.isSettingsOpen()}
+                    activeModelId={activeLocalModelId()}
+                    onUse={chooseLocalModelFromList}
+                  />
+                </SectionBoundary>
+              </Panel>
+              <Panel id="runs" selected={selected()}>
+                <RunFields
+                  form={form()}
+                  providers={providers()}
+                  onEditPrices={editPrices}
+                  onChange={update}
+                />
+              </Panel>
+              <Panel id="sandbox" selected={selected()}>
+                <SandboxFields form={form()} onChange={update} />
+              </Panel>
+              <Panel id="search" selected={selected()}>
+                <SearchSection form={search()} onChange={setSearch} />
+              </Panel>
+              <Panel id="media" selected={selected()}>
+                <SectionBoundary name="media">
+                  <MediaSection form={media()} onChange={setMedia} />
+                </SectionBoundary>
+              </Panel>
+              <Panel id="mcp" selected={selected()}>
+                <SectionBoundary name="MCP">
+                  <McpSection form={mcp()} onChange={setMcp} />
+                </SectionBoundary>
+              </Panel>
+              <Panel id="x" selected={selected()}>
+                <SectionBoundary name="X">
+                  <XSection form={xForm()} onChange={setXForm} />
+                </SectionBoundary>
+              </Panel>
+              <Panel id="storage" selected={selected()}>
+                <StorageSection />
+              </Panel>
+            </FieldErrorsContext.Provider>
+          </div>
+        </div>
+        <SaveBar
+          hasChanges={hasChanges()}
+          issueCount={issues().length}
+          formError={formError()}
+          isSaving={isSaving()}
+          onShowIssue={() => showIssue(issues()[0])}
+          onClose={() => ui.setSettingsOpen(false)}
         />
-        <SandboxFields form={form()} invalidField={invalidField()} onChange={update} />
-        <SearchSection form={search()} invalidField={invalidSearchField()} onChange={setSearch} />
-        <SectionBoundary name="media">
-          <MediaSection form={media()} invalid={invalidMedia()} onChange={setMedia} />
-        </SectionBoundary>
-        <SectionBoundary name="MCP">
-          <McpSection form={mcp()} invalid={invalidMcp()} onChange={setMcp} />
-        </SectionBoundary>
-        <SectionBoundary name="X">
-          <XSection form={xForm()} invalidField={invalidX()} onChange={setXForm} />
-        </SectionBoundary>
-        <StorageSection />
-        <Show when={error()}>
-          {(message) => (
-            <p class="form-error" id="settings-error" role="alert">
-              {message()}
-            </p>
-          )}
-        </Show>
-        <footer class="dialog-actions">
-          <button type="button" class="button" onClick={() => ui.setSettingsOpen(false)}>
-            Cancel
-          </button>
-          <button type="submit" class="button primary" disabled={isSaving()}>
-            Save
-          </button>
-        </footer>
       </form>
     </dialog>
   );

@@ -1,5 +1,6 @@
-import { type JSX, Show } from 'solid-js';
+import type { JSX } from 'solid-js';
 import type { SettingsForm } from '../../state/settings/settings-form.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 
 /** The run fields typed as a number where empty means no limit. */
 export type LimitFieldName =
@@ -19,12 +20,11 @@ export function LimitField(props: {
   label: string;
   placeholder?: string;
   inputMode?: 'numeric' | 'decimal';
-  /** The reason the last save refused this field, or null. */
-  error: string | null;
   onChange: (field: LimitFieldName, value: string) => void;
   children: JSX.Element;
 }) {
   const id = () => `settings-${props.field}`;
+  const errors = useFieldErrors();
   return (
     <div class="field">
       <label for={id()}>{props.label}</label>
@@ -34,18 +34,12 @@ export function LimitField(props: {
         inputMode={props.inputMode ?? 'numeric'}
         autocomplete="off"
         placeholder={props.placeholder ?? 'No limit'}
-        aria-describedby={props.error ? `${id()}-error ${id()}-hint` : `${id()}-hint`}
-        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={errors.describedBy(id(), `${id()}-hint`)}
+        aria-invalid={errors.invalid(id())}
         value={props.form[props.field]}
         onInput={(event) => props.onChange(props.field, event.currentTarget.value)}
       />
-      <Show when={props.error}>
-        {(message) => (
-          <p class="field-error" id={`${id()}-error`}>
-            {message()}
-          </p>
-        )}
-      </Show>
+      <FieldError fieldId={id()} />
       <p class="field-hint" id={`${id()}-hint`}>
         {props.children}
       </p>

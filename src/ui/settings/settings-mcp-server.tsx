@@ -2,13 +2,15 @@ import { createSignal, For, Match, Show, Switch } from 'solid-js';
 import type { McpTransport } from '../../protocol/mcp.ts';
 import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
 import { type McpFormField, type McpServerDraft, mcpFieldId } from '../../state/settings/mcp-form.ts';
+import type { McpStatusLine } from '../../state/settings/mcp-status.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 import { McpSignIn, type McpSignInState } from './settings-mcp-sign-in.tsx';
 
 /** Where a server's "Test connection" is: not run, running, or what it found. */
 export type McpTestState =
   | { status: 'idle' }
   | { status: 'testing' }
-  | { status: 'done'; result: McpTestResult };
+  | { status: 'done'; result: McpTestResult; at: number };
 
 export const TRANSPORT_LABELS: Record<McpTransport, string> = {
   'streamable-http': 'Streamable HTTP',
@@ -23,8 +25,9 @@ export const TRANSPORT_LABELS: Record<McpTransport, string> = {
  */
 export function McpServerCard(props: {
   server: McpServerDraft;
-  invalidField: McpFormField | null;
   test: McpTestState;
+  /** The last status found for this address (a test here, or a conversation's start), or null. */
+  lastStatus: McpStatusLine | null;
   signIn: McpSignInState;
   onSignIn: () => void;
   onCancelSignIn: () => void;
@@ -35,10 +38,15 @@ export function McpServerCard(props: {
   onRemove: () => void;
 }) {
   const [isTokenShown, setTokenShown] = createSignal(false);
+  /** The last status says something the test shown below does not: there is none, or it came later. */
+  const isLastStatusNews = () =>
+    props.test.status === 'idle' ||
+    (props.test.status === 'done' && (props.lastStatus?.at ?? 0) > props.test.at);
   const id = (field: Parameters<typeof mcpFieldId>[1]) => mcpFieldId(props.server.id, field);
   const label = () => props.server.name || props.server.url || 'new server';
-  const invalid = (field: McpFormField) => (props.invalidField === field ? 'true' : undefined);
-  const describedBy = (field: McpFormField) => (props.invalidField === field ? 'settings-error' : undefined);
+  const errors = useFieldErrors();
+  const invalid = (field: McpFormField) => errors.invalid(id(field));
+  const describedBy = (field: McpFormField) => errors.describedBy(id(field));
   const fieldLabel = (field: Parameters<typeof mcpFieldId>[1], text: string) => (
     <label for={id(field)}>
       {text}
@@ -58,10 +66,22 @@ export function McpServerCard(props: {
           aria-checked={props.server.isEnabled}
           onChange={(event) => props.onChange({ isEnabled: event.currentTarget.checked })}
         />
-        <label for={id('isEnabled')} class="mcp-server-name">
-          {label()}
-          <span class="visually-hidden">: use this server</span>
-        </label>
+        <div class="mcp-server-title">
+          <label for={id('isEnabled')} class="mcp-server-name">
+            {label()}
+            <span class="visually-hidden">: use this server</span>
+          </label>
+          <Show when={isLastStatusNews() && props.lastStatus}>
+            {(line) => (
+              <p class="mcp-last-status" data-tone={line().tone}>
+                <span class="runtime-dot" data-tone={line().tone} aria-hidden="true" />
+                <span>
+                  <span class="mcp-last-status-heading">{line().heading}:</span> {line().text}
+                </span>
+              </p>
+            )}
+          </Show>
+        </div>
         <div class="mcp-server-actions">
           <button
             type="button"
@@ -96,6 +116,7 @@ export function McpServerCard(props: {
               value={props.server.name}
               onInput={(event) => props.onChange({ name: event.currentTarget.value })}
             />
+            <FieldError fieldId={id('name')} />
           </div>
           <div class="field">
             {fieldLabel('transport', 'Transport')}
@@ -123,6 +144,7 @@ export function McpServerCard(props: {
             value={props.server.url}
             onInput={(event) => props.onChange({ url: event.currentTarget.value })}
           />
+          <FieldError fieldId={id('url')} />
         </div>
         <div class="field">
           {fieldLabel('bearerToken', 'Bearer token (optional)')}

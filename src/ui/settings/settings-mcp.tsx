@@ -1,21 +1,19 @@
-import { createSignal, For, Show } from 'solid-js';
+import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import type { McpTransport } from '../../protocol/mcp.ts';
 import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
 import {
   type McpForm,
-  type McpFormField,
   type McpServerDraft,
   newMcpServer,
   withMcpServer,
   withoutMcpServer,
 } from '../../state/settings/mcp-form.ts';
+import { mcpStatusLine, statusOfTest } from '../../state/settings/mcp-status.ts';
+import { useApp } from '../app/app-context.ts';
 import { McpServerCard, type McpTestState, TRANSPORT_LABELS } from './settings-mcp-server.tsx';
 import type { McpSignInState } from './settings-mcp-sign-in.tsx';
 import './settings-list.css';
 import './settings-mcp.css';
-
-/** The field Settings → MCP reports as invalid, with its server. */
-export type InvalidMcpField = { serverId: string; field: McpFormField };
 
 const IDLE: McpTestState = { status: 'idle' };
 
@@ -24,11 +22,8 @@ const IDLE: McpTestState = { status: 'idle' };
  * switched on or off, tested, removed), and a row to add one by URL with a name,
  * transport and bearer token.
  */
-export function McpSection(props: {
-  form: McpForm;
-  invalid: InvalidMcpField | null;
-  onChange: (form: McpForm) => void;
-}) {
+export function McpSection(props: { form: McpForm; onChange: (form: McpForm) => void }) {
+  const { settings, ui } = useApp();
   const [url, setUrl] = createSignal('');
   const [name, setName] = createSignal('');
   const [transport, setTransport] = createSignal<McpTransport>('streamable-http');
@@ -38,6 +33,16 @@ export function McpSection(props: {
   const origin = () => (typeof location === 'undefined' ? 'this page’s origin' : location.origin);
 
   const setTest = (id: string, state: McpTestState) => setTests((current) => ({ ...current, [id]: state }));
+  // "3 min ago" moves on while Settings is open.
+  const [now, setNow] = createSignal(Date.now());
+  createEffect(
+    on(ui.isSettingsOpen, (isOpen) => {
+      if (!isOpen) return;
+      setNow(Date.now());
+      const clock = setInterval(() => setNow(Date.now()), 30_000);
+      onCleanup(() => clearInterval(clock));
+    }),
+  );
   const [signIns, setSignIns] = createSignal<Record<string, McpSignInState>>({});
   const setSignIn = (id: string, state: McpSignInState) =>
     setSignIns((current) => ({ ...current, [id]: state }));
@@ -105,7 +110,11 @@ export function McpSection(props: {
       const message = error instanceof Error ? error.message : String(error);
       result = { ok: false, reason: 'other', message: `The test failed: ${message}` };
     }
-    setTest(id, { status: 'done', result });
+    const at = Date.now();
+    setTest(id, { status: 'done', result, at });
+    setNow(at);
+    // Kept as the server's last status; not being able to keep it changes nothing here.
+    void settings.recordMcpTest(id, statusOfTest(result, server.url.trim(), at)).catch(() => undefined);
     if (result.ok && offUntilTested().has(id)) {
       setOffUntilTested((current) => new Set([...current].filter((other) => other !== id)));
       props.onChange(withMcpServer(props.form, id, { isEnabled: true }));
@@ -161,8 +170,8 @@ export function McpSection(props: {
             {(server) => (
               <McpServerCard
                 server={server}
-                invalidField={props.invalid?.serverId === server.id ? props.invalid.field : null}
                 test={tests()[server.id] ?? IDLE}
+                lastStatus={mcpStatusLine(settings.state.mcpStatuses[server.id], server.url, now())}
                 isOffUntilTested={offUntilTested().has(server.id) && !server.isEnabled}
                 signIn={signIns()[server.id] ?? { status: 'idle' }}
                 onSignIn={() => void signIn(server)}

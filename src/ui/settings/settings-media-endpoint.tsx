@@ -11,6 +11,7 @@ import {
   type MediaFormField,
   mediaFieldId,
 } from '../../state/settings/media-form.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 
 /** What each kind is for, under its name. */
 const PURPOSES: Record<MediaKind, string> = {
@@ -53,16 +54,15 @@ function modelExample(kind: MediaKind, api: MediaApi): string {
 export function MediaEndpointCard(props: {
   kind: MediaKind;
   draft: MediaEndpointForm;
-  invalidField: MediaFormField | null;
   onChange: (patch: Partial<MediaEndpointForm>) => void;
   action?: JSX.Element;
 }) {
   const [isKeyShown, setKeyShown] = createSignal(false);
   const label = () => MEDIA_KIND_LABELS[props.kind];
   const id = (field: Parameters<typeof mediaFieldId>[1]) => mediaFieldId(props.kind, field);
-  const describedBy = (field: MediaFormField, hint?: string) =>
-    [hint, props.invalidField === field ? 'settings-error' : ''].filter(Boolean).join(' ') || undefined;
-  const invalid = (field: MediaFormField) => (props.invalidField === field ? 'true' : undefined);
+  const errors = useFieldErrors();
+  const describedBy = (field: MediaFormField, hint?: string) => errors.describedBy(id(field), hint);
+  const invalid = (field: MediaFormField) => errors.invalid(id(field));
   const requestUrl = () =>
     `${props.draft.baseUrl.trim().replace(/\/+$/, '') || '<base URL>'}${OPERATIONS[props.draft.api][props.kind]}`;
   /** The field's visible name, with the kind for screen readers (every card has the same fields). */
@@ -93,6 +93,7 @@ export function MediaEndpointCard(props: {
         value={props.draft[field]}
         onInput={(event) => props.onChange({ [field]: event.currentTarget.value })}
       />
+      <FieldError fieldId={id(field)} />
       {hintText ? (
         <p class="field-hint" id={hint}>
           {hintText}
@@ -145,6 +146,7 @@ export function MediaEndpointCard(props: {
                 {(api) => <option value={api}>{API_LABELS[api]}</option>}
               </For>
             </select>
+            <FieldError fieldId={id('api')} />
           </div>
           {textField(
             'baseUrl',

@@ -1,28 +1,16 @@
 import { createSignal, For } from 'solid-js';
-import { MEDIA_KIND_LABELS, MEDIA_KINDS, type MediaKind } from '../../protocol/media/media-settings.ts';
-import {
-  copyEndpoint,
-  type MediaForm,
-  type MediaFormField,
-  withEndpoint,
-} from '../../state/settings/media-form.ts';
+import { MEDIA_KIND_LABELS, MEDIA_KINDS } from '../../protocol/media/media-settings.ts';
+import { copyEndpoint, type MediaForm, withEndpoint } from '../../state/settings/media-form.ts';
 import { MediaEndpointCard } from './settings-media-endpoint.tsx';
 import './settings-list.css';
 import './settings-media.css';
-
-/** The field Settings → Media reports as invalid, with its kind. */
-export type InvalidMediaField = { kind: MediaKind; field: MediaFormField };
 
 /**
  * Settings → Media: what leaves the browser and the CORS it needs, then an endpoint per
  * kind (image from text, image edit, speech from text), each switched on or off. Image
  * edit can copy the image endpoint in one click.
  */
-export function MediaSection(props: {
-  form: MediaForm;
-  invalid: InvalidMediaField | null;
-  onChange: (form: MediaForm) => void;
-}) {
+export function MediaSection(props: { form: MediaForm; onChange: (form: MediaForm) => void }) {
   const [announcement, setAnnouncement] = createSignal('');
   const origin = () => (typeof location === 'undefined' ? 'this page’s origin' : location.origin);
 
@@ -53,7 +41,6 @@ export function MediaSection(props: {
             <MediaEndpointCard
               kind={kind}
               draft={props.form[kind]}
-              invalidField={props.invalid?.kind === kind ? props.invalid.field : null}
               onChange={(patch) => {
                 props.onChange(withEndpoint(props.form, kind, patch));
                 setAnnouncement('');

@@ -9,12 +9,12 @@ import {
   type VisionChoice,
 } from '../../state/settings/providers-form.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 import { type ConnectionCheck, ConnectionStatus, LearnedCapabilities } from './settings-server-knowledge.tsx';
 
 type EditorProps = {
   draft: ProviderDraft;
   canRemove: boolean;
-  invalidField: ProviderTextField | null;
   check: ConnectionCheck | null;
   /** What runs learned about this provider's server (for its current base URL and model), if anything. */
   learned: ServerCapabilities | null;
@@ -40,11 +40,12 @@ export function ProviderEditor(props: EditorProps) {
   const isRemote = () => props.draft.kind === 'openai-compatible';
   const preset = () => presetOf(props.draft);
   const modelsListId = () => `provider-models-${props.draft.id}`;
-
-  function describedBy(field: ProviderTextField, hintId?: string): string | undefined {
-    const ids = [hintId, props.invalidField === field ? 'settings-error' : undefined].filter(Boolean);
-    return ids.length > 0 ? ids.join(' ') : undefined;
-  }
+  const errors = useFieldErrors(() => props.draft.id);
+  const describedBy = (field: ProviderTextField, hintId?: string) =>
+    errors.describedBy(`provider-${field}`, hintId);
+  const fieldError = (field: ProviderTextField) => (
+    <FieldError fieldId={`provider-${field}`} providerId={props.draft.id} />
+  );
 
   function textInput(
     field: ProviderTextField,
@@ -57,7 +58,7 @@ export function ProviderEditor(props: EditorProps) {
         autocomplete="off"
         spellcheck={false}
         {...options.attributes}
-        aria-invalid={props.invalidField === field ? 'true' : undefined}
+        aria-invalid={errors.invalid(`provider-${field}`)}
         aria-describedby={describedBy(field, options.hintId)}
         value={props.draft[field]}
         onInput={(event) => props.onChange({ [field]: event.currentTarget.value })}
@@ -76,6 +77,7 @@ export function ProviderEditor(props: EditorProps) {
       <div class="field">
         <label for="provider-name">Name</label>
         {textInput('name')}
+        {fieldError('name')}
       </div>
       <Show when={isRemote()}>
         <div class="field">
@@ -84,6 +86,7 @@ export function ProviderEditor(props: EditorProps) {
             hintId: 'provider-baseUrl-hint',
             attributes: { type: 'url', placeholder: 'https://api.example.com/v1' },
           })}
+          {fieldError('baseUrl')}
           <p class="field-hint" id="provider-baseUrl-hint">
             {preset()?.note ??
               'Any OpenAI-compatible API, usually ending in /v1. It must allow requests from this page (CORS).'}
@@ -97,7 +100,7 @@ export function ProviderEditor(props: EditorProps) {
               type={isKeyShown() ? 'text' : 'password'}
               autocomplete="new-password"
               spellcheck={false}
-              aria-invalid={props.invalidField === 'apiKey' ? 'true' : undefined}
+              aria-invalid={errors.invalid('provider-apiKey')}
               aria-describedby={describedBy('apiKey', 'provider-apiKey-hint')}
               value={props.draft.apiKey}
               onInput={(event) => props.onChange({ apiKey: event.currentTarget.value })}
@@ -119,6 +122,7 @@ export function ProviderEditor(props: EditorProps) {
             hintId: 'provider-model-hint',
             attributes: { list: isRemote() ? modelsListId() : undefined },
           })}
+          {fieldError('model')}
           <datalist id={modelsListId()}>
             <For each={listedModels(props.check)}>{(model) => <option value={model} />}</For>
           </datalist>
@@ -129,6 +133,7 @@ export function ProviderEditor(props: EditorProps) {
             hintId: 'provider-contextWindowTokens-hint',
             attributes: { inputMode: 'numeric' },
           })}
+          {fieldError('contextWindowTokens')}
         </div>
       </div>
       <p class="field-hint field-row-hint" id="provider-model-hint">
@@ -192,16 +197,19 @@ export function ProviderEditor(props: EditorProps) {
             <div class="field">
               <label for="provider-inputPrice">Input price</label>
               {textInput('inputPrice', { attributes: { inputMode: 'decimal', placeholder: '0.15' } })}
+              {fieldError('inputPrice')}
             </div>
             <div class="field">
               <label for="provider-cachedInputPrice">Cached input price</label>
               {textInput('cachedInputPrice', {
                 attributes: { inputMode: 'decimal', placeholder: 'as input' },
               })}
+              {fieldError('cachedInputPrice')}
             </div>
             <div class="field">
               <label for="provider-outputPrice">Output price</label>
               {textInput('outputPrice', { attributes: { inputMode: 'decimal', placeholder: '0.60' } })}
+              {fieldError('outputPrice')}
             </div>
           </div>
           <p class="field-hint" id="provider-prices-hint">

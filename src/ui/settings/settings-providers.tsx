@@ -13,13 +13,11 @@ import {
 } from '../../state/settings/providers-form.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
+import { useFieldErrors } from './field-errors.tsx';
 import { ProviderEditor } from './settings-provider-editor.tsx';
 import { ProviderPicker } from './settings-provider-picker.tsx';
 import type { ConnectionCheck } from './settings-server-knowledge.tsx';
 import './settings-providers.css';
-
-/** A field of one provider that failed validation. */
-export type InvalidProviderField = { providerId: string; field: ProviderTextField };
 
 function hostOf(url: string): string {
   try {
@@ -45,7 +43,6 @@ export function ProvidersSection(props: {
   onChange: (form: ProvidersForm) => void;
   editingId: string | null;
   onEdit: (id: string | null) => void;
-  invalid: InvalidProviderField | null;
   /** What runs learned about each saved provider's server, by provider id. */
   serverCapabilities: Record<string, ServerCapabilities>;
 }) {
@@ -54,6 +51,7 @@ export function ProvidersSection(props: {
   /** The provider added last, while it is not the active one: the list offers to make it so. */
   const [addedId, setAddedId] = createSignal<string | null>(null);
   const [checks, setChecks] = createSignal<Record<string, ConnectionCheck>>({});
+  const errors = useFieldErrors();
   let addButton: HTMLButtonElement | undefined;
 
   /** What was learned, while the draft still names the server and model it was learned for. */
@@ -142,6 +140,9 @@ export function ProvidersSection(props: {
                   <label class="provider-label" for={`provider-radio-${draft().id}`}>
                     <span class="provider-name">{draft().name.trim() || 'Unnamed provider'}</span>
                     <span class="provider-summary">{summary(draft())}</span>
+                    <Show when={!isEditing() && errors.hasProviderIssue(draft().id)}>
+                      <span class="provider-attention">Needs attention: open it to see what to fix</span>
+                    </Show>
                   </label>
                   <button
                     type="button"
@@ -174,7 +175,6 @@ export function ProvidersSection(props: {
                   <ProviderEditor
                     draft={draft()}
                     canRemove={canRemoveProvider(props.form)}
-                    invalidField={props.invalid?.providerId === draft().id ? props.invalid.field : null}
                     check={checks()[draft().id] ?? null}
                     learned={learnedFor(draft())}
                     onChange={(changes) => change(draft().id, changes)}

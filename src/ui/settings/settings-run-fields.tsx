@@ -1,6 +1,7 @@
 import { MAX_RETRIES } from '../../protocol/settings.ts';
 import type { ProvidersForm } from '../../state/settings/providers-form.ts';
 import { MINIMUM_TOKEN_BUDGET, type SettingsForm } from '../../state/settings/settings-form.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 import { LimitField, type LimitFieldName } from './settings-limit-field.tsx';
 import { SpendCapFields } from './settings-spend-caps.tsx';
 import './settings-fields.css';
@@ -14,18 +15,14 @@ type RunField = 'stepBudget' | 'maxRetries' | 'interruptedRuns' | LimitFieldName
  */
 export function RunFields(props: {
   form: SettingsForm;
-  invalidField: string | null;
-  /** The reason the last save was refused (shown under `invalidField`). */
-  error: string | null;
   /** The providers as edited in this dialog (for the spend caps' note on prices). */
   providers: ProvidersForm;
   /** Opens a provider's editor at its prices. */
   onEditPrices: (providerId: string) => void;
   onChange: <Field extends RunField>(field: Field, value: SettingsForm[Field]) => void;
 }) {
-  const describedBy = (field: RunField) =>
-    props.invalidField === field ? `settings-${field}-hint settings-error` : `settings-${field}-hint`;
-  const errorOf = (field: LimitFieldName) => (props.invalidField === field ? props.error : null);
+  const errors = useFieldErrors();
+  const describedBy = (field: RunField) => errors.describedBy(`settings-${field}`, `settings-${field}-hint`);
 
   return (
     <fieldset class="settings-group">
@@ -41,10 +38,11 @@ export function RunFields(props: {
             max={10_000}
             step={1}
             aria-describedby={describedBy('stepBudget')}
-            aria-invalid={props.invalidField === 'stepBudget' ? 'true' : undefined}
+            aria-invalid={errors.invalid('settings-stepBudget')}
             value={props.form.stepBudget}
             onInput={(event) => props.onChange('stepBudget', event.currentTarget.value)}
           />
+          <FieldError fieldId="settings-stepBudget" />
           <p class="field-hint" id="settings-stepBudget-hint">
             Model calls per run before the agent asks whether to continue (1–10000).
           </p>
@@ -54,7 +52,6 @@ export function RunFields(props: {
           onChange={props.onChange}
           field="tokenBudget"
           label="Token budget per run"
-          error={errorOf('tokenBudget')}
         >
           Tokens a run may spend before the agent asks whether to continue. Empty: no limit; otherwise at
           least {MINIMUM_TOKEN_BUDGET.toLocaleString('en-US')}.
@@ -66,7 +63,6 @@ export function RunFields(props: {
           onChange={props.onChange}
           field="runTimeLimitMinutes"
           label="Time limit per run (minutes)"
-          error={errorOf('runTimeLimitMinutes')}
         >
           How long a run may work before it stops what it is doing and asks whether to continue. Empty: no
           limit.
@@ -81,10 +77,11 @@ export function RunFields(props: {
             max={MAX_RETRIES}
             step={1}
             aria-describedby={describedBy('maxRetries')}
-            aria-invalid={props.invalidField === 'maxRetries' ? 'true' : undefined}
+            aria-invalid={errors.invalid('settings-maxRetries')}
             value={props.form.maxRetries}
             onInput={(event) => props.onChange('maxRetries', event.currentTarget.value)}
           />
+          <FieldError fieldId="settings-maxRetries" />
           <p class="field-hint" id="settings-maxRetries-hint">
             Times a model request that failed on something passing (a dropped connection, a rate limit, a
             server error) is sent again, waiting longer each time, before the run pauses with Retry and Stop
@@ -96,7 +93,6 @@ export function RunFields(props: {
       <SpendCapFields
         form={props.form}
         providers={props.providers}
-        errorOf={errorOf}
         onChange={props.onChange}
         onEditPrices={props.onEditPrices}
       />

@@ -1,6 +1,7 @@
 import { Match, Switch } from 'solid-js';
 import { nodeRuntimeStatus } from '../../state/settings/node-runtime-status.ts';
 import { type SettingsForm, WORKSPACE_LIMIT_MB } from '../../state/settings/settings-form.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 
 type SandboxField = 'nodeRuntime' | 'allowedUrlPrefixes' | 'workspaceLimitMb';
 
@@ -49,11 +50,10 @@ function NodeRuntimeStatusLine(props: { isWanted: boolean }) {
  */
 export function SandboxFields(props: {
   form: SettingsForm;
-  invalidField: string | null;
   onChange: <Field extends SandboxField>(field: Field, value: SettingsForm[Field]) => void;
 }) {
-  const describedBy = (field: SandboxField, hint: string) =>
-    props.invalidField === field ? `${hint} settings-error` : hint;
+  const errors = useFieldErrors();
+  const describedBy = (field: SandboxField, hint: string) => errors.describedBy(`settings-${field}`, hint);
 
   return (
     <fieldset class="settings-group">
@@ -84,10 +84,11 @@ export function SandboxFields(props: {
           spellcheck={false}
           placeholder="https://api.github.com/"
           aria-describedby={describedBy('allowedUrlPrefixes', 'settings-allowedUrlPrefixes-hint')}
-          aria-invalid={props.invalidField === 'allowedUrlPrefixes' ? 'true' : undefined}
+          aria-invalid={errors.invalid('settings-allowedUrlPrefixes')}
           value={props.form.allowedUrlPrefixes}
           onInput={(event) => props.onChange('allowedUrlPrefixes', event.currentTarget.value)}
         />
+        <FieldError fieldId="settings-allowedUrlPrefixes" />
         <p class="field-hint" id="settings-allowedUrlPrefixes-hint">
           URL prefixes commands may fetch (curl, npm), one per line, each starting with http:// or https://.
           Empty means no network from the sandbox.
@@ -103,10 +104,11 @@ export function SandboxFields(props: {
           max={WORKSPACE_LIMIT_MB.max}
           step={1}
           aria-describedby={describedBy('workspaceLimitMb', 'settings-workspaceLimitMb-hint')}
-          aria-invalid={props.invalidField === 'workspaceLimitMb' ? 'true' : undefined}
+          aria-invalid={errors.invalid('settings-workspaceLimitMb')}
           value={props.form.workspaceLimitMb}
           onInput={(event) => props.onChange('workspaceLimitMb', event.currentTarget.value)}
         />
+        <FieldError fieldId="settings-workspaceLimitMb" />
         <p class="field-hint" id="settings-workspaceLimitMb-hint">
           The most each conversation's files may take in this browser; a write past it is refused and nothing
           is lost.

@@ -8,6 +8,7 @@ import {
   type SearchFormField,
   withServiceEnabled,
 } from '../../state/settings/search-form.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 import { AllowedSitesField } from './settings-allowed-sites.tsx';
 import { ServiceRow } from './settings-search-service.tsx';
 import './settings-list.css';
@@ -19,18 +20,15 @@ import './settings-search.css';
  * read (the sites themselves, Jina Reader, a CORS proxy), with the SearXNG and proxy
  * addresses beside their services, and the sites the web tools may read when limited.
  */
-export function SearchSection(props: {
-  form: SearchForm;
-  invalidField: SearchFormField | null;
-  onChange: (form: SearchForm) => void;
-}) {
+export function SearchSection(props: { form: SearchForm; onChange: (form: SearchForm) => void }) {
+  const errors = useFieldErrors();
   const [announcement, setAnnouncement] = createSignal('');
   let providerList: HTMLOListElement | undefined;
 
   const isEnabled = (id: WebServiceId) => !props.form.disabledServices.includes(id);
   const isProxyMissing = () => props.form.corsProxyTemplate.trim() === '';
   const describedBy = (field: SearchFormField) =>
-    props.invalidField === field ? `settings-${field}-hint settings-error` : `settings-${field}-hint`;
+    errors.describedBy(`settings-${field}`, `settings-${field}-hint`);
   const keyValue = (keyName: string | undefined) => (keyName ? (props.form.toolKeys[keyName] ?? '') : '');
   const setKey = (keyName: string | undefined, value: string) => {
     if (keyName) props.onChange({ ...props.form, toolKeys: { ...props.form.toolKeys, [keyName]: value } });
@@ -68,10 +66,11 @@ export function SearchSection(props: {
           spellcheck={false}
           placeholder={placeholder}
           aria-describedby={describedBy(field)}
-          aria-invalid={props.invalidField === field ? 'true' : undefined}
+          aria-invalid={errors.invalid(`settings-${field}`)}
           value={props.form[field]}
           onInput={(event) => props.onChange({ ...props.form, [field]: event.currentTarget.value })}
         />
+        <FieldError fieldId={`settings-${field}`} />
         <p class="field-hint" id={`settings-${field}-hint`}>
           {hint}
         </p>
@@ -97,10 +96,11 @@ export function SearchSection(props: {
           spellcheck={false}
           placeholder="you@example.org"
           aria-describedby={describedBy('contactEmail')}
-          aria-invalid={props.invalidField === 'contactEmail' ? 'true' : undefined}
+          aria-invalid={errors.invalid('settings-contactEmail')}
           value={props.form.contactEmail}
           onInput={(event) => props.onChange({ ...props.form, contactEmail: event.currentTarget.value })}
         />
+        <FieldError fieldId="settings-contactEmail" />
         <p class="field-hint" id="settings-contactEmail-hint">
           Sent to Crossref (its polite pool) and to Wikimedia with each request, so they can reach you rather
           than block heavy use.
@@ -174,11 +174,7 @@ export function SearchSection(props: {
           )}
         </For>
       </ul>
-      <AllowedSitesField
-        form={props.form}
-        isInvalid={props.invalidField === 'allowedSites'}
-        onChange={props.onChange}
-      />
+      <AllowedSitesField form={props.form} onChange={props.onChange} />
     </fieldset>
   );
 }

@@ -15,7 +15,6 @@ type SpendCapField = 'spendCapPerRunUsd' | 'spendCapPerDayUsd';
 export function SpendCapFields(props: {
   form: SettingsForm;
   providers: ProvidersForm;
-  errorOf: (field: SpendCapField) => string | null;
   onChange: (field: SpendCapField, value: string) => void;
   onEditPrices: (providerId: string) => void;
 }) {
@@ -34,7 +33,6 @@ export function SpendCapFields(props: {
           label="Spend cap per run (US$)"
           placeholder="No cap"
           inputMode="decimal"
-          error={props.errorOf('spendCapPerRunUsd')}
           onChange={(field, value) => props.onChange(field as SpendCapField, value)}
         >
           Dollars a run may spend since you last wrote, at its provider’s prices, before the agent asks
@@ -46,7 +44,6 @@ export function SpendCapFields(props: {
           label="Spend cap per day (US$)"
           placeholder="No cap"
           inputMode="decimal"
-          error={props.errorOf('spendCapPerDayUsd')}
           onChange={(field, value) => props.onChange(field as SpendCapField, value)}
         >
           Dollars all conversations together (sub-agents too) may spend since midnight before a run asks

@@ -1,5 +1,6 @@
 import { createSignal } from 'solid-js';
 import { type XForm, type XFormField, xFieldId, xRequestUrl } from '../../state/settings/x-form.ts';
+import { FieldError, useFieldErrors } from './field-errors.tsx';
 import './settings-x.css';
 
 /**
@@ -7,18 +8,12 @@ import './settings-x.css';
  * refuses requests from web pages). A privacy note, then the proxy's base URL (with where
  * requests go) and the access token, shown or hidden. Both empty: X is off.
  */
-export function XSection(props: {
-  form: XForm;
-  invalidField: XFormField | null;
-  onChange: (form: XForm) => void;
-}) {
+export function XSection(props: { form: XForm; onChange: (form: XForm) => void }) {
+  const errors = useFieldErrors();
   const [isTokenShown, setTokenShown] = createSignal(false);
   const origin = () => (typeof location === 'undefined' ? 'this page’s origin' : location.origin);
-  const describedBy = (field: XFormField) =>
-    [`${xFieldId(field)}-hint`, props.invalidField === field ? 'settings-error' : '']
-      .filter(Boolean)
-      .join(' ');
-  const invalid = (field: XFormField) => (props.invalidField === field ? 'true' : undefined);
+  const describedBy = (field: XFormField) => errors.describedBy(xFieldId(field), `${xFieldId(field)}-hint`);
+  const invalid = (field: XFormField) => errors.invalid(xFieldId(field));
 
   return (
     <fieldset class="settings-group x-settings">
@@ -48,6 +43,7 @@ export function XSection(props: {
           value={props.form.proxyUrl}
           onInput={(event) => props.onChange({ ...props.form, proxyUrl: event.currentTarget.value })}
         />
+        <FieldError fieldId={xFieldId('proxyUrl')} />
         <p class="field-hint" id={`${xFieldId('proxyUrl')}-hint`}>
           A post goes to <code>{xRequestUrl(props.form.proxyUrl)}</code>; https:// unless the proxy runs on
           this machine.
@@ -76,6 +72,7 @@ export function XSection(props: {
             {isTokenShown() ? 'Hide' : 'Show'}
           </button>
         </div>
+        <FieldError fieldId={xFieldId('token')} />
         <p class="field-hint" id={`${xFieldId('token')}-hint`}>
           An OAuth 2.0 user access token posts, replies and reads your mentions; an app-only bearer token can
           only search.

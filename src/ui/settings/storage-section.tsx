@@ -23,13 +23,7 @@ export const STORAGE_SECTION_ID = 'settings-storage';
 
 /** Opens Settings at the Storage section, with focus on it. */
 export function openStorageSettings(ui: UiStore): void {
-  ui.setSidebarOpen(false);
-  ui.setSettingsOpen(true);
-  requestAnimationFrame(() => {
-    const section = document.getElementById(STORAGE_SECTION_ID);
-    section?.scrollIntoView({ block: 'start' });
-    section?.focus({ preventScroll: true });
-  });
+  ui.openSettings('storage', STORAGE_SECTION_ID);
 }
 
 /**

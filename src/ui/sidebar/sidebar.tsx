@@ -65,14 +65,7 @@ export function Sidebar() {
       </Show>
       <SidebarTools />
       <div class="sidebar-footer">
-        <button
-          type="button"
-          class="sidebar-settings"
-          onClick={() => {
-            ui.setSidebarOpen(false);
-            ui.setSettingsOpen(true);
-          }}
-        >
+        <button type="button" class="sidebar-settings" onClick={() => ui.openSettings()}>
           <Icon name="gear" />
           Settings
         </button>

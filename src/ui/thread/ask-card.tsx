@@ -3,6 +3,7 @@ import { readFields } from '../../protocol/tool-meta/index.ts';
 import { AskMeta, type SuggestedAction } from '../../protocol/tool-meta/message.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY, RETRY_REPLY } from '../../protocol/worker-api.ts';
 import { takeOverPageUrl } from '../../state/computer/page-report.ts';
+import { settingsSectionOfAsk } from '../../state/settings/settings-links.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { actionItems, openAskUuid, sentAttachments } from '../../state/thread/thread-reducer.ts';
 import {
@@ -55,6 +56,14 @@ function heading(item: ActionItem): string {
 function isRunContinuation(item: ActionItem): boolean {
   const reason = readFields(AskMeta, item.meta).runtime_reason;
   return reason !== undefined && reason !== 'failures';
+}
+
+/** The Settings section that sets up what a question asks for (from its reason, or its words), or null. */
+function settingsSectionOf(item: ActionItem) {
+  return settingsSectionOfAsk({
+    runtimeReason: readFields(AskMeta, item.meta).runtime_reason,
+    text: item.question ?? item.content,
+  });
 }
 
 /** The runtime pausing a run whose model server kept failing: Retry (the same step again) or Stop. */
@@ -227,7 +236,11 @@ export function AskCard(props: { item: ActionItem }) {
                   without it.
                 </p>
                 <div class="ask-choices">
-                  <button type="button" class="button primary" onClick={() => ui.setSettingsOpen(true)}>
+                  <button
+                    type="button"
+                    class="button primary"
+                    onClick={() => ui.openSettings(settingsSectionOf(props.item) ?? undefined)}
+                  >
                     Open settings
                   </button>
                   <button

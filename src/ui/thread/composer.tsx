@@ -196,7 +196,7 @@ export function Composer() {
           {(reason) => (
             <p class="composer-note is-refused" role="alert">
               {reason()}{' '}
-              <button type="button" class="link-button" onClick={() => ui.setSettingsOpen(true)}>
+              <button type="button" class="link-button" onClick={() => ui.openSettings('providers')}>
                 Open Settings
               </button>
             </p>

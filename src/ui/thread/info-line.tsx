@@ -1,5 +1,6 @@
 import { Match, Show, Switch } from 'solid-js';
 import { MESSAGE_TOO_LONG_OPENING } from '../../protocol/long-text.ts';
+import { settingsSectionOfNotice } from '../../state/settings/settings-links.ts';
 import { type ActionItem, isLastItem, type NoticeItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
@@ -65,7 +66,19 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
 
 /** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
 export function NoticeLine(props: { item: NoticeItem }) {
-  const { thread, client, attempt } = useApp();
+  const { thread, client, attempt, ui } = useApp();
+  /** The Settings section the notice is about (an MCP server, the provider), if any. */
+  const section = () => settingsSectionOfNotice(props.item.noticeKind);
+  const settingsButton = (classes: string) => (
+    <Show when={section()}>
+      {(id) => (
+        <button type="button" class={classes} onClick={() => ui.openSettings(id())}>
+          <Icon name="gear" size={14} />
+          Open settings
+        </button>
+      )}
+    </Show>
+  );
   /** The worker refused before sending (no provider was asked); the text says what to do. */
   const isMessageTooLong = () => props.item.text.startsWith(MESSAGE_TOO_LONG_OPENING);
   /** The error that ended the conversation: the last row, while it stays ended on it. */
@@ -99,12 +112,15 @@ export function NoticeLine(props: { item: NoticeItem }) {
                 : 'Nothing that was shown is lost. Send a message to continue.'}
             </p>
           </Show>
-          <Show when={isRetryable()}>
+          <Show when={isRetryable() || (section() && !isMessageTooLong())}>
             <div class="notice-actions">
-              <button type="button" class="button small primary" onClick={retry}>
-                <Icon name="refresh" size={14} />
-                Retry
-              </button>
+              <Show when={isRetryable()}>
+                <button type="button" class="button small primary" onClick={retry}>
+                  <Icon name="refresh" size={14} />
+                  Retry
+                </button>
+              </Show>
+              <Show when={!isMessageTooLong()}>{settingsButton('button small')}</Show>
             </div>
           </Show>
         </li>
@@ -144,6 +160,7 @@ export function NoticeLine(props: { item: NoticeItem }) {
             size={14}
           />
           <span class="notice-text">{props.item.text}</span>
+          {settingsButton('link-button notice-settings')}
         </li>
       </Match>
     </Switch>
