@@ -66,7 +66,7 @@ export function Welcome(props: { onDismiss: () => void }) {
             type="button"
             class="button"
             disabled={!hasWebGpu()}
-            onClick={() => ui.setSettingsOpen(true)}
+            onClick={() => ui.openSettings('models')}
           >
             <Icon name="download" size={14} />
             Choose a model to download
