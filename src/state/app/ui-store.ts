@@ -35,6 +35,8 @@ export function createUiStore() {
   const [viewerTarget, setViewerTarget] = createSignal<ViewerTarget | null>(null);
   const [isRawView, setRawView] = createSignal(false);
   let composer: HTMLTextAreaElement | undefined;
+  /** The open question's reply box, while one is open (the composer gives way to it). */
+  let replyBox: HTMLTextAreaElement | undefined;
 
   const wideQuery = window.matchMedia(WIDE_LAYOUT_QUERY);
   const [isWide, setWide] = createSignal(wideQuery.matches);
@@ -110,8 +112,21 @@ export function createUiStore() {
     registerComposer(element: HTMLTextAreaElement): void {
       composer = element;
     },
+    /** Focuses the composer, or the open question's reply box while the composer gives way to it. */
     focusComposer(): void {
-      composer?.focus();
+      if (composer?.isConnected) composer.focus();
+      else if (replyBox?.isConnected) replyBox.focus();
+    },
+    /** The open question's reply box (undefined once it closes: only the element registered is cleared). */
+    registerReplyBox(element: HTMLTextAreaElement | undefined, previous?: HTMLTextAreaElement): void {
+      if (element || replyBox === previous) replyBox = element;
+    },
+    /** Brings the open question's reply box into view and focuses it; false when it is not on the page. */
+    focusReply(): boolean {
+      if (!replyBox?.isConnected) return false;
+      (replyBox.closest('article') ?? replyBox).scrollIntoView({ block: 'nearest' });
+      replyBox.focus({ preventScroll: true });
+      return true;
     },
   };
 }

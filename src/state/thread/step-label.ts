@@ -200,8 +200,10 @@ function summaryFromMeta(source: LabelSource): ActionSummary | null {
     }
     case 'browser':
       return withTarget('open_page', readToolMeta('browser', meta).url);
-    case 'search':
-      return withTarget('search_web', readToolMeta('search', meta).payload?.queries?.[0]);
+    case 'search': {
+      const search = readToolMeta('search', meta);
+      return withTarget(search.images ? 'search_images' : 'search_web', search.payload?.queries?.[0]);
+    }
     case 'slides': {
       const count = readToolMeta('slides', meta).slide_count;
       return { verb: 'make_slides', ...(count !== undefined ? { target: `${count} slides` } : {}) };

@@ -1,4 +1,4 @@
-import { createEffect, createSignal, Match, on, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, Match, on, onCleanup, Show, Switch } from 'solid-js';
 import { readFields } from '../../protocol/tool-meta/index.ts';
 import { AskMeta, type SuggestedAction } from '../../protocol/tool-meta/message.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY, RETRY_REPLY } from '../../protocol/worker-api.ts';
@@ -84,6 +84,13 @@ export function AskCard(props: { item: ActionItem }) {
       if (open) requestAnimationFrame(() => replyBox?.focus({ preventScroll: false }));
     }),
   );
+  // While open, this card's box is the one reply box: the composer gives way and points here.
+  createEffect(() => {
+    if (!isOpen()) return;
+    const box = replyBox;
+    ui.registerReplyBox(box);
+    onCleanup(() => ui.registerReplyBox(undefined, box));
+  });
 
   /** Sends a reply; the reply box's own (`withFiles`) carries the text pasted into it as files. */
   async function send(reply: string, withFiles = false): Promise<void> {
