@@ -78,6 +78,8 @@ function conversation() {
     notice: () =>
       bodies.push({ type: 'notice', kind: 'no_tool_call', text: 'No tool call.', forModel: true }),
     step: (type = 'shell.exec') => action(type),
+    failed: (kind: 'execution' | 'cancelled') =>
+      action('shell.exec', { status: 'error', meta: { error: { kind, message: 'No.' } } }),
     info: () => action('message.info', { role: 'inform' }),
     /** A plan action: the new plan, current phase `current`, stamped with the phase before it. */
     plan: (current: number, titles = TITLES) => {
@@ -285,6 +287,17 @@ describe('groupThread', () => {
       'notice',
     ]);
     expect(groupsOf(entries)[0]?.memberKeys).toHaveLength(3);
+  });
+
+  it('counts the failed steps of a group, a stop aside', () => {
+    const log = conversation();
+    log.user('Task');
+    log.plan(1);
+    log.step();
+    log.failed('execution');
+    log.failed('cancelled');
+    const group = groupsOf(groupThread(log.items(), null))[0];
+    expect(group).toMatchObject({ stepCount: 3, failedCount: 1 });
   });
 
   it('keeps a group’s key while the thread grows, and counts its time until its last member ends', () => {

@@ -17,6 +17,8 @@ export type PhaseGroup = {
   status: PhaseStatus;
   /** Step rows in it (not the agent's progress lines or notices). */
   stepCount: number;
+  /** Of those, the ones that failed (a stop is not a failure). */
+  failedCount: number;
   /** Every member, in order: steps, progress lines, notices between them. */
   memberKeys: string[];
   startedAt: number;
@@ -157,6 +159,7 @@ function newGroup(first: ActionItem, phase: { id: number; title: string }): Phas
     title: phase.title,
     status: 'active',
     stepCount: 0,
+    failedCount: 0,
     memberKeys: [],
     startedAt: first.startedAt,
     endedAt: first.startedAt,
@@ -167,6 +170,9 @@ function newGroup(first: ActionItem, phase: { id: number; title: string }): Phas
 function addMember(group: PhaseGroup, item: ActionItem): void {
   group.memberKeys.push(item.key);
   if (item.view === 'action') group.stepCount += 1;
+  const errorKind = item.meta.error?.kind;
+  const isStop = errorKind === 'cancelled' || errorKind === 'interrupted';
+  if (item.view === 'action' && item.status === 'error' && !isStop) group.failedCount += 1;
   const isRunning = item.status === 'running' || item.endedAt === null;
   group.endedAt =
     isRunning || group.endedAt === null ? null : Math.max(group.endedAt, item.endedAt ?? item.startedAt);

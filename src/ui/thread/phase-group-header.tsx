@@ -1,4 +1,4 @@
-import { Match, Switch } from 'solid-js';
+import { Match, Show, Switch } from 'solid-js';
 import type { PhaseGroup } from '../../state/thread/phase-groups.ts';
 import { useClock } from '../shared/clock.ts';
 import { formatDuration } from '../shared/format.ts';
@@ -61,6 +61,9 @@ export function PhaseGroupHeader(props: {
         <span class="visually-hidden">({STATUS_WORDS[props.group.status]})</span>
         <span class="phase-group-meta">
           {stepCount(props.group.stepCount)}
+          <Show when={props.group.failedCount > 0}>
+            <span class="phase-group-failed"> · {props.group.failedCount} failed</span>
+          </Show>
           <span class="phase-group-duration">{duration() ? ` · ${duration()}` : ''}</span>
         </span>
         <span class="phase-group-chevron" aria-hidden="true">
