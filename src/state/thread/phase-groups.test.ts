@@ -313,7 +313,7 @@ describe('groupThread', () => {
     expect((after?.endedAt ?? 0) - (after?.startedAt ?? 0)).toBe(3_000);
   });
 
-  it('marks a phase a rewritten plan dropped as done, and folds it', () => {
+  it('settles the groups of a plan made anew: the phase it left unfinished pending, and folded', () => {
     const log = conversation();
     log.user('Task');
     log.plan(1);
@@ -324,10 +324,40 @@ describe('groupThread', () => {
     expect(outline(items, groupThread(items, null))).toEqual([
       'user',
       'plan.update',
-      '[Set up 2 completed folded]',
+      '[Set up 2 pending folded]',
       '  shell.exec',
       '  plan.update',
       '[Start over 1 active]',
+      '  shell.exec',
+    ]);
+  });
+});
+
+describe('groupThread: a new task with the same plan', () => {
+  it('keeps the earlier task’s groups as they ended, not as the new plan’s phases of the same name', () => {
+    const log = conversation();
+    log.user('Task');
+    log.plan(1);
+    log.step();
+    log.plan(2);
+    log.step();
+    log.result();
+    log.user('Again');
+    log.plan(1);
+    log.step();
+    const items = log.items();
+    expect(outline(items, groupThread(items, planMeta(1)))).toEqual([
+      'user',
+      'plan.update',
+      '[Set up 2 completed folded]',
+      '  shell.exec',
+      '  plan.advance',
+      '[Build 1 completed folded]',
+      '  shell.exec',
+      'message.result',
+      'user',
+      'plan.update',
+      '[Set up 1 active]',
       '  shell.exec',
     ]);
   });

@@ -42,13 +42,18 @@ export type ThreadEntry =
  * done, stay on their own). The person's messages and replies, questions, results and
  * actions outside a phase stay in the thread's order between groups, and a phase split
  * by one of them gets a group on each side; notices between two members of a group go
- * in it, other notices stay between. `latestPlan` (the stored plan) gives each group's
- * status; without it, the plan the log last described does.
+ * in it, other notices stay between. `latestPlan` (the stored plan) gives the status of
+ * the groups of the current plan; without it, the plan the log last described does. A
+ * plan made anew (other phases, or a new task's after a result) supersedes the groups of
+ * the one before: they keep the status their phase had then (done, or else pending) and
+ * start folded.
  */
 export function groupThread(items: readonly ThreadItem[], latestPlan: PlanOutline | null): ThreadEntry[] {
   const entries: ThreadEntry[] = [];
-  const groups: PhaseGroup[] = [];
+  /** The groups of the plan now current (an earlier plan's are settled as it is replaced). */
+  let groups: PhaseGroup[] = [];
   let plan: PlanOutline | null = null;
+  let hasRunEnded = false;
   let open: { group: PhaseGroup; phaseKey: string } | null = null;
   let heldNotices: number[] = [];
 
@@ -89,7 +94,15 @@ export function groupThread(items: readonly ThreadItem[], latestPlan: PlanOutlin
       addMember(group, item);
       entries.push(itemEntry(items, index, group.key));
     }
-    if (item.kind === 'action') plan = planAfter(plan, item);
+    if (item.kind !== 'action' || item.status !== 'success') return;
+    const next = planAfter(plan, item);
+    if (item.role === 'plan' && next !== plan && (hasRunEnded || !hasSamePhases(plan, next))) {
+      settleSuperseded(groups, plan);
+      groups = [];
+    }
+    if (item.role === 'plan') hasRunEnded = false;
+    if (item.role === 'result') hasRunEnded = true;
+    plan = next;
   });
   releaseNotices();
   settleStatuses(groups, latestPlan ?? plan);
@@ -176,6 +189,24 @@ function addMember(group: PhaseGroup, item: ActionItem): void {
   const isRunning = item.status === 'running' || item.endedAt === null;
   group.endedAt =
     isRunning || group.endedAt === null ? null : Math.max(group.endedAt, item.endedAt ?? item.startedAt);
+}
+
+/** Whether two plans have the same phases (ids and titles, in order), whatever their statuses. */
+function hasSamePhases(first: PlanOutline | null, second: PlanOutline | null): boolean {
+  if (!first || !second || first.phases.length !== second.phases.length) return false;
+  return first.phases.every((phase, index) => {
+    const other = second.phases[index];
+    return other?.id === phase.id && other.title === phase.title;
+  });
+}
+
+/** Groups of a plan made anew since: done if their phase was, pending otherwise; folded. */
+function settleSuperseded(groups: readonly PhaseGroup[], plan: PlanOutline | null): void {
+  for (const group of groups) {
+    const phase = plan?.phases.find((candidate) => candidate.id === group.phaseId);
+    group.status = phase?.status === 'completed' ? 'completed' : 'pending';
+    group.isFoldedByDefault = true;
+  }
 }
 
 /**
