@@ -92,7 +92,8 @@ export type ThreadWindowProps = {
 };
 
 /**
- * The thread's `<ol aria-label="Conversation">` for long threads: only the rows near the
+ * The thread's `<ol aria-label="Conversation">` for long threads: its rows are the ones a
+ * person sees (phase headers, and items outside folded phases); only those near the
  * view (and the focused one) are in the DOM, in normal flow between a top and a bottom
  * padding that stand for the rows above and below, so margins, gaps and the rows'
  * own layout work as in the full list. Heights are measured as rows render; when a row
