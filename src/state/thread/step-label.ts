@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import type { ActionSummary, ActionVerb } from '../../protocol/action-summary.ts';
-import { readToolMeta } from '../../protocol/tool-meta/index.ts';
+import { type MetaKind, TOOL_META, type ToolMetaOf } from '../../protocol/tool-meta/index.ts';
 import { planFieldsOf } from '../../protocol/tool-meta/plan.ts';
 import { displayPath, withHomeRelativePaths } from './display-path.ts';
 import type { ActionItem } from './thread-reducer.ts';
@@ -193,33 +194,34 @@ function summaryFromMeta(source: LabelSource): ActionSummary | null {
   const { meta } = source;
   switch (source.metaKind) {
     case 'shell':
-      return withTarget('run', readToolMeta('shell', meta).command);
+      return withTarget('run', fieldOf('shell', meta, 'command'));
     case 'file': {
-      const file = readToolMeta('file', meta);
-      return file.edit_summary && file.path ? { verb: 'edit', target: file.path } : null;
+      const path = fieldOf('file', meta, 'path');
+      return fieldOf('file', meta, 'edit_summary') && path ? { verb: 'edit', target: path } : null;
     }
     case 'browser':
-      return withTarget('open_page', readToolMeta('browser', meta).url);
+      return withTarget('open_page', fieldOf('browser', meta, 'url'));
     case 'search': {
-      const search = readToolMeta('search', meta);
-      return withTarget(search.images ? 'search_images' : 'search_web', search.payload?.queries?.[0]);
+      const verb = fieldOf('search', meta, 'images') ? 'search_images' : 'search_web';
+      return withTarget(verb, fieldOf('search', meta, 'payload')?.queries?.[0]);
     }
     case 'slides': {
-      const count = readToolMeta('slides', meta).slide_count;
+      const count = fieldOf('slides', meta, 'slide_count');
       return { verb: 'make_slides', ...(count !== undefined ? { target: `${count} slides` } : {}) };
     }
     case 'expose':
-      return withTarget('expose_port', readToolMeta('expose', meta).port?.toString());
+      return withTarget('expose_port', fieldOf('expose', meta, 'port')?.toString());
     case 'schedule':
-      return withTarget('schedule', readToolMeta('schedule', meta).name);
+      return withTarget('schedule', fieldOf('schedule', meta, 'name'));
     case 'webdev_init_project':
-      return withTarget('create_project', readToolMeta('webdev_init_project', meta).project_name);
+      return withTarget('create_project', fieldOf('webdev_init_project', meta, 'project_name'));
     case 'sub_agent':
-      return withTarget('delegate', readToolMeta('sub_agent', meta).description);
+      return withTarget('delegate', fieldOf('sub_agent', meta, 'description'));
     case 'generated_media': {
-      const media = readToolMeta('generated_media', meta);
-      if (media.kind === 'speech') return withTarget('generate_speech', media.prompt);
-      return media.kind ? withTarget('generate_image', media.prompt) : null;
+      const kind = fieldOf('generated_media', meta, 'kind');
+      const prompt = fieldOf('generated_media', meta, 'prompt');
+      if (kind === 'speech') return withTarget('generate_speech', prompt);
+      return kind ? withTarget('generate_image', prompt) : null;
     }
     case 'generate':
       return { verb: 'enter_mode', target: 'generation mode' };
@@ -228,6 +230,20 @@ function summaryFromMeta(source: LabelSource): ActionSummary | null {
     default:
       return null;
   }
+}
+
+/**
+ * One field of a meta, read through its kind's schema (only that field is parsed: a row
+ * reads one or two of them), or undefined when missing or malformed.
+ */
+function fieldOf<K extends MetaKind, F extends keyof ToolMetaOf<K> & string>(
+  kind: K,
+  meta: Readonly<Record<string, unknown>>,
+  field: F,
+): ToolMetaOf<K>[F] | undefined {
+  const schema = (TOOL_META[kind].shape as Record<string, z.ZodType>)[field];
+  const parsed = schema?.safeParse(meta[field]);
+  return parsed?.success ? (parsed.data as ToolMetaOf<K>[F]) : undefined;
 }
 
 /** A verb with a target when the meta has one; null without it (the running text says more). */

@@ -49,9 +49,12 @@ export function Thread() {
   const status = () => thread.state.conversation?.status;
   const entries = createThreadEntries(thread);
   const allKeys = createMemo(() => entries.all().map((entry) => entry.key));
-  /** A first guess of an entry's height: a header's, or its item's (read raw: the virtualizer asks for many). */
+  // The virtualizer asks for the estimate of every unmeasured row each time it lays the list
+  // out: read the items from the store's raw array (tracking only which array it is).
+  const rawItems = createMemo(() => unwrap(thread.state.thread.items));
+  /** A first guess of an entry's height: a header's, or its item's. */
   const estimate = (entry: ThreadEntry | undefined) =>
-    entry?.kind === 'group' ? 38 : estimatedHeight(unwrap(thread.state.thread.items)[entry?.index ?? -1]);
+    entry?.kind === 'group' ? 38 : estimatedHeight(rawItems()[entry?.index ?? -1]);
   /** Waiting for the model: not while an action runs, nor while a retry row counts down (it says so itself). */
   const isThinking = () => {
     const { items, runningActionUuids } = thread.state.thread;
