@@ -7,7 +7,7 @@ import {
   PHASES_TASK,
   phasesUntilQuestion,
 } from '../fixtures/phases-scenario.ts';
-import { call } from '../fixtures/scenarios.ts';
+import { call, messagesOf } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 
 /**
@@ -165,9 +165,18 @@ describe('the thread grouped under its plan phases', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await harness.screenshot('thread-phases-phone');
 
-    // Answered, the run goes on: the composer's box is back, and takes the focus.
+    // Answered (with a file attached in the card, as the composer would have taken it), the
+    // run goes on: the composer's box is back, and takes the focus.
     await page.setViewportSize({ width: 1440, height: 900 });
     model.setScript([call('message', { type: 'result', text: 'The notes stay in this browser.' })]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Attach files to your reply' }).click(),
+    ]);
+    await chooser.setFiles([
+      { name: 'sync-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Local only.\n') },
+    ]);
+    await page.locator('.ask-card .attachment-chip', { hasText: 'sync-notes.txt' }).waitFor();
     await reply.fill('Stay in this browser only.');
     await reply.press('Enter');
     await page.locator('[data-action-type="message.result"][data-status="success"]').waitFor();
@@ -175,5 +184,6 @@ describe('the thread grouped under its plan phases', () => {
     await composer.waitFor();
     await expect.poll(() => composer.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Reply' }).count()).toBe(0);
+    expect(JSON.stringify(messagesOf(model.requests.at(-1)))).toContain('uploads/sync-notes.txt');
   });
 });
