@@ -186,4 +186,38 @@ describe('the thread grouped under its plan phases', () => {
     expect(await page.getByRole('textbox', { name: 'Reply' }).count()).toBe(0);
     expect(JSON.stringify(messagesOf(model.requests.at(-1)))).toContain('uploads/sync-notes.txt');
   });
+
+  it('keeps a phase open that finishes while the person has scrolled up to read it', {
+    timeout: 60_000,
+  }, async () => {
+    const { page, model } = harness;
+    const step = (command: string) => call('shell', { action: 'exec', session: 'main', command });
+    model.setScript([
+      call('message', { type: 'info', text: 'On it.' }),
+      call('plan', {
+        action: 'update',
+        goal: 'Two phases',
+        phases: [
+          { id: 1, title: 'Look around', capabilities: {} },
+          { id: 2, title: 'Wrap up', capabilities: {} },
+        ],
+      }),
+      step('pwd'),
+      step('ls -la'),
+      { ...call('plan', { action: 'advance', current_phase_id: 1, next_phase_id: 2 }), delayMs: 1_500 },
+      step('date'),
+      call('message', { type: 'result', text: 'Looked around.' }),
+    ]);
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await harness.sendTask('Look around, then wrap up');
+    const first = header(page, 'Look around');
+    await first.waitFor();
+    await expect.poll(() => visibleRowsOf(page, 'Look around')).toEqual(['Ran pwd', 'Ran ls -la']);
+    // The person scrolls up to read while the run goes on.
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, -400);
+    await page.locator('[data-action-type="message.result"][data-status="success"]').waitFor();
+    expect(await first.getAttribute('aria-expanded')).toBe('true');
+    expect(await header(page, 'Wrap up').getAttribute('aria-expanded')).toBe('true');
+  });
 });

@@ -1,4 +1,4 @@
-import { type Accessor, createMemo } from 'solid-js';
+import { type Accessor, createMemo, untrack } from 'solid-js';
 import { unwrap } from 'solid-js/store';
 import { phaseFolds } from '../../state/thread/phase-folds.ts';
 import {
@@ -25,22 +25,40 @@ export type ThreadEntries = {
 /**
  * The thread's items grouped under their plan phases (`groupThread`), recomputed once per
  * applied change (`revision`) from the store's raw items: the grouping reads every item,
- * and through the store's proxy that would subscribe to each of their fields.
+ * and through the store's proxy that would subscribe to each of their fields. A phase that
+ * finishes while the person is scrolled up (`isFollowing` false: they may be reading it)
+ * stays open rather than folding under their eyes; at the bottom it folds as the run moves on.
  */
-export function createThreadEntries(thread: ThreadStore): ThreadEntries {
+export function createThreadEntries(thread: ThreadStore, isFollowing: () => boolean): ThreadEntries {
   const conversationId = () => thread.state.thread.conversationId ?? '';
+  /** Groups of the open conversation that finished while the person read back: kept open. */
+  let keptOpen = new Set<string>();
+  let previous: { conversationId: string; folded: Map<string, boolean> } | null = null;
   const all = createMemo(() => {
     thread.revision();
     // A conversation opening or closing replaces the items without a revision of its own.
     void thread.state.thread.items.length;
     const plan = thread.state.plan;
-    return groupThread(
+    const entries = groupThread(
       unwrap(thread.state.thread.items),
       plan ? { phases: unwrap(plan.phases), current_phase_id: plan.current_phase_id } : null,
     );
+    const id = untrack(conversationId);
+    if (previous?.conversationId !== id) keptOpen = new Set();
+    const folded = new Map<string, boolean>();
+    for (const entry of entries) {
+      if (entry.kind !== 'group') continue;
+      const { key, isFoldedByDefault } = entry.group;
+      folded.set(key, isFoldedByDefault);
+      const wasFolded = previous?.conversationId === id ? previous.folded.get(key) : undefined;
+      if (isFoldedByDefault && wasFolded === false && !untrack(isFollowing)) keptOpen.add(key);
+    }
+    previous = { conversationId: id, folded };
+    return entries;
   });
   const choices = () => phaseFolds.of(conversationId());
-  const isOpen = (group: PhaseGroup) => isGroupOpen(group, choices());
+  const isOpen = (group: PhaseGroup) =>
+    isGroupOpen(group, choices()) || (choices()[group.key] === undefined && keptOpen.has(group.key));
   const visible = createMemo(() => visibleEntries(all(), isOpen));
   const byKey = createMemo(() => new Map(all().map((entry) => [entry.key, entry])));
   return {

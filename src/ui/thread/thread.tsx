@@ -47,7 +47,7 @@ export function Thread() {
   let isPointerDown = false;
 
   const status = () => thread.state.conversation?.status;
-  const entries = createThreadEntries(thread);
+  const entries = createThreadEntries(thread, isPinned);
   const allKeys = createMemo(() => entries.all().map((entry) => entry.key));
   // The virtualizer asks for the estimate of every unmeasured row each time it lays the list
   // out: read the items from the store's raw array (tracking only which array it is).
