@@ -48,26 +48,6 @@ function onlyAction(state: ThreadState, uuid: string): ActionItem {
 }
 
 describe('applyEvent', () => {
-  it('keeps what the action does (its summary) from the running event, and none when the log has none', () => {
-    const running: EventBody = {
-      ...envelope('w1', 'running', 'File write: /home/ubuntu/a.md', {
-        tool: 'file',
-        action_type: 'file.write',
-      }),
-      summary: { verb: 'write', target: '/home/ubuntu/a.md' },
-    } as EventBody;
-    const state = applyEvents(
-      initialThreadState(CONVERSATION),
-      log(
-        running,
-        envelope('w1', 'success', 'Wrote 3 lines', { tool: 'file', action_type: 'file.write' }),
-        envelope('o1', 'running', 'Old action', { tool: 'file', action_type: 'file.read' }),
-      ),
-    );
-    expect(onlyAction(state, 'w1').summary).toEqual({ verb: 'write', target: '/home/ubuntu/a.md' });
-    expect(onlyAction(state, 'o1').summary).toBeNull();
-  });
-
   it('flips a running action to success in place, keeping its description and timing', () => {
     const events = log(
       { type: 'user_message', text: 'Plan a trip' },
