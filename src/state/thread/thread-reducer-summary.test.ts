@@ -29,10 +29,17 @@ function onlyAction(items: readonly ThreadItem[], uuid: string): ActionItem {
 
 describe('applyEvents: what an action does', () => {
   it('keeps what the action does (its summary) from the running event, and none when the log has none', () => {
-    const running = {
-      ...envelope('w1', 'running', 'File write: /home/ubuntu/a.md', 'file.write'),
+    const running: EventBody = {
+      type: 'envelope',
+      toolCallId: null,
+      envelope: {
+        uuid: 'w1',
+        status: 'running',
+        content: 'File write: /home/ubuntu/a.md',
+        meta: { tool: 'file', action_type: 'file.write' },
+      },
       summary: { verb: 'write', target: '/home/ubuntu/a.md' },
-    } as const satisfies EventBody;
+    };
     const state = applyEvents(
       initialThreadState(CONVERSATION),
       log(
