@@ -48,6 +48,22 @@ describe('decideCall', () => {
     });
   });
 
+  it('says what the call does in the shared verbs, valid or not (the thread labels its step by it)', () => {
+    expect(
+      decideCall(
+        call('shell', { action: 'exec', session: 'build', command: 'ls -la' }),
+        manusProfile,
+        null,
+        [],
+      ),
+    ).toMatchObject({ ok: true, summary: { verb: 'run', target: 'ls -la' } });
+    // A session that is not a string: refused, still labelled by what it tried.
+    expect(
+      decideCall(call('shell', { action: 'exec', session: 7, command: 'npm test' }), manusProfile, null, []),
+    ).toMatchObject({ ok: false, summary: { verb: 'run', target: 'npm test' } });
+    expect(decideCall(call('teleport', {}), manusProfile, null, [])).toMatchObject({ summary: null });
+  });
+
   it('keeps the call’s arguments for the UI: validated when they are valid, as sent when they are not', () => {
     expect(
       decideCall(call('shell', { action: 'exec', session: 'build', command: 'ls' }), manusProfile, null, []),

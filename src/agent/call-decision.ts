@@ -1,3 +1,4 @@
+import type { ActionSummary } from '../protocol/action-summary.ts';
 import type { ErrorKind } from '../protocol/envelope.ts';
 import { jsonObjectOf, type StoredEvent, type ToolCall } from '../protocol/events.ts';
 import type { MetaKind } from '../protocol/tool-meta/index.ts';
@@ -14,6 +15,8 @@ import type { PreparedCall, ToolOutcome } from './tools/define-tool.ts';
 export type Decision = {
   role: ToolRole | null;
   metaKind: MetaKind | null;
+  /** What the call does in the shared verbs (the thread's label for it), or null when nothing says. */
+  summary: ActionSummary | null;
   /** The call's arguments, validated when they are valid, else as the model sent them (null when unreadable). */
   arguments: Record<string, unknown> | null;
 } & (
@@ -50,15 +53,21 @@ export function decideCall(
       message,
       role: null,
       metaKind: null,
+      summary: null,
       arguments: null,
     };
   }
   const prepared = tool.prepare(call.arguments);
   const actionType = prepared.ok ? prepared.call.actionType : prepared.actionType;
+  const callArguments = prepared.ok ? prepared.call.params : jsonObjectOf(call.arguments);
   const identity = {
     role: profile.roleOf({ tool: tool.name, actionType }),
     metaKind: tool.metaKind,
-    arguments: prepared.ok ? prepared.call.params : jsonObjectOf(call.arguments),
+    summary:
+      (prepared.ok ? prepared.call.summary : undefined) ??
+      profile.summaryOf?.({ tool: tool.name, actionType, arguments: callArguments ?? {} }) ??
+      null,
+    arguments: callArguments,
   };
   const refuse = (kind: ErrorKind, message: string): Decision => ({
     ok: false,

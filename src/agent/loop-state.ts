@@ -219,6 +219,7 @@ export class LoopState {
       toolCallId: call.id,
       ...(decision.role ? { role: decision.role } : {}),
       ...(decision.metaKind ? { metaKind: decision.metaKind } : {}),
+      ...(decision.summary ? { summary: decision.summary } : {}),
       ...(decision.arguments ? { arguments: keptArguments(decision.arguments) } : {}),
     };
     const started: EventBody[] = [turn, running];

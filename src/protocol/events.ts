@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActionSummary } from './action-summary.ts';
 import { Envelope } from './envelope.ts';
 import { MAX_OBSERVATION_IMAGES, ObservationImage } from './model-images.ts';
 import { MetaKind } from './tool-meta/index.ts';
@@ -126,6 +127,11 @@ export const EnvelopeEvent = z.object({
   role: ToolRole.optional(),
   /** Which protocol schema `meta` follows, so which view shows it (absent: none; shown raw). */
   metaKind: MetaKind.optional(),
+  /**
+   * What the call does in the profiles' shared words, which the thread labels it by (absent:
+   * unknown; a verb this version does not know, from a newer bundle, reads as absent).
+   */
+  summary: ActionSummary.optional().catch(undefined),
   /**
    * The running envelope's: the call's arguments as validated (seed 001 variants
    * normalised), or as the model sent them when they did not validate; long strings cut

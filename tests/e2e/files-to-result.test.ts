@@ -138,7 +138,9 @@ describe('a person’s files, understood, and a result that shows them', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await result.scrollIntoViewIfNeeded();
     await harness.screenshot('files-to-result-1440');
-    // The image's view in the Computer panel says what the model was shown.
+    // The image's view in the Computer panel says what the model was shown (its step is under
+    // the first phase, folded once the plan moved on).
+    await page.locator('.phase-group-header', { hasText: 'Read the files' }).click();
     await page.locator('[data-action-type="file.view"]').first().click();
     const shown = page.getByRole('region', { name: 'Shown to the model' });
     expect(await shown.innerText()).toMatch(/chart\.png\s+1568 × 392 JPEG/);

@@ -64,9 +64,11 @@ it('switches to the windowed list when a live run pushes the thread over the thr
   await expect.poll(async () => (await threadView(page)).fromBottom).toBeLessThan(2);
   const after = await threadView(page);
   expect(after.isWindowed).toBe(true);
-  // The follow-up, its acknowledgment, the new plan, twelve steps and the result.
-  expect(after.setSize).toBe(items + 16);
-  expect(after.positions.at(-1)).toBe(items + 16);
+  // The follow-up, its acknowledgment, the new plan, the header of the phase the twelve
+  // steps ran in (open: it is the current phase), the twelve steps and the result.
+  expect(after.setSize).toBe(items + 17);
+  expect(after.positions.at(-1)).toBe(items + 17);
+  expect(await page.locator('.phase-group-header').getAttribute('aria-expanded')).toBe('true');
   expect(after.rows).toBeLessThan(items);
   await harness.screenshot('long-thread-crossing');
 

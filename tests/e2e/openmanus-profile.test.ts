@@ -84,7 +84,16 @@ it('runs python_execute, edits with undo, plans in the plan panel, asks and term
   expect(await plan.locator('[data-phase-id="2"]').textContent()).toContain('(blocked)');
   await harness.screenshot('openmanus-plan-blocked');
 
-  // The Python run in the terminal, and the file as the undo left it.
+  // The Python run in the terminal, and the file as the undo left it: their steps are under
+  // the plan's first two steps, done and so folded until opened.
+  const computeGroup = page.locator('.phase-group-header', { hasText: 'Compute the average' });
+  const writeGroup = page.locator('.phase-group-header', { hasText: 'Write it down' });
+  expect([
+    await computeGroup.getAttribute('aria-expanded'),
+    await writeGroup.getAttribute('aria-expanded'),
+  ]).toEqual(['false', 'false']);
+  await computeGroup.click();
+  await writeGroup.click();
   await page.locator('[data-action-type="python_execute"]').click();
   await expect.poll(() => page.locator('.terminal-host').textContent()).toContain('5.0');
   await harness.screenshot('openmanus-python-terminal');

@@ -110,12 +110,20 @@ export async function finishTodoConversation(harness: AppHarness): Promise<strin
   return openConversationId(harness.page);
 }
 
-/** The thread as a person reads it: every item's text, in order. */
+/**
+ * The thread as a person reads it: every item's text, in order. A plan phase's header is
+ * `phase: <title>` (its step count and status grow with the run; the plan panel has the status).
+ */
 export function threadTexts(page: Page): Promise<string[]> {
   return page
     .getByRole('list', { name: 'Conversation' })
     .locator(':scope > li')
-    .evaluateAll((items) => items.map((item) => (item as HTMLElement).innerText.trim()));
+    .evaluateAll((items) =>
+      items.map((item) => {
+        const phase = item.querySelector('.phase-group-title');
+        return phase ? `phase: ${phase.textContent}` : (item as HTMLElement).innerText.trim();
+      }),
+    );
 }
 
 /** The plan panel: its goal and every phase with its status. */

@@ -88,10 +88,10 @@ describe('web views', () => {
     const conversationId = await openConversationId(page);
     const rowTexts = await page.locator('.action-row .action-text').allTextContents();
     expect(rowTexts).toEqual([
-      'Searching (image): lighthouse photo',
-      'Searching (info, 2 queries): how does a lighthouse work',
-      'Opening http://localhost:3000/',
-      'Opening https://en.wikipedia.org/wiki/Lighthouse',
+      'Searched for images of “lighthouse photo”',
+      'Searched the web for “how does a lighthouse work”',
+      'Opened http://localhost:3000/',
+      'Opened https://en.wikipedia.org/wiki/Lighthouse',
     ]);
     expect(await page.locator('.action-row .action-icon svg path').first().getAttribute('d')).toContain(
       'M11 5a6',

@@ -65,6 +65,22 @@ describe('the agent loop against a scripted model over HTTP', () => {
     ]);
     const plan = await harness.plan(id);
     expect(plan?.phases.map((phase) => phase.status)).toEqual(Array(5).fill('completed'));
+    // Each action's event says what it does in the shared verbs (the thread's labels), running and done alike.
+    const summaries = (await harness.events(id)).flatMap(({ body }) =>
+      body.type === 'envelope' && body.envelope.status !== 'running' ? [body.summary?.verb] : [],
+    );
+    expect(summaries).toEqual([
+      'inform',
+      'plan',
+      'ask',
+      'ask',
+      'advance_plan',
+      'inform',
+      'advance_plan',
+      'advance_plan',
+      'advance_plan',
+      'deliver',
+    ]);
     expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
 
     // Forcing by masking: the first two requests force message then plan; the tool list never changes.

@@ -1,3 +1,4 @@
+import { actionSummary } from '../../protocol/action-summary.ts';
 import type { McpServerConfig, McpToolSpec } from '../../protocol/mcp.ts';
 import { defineProfile, type ToolProfile } from '../profiles/profile.ts';
 import { callShapesOf } from '../tools/call-shapes.ts';
@@ -65,6 +66,7 @@ export function createMcpTool(spec: McpToolSpec, runner: McpToolRunner): Tool {
         hasSideEffects: true,
         actionType: spec.name,
         description: `Calling \`${spec.toolName}\` on the MCP server ${spec.serverName}`,
+        summary: actionSummary('use_tool', `${spec.toolName} (${spec.serverName})`),
         params,
         execute: (context) => callMcpTool(spec, params, runner, context),
       },

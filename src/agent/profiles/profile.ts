@@ -1,3 +1,4 @@
+import type { ActionSummary } from '../../protocol/action-summary.ts';
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
 import type { RestorableArgument } from '../context/argument-digest.ts';
@@ -19,6 +20,9 @@ export type OpeningStep = {
   why: string;
 };
 
+/** A call as `summaryOf` reads it. */
+export type ActionCall = { tool: string; actionType: string; arguments: Readonly<Record<string, unknown>> };
+
 /** What defines a profile; `defineProfile` derives the rest. */
 export type ToolProfileDefinition = {
   /** Stored on each conversation, which keeps its profile for life. */
@@ -34,6 +38,13 @@ export type ToolProfileDefinition = {
   openingSteps: readonly OpeningStep[];
   /** The role a call plays, from its tool and action; null for ordinary work. */
   roleOf(call: { tool: string; actionType: string }): ToolRole | null;
+  /**
+   * What a call does in the verbs every profile shares, with what it acts on (a path, a
+   * command, a query), from its tool, action and arguments (as the model sent them when
+   * they did not validate): the thread labels its step by it. Null for a call the profile
+   * has no words for (a tool it does not have); absent, every call is left to the tool's own.
+   */
+  summaryOf?(call: ActionCall): ActionSummary | null;
   /**
    * How the runtime's own questions (failures in a row, a spent budget) are labelled:
    * as the profile's ask (the model reads the answer as a reply to the runtime).

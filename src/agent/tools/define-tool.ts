@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ActionSummary } from '../../protocol/action-summary.ts';
 import type { ErrorKind } from '../../protocol/envelope.ts';
 import type { ObservationImage } from '../../protocol/model-images.ts';
 import type { Plan } from '../../protocol/plan.ts';
@@ -47,6 +48,8 @@ export type PreparedCall = {
   hasSideEffects: boolean;
   actionType: string;
   description: string;
+  /** What the call does, when the tool itself says (an MCP tool); otherwise the profile's `summaryOf` does. */
+  summary?: ActionSummary;
   /** The arguments as validated (seed 001 variants normalised), recorded on the running envelope's event. */
   params: Record<string, unknown>;
   /** Runs the call; null for a tool this version does not run yet (the runtime answers for it). */

@@ -43,6 +43,8 @@ export function createUiStore() {
   const [viewerTarget, setViewerTarget] = createSignal<ViewerTarget | null>(null);
   const [isRawView, setRawView] = createSignal(false);
   let composer: HTMLTextAreaElement | undefined;
+  /** The open question's reply box, while one is open (the composer gives way to it). */
+  let replyBox: HTMLTextAreaElement | undefined;
 
   /** Opens Settings at `section` (default: the first), focusing the element `focusId` when given (a field, or the section itself). */
   function openSettings(section: SettingsSectionId = DEFAULT_SETTINGS_SECTION, focusId?: string): void {
@@ -149,8 +151,21 @@ export function createUiStore() {
     registerComposer(element: HTMLTextAreaElement): void {
       composer = element;
     },
+    /** Focuses the composer, or the open question's reply box while the composer gives way to it. */
     focusComposer(): void {
-      composer?.focus();
+      if (composer?.isConnected) composer.focus();
+      else if (replyBox?.isConnected) replyBox.focus();
+    },
+    /** The open question's reply box (undefined once it closes: only the element registered is cleared). */
+    registerReplyBox(element: HTMLTextAreaElement | undefined, previous?: HTMLTextAreaElement): void {
+      if (element || replyBox === previous) replyBox = element;
+    },
+    /** Brings the open question's reply box into view and focuses it; false when it is not on the page. */
+    focusReply(): boolean {
+      if (!replyBox?.isConnected) return false;
+      (replyBox.closest('article') ?? replyBox).scrollIntoView({ block: 'nearest' });
+      replyBox.focus({ preventScroll: true });
+      return true;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { ActionSummary } from '../../protocol/action-summary.ts';
 import type { EnvelopeMeta, EnvelopeStatus } from '../../protocol/envelope.ts';
 import {
   addTokenUsage,
@@ -67,6 +68,8 @@ export type ActionItem = {
   role: ToolRole | null;
   /** The protocol schema its meta follows, which picks its view; null when none (shown raw). */
   metaKind: MetaKind | null;
+  /** What the action does in the profiles' shared verbs (its label in the thread), or null when the log does not say. */
+  summary: ActionSummary | null;
   status: EnvelopeStatus;
   /** The running envelope's human-readable description. */
   description: string;
@@ -343,6 +346,7 @@ function nextActionItem(
     tool: meta.tool,
     role,
     metaKind: event.metaKind ?? existing?.metaKind ?? null,
+    summary: event.summary ?? existing?.summary ?? null,
     status,
     description: existing?.description ?? (isRunning ? envelope.content : ''),
     content: envelope.content,

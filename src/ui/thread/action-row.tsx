@@ -1,10 +1,12 @@
-import { Show } from 'solid-js';
+import { createMemo, Show } from 'solid-js';
+import { stepLabel } from '../../state/thread/step-label.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { useClock } from '../shared/clock.ts';
 import { formatDuration, formatProgress, ignoredCallsNote } from '../shared/format.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
+import { StepLabelText } from './step-label-text.tsx';
 import { SubAgentSteps, subAgentConversationOf } from './sub-agent-steps.tsx';
 
 const MIN_SHOWN_DURATION_MS = 100;
@@ -37,12 +39,16 @@ export function progressText(status: {
   return `${status.text}${counts}`;
 }
 
-/** One action as a compact row that flips in place from running to done or failed. */
+/**
+ * One action as a compact row that flips in place from running to done or failed, labelled
+ * in words ("Wrote notes-app/index.html"); the raw action type is in its tooltip.
+ */
 export function ActionRow(props: { item: ActionItem }) {
   const { ui, toolOutput } = useApp();
   const status = () => (props.item.status === 'running' ? toolOutput.statusOf(props.item.uuid) : null);
   const now = useClock();
   const isSelected = () => ui.selectedActionUuid() === props.item.uuid;
+  const label = createMemo(() => stepLabel(props.item));
 
   return (
     <li class="thread-item action-item">
@@ -55,14 +61,16 @@ export function ActionRow(props: { item: ActionItem }) {
         data-status={props.item.status}
         data-error-kind={props.item.meta.error?.kind}
         aria-current={isSelected() ? 'true' : undefined}
+        title={`${label().text}\n${props.item.actionType}`}
         onClick={() => ui.selectAction(props.item.uuid, { openSheet: true })}
       >
         <span class="action-line">
           <span class="action-icon">
             <Icon name={actionIcon(props.item)} />
           </span>
-          <span class="action-type">{props.item.actionType}</span>
-          <span class="action-text">{props.item.description || props.item.content}</span>
+          <span class="action-text">
+            <StepLabelText label={label()} />
+          </span>
           <EnvelopeStatusChip status={props.item.status} errorKind={props.item.meta.error?.kind} />
           <span class="action-duration">{actionDuration(props.item, now())}</span>
         </span>

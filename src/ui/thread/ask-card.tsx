@@ -1,22 +1,17 @@
-import { createEffect, createSignal, Match, on, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, Match, on, onCleanup, Show, Switch } from 'solid-js';
 import { readFields } from '../../protocol/tool-meta/index.ts';
 import { AskMeta, type SuggestedAction } from '../../protocol/tool-meta/message.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY, RETRY_REPLY } from '../../protocol/worker-api.ts';
 import { takeOverPageUrl } from '../../state/computer/page-report.ts';
 import { settingsSectionOfAsk } from '../../state/settings/settings-links.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
-import { actionItems, openAskUuid, sentAttachments } from '../../state/thread/thread-reducer.ts';
-import {
-  createAttachmentsStore,
-  type ReadUpload,
-  sentUploadNames,
-} from '../../state/uploads/attachments-store.ts';
+import { actionItems, openAskUuid } from '../../state/thread/thread-reducer.ts';
+import type { AttachmentsStore, ReadUpload } from '../../state/uploads/attachments-store.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
 import { renderMarkdown } from '../shared/markdown.ts';
 import { IgnoredCalls } from './action-row.tsx';
-import { PendingChips } from './attachment-chips.tsx';
-import { attachPaste } from './pasted-files.ts';
+import { AskReplyForm } from './ask-reply-form.tsx';
 import '../computer/views/web-views.css';
 
 /** The reply sent by the take-over prompt's button. */
@@ -77,9 +72,6 @@ function isProviderPause(item: ActionItem): boolean {
  */
 export function AskCard(props: { item: ActionItem }) {
   const { thread, ui, attempt, toasts } = useApp();
-  const [text, setText] = createSignal('');
-  /** Text over 16 KB pasted into the reply box, attached as files rather than typed. */
-  const pasted = createAttachmentsStore();
   const [isSending, setSending] = createSignal(false);
   let replyBox: HTMLTextAreaElement | undefined;
 
@@ -93,36 +85,37 @@ export function AskCard(props: { item: ActionItem }) {
       if (open) requestAnimationFrame(() => replyBox?.focus({ preventScroll: false }));
     }),
   );
+  // While open, this card's box is the one reply box: the composer gives way and points here.
+  createEffect(() => {
+    if (!isOpen()) return;
+    const box = replyBox;
+    ui.registerReplyBox(box);
+    onCleanup(() => ui.registerReplyBox(undefined, box));
+  });
 
-  /** Sends a reply; the reply box's own (`withFiles`) carries the text pasted into it as files. */
-  async function send(reply: string, withFiles = false): Promise<void> {
+  /** Sends a reply, with the reply box's files when it has them; true when it went. */
+  async function send(reply: string, attached?: AttachmentsStore): Promise<boolean> {
     const trimmed = reply.trim();
-    const hasFiles = withFiles && pasted.items().length > 0;
-    if ((trimmed === '' && !hasFiles) || isSending()) return;
+    const hasFiles = attached !== undefined && attached.items().length > 0;
+    if ((trimmed === '' && !hasFiles) || isSending()) return false;
     setSending(true);
-    const files = hasFiles ? await readPasted() : undefined;
+    const files = attached && hasFiles ? await readFiles(attached) : undefined;
     const isSent =
       files !== null &&
       (await attempt(() => thread.reply(props.item.uuid, trimmed, files), 'Reply not sent'));
-    pasted.setProgress(null);
+    attached?.setProgress(null);
     setSending(false);
-    if (isSent) {
-      setText('');
-      pasted.clear();
-      ui.focusComposer();
-    } else if (files !== null) {
-      thread.reload();
-    }
+    if (isSent) ui.focusComposer();
+    else if (files !== null) thread.reload();
+    return isSent;
   }
 
-  /** The pasted files read and ready, or null after telling why they cannot go. */
-  async function readPasted(): Promise<ReadUpload | null> {
+  /** The reply's files read and ready, or null after telling why they cannot go. */
+  async function readFiles(attached: AttachmentsStore): Promise<ReadUpload | null> {
     try {
-      return await pasted.read();
+      return await attached.read();
     } catch (error) {
-      toasts.show(
-        `Could not read the pasted text: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      toasts.show(`Could not read the files: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     }
   }
@@ -255,45 +248,13 @@ export function AskCard(props: { item: ActionItem }) {
               </div>
             </Match>
           </Switch>
-          <Show when={pasted.items().length > 0}>
-            <div class="reply-files">
-              <PendingChips items={pasted.items()} onRemove={pasted.remove} />
-              <p class="reply-note">Pasted text over 16 KB goes with your reply as a file the agent reads.</p>
-            </div>
-          </Show>
-          <form
-            class="reply-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void send(text(), true);
+          <AskReplyForm
+            isSending={isSending()}
+            onSend={send}
+            ref={(element) => {
+              replyBox = element;
             }}
-          >
-            <textarea
-              ref={replyBox}
-              class="reply-input"
-              aria-label="Reply"
-              placeholder="Type your answer…"
-              rows={2}
-              value={text()}
-              onInput={(event) => setText(event.currentTarget.value)}
-              onPaste={(event) =>
-                attachPaste(event, pasted, () => sentUploadNames(sentAttachments(thread.state.thread.items)))
-              }
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-                  event.preventDefault();
-                  void send(text(), true);
-                }
-              }}
-            />
-            <button
-              type="submit"
-              class="button primary"
-              disabled={isSending() || (text().trim() === '' && pasted.items().length === 0)}
-            >
-              Send reply
-            </button>
-          </form>
+          />
         </Show>
         <Show when={props.item.askState === 'cancelled' && props.item.errorMessage}>
           {(message) => <p class="ask-outcome is-error">{message()}</p>}

@@ -3,7 +3,7 @@ import { isLongText } from '../../protocol/long-text.ts';
 import { missingKeyReason } from '../../protocol/providers.ts';
 import { providerFor } from '../../protocol/settings.ts';
 import { uploadRoomProblem } from '../../protocol/uploads.ts';
-import { sentAttachments } from '../../state/thread/thread-reducer.ts';
+import { openAskUuid, sentAttachments } from '../../state/thread/thread-reducer.ts';
 import {
   isSingleFolder,
   progressLine,
@@ -14,6 +14,7 @@ import {
 import { useApp } from '../app/app-context.ts';
 import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
+import { AnswerHint } from './answer-hint.tsx';
 import { PendingChips } from './attachment-chips.tsx';
 import { useFileDrop } from './file-drop.ts';
 import { attachPaste } from './pasted-files.ts';
@@ -53,12 +54,27 @@ export function Composer() {
   /** Stop ends a run, or cancels an open question instead of answering it. */
   const isStoppable = () => isRunning() || status() === 'asking';
   const hasFiles = () => attachments.items().length > 0;
+  /** A question is open: its card has the one reply box, and the composer gives way to it. */
+  const isAnswering = () => conversations.selectedId() !== null && openAskUuid(thread.state.thread) !== null;
+  // The question answered, its box gone: the composer's box takes the focus back.
+  createEffect(
+    on(
+      isAnswering,
+      (answering, wasAnswering) => {
+        if (!wasAnswering || answering) return;
+        queueMicrotask(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) input?.focus();
+        });
+      },
+      { defer: true },
+    ),
+  );
   const canSend = () => (ui.draft().trim() !== '' || hasFiles()) && !isSending();
 
   const placeholder = () => {
     if (conversations.selectedId() === null)
       return hasFiles() ? 'Say what to do with these files…' : 'Describe a task for the agent…';
-    if (status() === 'asking') return 'Answer the question above…';
     if (isRunning()) return 'Add a note for the agent; it reads it before its next step…';
     return 'Send a follow-up…';
   };
@@ -128,6 +144,10 @@ export function Composer() {
     input?.focus();
   }
 
+  function stop(): void {
+    void attempt(() => thread.stop(), 'Could not stop');
+  }
+
   function onPicked(element: HTMLInputElement): void {
     const files = Array.from(element.files ?? []);
     element.value = '';
@@ -178,103 +198,101 @@ export function Composer() {
       <Show when={conversations.selectedId() === null}>
         <ToolProfilePicker />
       </Show>
-      <label class="visually-hidden" for="composer-input">
-        Message
-      </label>
-      <div class="composer-box" classList={{ 'is-drop-target': drop.isOver() }}>
-        <Show when={hasFiles()}>
-          <PendingChips items={attachments.items()} onRemove={attachments.remove} />
-        </Show>
-        <Show when={attachments.progress()}>
-          {(progress) => (
-            <p class="composer-progress" role="status">
-              {progressLine(progress(), formatBytes)}
-            </p>
-          )}
-        </Show>
-        <Show when={refusal()}>
-          {(reason) => (
-            <p class="composer-note is-refused" role="alert">
-              {reason()}{' '}
-              <button type="button" class="link-button" onClick={() => ui.openSettings('providers')}>
-                Open Settings
-              </button>
-            </p>
-          )}
-        </Show>
-        <Show when={attachments.note()}>{(note) => <p class="composer-note">{note()}</p>}</Show>
-        <Show when={note()}>
-          {(text) => (
-            <p class="composer-note" role="status">
-              {text()}
-            </p>
-          )}
-        </Show>
-        <button
-          type="button"
-          class="icon-button attach-button"
-          aria-label="Attach files"
-          title="Attach files (or drop files or a folder here, or paste an image)"
-          disabled={isSending()}
-          onClick={() => picker?.click()}
-        >
-          <Icon name="paperclip" size={16} />
-        </button>
-        <input
-          ref={picker}
-          class="visually-hidden"
-          type="file"
-          multiple
-          tabIndex={-1}
-          aria-label="Files to attach"
-          onChange={(event) => onPicked(event.currentTarget)}
-        />
-        <textarea
-          id="composer-input"
-          ref={(element) => {
-            input = element;
-            ui.registerComposer(element);
-          }}
-          class="composer-input"
-          rows={1}
-          placeholder={placeholder()}
-          value={ui.draft()}
-          onInput={(event) => {
-            ui.setDraft(event.currentTarget.value);
-          }}
-          onPaste={onPaste}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-              event.preventDefault();
-              void send();
-            }
-          }}
-        />
-        <div class="composer-actions">
-          <Show when={isStoppable()}>
-            <button
-              type="button"
-              class="button stop-button"
-              onClick={() => void attempt(() => thread.stop(), 'Could not stop')}
-            >
-              <Icon name="stop" size={14} />
-              Stop
-            </button>
+      <Show when={!isAnswering()} fallback={<AnswerHint onStop={stop} />}>
+        <label class="visually-hidden" for="composer-input">
+          Message
+        </label>
+        <div class="composer-box" classList={{ 'is-drop-target': drop.isOver() }}>
+          <Show when={hasFiles()}>
+            <PendingChips items={attachments.items()} onRemove={attachments.remove} />
           </Show>
-          <button type="submit" class="button primary send-button" disabled={!canSend()}>
-            <Icon name="send" size={14} />
-            Send
+          <Show when={attachments.progress()}>
+            {(progress) => (
+              <p class="composer-progress" role="status">
+                {progressLine(progress(), formatBytes)}
+              </p>
+            )}
+          </Show>
+          <Show when={refusal()}>
+            {(reason) => (
+              <p class="composer-note is-refused" role="alert">
+                {reason()}{' '}
+                <button type="button" class="link-button" onClick={() => ui.openSettings('providers')}>
+                  Open Settings
+                </button>
+              </p>
+            )}
+          </Show>
+          <Show when={attachments.note()}>{(note) => <p class="composer-note">{note()}</p>}</Show>
+          <Show when={note()}>
+            {(text) => (
+              <p class="composer-note" role="status">
+                {text()}
+              </p>
+            )}
+          </Show>
+          <button
+            type="button"
+            class="icon-button attach-button"
+            aria-label="Attach files"
+            title="Attach files (or drop files or a folder here, or paste an image)"
+            disabled={isSending()}
+            onClick={() => picker?.click()}
+          >
+            <Icon name="paperclip" size={16} />
           </button>
+          <input
+            ref={picker}
+            class="visually-hidden"
+            type="file"
+            multiple
+            tabIndex={-1}
+            aria-label="Files to attach"
+            onChange={(event) => onPicked(event.currentTarget)}
+          />
+          <textarea
+            id="composer-input"
+            ref={(element) => {
+              input = element;
+              ui.registerComposer(element);
+            }}
+            class="composer-input"
+            rows={1}
+            placeholder={placeholder()}
+            value={ui.draft()}
+            onInput={(event) => {
+              ui.setDraft(event.currentTarget.value);
+            }}
+            onPaste={onPaste}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+                event.preventDefault();
+                void send();
+              }
+            }}
+          />
+          <div class="composer-actions">
+            <Show when={isStoppable()}>
+              <button type="button" class="button stop-button" onClick={stop}>
+                <Icon name="stop" size={14} />
+                Stop
+              </button>
+            </Show>
+            <button type="submit" class="button primary send-button" disabled={!canSend()}>
+              <Icon name="send" size={14} />
+              Send
+            </button>
+          </div>
         </div>
-      </div>
-      <p class="composer-hint">
-        <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line · drop or paste files to
-        attach them
-        <Show when={isRunning()}>
-          {' '}
-          · <kbd>Esc</kbd> to stop
-        </Show>
-      </p>
+        <p class="composer-hint">
+          <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line · drop or paste files to
+          attach them
+          <Show when={isRunning()}>
+            {' '}
+            · <kbd>Esc</kbd> to stop
+          </Show>
+        </p>
+      </Show>
     </form>
   );
 }

@@ -1,10 +1,12 @@
 import { For, Show } from 'solid-js';
 import { readToolMeta } from '../../protocol/tool-meta/index.ts';
+import { stepLabel } from '../../state/thread/step-label.ts';
 import { createSubAgentThread } from '../../state/thread/sub-agent-thread.ts';
 import { type ActionItem, actionItems } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
+import { StepLabelText } from './step-label-text.tsx';
 
 /** The sub-agent's conversation id of a `task` action (meta kind `sub_agent`), once its run has one. */
 export function subAgentConversationOf(item: ActionItem): string | null {
@@ -25,10 +27,11 @@ export function SubAgentSteps(props: { conversationId: string }) {
       <ol aria-label="Sub-agent steps">
         <For each={steps()}>
           {(step) => (
-            <li data-action-type={step.actionType} data-status={step.status}>
+            <li data-action-type={step.actionType} data-status={step.status} title={step.actionType}>
               <Icon name={actionIcon(step)} size={13} />
-              <span class="action-type">{step.actionType}</span>
-              <span class="sub-agent-step-text">{step.description || step.content}</span>
+              <span class="sub-agent-step-text">
+                <StepLabelText label={stepLabel(step)} />
+              </span>
               <EnvelopeStatusChip status={step.status} />
             </li>
           )}

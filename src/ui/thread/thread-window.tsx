@@ -17,7 +17,7 @@ import {
   Show,
   untrack,
 } from 'solid-js';
-import { unwrap } from 'solid-js/store';
+import type { ThreadEntry } from '../../state/thread/phase-groups.ts';
 import type { ThreadItem } from '../../state/thread/thread-reducer.ts';
 
 /**
@@ -37,8 +37,8 @@ const ROW_GAP_PX = 4;
 /** A focused row further than this from the view is let go (its DOM would be a long run of rows). */
 const MAX_FOCUS_DISTANCE_ROWS = 150;
 
-/** A first guess of a row's height (margins included) until it is measured. */
-function estimatedHeight(item: ThreadItem | undefined): number {
+/** A first guess of an item's row height (margins included) until it is measured. */
+export function estimatedHeight(item: ThreadItem | undefined): number {
   if (!item) return 34;
   if (item.kind === 'user' || item.kind === 'reply') return 58;
   if (item.kind === 'notice') return 30;
@@ -77,11 +77,14 @@ function measureRow(
 }
 
 export type ThreadWindowProps = {
-  items: readonly ThreadItem[];
+  /** The rows a person sees (phase headers, and items outside folded groups), in order. */
+  rows: readonly ThreadEntry[];
+  /** A first guess of a row's height until it is measured. */
+  estimate: (row: ThreadEntry | undefined) => number;
   /** The element that scrolls the thread (`.thread-scroller`). */
   scroller: () => HTMLElement | undefined;
-  /** Renders one item as its `<li>`. */
-  renderItem: (item: ThreadItem) => JSX.Element;
+  /** Renders the row with this key as its `<li>`. */
+  renderRow: (key: string) => JSX.Element;
   /** Shown after the last row when the window reaches it (the "Thinking…" row). */
   tail: JSX.Element;
   /** Called when the estimated height of the whole list changes (rows measured, added or grown). */
@@ -89,7 +92,8 @@ export type ThreadWindowProps = {
 };
 
 /**
- * The thread's `<ol aria-label="Conversation">` for long threads: only the rows near the
+ * The thread's `<ol aria-label="Conversation">` for long threads: its rows are the ones a
+ * person sees (phase headers, and items outside folded phases); only those near the
  * view (and the focused one) are in the DOM, in normal flow between a top and a bottom
  * padding that stand for the rows above and below, so margins, gaps and the rows'
  * own layout work as in the full list. Heights are measured as rows render; when a row
@@ -105,10 +109,6 @@ export function ThreadWindow(props: ThreadWindowProps) {
   let list: HTMLOListElement | undefined;
   const [listTop, setListTop] = createSignal(0);
   const [focusedIndex, setFocusedIndex] = createSignal<number | null>(null);
-  // The virtualizer reads sizes and keys of every item when it lays the list out: read
-  // them from the store's raw array (tracking only which array it is), so it neither
-  // subscribes to thousands of signals nor goes through the store's proxy per item.
-  const rawItems = createMemo(() => unwrap(props.items));
 
   // A new extractor only when the focused row changes (the virtualizer recomputes its rows then).
   const rangeExtractor = createMemo(() => {
@@ -118,11 +118,12 @@ export function ThreadWindow(props: ThreadWindowProps) {
 
   const virtualizer = createVirtualizer<HTMLElement, HTMLElement>({
     get count() {
-      return props.items.length;
+      return props.rows.length;
     },
     getScrollElement: () => props.scroller() ?? null,
-    estimateSize: (index) => estimatedHeight(rawItems()[index]),
-    getItemKey: (index) => rawItems()[index]?.key ?? index,
+    // The rows are plain objects (not the store's): reading one subscribes to nothing but the list.
+    estimateSize: (index) => props.estimate(props.rows[index]),
+    getItemKey: (index) => props.rows[index]?.key ?? index,
     overscan: OVERSCAN_ROWS,
     gap: ROW_GAP_PX,
     get scrollMargin() {
@@ -165,7 +166,8 @@ export function ThreadWindow(props: ThreadWindowProps) {
   const virtualRows = () => virtualizer.getVirtualItems();
   const firstIndex = createMemo(() => virtualRows()[0]?.index ?? 0);
   const lastIndex = createMemo(() => virtualRows()[virtualRows().length - 1]?.index ?? -1);
-  const rows = createMemo(() => props.items.slice(firstIndex(), lastIndex() + 1));
+  // By key: the row objects are rebuilt on every change, the keys (and so the rendered rows) stay.
+  const rowKeys = createMemo(() => props.rows.slice(firstIndex(), lastIndex() + 1).map((row) => row.key));
   const paddingTop = () => Math.max((virtualRows()[0]?.start ?? listTop()) - listTop(), 0);
   const paddingBottom = () => {
     const last = virtualRows()[virtualRows().length - 1];
@@ -207,22 +209,22 @@ export function ThreadWindow(props: ThreadWindowProps) {
       onFocusIn={onFocusIn}
       onFocusOut={onFocusOut}
     >
-      <For each={rows()}>
-        {(item, position) => {
-          const view = children(() => props.renderItem(item));
+      <For each={rowKeys()}>
+        {(key, position) => {
+          const view = children(() => props.renderRow(key));
           createEffect(() => {
             const element = view();
             if (!(element instanceof HTMLElement)) return;
             const index = firstIndex() + position();
             element.setAttribute('data-index', String(index));
             element.setAttribute('aria-posinset', String(index + 1));
-            element.setAttribute('aria-setsize', String(props.items.length));
+            element.setAttribute('aria-setsize', String(props.rows.length));
             virtualizer.measureElement(element);
           });
           return <>{view()}</>;
         }}
       </For>
-      <Show when={lastIndex() === props.items.length - 1}>{props.tail}</Show>
+      <Show when={lastIndex() === props.rows.length - 1}>{props.tail}</Show>
     </ol>
   );
 }

@@ -1,16 +1,25 @@
-import { createEffect, createSignal, For, Match, on, onCleanup, onMount, Show, Switch } from 'solid-js';
-import type { ActionItem, NoticeItem, ThreadItem } from '../../state/thread/thread-reducer.ts';
+import {
+  createEffect,
+  createMemo,
+  createSignal,
+  For,
+  Match,
+  on,
+  onCleanup,
+  onMount,
+  Show,
+  Switch,
+} from 'solid-js';
+import { unwrap } from 'solid-js/store';
+import type { ThreadEntry } from '../../state/thread/phase-groups.ts';
 import { useApp } from '../app/app-context.ts';
 import { PlanPanel } from '../plan/plan-panel.tsx';
-import { Icon, Spinner } from '../shared/icons.tsx';
-import { ActionRow } from './action-row.tsx';
-import { AskCard } from './ask-card.tsx';
-import { MessageChips } from './attachment-chips.tsx';
-import { InfoLine, NoticeLine } from './info-line.tsx';
-import { LongText } from './long-text.tsx';
-import { ResultCard } from './result-card.tsx';
-import { ThreadWindow, WINDOW_THRESHOLD } from './thread-window.tsx';
+import { Icon } from '../shared/icons.tsx';
+import { createThreadEntries } from './thread-entries.ts';
+import { EntryView, ThinkingRow } from './thread-rows.tsx';
+import { estimatedHeight, ThreadWindow, WINDOW_THRESHOLD } from './thread-window.tsx';
 import { listenForWorkspaceLinks } from './workspace-links.ts';
+import './steps.css';
 
 const PINNED_DISTANCE_PX = 96;
 /** After the person scrolls up, this long passes before being near the bottom pins the view again. */
@@ -19,66 +28,10 @@ const UNPIN_GRACE_MS = 250;
 const GESTURE_WINDOW_MS = 600;
 const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
-function ItemView(props: { item: ThreadItem }) {
-  const { ui } = useApp();
-  return (
-    <Switch>
-      <Match when={props.item.kind === 'user' || props.item.kind === 'reply' ? props.item : null}>
-        {(item) => (
-          <li class="thread-item user-item" classList={{ 'is-reply': item().kind === 'reply' }}>
-            <Show when={item().kind === 'reply'}>
-              <span class="bubble-caption">Your reply</span>
-            </Show>
-            <Show when={item().text !== ''}>
-              <LongText
-                class="bubble"
-                text={item().text}
-                label={item().kind === 'reply' ? 'Your reply' : 'Your message'}
-              />
-            </Show>
-            <Show when={item().attachments.length > 0}>
-              <MessageChips attachments={item().attachments} onOpen={(path) => ui.openFile(path)} />
-            </Show>
-          </li>
-        )}
-      </Match>
-      <Match when={props.item.kind === 'notice' ? (props.item as NoticeItem) : null}>
-        {(item) => <NoticeLine item={item()} />}
-      </Match>
-      <Match when={props.item.kind === 'action' ? (props.item as ActionItem) : null}>
-        {(item) => (
-          <Switch>
-            <Match when={item().view === 'info'}>
-              <InfoLine item={item()} />
-            </Match>
-            <Match when={item().view === 'ask'}>
-              <AskCard item={item()} />
-            </Match>
-            <Match when={item().view === 'result'}>
-              <ResultCard item={item()} />
-            </Match>
-            <Match when={item().view === 'action'}>
-              <ActionRow item={item()} />
-            </Match>
-          </Switch>
-        )}
-      </Match>
-    </Switch>
-  );
-}
-
-function ThinkingRow() {
-  return (
-    <li class="thread-item thinking-row">
-      <Spinner />
-      <span>Thinking…</span>
-    </li>
-  );
-}
-
 /**
- * The open conversation: sticky plan, the event-log thread, and a "Thinking…" row while
- * the model works. New rows, and rows that grow, keep the view at the bottom only if the
+ * The open conversation: sticky plan, the event-log thread with its steps under their
+ * plan phases (the current phase open, finished ones folded until opened), and a
+ * "Thinking…" row while the model works. New rows, and rows that grow, keep the view at the bottom only if the
  * person is there; scrolling up (wheel or keys) lets go of the bottom at once. A long
  * thread (over `WINDOW_THRESHOLD` items) renders only the rows near the view
  * (`ThreadWindow`); a short one renders every row.
@@ -94,6 +47,14 @@ export function Thread() {
   let isPointerDown = false;
 
   const status = () => thread.state.conversation?.status;
+  const entries = createThreadEntries(thread, isPinned);
+  const allKeys = createMemo(() => entries.all().map((entry) => entry.key));
+  // The virtualizer asks for the estimate of every unmeasured row each time it lays the list
+  // out: read the items from the store's raw array (tracking only which array it is).
+  const rawItems = createMemo(() => unwrap(thread.state.thread.items));
+  /** A first guess of an entry's height: a header's, or its item's. */
+  const estimate = (entry: ThreadEntry | undefined) =>
+    entry?.kind === 'group' ? 38 : estimatedHeight(rawItems()[entry?.index ?? -1]);
   /** Waiting for the model: not while an action runs, nor while a retry row counts down (it says so itself). */
   const isThinking = () => {
     const { items, runningActionUuids } = thread.state.thread;
@@ -203,6 +164,18 @@ export function Thread() {
     ),
   );
 
+  /** Opening a group (a person reading back) lets go of the bottom, so the steps they opened stay in view. */
+  const entryView = (key: string) => (
+    <EntryView
+      entryKey={key}
+      entries={entries}
+      isWorking={status() === 'running'}
+      onToggle={(isOpen) => {
+        if (isOpen) setPinned(false);
+      }}
+    />
+  );
+
   return (
     <div
       class="thread-scroller"
@@ -238,7 +211,7 @@ export function Thread() {
           keyed
           fallback={
             <ol class="thread-items" aria-label="Conversation">
-              <For each={thread.state.thread.items}>{(item) => <ItemView item={item} />}</For>
+              <For each={allKeys()}>{(key) => entryView(key)}</For>
               <Show when={isThinking()}>
                 <ThinkingRow />
               </Show>
@@ -247,9 +220,10 @@ export function Thread() {
         >
           {(_conversationId) => (
             <ThreadWindow
-              items={thread.state.thread.items}
+              rows={entries.visible()}
+              estimate={estimate}
               scroller={() => scroller}
-              renderItem={(item) => <ItemView item={item} />}
+              renderRow={(key) => entryView(key)}
               tail={
                 <Show when={isThinking()}>
                   <ThinkingRow />

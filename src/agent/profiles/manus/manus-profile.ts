@@ -15,6 +15,7 @@ import { shellTool } from '../../tools/shell/shell.ts';
 import { slidesTool } from '../../tools/slides.ts';
 import { webdevInitProjectTool } from '../../tools/webdev-init-project.ts';
 import { defineProfile } from '../profile.ts';
+import { manusSummaryOf } from './manus-summaries.ts';
 import systemPrompt from './system.md?raw';
 
 /** Which Manus calls play a role: `message` by its type, `plan` always. */
@@ -71,6 +72,7 @@ export const manusProfile = defineProfile({
     },
   ],
   roleOf: (call) => ROLES[call.actionType] ?? null,
+  summaryOf: manusSummaryOf,
   runtimeAsk: { tool: 'message', actionType: 'message.ask', metaKind: 'message' },
   // Written and appended text from 1 KB (below, the digest saves little); an edit's
   // `replace` from 2 KB, a rewritten block rather than a targeted change the model still

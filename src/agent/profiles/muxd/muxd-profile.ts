@@ -16,6 +16,7 @@ import { webSearchTool } from '../../tools/muxd/web-search.ts';
 import { MUXD_X_TOOLS } from '../../tools/muxd-x/index.ts';
 import { taskTool } from '../../tools/sub-agent/task.ts';
 import { defineProfile } from '../profile.ts';
+import { muxdSummaryOf } from './muxd-summaries.ts';
 import systemPrompt from './system.md?raw';
 
 /**
@@ -51,6 +52,7 @@ export const muxdProfile = defineProfile({
   ],
   openingSteps: [],
   roleOf: (call) => (call.tool === 'ask_user' ? 'ask' : call.tool === 'todo_write' ? 'plan' : null),
+  summaryOf: muxdSummaryOf,
   runtimeAsk: { tool: 'ask_user', actionType: 'ask_user', metaKind: null },
   endsOnTextReply: true,
   subAgentExcludedTools: ['task'],

@@ -13,6 +13,7 @@ import {
   webSearchTool,
 } from '../../tools/openmanus-web/index.ts';
 import { defineProfile } from '../profile.ts';
+import { openManusSummaryOf } from './openmanus-summaries.ts';
 import systemPrompt from './system.md?raw';
 
 /** Which OpenManus calls play a role: `ask_human` asks, `terminate` ends the run, `planning` changes the plan. */
@@ -60,6 +61,7 @@ export const openManusProfile = defineProfile({
   ],
   openingSteps: [],
   roleOf: (call) => ROLES[call.tool] ?? null,
+  summaryOf: openManusSummaryOf,
   runtimeAsk: { tool: 'ask_human', actionType: 'ask_human', metaKind: null },
   restorableArguments: [
     {

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * What an action does, in words every profile shares: the thread labels a step by its
+ * verb ("Wrote notes-app/index.html", "Ran `npm test`") without knowing any tool's name.
+ * A profile says which verb each of its calls is (`summaryOf`); the runtime records it
+ * beside the envelope, like the call's role and meta kind.
+ */
+export const ACTION_VERBS = [
+  // The plan and the conversation
+  'plan',
+  'advance_plan',
+  'read_plan',
+  'inform',
+  'ask',
+  'deliver',
+  // Commands
+  'run',
+  'run_code',
+  'view_terminal',
+  'wait',
+  'send_input',
+  'stop_process',
+  // Files
+  'read',
+  'write',
+  'append',
+  'edit',
+  'undo_edit',
+  'apply_patch',
+  'list_files',
+  'find_files',
+  'search_files',
+  // The web
+  'search_web',
+  'search_images',
+  'open_page',
+  'use_browser',
+  'read_page',
+  // Making things
+  'schedule',
+  'expose_port',
+  'enter_mode',
+  'leave_mode',
+  'generate_image',
+  'edit_image',
+  'generate_speech',
+  'make_slides',
+  'create_project',
+  'chart',
+  'compose',
+  // Other agents, services and checks
+  'delegate',
+  'post',
+  'search_posts',
+  'check',
+  'cancel',
+  'use_tool',
+] as const;
+export const ActionVerb = z.enum(ACTION_VERBS);
+export type ActionVerb = z.infer<typeof ActionVerb>;
+
+/**
+ * An action's verb and what it acts on (`target`: a path, a command, a query, an address,
+ * a name; absent when the verb says it all). From the model's arguments, so hostile:
+ * shown as text, never as markup.
+ */
+export const ActionSummary = z.object({ verb: ActionVerb, target: z.string().optional() });
+export type ActionSummary = z.infer<typeof ActionSummary>;
+
+/** Longest target a summary keeps (a label is one line; the call keeps the whole text). */
+export const MAX_SUMMARY_TARGET_CHARACTERS = 200;
+
+/**
+ * A summary with its target cut to one line of at most `MAX_SUMMARY_TARGET_CHARACTERS`
+ * (a heredoc's first line, a long prompt's start); a blank or missing target is left out.
+ */
+export function actionSummary(verb: ActionVerb, target?: unknown): ActionSummary {
+  if (typeof target !== 'string' && typeof target !== 'number') return { verb };
+  const line = String(target).trim().split('\n')[0]?.trim() ?? '';
+  if (line === '') return { verb };
+  const isCut = line.length > MAX_SUMMARY_TARGET_CHARACTERS;
+  return { verb, target: isCut ? `${line.slice(0, MAX_SUMMARY_TARGET_CHARACTERS - 1)}…` : line };
+}
