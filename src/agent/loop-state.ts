@@ -1,3 +1,4 @@
+import { cutSummary } from '../protocol/action-summary.ts';
 import type { Envelope, EnvelopeMeta } from '../protocol/envelope.ts';
 import {
   type EnvelopeEvent,
@@ -219,8 +220,11 @@ export class LoopState {
       toolCallId: call.id,
       ...(decision.role ? { role: decision.role } : {}),
       ...(decision.metaKind ? { metaKind: decision.metaKind } : {}),
-      ...(decision.summary ? { summary: decision.summary } : {}),
-      ...(decision.arguments ? { arguments: keptArguments(decision.arguments) } : {}),
+      // Redacted before they are cut: a cut through a secret would leave its start behind.
+      ...(decision.summary ? { summary: cutSummary(this.loop.services.redact(decision.summary)) } : {}),
+      ...(decision.arguments
+        ? { arguments: keptArguments(this.loop.services.redact(decision.arguments)) }
+        : {}),
     };
     const started: EventBody[] = [turn, running];
     const isImmediate = !decision.ok || !decision.call.hasSideEffects;

@@ -72,13 +72,20 @@ export type ActionSummary = z.infer<typeof ActionSummary>;
 export const MAX_SUMMARY_TARGET_CHARACTERS = 200;
 
 /**
- * A summary with its target cut to one line of at most `MAX_SUMMARY_TARGET_CHARACTERS`
- * (a heredoc's first line, a long prompt's start); a blank or missing target is left out.
+ * A summary whose target is the first line of `target` (a heredoc's first line, a long
+ * prompt's start); a blank or missing target is left out. It is kept whole here: the
+ * runtime redacts secrets from it and only then cuts it (`cutSummary`), so a cut can never
+ * leave the start of a secret behind.
  */
 export function actionSummary(verb: ActionVerb, target?: unknown): ActionSummary {
   if (typeof target !== 'string' && typeof target !== 'number') return { verb };
   const line = String(target).trim().split('\n')[0]?.trim() ?? '';
-  if (line === '') return { verb };
-  const isCut = line.length > MAX_SUMMARY_TARGET_CHARACTERS;
-  return { verb, target: isCut ? `${line.slice(0, MAX_SUMMARY_TARGET_CHARACTERS - 1)}…` : line };
+  return line === '' ? { verb } : { verb, target: line };
+}
+
+/** A summary with its target cut to at most `MAX_SUMMARY_TARGET_CHARACTERS` (a label is one line). */
+export function cutSummary(summary: ActionSummary): ActionSummary {
+  const { target } = summary;
+  if (target === undefined || target.length <= MAX_SUMMARY_TARGET_CHARACTERS) return summary;
+  return { ...summary, target: `${target.slice(0, MAX_SUMMARY_TARGET_CHARACTERS - 1)}…` };
 }

@@ -95,3 +95,18 @@ it('paints the shell before the app loads, in the places the app then takes', as
     }
   }
 });
+
+it('says so, with how to recover, when Settings cannot load (a deploy removed its chunk)', async () => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.route(/\/assets\/settings-dialog-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect
+    .poll(() => page.locator('.toasts').textContent())
+    .toMatch(/Settings could not load \(.+\)\. Reload the page to update Sandpiper\./);
+  expect(await page.getByRole('dialog', { name: 'Settings' }).count()).toBe(0);
+  // The rest of the app goes on.
+  await page.getByRole('textbox', { name: 'Message' }).fill('still here');
+  await context.close();
+});

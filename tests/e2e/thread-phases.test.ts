@@ -120,12 +120,15 @@ describe('the thread grouped under its plan phases', () => {
     await expect.poll(() => second.getAttribute('aria-expanded')).toBe('false');
     expect(await visibleRowsOf(page, PHASE_TITLES[1] ?? '')).toEqual([]);
 
+    // A reply being typed is kept when its card leaves the page (another conversation opened).
+    await reply.fill('Half an answer');
     // The person's choice holds for the session: away to a new conversation and back, the first is still open.
     await page.getByRole('button', { name: 'New conversation' }).click();
     await page.locator('.phase-group-header').waitFor({ state: 'detached' });
     await page.locator('.conversation-item', { hasText: PHASES_TASK }).first().click();
     await header(page, PHASE_TITLES[0] ?? '').waitFor();
     expect((await headers(page)).map((state) => state.expanded)).toEqual(['true', 'false', 'false', 'true']);
+    expect(await reply.inputValue()).toBe('Half an answer');
 
     // One reply box while the question is open: the card's; the composer points to it.
     expect(await page.getByRole('textbox', { name: 'Reply' }).count()).toBe(1);

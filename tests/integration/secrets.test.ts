@@ -6,8 +6,8 @@ import { ConversationArchive } from '../../src/agent/conversation-archive.ts';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import { redactedSecret } from '../../src/protocol/ports/secrets.ts';
 import { LOOKUP_KEY_NAME, notebookProfile } from '../fixtures/notebook-profile.ts';
-import { call } from '../fixtures/scenarios.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';
 
 /** A key with characters that change when URL-encoded, so both spellings are checked. */
 const KEY = 'sk-lookup/9f8e7d6c5b4a+3210';
@@ -143,5 +143,29 @@ describe('a run that fails before its ports exist', () => {
     expect(stored).not.toContain(providerKey);
     expect(JSON.stringify(harness.published)).not.toContain(providerKey);
     expect(logged.join('\n')).not.toContain(providerKey);
+  });
+});
+
+describe("a provider's key in a long command", () => {
+  it("is redacted before the step's summary and arguments are cut, so no start of it is kept", async () => {
+    const providerKey = `sk-proj-${'Q7x'.repeat(30)}`;
+    harness = await createHarness({}, { apiKey: providerKey });
+    // The key starts past character 150 and runs beyond 200, where the summary is cut.
+    const command = `echo ${'x'.repeat(90)} && curl -s https://api.example.test -H "Authorization: Bearer ${providerKey}"`;
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('shell', { action: 'exec', session: 'main', command }),
+      call('message', { type: 'result', text: 'Done.' }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const events = JSON.stringify(await harness.events(id));
+    expect(command.indexOf(providerKey)).toBeGreaterThan(140);
+    expect(command.indexOf(providerKey)).toBeLessThan(180);
+    expect(events).toContain('"verb":"run"');
+    expect(events).toContain(redactedSecret(`provider:${SCRIPTED_PROVIDER_ID}`).slice(0, 10));
+    // Not the key, nor its first 20 characters (what a cut through it would have kept).
+    expect(events).not.toContain(providerKey.slice(0, 20));
   });
 });

@@ -5,6 +5,7 @@ import {
   settingsSectionFromHash,
 } from '../settings/settings-sections.ts';
 import type { AttachmentView } from '../thread/attachment-view.ts';
+import { createReplyDrafts } from '../thread/reply-drafts.ts';
 
 /** The Computer panel's tabs: the selected action's view, the workspace's files, or an opened deliverable. */
 export type ComputerTab = 'action' | 'files' | 'viewer';
@@ -81,6 +82,8 @@ export function createUiStore() {
   return {
     draft,
     setDraft,
+    /** What is typed in open questions' reply boxes, by question. */
+    replyDrafts: createReplyDrafts(),
     /** True while the Computer panel is a column (not a sheet). */
     isWide,
     selectedActionUuid,

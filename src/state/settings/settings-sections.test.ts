@@ -34,6 +34,8 @@ describe('the Settings sections', () => {
   it('reads #settings/<section> addresses, and makes them', () => {
     expect(settingsSectionFromHash('#settings/mcp')).toBe('mcp');
     expect(settingsSectionFromHash(settingsHash('storage'))).toBe('storage');
+    expect(settingsSectionFromHash('#settings/%')).toBeNull();
+    expect(settingsSectionFromHash('#settings/%E0%A4%A')).toBeNull();
     expect(settingsSectionFromHash('#settings')).toBe('providers');
     expect(settingsSectionFromHash('#settings/')).toBe('providers');
     expect(settingsSectionFromHash('#settings/nowhere')).toBeNull();

@@ -70,7 +70,13 @@ const HASH_PREFIX = '#settings/';
 export function settingsSectionFromHash(hash: string): SettingsSectionId | null {
   if (hash === '#settings' || hash === HASH_PREFIX) return DEFAULT_SETTINGS_SECTION;
   if (!hash.startsWith(HASH_PREFIX)) return null;
-  const parsed = SettingsSectionId.safeParse(decodeURIComponent(hash.slice(HASH_PREFIX.length)));
+  let name: string;
+  try {
+    name = decodeURIComponent(hash.slice(HASH_PREFIX.length));
+  } catch {
+    return null; // A malformed escape (`#settings/%`) names no section.
+  }
+  const parsed = SettingsSectionId.safeParse(name);
   return parsed.success ? parsed.data : null;
 }
 

@@ -12,8 +12,12 @@ const ROUTE_PREFIX = '#/c/';
 function idFromLocation(): string | null {
   const { hash } = window.location;
   if (!hash.startsWith(ROUTE_PREFIX)) return null;
-  const id = decodeURIComponent(hash.slice(ROUTE_PREFIX.length));
-  return id === '' ? null : id;
+  try {
+    const id = decodeURIComponent(hash.slice(ROUTE_PREFIX.length));
+    return id === '' ? null : id;
+  } catch {
+    return null; // A malformed escape (`#/c/%`) names no conversation.
+  }
 }
 
 function byMostRecent(first: Conversation, second: Conversation): number {

@@ -1,4 +1,4 @@
-import { createEffect, createSignal, lazy, on, onCleanup, Show } from 'solid-js';
+import { createEffect, createSignal, ErrorBoundary, lazy, on, onCleanup, onMount, Show } from 'solid-js';
 import { startNodeRuntimeHost } from '../../host/node-runtime-host.ts';
 import { startPreviewBrowser } from '../../host/previews/preview-browser-connection.ts';
 import type { ConversationStatus } from '../../protocol/conversation.ts';
@@ -31,7 +31,7 @@ import { Sidebar } from '../sidebar/sidebar.tsx';
 import { Composer } from '../thread/composer.tsx';
 import { Thread } from '../thread/thread.tsx';
 import { AppBanners } from './app-banners.tsx';
-import { AppContext, type AppServices } from './app-context.ts';
+import { AppContext, type AppServices, useApp } from './app-context.ts';
 import { EmptyState } from './empty-state.tsx';
 import type { ShellHandover } from './shell-handover.ts';
 import { Toasts } from './toasts.tsx';
@@ -148,7 +148,8 @@ export function App(props: { shell?: ShellHandover }) {
   createEffect(() => {
     if (ui.isSettingsOpen()) setHasOpenedSettings(true);
   });
-  onCleanup(whenIdle(() => void loadSettingsDialog()));
+  // A failed fetch ahead is said when Settings is opened (see SettingsUnavailable), not here.
+  onCleanup(whenIdle(() => void loadSettingsDialog().catch(() => undefined)));
 
   const isRunning = () => thread.state.conversation?.status === 'running';
 
@@ -200,7 +201,9 @@ export function App(props: { shell?: ShellHandover }) {
         </main>
         <DetailsPanel />
         <Show when={hasOpenedSettings()}>
-          <SettingsDialog />
+          <ErrorBoundary fallback={(error: unknown) => <SettingsUnavailable error={error} />}>
+            <SettingsDialog />
+          </ErrorBoundary>
         </Show>
         <DropOverlay />
         <div class="visually-hidden" aria-live="polite" aria-atomic="true">
@@ -209,4 +212,19 @@ export function App(props: { shell?: ShellHandover }) {
       </div>
     </AppContext.Provider>
   );
+}
+
+/**
+ * What shows when Settings' own code cannot load (a new version deployed, a damaged cache):
+ * a toast saying so and how to recover — the place to fix things must not fail silently.
+ */
+function SettingsUnavailable(props: { error: unknown }) {
+  const { toasts, ui } = useApp();
+  onMount(() => {
+    ui.setSettingsOpen(false);
+    toasts.show(
+      `Settings could not load (${errorMessage(props.error)}). Reload the page to update Sandpiper.`,
+    );
+  });
+  return null;
 }

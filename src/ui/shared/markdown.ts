@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
 import { WORKSPACE_ROOT, workspacePathOf } from '../../protocol/workspace.ts';
 import { withoutHandlerAttributes } from './handler-attributes.ts';
-import { codeBlockHtml, installCodeCopy } from './markdown-code.ts';
+import { codeBlockHtml, installCodeCopy, restrictCopyControl } from './markdown-code.ts';
 
 const marked = new Marked({
   gfm: true,
@@ -67,6 +67,7 @@ function installLinkHook(): void {
   isHookInstalled = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     restrictClasses(node);
+    restrictCopyControl(node);
     if (node.tagName === 'INPUT') {
       restrictInput(node);
       return;

@@ -249,6 +249,7 @@ export function AskCard(props: { item: ActionItem }) {
             </Match>
           </Switch>
           <AskReplyForm
+            questionUuid={props.item.uuid}
             isSending={isSending()}
             onSend={send}
             ref={(element) => {

@@ -1,10 +1,6 @@
-import { createSignal, Show } from 'solid-js';
+import { Show } from 'solid-js';
 import { sentAttachments } from '../../state/thread/thread-reducer.ts';
-import {
-  type AttachmentsStore,
-  createAttachmentsStore,
-  sentUploadNames,
-} from '../../state/uploads/attachments-store.ts';
+import { type AttachmentsStore, sentUploadNames } from '../../state/uploads/attachments-store.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
 import { PendingChips } from './attachment-chips.tsx';
@@ -15,16 +11,18 @@ import { attachPaste } from './pasted-files.ts';
  * The open question's reply box, the only one while it is open (the composer gives way to
  * it): Enter sends, Shift+Enter adds a line; files come by its Attach button, a drop or a
  * paste (text over 16 KB becomes a file) and go with the reply. `onSend` says whether the
- * reply went; then the box and its files are cleared.
+ * reply went; then the draft is dropped. What is typed outlives the card leaving the page.
  */
 export function AskReplyForm(props: {
+  /** The question's envelope uuid: what is typed is kept under it (`ui.replyDrafts`) when the card leaves the page. */
+  questionUuid: string;
   isSending: boolean;
   onSend: (text: string, files: AttachmentsStore) => Promise<boolean>;
   ref: (element: HTMLTextAreaElement) => void;
 }) {
-  const { thread, toasts } = useApp();
-  const [text, setText] = createSignal('');
-  const files = createAttachmentsStore();
+  const { thread, toasts, ui } = useApp();
+  const draft = ui.replyDrafts.draftFor(props.questionUuid);
+  const { text, setText, files } = draft;
   let picker: HTMLInputElement | undefined;
   const drop = useFileDrop((found) => files.add(found.files, found.skippedFolders), toasts.show);
   const sentNames = () => sentUploadNames(sentAttachments(thread.state.thread.items));
@@ -32,10 +30,7 @@ export function AskReplyForm(props: {
 
   async function submit(): Promise<void> {
     if (isEmpty() || props.isSending) return;
-    if (await props.onSend(text(), files)) {
-      setText('');
-      files.clear();
-    }
+    if (await props.onSend(text(), files)) ui.replyDrafts.forget(props.questionUuid);
   }
 
   return (
