@@ -11,8 +11,9 @@ const STATUS_WORDS: Record<PhaseGroup['status'], string> = {
   blocked: 'blocked',
 };
 
-/** "7 steps" (a group of progress lines only has none). */
-function stepCount(count: number): string {
+/** "7 steps"; a group of progress lines only has none ("no steps yet" while it is the current one). */
+function stepCount(count: number, isCurrent: boolean): string {
+  if (count === 0) return isCurrent ? 'no steps yet' : 'no steps';
   return count === 1 ? '1 step' : `${count} steps`;
 }
 
@@ -60,7 +61,7 @@ export function PhaseGroupHeader(props: {
         <span class="phase-group-title">{props.group.title}</span>
         <span class="visually-hidden">({STATUS_WORDS[props.group.status]})</span>
         <span class="phase-group-meta">
-          {stepCount(props.group.stepCount)}
+          {stepCount(props.group.stepCount, props.group.status === 'active')}
           <Show when={props.group.failedCount > 0}>
             <span class="phase-group-failed"> · {props.group.failedCount} failed</span>
           </Show>
