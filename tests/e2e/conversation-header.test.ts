@@ -1,8 +1,8 @@
-import type { Locator } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
+import { addProvider, field, finish, openSettings, save } from './provider-settings-helpers.ts';
 
 /**
  * The conversation header's provider switch and token meter (moved out of
@@ -16,40 +16,6 @@ afterEach(async () => {
   await harness.close();
 });
 
-const finish = (text = 'Done.') => call('message', { type: 'result', text });
-
-function settingsDialog(): Locator {
-  return harness.page.getByRole('dialog', { name: 'Settings' });
-}
-
-async function openSettings(): Promise<Locator> {
-  await harness.page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const dialog = settingsDialog();
-  await dialog.waitFor();
-  return dialog;
-}
-
-async function save(dialog: Locator): Promise<void> {
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-/** Adds a provider from the picker (a preset's name, or Custom); its editor opens. */
-async function addProvider(dialog: Locator, preset: string): Promise<void> {
-  await dialog.getByRole('button', { name: 'Add provider' }).click();
-  await dialog
-    .getByRole('group', { name: 'Add a provider' })
-    .getByRole('button', { name: preset, exact: true })
-    .click();
-  // The editor moves focus to the new provider's Name on the next frame; filling another
-  // field before that lands would race it (the text could end up in Name).
-  await expect.poll(() => dialog.evaluate(() => document.activeElement?.id)).toBe('provider-name');
-}
-
-function field(dialog: Locator, label: string): Locator {
-  return dialog.getByLabel(label, { exact: true });
-}
-
 describe('the conversation header', () => {
   let second: ScriptedServer;
   beforeEach(async () => {
@@ -62,7 +28,7 @@ describe('the conversation header', () => {
   it('switches the conversation’s provider: its next run goes to the second server', async () => {
     const { page, model } = harness;
     await harness.configure();
-    const dialog = await openSettings();
+    const dialog = await openSettings(harness.page);
     await addProvider(dialog, 'Custom');
     await field(dialog, 'Name').fill('Second server');
     await field(dialog, 'Base URL').fill(second.url);
@@ -117,7 +83,7 @@ describe('the conversation header', () => {
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
 
-    const dialog = await openSettings();
+    const dialog = await openSettings(harness.page);
     await field(dialog, 'Input price').fill('2');
     await field(dialog, 'Cached input price').fill('0.5');
     await field(dialog, 'Output price').fill('8');

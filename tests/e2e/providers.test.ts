@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { acknowledge, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
+import { addProvider, field, finish, openSettings, save } from './provider-settings-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -12,40 +13,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await harness.close();
 });
-
-const finish = (text = 'Done.') => call('message', { type: 'result', text });
-
-function settingsDialog(): Locator {
-  return harness.page.getByRole('dialog', { name: 'Settings' });
-}
-
-async function openSettings(): Promise<Locator> {
-  await harness.page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const dialog = settingsDialog();
-  await dialog.waitFor();
-  return dialog;
-}
-
-async function save(dialog: Locator): Promise<void> {
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-/** Adds a provider from the picker (a preset's name, or Custom); its editor opens. */
-async function addProvider(dialog: Locator, preset: string): Promise<void> {
-  await dialog.getByRole('button', { name: 'Add provider' }).click();
-  await dialog
-    .getByRole('group', { name: 'Add a provider' })
-    .getByRole('button', { name: preset, exact: true })
-    .click();
-  // The editor moves focus to the new provider's Name on the next frame; filling another
-  // field before that lands would race it (the text could end up in Name).
-  await expect.poll(() => dialog.evaluate(() => document.activeElement?.id)).toBe('provider-name');
-}
-
-function field(dialog: Locator, label: string): Locator {
-  return dialog.getByLabel(label, { exact: true });
-}
 
 /** The text of a select's chosen option. */
 function chosenOption(select: Locator): Promise<string | null> {
@@ -74,7 +41,7 @@ async function startRefusingServer(): Promise<{ url: string; close: () => Promis
 describe('Settings → Providers', () => {
   it('adds a provider from a preset, tests it against the scripted server and makes it active', async () => {
     const { page, model } = harness;
-    const dialog = await openSettings();
+    const dialog = await openSettings(harness.page);
     await dialog.getByRole('button', { name: 'Add provider' }).click();
     const picker = dialog.getByRole('group', { name: 'Add a provider' });
     expect(await picker.getByRole('button').count()).toBe(12); // ten presets, Custom, Close
@@ -128,7 +95,7 @@ describe('Settings → Providers', () => {
     const switcher = page.getByRole('combobox', { name: 'Provider for this conversation' });
     expect(await switcher.locator('option:checked').textContent()).toBe('Ollama');
 
-    const reopened = await openSettings();
+    const reopened = await openSettings(harness.page);
     expect(await reopened.getByRole('radio', { name: /^Ollama/ }).isChecked()).toBe(true);
     expect(await reopened.getByRole('radio', { name: /^OpenAI/ }).isChecked()).toBe(false);
 
@@ -149,14 +116,14 @@ describe('Settings → Providers', () => {
     expect(await reopened.locator('#provider-toolCalls-hint').textContent()).toContain('JSON-schema grammar');
     await harness.screenshot('providers-tool-calls-1440');
     await save(reopened);
-    const again = await openSettings();
+    const again = await openSettings(harness.page);
     expect(await field(again, 'Tool calls').inputValue()).toBe('constrained');
   });
 
   it('explains an unreachable server, a CORS refusal with the preset’s note, and a refused key', async () => {
     const refusing = await startRefusingServer();
     try {
-      const dialog = await openSettings();
+      const dialog = await openSettings(harness.page);
       await addProvider(dialog, 'Custom');
       const status = dialog.locator('.provider-editor [role="status"]');
       await field(dialog, 'Base URL').fill('http://127.0.0.1:9/v1');
@@ -184,7 +151,7 @@ describe('Settings → Providers', () => {
 
   it('validates a provider before saving, shows and hides the key, and never deletes the last one', async () => {
     const { page } = harness;
-    const dialog = await openSettings();
+    const dialog = await openSettings(harness.page);
     const onlyDelete = dialog.getByRole('button', { name: 'Delete OpenAI', exact: true });
     expect(await onlyDelete.isDisabled()).toBe(true);
 
@@ -220,20 +187,20 @@ describe('Settings → Providers', () => {
 
     // Settings opens with the active provider's editor open. Deleting the active provider
     // makes the first remaining one active.
-    const reopened = await openSettings();
+    const reopened = await openSettings(harness.page);
     expect(await field(reopened, 'Cached input price').inputValue()).toBe('0.5');
     await reopened.getByRole('button', { name: 'Delete Lab server', exact: true }).click();
     expect(await reopened.getByRole('radio').count()).toBe(1);
     expect(await reopened.getByRole('radio', { name: /^OpenAI/ }).isChecked()).toBe(true);
     await save(reopened);
-    const afterDelete = await openSettings();
+    const afterDelete = await openSettings(harness.page);
     expect(await afterDelete.getByRole('radio').count()).toBe(1);
     expect(await field(afterDelete, 'API key').inputValue()).toBe('sk-secret');
   });
 
   it('says whether the model sees images, guessed from the name as it is typed, and keeps “Text only”', async () => {
     const { page } = harness;
-    const dialog = await openSettings();
+    const dialog = await openSettings(harness.page);
     const images = field(dialog, 'Images');
     await field(dialog, 'Model').fill('gpt-4o');
     expect(await chosenOption(images)).toBe('Automatic: yes (by the model’s name)');
@@ -247,7 +214,7 @@ describe('Settings → Providers', () => {
     await harness.screenshot('providers-images-1440');
     await save(dialog);
 
-    const reopened = await openSettings();
+    const reopened = await openSettings(harness.page);
     expect(await field(reopened, 'Model').inputValue()).toBe('deepseek-chat');
     expect(await chosenOption(field(reopened, 'Images'))).toBe('Text only');
 
@@ -263,7 +230,7 @@ describe('Settings → Providers', () => {
     await field(reopened, 'Images').selectOption({ label: 'The model sees images' });
     await save(reopened);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
-    const again = await openSettings();
+    const again = await openSettings(harness.page);
     expect(await chosenOption(field(again, 'Images'))).toBe('The model sees images');
   });
 
@@ -271,7 +238,7 @@ describe('Settings → Providers', () => {
     const { page } = harness;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
-    const dialog = await openSettings();
+    const dialog = await openSettings(harness.page);
     const focusedLabel = () =>
       page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id);
 
@@ -305,7 +272,7 @@ describe('Settings → Providers', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
-    const reopened = await openSettings();
+    const reopened = await openSettings(harness.page);
     expect(await reopened.getByRole('radio', { name: /^Ollama/ }).isChecked()).toBe(true);
   });
 });
@@ -314,7 +281,7 @@ describe('Settings → Runs', () => {
   it('a token budget per run makes the agent ask under “Token budget reached”', async () => {
     const { page, model } = harness;
     await harness.configure();
-    const dialog = await openSettings();
+    const dialog = await openSettings(harness.page);
     await showSettingsSection(dialog, 'Runs');
     const budget = field(dialog, 'Token budget per run');
     expect(await budget.inputValue()).toBe('');
@@ -340,7 +307,7 @@ describe('Settings → Runs', () => {
     await page.getByText('Stopped at the token budget.').waitFor();
     expect(model.requests).toHaveLength(1);
 
-    const reopened = await openSettings();
+    const reopened = await openSettings(harness.page);
     await showSettingsSection(reopened, 'Runs');
     expect(await field(reopened, 'Token budget per run').inputValue()).toBe('1000');
   });
