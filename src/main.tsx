@@ -11,9 +11,11 @@ import './ui/plan/plan.css';
 import './ui/computer/details.css';
 import './ui/app/overlays.css';
 import { catchInstallPromptEarly } from './state/app/early-install-prompt.ts';
+import { watchInteractionEarly } from './state/app/early-interaction.ts';
 import { afterFirstPaint } from './ui/app/after-first-paint.ts';
 
 catchInstallPromptEarly();
+watchInteractionEarly();
 // index.html paints the app shell; the app (~130 KB gzipped, then its worker) loads after
 // that paint, so nothing it fetches can hold the paint back.
 await afterFirstPaint();

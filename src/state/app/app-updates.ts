@@ -1,6 +1,7 @@
 import { createSignal } from 'solid-js';
 import { Workbox } from 'workbox-window';
 import { takeEarlyInstallPrompt } from './early-install-prompt.ts';
+import { hasInteractedEarly } from './early-interaction.ts';
 import { ISOLATION_RELOAD_KEY, shouldReloadForIsolation } from './isolation-reload.ts';
 import { handOverToWaitingWorker } from './waiting-worker-handover.ts';
 
@@ -38,7 +39,8 @@ export function createAppUpdatesStore() {
   const cleanups: Array<() => void> = [];
   let workbox: Workbox | null = null;
   let isAccepting = false;
-  let hasInteracted = false;
+  // Counted from the page's start: the app shell can be used before this store exists.
+  let hasInteracted = hasInteractedEarly();
 
   function listen(type: string, listener: (event: Event) => void, options?: AddEventListenerOptions): void {
     window.addEventListener(type, listener, options);
@@ -50,6 +52,7 @@ export function createAppUpdatesStore() {
   };
   listen('pointerdown', noteInteraction, { capture: true });
   listen('keydown', noteInteraction, { capture: true });
+  listen('input', noteInteraction, { capture: true });
 
   const early = takeEarlyInstallPrompt();
   if (early) setInstallPrompt(early as InstallPromptEvent);
