@@ -2,7 +2,7 @@ import { Show } from 'solid-js';
 import { sentAttachments } from '../../state/thread/thread-reducer.ts';
 import { type AttachmentsStore, sentUploadNames } from '../../state/uploads/attachments-store.ts';
 import { useApp } from '../app/app-context.ts';
-import { Icon } from '../shared/icons.tsx';
+import { AttachFilesButton } from './attach-files-button.tsx';
 import { PendingChips } from './attachment-chips.tsx';
 import { useFileDrop } from './file-drop.ts';
 import { attachPaste } from './pasted-files.ts';
@@ -23,7 +23,6 @@ export function AskReplyForm(props: {
   const { thread, toasts, ui } = useApp();
   const draft = ui.replyDrafts.draftFor(props.questionUuid);
   const { text, setText, files } = draft;
-  let picker: HTMLInputElement | undefined;
   const drop = useFileDrop((found) => files.add(found.files, found.skippedFolders), toasts.show);
   const sentNames = () => sentUploadNames(sentAttachments(thread.state.thread.items));
   const isEmpty = () => text().trim() === '' && files.items().length === 0;
@@ -74,29 +73,12 @@ export function AskReplyForm(props: {
           }}
         />
         <div class="reply-actions">
-          <button
-            type="button"
-            class="icon-button attach-button"
-            aria-label="Attach files to your reply"
+          <AttachFilesButton
+            files={files}
+            label="Attach files to your reply"
             title="Attach files to your reply (or drop them here, or paste an image)"
+            inputLabel="Files to attach to your reply"
             disabled={props.isSending}
-            onClick={() => picker?.click()}
-          >
-            <Icon name="paperclip" size={16} />
-          </button>
-          <input
-            ref={picker}
-            class="visually-hidden"
-            type="file"
-            multiple
-            tabIndex={-1}
-            aria-label="Files to attach to your reply"
-            onChange={(event) => {
-              const element = event.currentTarget;
-              const picked = Array.from(element.files ?? []);
-              element.value = '';
-              files.add(picked.map((file) => ({ path: file.name, file })));
-            }}
           />
           <button type="submit" class="button primary" disabled={props.isSending || isEmpty()}>
             Send reply

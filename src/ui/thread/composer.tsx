@@ -15,6 +15,7 @@ import { useApp } from '../app/app-context.ts';
 import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 import { AnswerHint } from './answer-hint.tsx';
+import { AttachFilesButton } from './attach-files-button.tsx';
 import { PendingChips } from './attachment-chips.tsx';
 import { useFileDrop } from './file-drop.ts';
 import { attachPaste } from './pasted-files.ts';
@@ -38,7 +39,6 @@ export function Composer() {
   /** The attachment the last long paste became (its note shows while it is attached). */
   const [pastedId, setPastedId] = createSignal<string | null>(null);
   let input: HTMLTextAreaElement | undefined;
-  let picker: HTMLInputElement | undefined;
   const drop = useFileDrop((found) => {
     // One folder dropped on a new conversation is a project: it goes to /home/ubuntu/<folder>.
     const isProject =
@@ -148,12 +148,6 @@ export function Composer() {
     void attempt(() => thread.stop(), 'Could not stop');
   }
 
-  function onPicked(element: HTMLInputElement): void {
-    const files = Array.from(element.files ?? []);
-    element.value = '';
-    attachments.add(files.map((file) => ({ path: file.name, file })));
-  }
-
   function onPaste(event: ClipboardEvent): void {
     if (attachPaste(event, attachments, sentNames) === 'text') {
       setPastedId(attachments.items().at(-1)?.id ?? null);
@@ -231,24 +225,12 @@ export function Composer() {
               </p>
             )}
           </Show>
-          <button
-            type="button"
-            class="icon-button attach-button"
-            aria-label="Attach files"
+          <AttachFilesButton
+            files={attachments}
+            label="Attach files"
             title="Attach files (or drop files or a folder here, or paste an image)"
+            inputLabel="Files to attach"
             disabled={isSending()}
-            onClick={() => picker?.click()}
-          >
-            <Icon name="paperclip" size={16} />
-          </button>
-          <input
-            ref={picker}
-            class="visually-hidden"
-            type="file"
-            multiple
-            tabIndex={-1}
-            aria-label="Files to attach"
-            onChange={(event) => onPicked(event.currentTarget)}
           />
           <textarea
             id="composer-input"

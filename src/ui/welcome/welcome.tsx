@@ -1,4 +1,4 @@
-import { Show } from 'solid-js';
+import { type JSX, Show } from 'solid-js';
 import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
 import { WelcomeHosted } from './welcome-hosted.tsx';
@@ -8,6 +8,21 @@ import './welcome.css';
 /** Whether this browser offers WebGPU at all (an adapter may still be refused later). */
 function hasWebGpu(): boolean {
   return typeof navigator !== 'undefined' && 'gpu' in navigator;
+}
+
+/** One of the welcome's numbered ways to a working model. */
+function WelcomeWay(props: { id: string; number: number; title: string; children: JSX.Element }) {
+  return (
+    <section class="welcome-way" aria-labelledby={`welcome-${props.id}-title`}>
+      <h3 class="welcome-way-title" id={`welcome-${props.id}-title`}>
+        <span class="welcome-way-number" aria-hidden="true">
+          {props.number}
+        </span>
+        {props.title}
+      </h3>
+      {props.children}
+    </section>
+  );
 }
 
 /**
@@ -25,32 +40,14 @@ export function Welcome(props: { onDismiss: () => void }) {
         Sandpiper plans a task and works through it step by step, in this tab. It needs a language model: pick
         one of three ways. What you set here stays in this browser.
       </p>
-      <section class="welcome-way" aria-labelledby="welcome-local-title">
-        <h3 class="welcome-way-title" id="welcome-local-title">
-          <span class="welcome-way-number" aria-hidden="true">
-            1
-          </span>
-          A server on this computer
-        </h3>
+      <WelcomeWay id="local" number={1} title="A server on this computer">
         <p class="welcome-way-lead">llama.cpp’s llama-server, Ollama or LM Studio, running with a model.</p>
         <WelcomeLocalServers />
-      </section>
-      <section class="welcome-way" aria-labelledby="welcome-hosted-title">
-        <h3 class="welcome-way-title" id="welcome-hosted-title">
-          <span class="welcome-way-number" aria-hidden="true">
-            2
-          </span>
-          A hosted provider with your key
-        </h3>
+      </WelcomeWay>
+      <WelcomeWay id="hosted" number={2} title="A hosted provider with your key">
         <WelcomeHosted />
-      </section>
-      <section class="welcome-way" aria-labelledby="welcome-tab-title">
-        <h3 class="welcome-way-title" id="welcome-tab-title">
-          <span class="welcome-way-number" aria-hidden="true">
-            3
-          </span>
-          A model in this tab
-        </h3>
+      </WelcomeWay>
+      <WelcomeWay id="tab" number={3} title="A model in this tab">
         <p class="welcome-way-lead">
           Runs a small open model on this device’s GPU; it needs WebGPU. The model is downloaded once — about
           0.3 GB for the smallest, about 4.5 GB for an 8B model — and then works offline. Slower and less
@@ -72,7 +69,7 @@ export function Welcome(props: { onDismiss: () => void }) {
             Choose a model to download
           </button>
         </div>
-      </section>
+      </WelcomeWay>
       <p class="welcome-later">
         <button type="button" class="button small" onClick={() => props.onDismiss()}>
           Not now
