@@ -10,7 +10,7 @@ import { BUILT_APP, waitForServiceWorker } from '../e2e/pwa-helpers.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
 import { writeFiguresBlock } from './figures-block.ts';
 
-const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+const FIGURES_DOCUMENT = fileURLToPath(new URL('../../docs/how-it-works.md', import.meta.url));
 
 /**
  * Startup of the built app: the precache's size (from the generated precache manifest),
@@ -204,7 +204,7 @@ it('prints the precache size, what is fetched before the first paint, and the st
     `  ${describeTimings('service worker warm, offline', warmOffline, pageUrl)}`,
   ];
   console.log(['', ...figures, ''].join('\n'));
-  writeFiguresBlock(README, 'startup', figures);
+  writeFiguresBlock(FIGURES_DOCUMENT, 'startup', figures);
   expect(precached).toContain('index.html');
   for (const timing of [...firstVisits, ...warmOnline, ...warmOffline]) {
     expect(timing.contentfulPaintMs).toBeGreaterThan(0);
