@@ -1,17 +1,17 @@
 import * as Comlink from 'comlink';
-import { ConversationArchive } from '../src/agent/conversation-archive.ts';
-import { createDiagnostics } from '../src/agent/diagnostics.ts';
+import { readDaySpend } from '../src/agent/engine/spend-cap.ts';
+import { createOpenAiCompatibleProvider } from '../src/agent/llm/providers/openai-compatible.ts';
+import { createEngineHost } from '../src/agent/llm/providers/webllm/engine-host.ts';
+import type { GpuLike } from '../src/agent/llm/providers/webllm/gpu-detection.ts';
+import { loadWebLlmLibrary } from '../src/agent/llm/providers/webllm/load-web-llm.ts';
+import { LocalModels } from '../src/agent/llm/providers/webllm/local-model-library.ts';
+import { createWebLlmProvider } from '../src/agent/llm/providers/webllm/webllm-provider.ts';
 import { profileSummaries } from '../src/agent/profiles/index.ts';
-import { createOpenAiCompatibleProvider } from '../src/agent/providers/openai-compatible.ts';
-import { createEngineHost } from '../src/agent/providers/webllm/engine-host.ts';
-import type { GpuLike } from '../src/agent/providers/webllm/gpu-detection.ts';
-import { loadWebLlmLibrary } from '../src/agent/providers/webllm/load-web-llm.ts';
-import { LocalModels } from '../src/agent/providers/webllm/local-models.ts';
-import { createWebLlmProvider } from '../src/agent/providers/webllm/webllm-provider.ts';
-import { AgentRuntime } from '../src/agent/runtime.ts';
-import { Scheduler, webLeaderLock } from '../src/agent/schedules/scheduler.ts';
-import { identifyServer } from '../src/agent/server-knowledge.ts';
-import { readDaySpend } from '../src/agent/spend-cap.ts';
+import { ConversationArchive } from '../src/agent/runtime/conversation-archive.ts';
+import { createDiagnostics } from '../src/agent/runtime/diagnostics.ts';
+import { AgentRuntime } from '../src/agent/runtime/runtime.ts';
+import { Scheduler, webLeaderLock } from '../src/agent/runtime/schedules/scheduler.ts';
+import { identifyServer } from '../src/agent/runtime/server-knowledge.ts';
 import {
   BROADCAST_CHANNEL_NAME,
   BroadcastMessage,

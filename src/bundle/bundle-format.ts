@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Conversation } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
-import { Plan } from '../protocol/plan.ts';
+import { Plan } from '../protocol/phase-plan.ts';
 import { PreviewStorageRow } from '../protocol/preview-storage.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Conversation } from './conversation.ts';
 import { StoredEvent } from './events.ts';
-import { Plan } from './plan.ts';
+import { Plan } from './phase-plan.ts';
 import { ToolProgress } from './ports/progress.ts';
 import { Schedule } from './schedules.ts';
 

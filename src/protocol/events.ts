@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActionSummary } from './action-summary.ts';
 import { Envelope } from './envelope.ts';
-import { MAX_OBSERVATION_IMAGES, ObservationImage } from './model-images.ts';
+import { MAX_OBSERVATION_IMAGES, ObservationImage } from './model-image-limits.ts';
 import { MetaKind } from './tool-meta/index.ts';
 import { ToolRole } from './tool-roles.ts';
 import { MessageAttachment } from './uploads.ts';

@@ -1,8 +1,8 @@
 import type { Conversation } from './conversation.ts';
 import type { StoredEvent } from './events.ts';
-import type { DownloadOutcome, LoadProgress, LocalModelList } from './local-models.ts';
+import type { DownloadOutcome, LoadProgress, LocalModelList } from './local-model-facts.ts';
 import type { NodeRuntimeHostPort } from './node-runtime-host.ts';
-import type { Plan } from './plan.ts';
+import type { Plan } from './phase-plan.ts';
 import type { PreviewBrowserHostPort } from './preview-browser.ts';
 import type { ProviderProfile, ServerCapabilities } from './providers.ts';
 import type { Schedule, ScheduleEdit } from './schedules.ts';

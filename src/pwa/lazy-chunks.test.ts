@@ -1,5 +1,10 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { chunkFileName, isLazyChunk } from './lazy-chunks.ts';
+import { chunkFileName, isLazyChunk, LAZY_PACKAGES, LAZY_SOURCE_PREFIXES } from './lazy-chunks.ts';
+
+const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
 const root = '/work/app';
 
@@ -25,11 +30,11 @@ describe('lazy chunks', () => {
         moduleIds: [
           `${root}/node_modules/mammoth/lib/index.js`,
           `${root}/node_modules/jszip/dist/jszip.min.js`,
-          `${root}/src/agent/documents/extractors/docx.ts`,
+          `${root}/src/agent/toolkit/documents/extractors/docx.ts`,
         ],
       }),
     ).toBe(true);
-    expect(isLazyChunk({ moduleIds: [`${root}/src/agent/documents/documents.ts`] })).toBe(false);
+    expect(isLazyChunk({ moduleIds: [`${root}/src/agent/toolkit/documents/documents.ts`] })).toBe(false);
   });
 
   it('never include the app shell or the virtual sandbox, which must work offline', () => {
@@ -53,5 +58,22 @@ describe('lazy chunks', () => {
     expect(chunkFileName({ moduleIds: [`${root}/src/sandbox/virtual/virtual-sandbox.ts`] })).toBe(
       'assets/[name]-[hash].js',
     );
+  });
+
+  it.each(LAZY_SOURCE_PREFIXES)('name real source files: %s', (prefix) => {
+    const folder = join(REPOSITORY, prefix.endsWith('/') ? prefix : dirname(prefix));
+    const start = prefix.endsWith('/') ? '' : prefix.slice(prefix.lastIndexOf('/') + 1);
+    expect(existsSync(folder)).toBe(true);
+    const files = readdirSync(folder).filter((name) => name.startsWith(start) && /\.tsx?$/.test(name));
+    expect(files.length).toBeGreaterThan(0);
+  });
+
+  it.each(LAZY_PACKAGES)('name an installed package: %s', (name) => {
+    expect(existsSync(join(REPOSITORY, 'node_modules', name))).toBe(true);
+  });
+
+  it('sort a module of a moved or misspelt folder as not lazy', () => {
+    expect(isLazyChunk({ moduleIds: [`${root}/src/agent/documents/extractors/docx.ts`] })).toBe(false);
+    expect(isLazyChunk({ moduleIds: [`${root}/node_modules/fflate-extra/index.js`] })).toBe(false);
   });
 });

@@ -9,27 +9,53 @@
  */
 export const LAZY_ASSETS_FOLDER = 'lazy';
 
-/** Modules that may live only in a lazy chunk (matched against a module id, a file path). */
-const LAZY_MODULES: readonly RegExp[] = [
-  /\/node_modules\/@xterm\//,
-  /\/node_modules\/highlight\.js\//,
-  /\/node_modules\/fflate\//,
-  /\/node_modules\/@mlc-ai\/web-llm\//,
-  /\/node_modules\/@webcontainer\/api\//,
-  /\/src\/sandbox\/webcontainer\//,
-  /\/src\/host\/webcontainer\//,
-  /\/src\/agent\/web\/pages\/extract\//,
-  /\/node_modules\/reveal\.js\//,
-  /\/src\/agent\/documents\/extractors\//,
-  /\/node_modules\/(pdfjs-dist|mammoth|@xmldom\/xmldom|jszip|lop|option|underscore|xmlbuilder|dingbat-to-unicode|base64-js|read-excel-file|papaparse)\//,
-  /\/node_modules\/(linkedom|defuddle|node-html-markdown|node-html-parser|htmlparser2|css-select|css-what|cssomnom|dom-serializer|domelementtype|domhandler|domutils|boolbase|nth-check|uhyphen|he|entities|html-escaper)\//,
-  /__vite-optional-peer-dep:canvas:linkedom/,
-  // OpenManus' data_visualization: Chart.js and the drawing around it.
-  /\/node_modules\/(chart\.js|@kurkle\/color)\//,
-  /\/src\/agent\/tools\/openmanus-web\/chart-/,
-  // `git` in the virtual shell: isomorphic-git and the Buffer it needs in a browser.
-  /\/node_modules\/(isomorphic-git|buffer|base64-js|ieee754|sha\.js|safe-buffer|to-buffer|async-lock|clean-git-ref|crc-32|diff3|pify|minimisted|simple-get)\//,
+/**
+ * Our own modules that may live only in a lazy chunk: repo-relative path prefixes (a folder
+ * ends with `/`). A test checks that each prefix names files that exist, so a moved folder
+ * cannot silently drop out of this list.
+ */
+export const LAZY_SOURCE_PREFIXES: readonly string[] = [
+  'src/sandbox/webcontainer/',
+  'src/host/webcontainer/',
+  'src/agent/toolkit/web/pages/extract/',
+  'src/agent/toolkit/documents/extractors/',
+  // OpenManus' data_visualization: the drawing around Chart.js (the tool itself is eager).
+  'src/agent/profiles/openmanus/tools/data-visualization/chart-',
 ];
+
+/** npm packages that may live only in a lazy chunk (a test checks each is installed). */
+export const LAZY_PACKAGES: readonly string[] = [
+  '@xterm',
+  'highlight.js',
+  'fflate',
+  '@mlc-ai/web-llm',
+  '@webcontainer/api',
+  'reveal.js',
+  // The document extractors.
+  ...['pdfjs-dist', 'mammoth', '@xmldom/xmldom', 'jszip', 'lop', 'option', 'underscore', 'xmlbuilder'],
+  ...['dingbat-to-unicode', 'base64-js', 'read-excel-file', 'papaparse'],
+  // The page reader: a DOM, Defuddle and an HTML-to-markdown converter.
+  ...['linkedom', 'defuddle', 'node-html-markdown', 'node-html-parser', 'htmlparser2', 'css-select'],
+  ...['css-what', 'cssomnom', 'dom-serializer', 'domelementtype', 'domhandler', 'domutils', 'boolbase'],
+  ...['nth-check', 'uhyphen', 'he', 'entities', 'html-escaper'],
+  // OpenManus' data_visualization.
+  ...['chart.js', '@kurkle/color'],
+  // `git` in the virtual shell: isomorphic-git and the Buffer it needs in a browser.
+  ...['isomorphic-git', 'buffer', 'ieee754', 'sha.js', 'safe-buffer', 'to-buffer', 'async-lock'],
+  ...['clean-git-ref', 'crc-32', 'diff3', 'pify', 'minimisted', 'simple-get'],
+];
+
+/** Module ids the bundler makes for optional peers it could not find (linkedom's canvas). */
+const LAZY_VIRTUAL_MODULES: readonly RegExp[] = [/__vite-optional-peer-dep:canvas:linkedom/];
+
+function isLazyModule(id: string): boolean {
+  if (LAZY_VIRTUAL_MODULES.some((pattern) => pattern.test(id))) return true;
+  if (LAZY_SOURCE_PREFIXES.some((prefix) => id.includes(`/${prefix}`))) return true;
+  const packagePath = id.lastIndexOf('/node_modules/');
+  if (packagePath < 0) return false;
+  const rest = id.slice(packagePath + '/node_modules/'.length);
+  return LAZY_PACKAGES.some((name) => rest.startsWith(`${name}/`));
+}
 
 /** What the bundler tells a `chunkFileNames` function about a chunk (the part used here). */
 export type ChunkDescription = { moduleIds: readonly string[] };
@@ -41,7 +67,7 @@ export type ChunkDescription = { moduleIds: readonly string[] };
  */
 export function isLazyChunk(chunk: ChunkDescription): boolean {
   const modules = chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => id.replace(/\\/g, '/'));
-  return modules.length > 0 && modules.every((id) => LAZY_MODULES.some((pattern) => pattern.test(id)));
+  return modules.length > 0 && modules.every(isLazyModule);
 }
 
 /** The `chunkFileNames` of the app and worker builds: lazy chunks go to `assets/lazy/`. */

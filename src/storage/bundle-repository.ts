@@ -1,7 +1,7 @@
 import { type BundleContents, BundleError } from '../bundle/bundle-format.ts';
 import type { Conversation } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
-import { Plan } from '../protocol/plan.ts';
+import { Plan } from '../protocol/phase-plan.ts';
 import { PREVIEW_AREA_LIMITS } from '../protocol/preview-messages.ts';
 import { PreviewStorageRow } from '../protocol/preview-storage.ts';
 import { Schedule } from '../protocol/schedules.ts';

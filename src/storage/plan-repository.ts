@@ -1,4 +1,4 @@
-import { Plan } from '../protocol/plan.ts';
+import { Plan } from '../protocol/phase-plan.ts';
 import type { SandpiperDatabase } from './db.ts';
 
 /** Reads the per-conversation plan; writes happen in the journal's transactions. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
-import { globFiles, grepFiles } from '../../src/agent/tools/match/match-search.ts';
+import { globFiles, grepFiles } from '../../src/agent/profiles/manus/tools/match/match-search.ts';
 import { DIAGNOSTICS_CHANNEL_NAME } from '../../src/protocol/broadcast.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

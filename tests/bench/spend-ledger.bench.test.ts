@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, expect, it } from 'vitest';
-import { Journal } from '../../src/agent/journal.ts';
-import { readDaySpend } from '../../src/agent/spend-cap.ts';
+import { Journal } from '../../src/agent/engine/journal.ts';
+import { readDaySpend } from '../../src/agent/engine/spend-cap.ts';
 import { type EventBody, StoredEvent } from '../../src/protocol/events.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { localDay } from '../../src/protocol/spend.ts';

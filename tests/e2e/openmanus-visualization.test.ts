@@ -41,7 +41,12 @@ async function chartChunk(): Promise<{ root: string; chunk: string }> {
       target: 'es2022',
       minify: false,
       lib: {
-        entry: fileURLToPath(new URL('../../src/agent/tools/openmanus-web/chart-making.ts', import.meta.url)),
+        entry: fileURLToPath(
+          new URL(
+            '../../src/agent/profiles/openmanus/tools/data-visualization/chart-making.ts',
+            import.meta.url,
+          ),
+        ),
         formats: ['es'],
         fileName: () => 'chart-making.js',
       },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConversationArchive } from '../../src/agent/conversation-archive.ts';
+import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
 import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
 import { sampleBundleContents } from '../../src/bundle/bundle-fixtures.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { parseHTML } from 'linkedom';
 import { expect, it } from 'vitest';
-import { createSlidesTool } from '../../src/agent/tools/slides.ts';
+import { createSlidesTool } from '../../src/agent/profiles/manus/tools/slides/slides.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { deckAddress } from '../../src/state/computer/deck-address.ts';
 import { singleFileDeck } from '../../src/state/computer/deck-single-file.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createPreviews } from '../../src/agent/ports/previews.ts';
-import type { ToolOutcome } from '../../src/agent/tools/define-tool.ts';
-import { exposeTool } from '../../src/agent/tools/expose.ts';
+import { exposeTool } from '../../src/agent/profiles/manus/tools/expose/expose.ts';
+import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
+import { createPreviews } from '../../src/agent/toolkit/ports/previews.ts';
 import type { PreviewServer } from '../../src/protocol/ports/previews.ts';
 import type { SandboxPort } from '../../src/protocol/ports/sandbox.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';

@@ -6,10 +6,10 @@ import {
   fullObservation,
   OBSERVATION_INLINE_LIMIT,
   observationFor,
-} from '../../src/agent/context/observation.ts';
-import type { ToolOutcome } from '../../src/agent/tools/define-tool.ts';
-import { fileTool } from '../../src/agent/tools/file/file.ts';
-import { IMAGE_NOT_SEEN } from '../../src/agent/tools/file/file-view-image.ts';
+} from '../../src/agent/engine/context/observation.ts';
+import { fileTool } from '../../src/agent/profiles/manus/tools/file/file.ts';
+import { IMAGE_NOT_SEEN } from '../../src/agent/profiles/manus/tools/file/file-view-image.ts';
+import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
 import { FileMeta } from '../../src/protocol/tool-meta/file.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

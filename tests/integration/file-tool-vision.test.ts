@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { settle } from '../../src/agent/settlement.ts';
-import type { ToolOutcome } from '../../src/agent/tools/define-tool.ts';
-import { fileTool } from '../../src/agent/tools/file/file.ts';
-import { createVisionPort } from '../../src/agent/vision/vision-service.ts';
+import { settle } from '../../src/agent/engine/settlement.ts';
+import { fileTool } from '../../src/agent/profiles/manus/tools/file/file.ts';
+import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
+import { createVisionPort } from '../../src/agent/toolkit/vision/vision-service.ts';
 import { EnvelopeEvent } from '../../src/protocol/events.ts';
-import type { ObservationImage } from '../../src/protocol/model-images.ts';
+import type { ObservationImage } from '../../src/protocol/model-image-limits.ts';
 import type { VisionPort } from '../../src/protocol/ports/vision.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { ToolProfile } from '../../src/agent/profiles/profile.ts';
-import { createOpenAiCompatibleProvider } from '../../src/agent/providers/openai-compatible.ts';
-import { AgentRuntime, type RuntimeDependencies } from '../../src/agent/runtime.ts';
+import { createOpenAiCompatibleProvider } from '../../src/agent/llm/providers/openai-compatible.ts';
+import { AgentRuntime, type RuntimeDependencies } from '../../src/agent/runtime/runtime.ts';
+import type { ToolProfile } from '../../src/agent/toolkit/profile.ts';
 import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';

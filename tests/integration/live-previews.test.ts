@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_PREVIEW_BROWSER } from '../../src/agent/ports/live-previews.ts';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import { openManusProfile } from '../../src/agent/profiles/openmanus/openmanus-profile.ts';
-import { WEB_CONTENT_NOTE } from '../../src/agent/web/web-content.ts';
+import { NO_PREVIEW_BROWSER } from '../../src/agent/toolkit/ports/live-previews.ts';
+import { WEB_CONTENT_NOTE } from '../../src/agent/toolkit/web/web-content.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import { BrowserMeta } from '../../src/protocol/tool-meta/browser.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

@@ -11,7 +11,7 @@
  * own grammar engine writes that call. Skipped where ../shared/llm is absent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { identifyServer } from '../../src/agent/server-knowledge.ts';
+import { identifyServer } from '../../src/agent/runtime/server-knowledge.ts';
 import type { EventBody } from '../../src/protocol/events.ts';
 import { datedFindings } from '../../src/protocol/providers.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';

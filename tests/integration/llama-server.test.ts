@@ -6,11 +6,11 @@
  * Skipped, saying why, where ../shared/llm is absent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decideCall } from '../../src/agent/call-decision.ts';
+import { decideCall } from '../../src/agent/engine/call-decision.ts';
+import { withToolDescriptions } from '../../src/agent/engine/tool-descriptions.ts';
+import type { ModelRequest, ModelResult } from '../../src/agent/llm/chat-messages.ts';
+import { createOpenAiCompatibleProvider } from '../../src/agent/llm/providers/openai-compatible.ts';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { withToolDescriptions } from '../../src/agent/profiles/tool-descriptions.ts';
-import type { ModelRequest, ModelResult } from '../../src/agent/providers/chat-messages.ts';
-import { createOpenAiCompatibleProvider } from '../../src/agent/providers/openai-compatible.ts';
 import type { EventBody } from '../../src/protocol/events.ts';
 import { datedFindings, type ServerCapabilities } from '../../src/protocol/providers.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';

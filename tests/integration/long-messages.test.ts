@@ -1,8 +1,8 @@
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConversationArchive } from '../../src/agent/conversation-archive.ts';
-import { LONG_MESSAGE_WHILE_WORKING } from '../../src/agent/uploads/long-message.ts';
+import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
+import { LONG_MESSAGE_WHILE_WORKING } from '../../src/agent/runtime/uploads/long-message.ts';
 import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
 import { sampleBundleContents } from '../../src/bundle/bundle-fixtures.ts';
 import type { AgentWorkerApi } from '../../src/protocol/worker-api.ts';

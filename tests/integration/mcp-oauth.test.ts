@@ -1,8 +1,8 @@
 import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listMcpTools } from '../../src/agent/mcp/mcp-catalog.ts';
-import { McpConnections } from '../../src/agent/mcp/mcp-connections.ts';
+import { listMcpTools } from '../../src/agent/toolkit/mcp/mcp-catalog.ts';
+import { McpConnections } from '../../src/agent/toolkit/mcp/mcp-connections.ts';
 import type { McpServerConfig } from '../../src/protocol/mcp.ts';
 import type { McpOAuth } from '../../src/protocol/mcp-oauth.ts';
 import { testMcpServer } from '../../src/state/settings/mcp-connection.ts';

@@ -1,9 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConversationArchive } from '../../src/agent/conversation-archive.ts';
-import { listMcpTools } from '../../src/agent/mcp/mcp-catalog.ts';
-import { McpConnections } from '../../src/agent/mcp/mcp-connections.ts';
-import { mcpToolsForRun } from '../../src/agent/mcp/mcp-run.ts';
+import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
+import { listMcpTools } from '../../src/agent/toolkit/mcp/mcp-catalog.ts';
+import { McpConnections } from '../../src/agent/toolkit/mcp/mcp-connections.ts';
+import { mcpToolsForRun } from '../../src/agent/toolkit/mcp/mcp-run.ts';
 import type { Conversation } from '../../src/protocol/conversation.ts';
 import type { McpServerConfig, McpToolSpec } from '../../src/protocol/mcp.ts';
 import { redactedSecret } from '../../src/protocol/ports/secrets.ts';

@@ -1,8 +1,8 @@
 import { imageSize } from 'image-size';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaService } from '../../src/agent/media/media-service.ts';
-import { createProgress } from '../../src/agent/ports/progress.ts';
-import { SecretVault } from '../../src/agent/ports/secret-vault.ts';
+import { createMediaService } from '../../src/agent/toolkit/media/media-service.ts';
+import { createProgress } from '../../src/agent/toolkit/ports/progress.ts';
+import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
 import {
   DEFAULT_MEDIA_SETTINGS,
   type MediaApi,

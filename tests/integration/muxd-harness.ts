@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { Tool, ToolContext, ToolOutcome } from '../../src/agent/tools/define-tool.ts';
+import type { Tool, ToolContext, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

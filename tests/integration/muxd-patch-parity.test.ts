@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFi
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patchApplyTool } from '../../src/agent/tools/muxd/patch-apply.ts';
+import { patchApplyTool } from '../../src/agent/profiles/muxd/tools/patch-apply/patch-apply.ts';
 import type { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { listFiles, ZOD_SOURCES } from '../fixtures/source-tree.ts';
 import { openMuxdSandbox } from './muxd-harness.ts';

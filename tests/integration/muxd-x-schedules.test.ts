@@ -4,7 +4,7 @@ import {
   xScheduleListTool,
   xScheduleTool,
   xScheduleUpdateTool,
-} from '../../src/agent/tools/muxd-x/index.ts';
+} from '../../src/agent/profiles/muxd/x-tools.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
 import { FIXTURE_X_APP_TOKEN, FIXTURE_X_USER_TOKEN } from '../fixtures/x-api/x-api-server.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ToolOutcome } from '../../src/agent/tools/define-tool.ts';
-import { BASH_TEXTS, bashTool } from '../../src/agent/tools/openmanus/bash.ts';
+import { BASH_TEXTS, bashTool } from '../../src/agent/profiles/openmanus/tools/bash/bash.ts';
+import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
 import type { ExecOptions, ExecResult, SandboxPort } from '../../src/protocol/ports/sandbox.ts';
 import { ShellMeta } from '../../src/protocol/tool-meta/shell.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ToolOutcome } from '../../src/agent/tools/define-tool.ts';
-import { historyPathOf, MAX_VERSIONS_PER_FILE } from '../../src/agent/tools/openmanus/editor-history.ts';
-import { TRUNCATED_MESSAGE } from '../../src/agent/tools/openmanus/editor-output.ts';
-import { strReplaceEditorTool } from '../../src/agent/tools/openmanus/str-replace-editor.ts';
+import {
+  historyPathOf,
+  MAX_VERSIONS_PER_FILE,
+} from '../../src/agent/profiles/openmanus/tools/str-replace-editor/editor-history.ts';
+import { TRUNCATED_MESSAGE } from '../../src/agent/profiles/openmanus/tools/str-replace-editor/editor-output.ts';
+import { strReplaceEditorTool } from '../../src/agent/profiles/openmanus/tools/str-replace-editor/str-replace-editor.ts';
+import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
 import { FileMeta } from '../../src/protocol/tool-meta/file.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

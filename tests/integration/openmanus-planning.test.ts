@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ToolOutcome, ToolSuccess } from '../../src/agent/tools/define-tool.ts';
-import { planningTool } from '../../src/agent/tools/openmanus/planning.ts';
-import { NO_ACTIVE_PLAN, PLANNING_STATE_PATH } from '../../src/agent/tools/openmanus/planning-state.ts';
-import type { Plan } from '../../src/protocol/plan.ts';
+import { planningTool } from '../../src/agent/profiles/openmanus/tools/planning/planning.ts';
+import {
+  NO_ACTIVE_PLAN,
+  PLANNING_STATE_PATH,
+} from '../../src/agent/profiles/openmanus/tools/planning/planning-state.ts';
+import type { ToolOutcome, ToolSuccess } from '../../src/agent/toolkit/define-tool.ts';
+import type { Plan } from '../../src/protocol/phase-plan.ts';
 import { planFieldsOf } from '../../src/protocol/tool-meta/plan.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool, ToolOutcome } from '../../src/agent/tools/define-tool.ts';
 import {
   createPythonExecuteTool,
   PYTHON_EXECUTE_FOLDER,
   pythonExecuteTool,
-} from '../../src/agent/tools/openmanus/python-execute.ts';
+} from '../../src/agent/profiles/openmanus/tools/python-execute/python-execute.ts';
+import type { Tool, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
 import { ShellMeta } from '../../src/protocol/tool-meta/shell.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

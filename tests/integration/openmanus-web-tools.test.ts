@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { unavailableLivePreviews } from '../../src/agent/ports/live-previews.ts';
-import { createPreviews } from '../../src/agent/ports/previews.ts';
-import { SecretVault } from '../../src/agent/ports/secret-vault.ts';
-import type { Tool, ToolOutcome } from '../../src/agent/tools/define-tool.ts';
-import { browserUseTool } from '../../src/agent/tools/openmanus-web/browser-use.ts';
-import { CRAWL_CACHE_PATH, crawl4aiTool } from '../../src/agent/tools/openmanus-web/crawl4ai.ts';
-import { BROWSER_STATE_PATH } from '../../src/agent/tools/openmanus-web/reader-state.ts';
-import { webSearchTool } from '../../src/agent/tools/openmanus-web/web-search.ts';
-import { createPageService } from '../../src/agent/web/browse/page-service.ts';
-import { ServiceQueues } from '../../src/agent/web/rate-limits.ts';
-import { SEARCH_PROVIDERS } from '../../src/agent/web/search/providers/index.ts';
-import { createSearchService } from '../../src/agent/web/search/search-service.ts';
-import { WebNetworks } from '../../src/agent/web/web-networks.ts';
+import { browserUseTool } from '../../src/agent/profiles/openmanus/tools/browser-use/browser-use.ts';
+import { BROWSER_STATE_PATH } from '../../src/agent/profiles/openmanus/tools/browser-use/reader-state.ts';
+import {
+  CRAWL_CACHE_PATH,
+  crawl4aiTool,
+} from '../../src/agent/profiles/openmanus/tools/crawl4ai/crawl4ai.ts';
+import { webSearchTool } from '../../src/agent/profiles/openmanus/tools/web-search/web-search.ts';
+import type { Tool, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
+import { unavailableLivePreviews } from '../../src/agent/toolkit/ports/live-previews.ts';
+import { createPreviews } from '../../src/agent/toolkit/ports/previews.ts';
+import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
+import { createPageService } from '../../src/agent/toolkit/web/browse/page-service.ts';
+import { ServiceQueues } from '../../src/agent/toolkit/web/rate-limits.ts';
+import { SEARCH_PROVIDERS } from '../../src/agent/toolkit/web/search/providers/index.ts';
+import { createSearchService } from '../../src/agent/toolkit/web/search/search-service.ts';
+import { WebNetworks } from '../../src/agent/toolkit/web/web-networks.ts';
 import type { CompletionPort } from '../../src/protocol/ports/completion.ts';
 import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/protocol/web/web-settings.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { ModelProvider } from '../../src/agent/providers/chat-messages.ts';
-import { createOpenAiCompatibleProvider } from '../../src/agent/providers/openai-compatible.ts';
-import { createEngineHost } from '../../src/agent/providers/webllm/engine-host.ts';
-import { createWebLlmProvider } from '../../src/agent/providers/webllm/webllm-provider.ts';
-import { AgentRuntime } from '../../src/agent/runtime.ts';
+import type { ModelProvider } from '../../src/agent/llm/chat-messages.ts';
+import { createOpenAiCompatibleProvider } from '../../src/agent/llm/providers/openai-compatible.ts';
+import { createEngineHost } from '../../src/agent/llm/providers/webllm/engine-host.ts';
+import { createWebLlmProvider } from '../../src/agent/llm/providers/webllm/webllm-provider.ts';
+import { AgentRuntime } from '../../src/agent/runtime/runtime.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
 import type { ProviderProfile } from '../../src/protocol/providers.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_AUTOMATIC_RESTARTS } from '../../src/agent/runtime-notices.ts';
-import { danglingActions } from '../../src/agent/step-policy.ts';
+import { danglingActions } from '../../src/agent/engine/step-policy.ts';
+import { MAX_AUTOMATIC_RESTARTS } from '../../src/agent/runtime/runtime-notices.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

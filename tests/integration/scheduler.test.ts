@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Journal } from '../../src/agent/journal.ts';
-import { ScheduleService } from '../../src/agent/schedules/schedule-service.ts';
-import { Scheduler, type SchedulerTimers } from '../../src/agent/schedules/scheduler.ts';
+import { Journal } from '../../src/agent/engine/journal.ts';
+import { ScheduleService } from '../../src/agent/runtime/schedules/schedule-service.ts';
+import { Scheduler, type SchedulerTimers } from '../../src/agent/runtime/schedules/scheduler.ts';
 import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
 import type { ScheduleRequest } from '../../src/protocol/ports/schedules.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';

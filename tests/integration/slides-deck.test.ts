@@ -3,9 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import type { ToolOutcome } from '../../src/agent/tools/define-tool.ts';
-import { REVEAL_ASSETS, readBundledRevealAsset } from '../../src/agent/tools/slides/reveal-assets.ts';
-import { createSlidesTool } from '../../src/agent/tools/slides.ts';
+import {
+  REVEAL_ASSETS,
+  readBundledRevealAsset,
+} from '../../src/agent/profiles/manus/tools/slides/reveal-assets.ts';
+import { createSlidesTool } from '../../src/agent/profiles/manus/tools/slides/slides.ts';
+import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
 import type { SandboxPort } from '../../src/protocol/ports/sandbox.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

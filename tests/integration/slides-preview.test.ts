@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { parseHTML } from 'linkedom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSlidesTool } from '../../src/agent/tools/slides.ts';
+import { createSlidesTool } from '../../src/agent/profiles/manus/tools/slides/slides.ts';
 import { previewResponse } from '../../src/pwa/preview-route.ts';
 import { parsePreviewUrl } from '../../src/pwa/preview-url.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';

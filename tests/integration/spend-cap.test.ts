@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readDaySpend } from '../../src/agent/spend-cap.ts';
+import { readDaySpend } from '../../src/agent/engine/spend-cap.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { SpendLedger } from '../../src/storage/spend-ledger.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { defineProfile } from '../../src/agent/profiles/profile.ts';
-import { TASK_OUTPUT_CAP_BYTES, taskTool } from '../../src/agent/tools/sub-agent/task.ts';
+import { TASK_OUTPUT_CAP_BYTES, taskTool } from '../../src/agent/profiles/muxd/tools/task/task.ts';
+import { defineProfile } from '../../src/agent/toolkit/profile.ts';
 import { notebookProfile } from '../fixtures/notebook-profile.ts';
 import { call } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { defineProfile } from '../../src/agent/profiles/profile.ts';
+import { defineProfile } from '../../src/agent/toolkit/profile.ts';
 import { applyEvents, initialThreadState } from '../../src/state/thread/thread-reducer.ts';
 import { notebookProfile } from '../fixtures/notebook-profile.ts';
 import { call } from '../fixtures/scenarios.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineProfile } from '../../src/agent/profiles/profile.ts';
-import { defineTool, invalidArguments, type Tool } from '../../src/agent/tools/define-tool.ts';
+import { defineTool, invalidArguments, type Tool } from '../../src/agent/toolkit/define-tool.ts';
+import { defineProfile } from '../../src/agent/toolkit/profile.ts';
 import { figureRows, runToolCallFuzz } from '../fixtures/fuzz/fuzz-harness.ts';
 
 /**

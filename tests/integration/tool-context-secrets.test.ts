@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunServices } from '../../src/agent/ports/run-services.ts';
 import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
+import { RunServices } from '../../src/agent/toolkit/ports/run-ports.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
 
@@ -147,7 +147,8 @@ describe('no tool can read settings', () => {
 
   it('no tool module imports the settings, their storage or the browser’s storage', () => {
     const root = join(import.meta.dirname, '../..');
-    const folder = join(root, 'src/agent/tools');
+    // Every tool lives in a profile's folder (its tools/ and the helpers they share).
+    const folder = join(root, 'src/agent/profiles');
     const forbidden = [
       { what: 'the settings schema', pattern: /from '[^']*protocol\/settings\.ts'/ },
       { what: 'the app’s storage', pattern: /from '[^']*\/storage\// },
@@ -158,13 +159,8 @@ describe('no tool can read settings', () => {
       },
       { what: 'the secrets port', pattern: /\bsecrets\b/ },
     ];
-    // The X port lives beside the `x_*` tools but is built by the run's services, which
-    // hand it the vault: it reads the X token by its fixed name, never one the model gives.
-    // The context's type names every port, the secrets port too.
-    const ports = new Set(['src/agent/tools/muxd-x/x-proxy.ts', 'src/agent/tools/tool-context.ts']);
     const offences = sourceFiles(folder).flatMap((file) => {
       const path = relative(root, file);
-      if (ports.has(path)) return [];
       // Code only: what comments say is not what a module does.
       const text = readFileSync(file, 'utf8')
         .replace(/\/\*[\s\S]*?\*\//g, '')

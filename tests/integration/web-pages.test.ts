@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NO_PREVIEW_BROWSER, unavailableLivePreviews } from '../../src/agent/ports/live-previews.ts';
-import { createPreviews } from '../../src/agent/ports/previews.ts';
-import { SecretVault } from '../../src/agent/ports/secret-vault.ts';
-import { createPageService } from '../../src/agent/web/browse/page-service.ts';
-import { ServiceQueues } from '../../src/agent/web/rate-limits.ts';
-import { WebNetworks } from '../../src/agent/web/web-networks.ts';
+import { NO_PREVIEW_BROWSER, unavailableLivePreviews } from '../../src/agent/toolkit/ports/live-previews.ts';
+import { createPreviews } from '../../src/agent/toolkit/ports/previews.ts';
+import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
+import { createPageService } from '../../src/agent/toolkit/web/browse/page-service.ts';
+import { ServiceQueues } from '../../src/agent/toolkit/web/rate-limits.ts';
+import { WebNetworks } from '../../src/agent/toolkit/web/web-networks.ts';
 import type { LivePreviewsPort } from '../../src/protocol/ports/live-previews.ts';
 import type { ToolProgress } from '../../src/protocol/ports/progress.ts';
 import { PageError, type PageRequest } from '../../src/protocol/ports/web.ts';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_CONTENT_NOTE } from '../../src/agent/web/web-content.ts';
+import { WEB_CONTENT_NOTE } from '../../src/agent/toolkit/web/web-content.ts';
 import { BrowserMeta } from '../../src/protocol/tool-meta/browser.ts';
 import { SearchMeta } from '../../src/protocol/tool-meta/search.ts';
 import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';

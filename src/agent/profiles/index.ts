@@ -1,9 +1,9 @@
 import { DEFAULT_TOOL_PROFILE_ID } from '../../protocol/tool-roles.ts';
 import type { ToolProfileSummary } from '../../protocol/worker-api.ts';
+import type { ToolProfile } from '../toolkit/profile.ts';
 import { manusProfile } from './manus/manus-profile.ts';
 import { muxdProfile } from './muxd/muxd-profile.ts';
 import { openManusProfile } from './openmanus/openmanus-profile.ts';
-import type { ToolProfile } from './profile.ts';
 
 /** The profiles a person can pick, the default (Manus) first. */
 export const TOOL_PROFILES: readonly ToolProfile[] = [manusProfile, openManusProfile, muxdProfile];

@@ -10,7 +10,7 @@ import type {
 } from '../../protocol/node-runtime-host.ts';
 import type { ContainerApi } from './container-api.ts';
 import { ContainerProcesses } from './container-processes.ts';
-import { exclusionGlobs, fromFileSystemTree, toFileSystemTree } from './file-tree.ts';
+import { exclusionGlobs, fromFileSystemTree, toFileSystemTree } from './mount-tree.ts';
 import type { NodeRuntimeController } from './node-runtime-controller.ts';
 
 type EventListener = (event: ContainerEvent) => void | Promise<void>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Phase, type Plan } from '../plan.ts';
+import { Phase, type Plan } from '../phase-plan.ts';
 
 /** Seed 001 `plan` meta: the plan after the action (goal, phases with statuses, current and next phase). */
 export const PlanMeta = z.looseObject({

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFetchNetwork, READ_ONLY_METHODS } from '../../agent/ports/fetch-network.ts';
+import { createFetchNetwork, READ_ONLY_METHODS } from '../../agent/toolkit/ports/fetch-network.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
 import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { VirtualSandbox } from './virtual-sandbox.ts';

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../protocol/events.ts';
-import { completeCurrentPhase, type Plan } from '../../protocol/plan.ts';
+import { completeCurrentPhase, type Plan } from '../../protocol/phase-plan.ts';
 import { planFieldsOf } from '../../protocol/tool-meta/plan.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type Accessor, createEffect, createSignal, on } from 'solid-js';
 import type { StoredEvent } from '../../protocol/events.ts';
-import type { Plan } from '../../protocol/plan.ts';
+import type { Plan } from '../../protocol/phase-plan.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import type { ThreadStore } from '../thread/thread-store.ts';
 import {

@@ -1,9 +1,9 @@
 import * as Comlink from 'comlink';
 import { createSignal } from 'solid-js';
-import type { LoadProgress, LocalModelList } from '../../protocol/local-models.ts';
+import type { LoadProgress, LocalModelList } from '../../protocol/local-model-facts.ts';
 import type { AgentWorkerApi } from '../../protocol/worker-api.ts';
 import { errorMessage } from '../app/agent-client.ts';
-import { downloadFailureText } from './local-models.ts';
+import { downloadFailureText } from './local-model-groups.ts';
 import { LOCAL_MODEL_CONTEXT_WINDOW_TOKENS } from './providers-form.ts';
 
 /** Where the list of in-browser models stands. */

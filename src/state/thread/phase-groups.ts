@@ -1,4 +1,4 @@
-import type { PhaseStatus } from '../../protocol/plan.ts';
+import type { PhaseStatus } from '../../protocol/phase-plan.ts';
 import { type PlanMeta, planFieldsOf } from '../../protocol/tool-meta/plan.ts';
 import type { ActionItem, ThreadItem } from './thread-reducer.ts';
 

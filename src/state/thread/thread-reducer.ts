@@ -7,7 +7,7 @@ import {
   type StoredEvent,
   type TokenUsage,
 } from '../../protocol/events.ts';
-import type { ObservationImage } from '../../protocol/model-images.ts';
+import type { ObservationImage } from '../../protocol/model-image-limits.ts';
 import { type Attachment, attachmentsOf } from '../../protocol/tool-meta/attachment.ts';
 import { type MetaKind, readFields } from '../../protocol/tool-meta/index.ts';
 import { AskMeta } from '../../protocol/tool-meta/message.ts';

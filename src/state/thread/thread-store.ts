@@ -3,7 +3,7 @@ import { type Accessor, batch, createEffect, createMemo, createSignal, on } from
 import { createStore, reconcile } from 'solid-js/store';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
-import type { Plan } from '../../protocol/plan.ts';
+import type { Plan } from '../../protocol/phase-plan.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import type { ReadUpload } from '../uploads/attachments-store.ts';
 import { knownDeliverables } from './attachment-view.ts';

@@ -7,7 +7,7 @@ import { useClock } from '../shared/clock.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
-import { ModelImagesNote } from './model-images.tsx';
+import { ModelImagesNote } from './model-images-note.tsx';
 import { BrowserView } from './views/browser-view.tsx';
 import { FileView } from './views/file-view.tsx';
 import { MatchView } from './views/match-view.tsx';

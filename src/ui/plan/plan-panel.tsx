@@ -1,5 +1,5 @@
 import { createSignal, For, Match, Switch } from 'solid-js';
-import type { Plan } from '../../protocol/plan.ts';
+import type { Plan } from '../../protocol/phase-plan.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 
 /**

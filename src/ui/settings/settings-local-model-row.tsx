@@ -1,6 +1,6 @@
 import { For, Match, Show, Switch } from 'solid-js';
-import type { LocalModel, ModelFit } from '../../protocol/local-models.ts';
-import { FIT_LABEL, progressPercent } from '../../state/settings/local-models.ts';
+import type { LocalModel, ModelFit } from '../../protocol/local-model-facts.ts';
+import { FIT_LABEL, progressPercent } from '../../state/settings/local-model-groups.ts';
 import type { LocalModelsStore } from '../../state/settings/local-models-store.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 

@@ -1,11 +1,11 @@
 import { createEffect, createSignal, For, Match, on, Show, Switch } from 'solid-js';
-import { describeAdapter, FIT_LABEL, groupLocalModels } from '../../state/settings/local-models.ts';
+import { describeAdapter, FIT_LABEL, groupLocalModels } from '../../state/settings/local-model-groups.ts';
 import { createLocalModelsStore } from '../../state/settings/local-models-store.ts';
 import { useApp } from '../app/app-context.ts';
 import { Spinner } from '../shared/icons.tsx';
 import { LocalModelRow } from './settings-local-model-row.tsx';
 import './settings-local-models.css';
-import type { LocalModel, ModelFit } from '../../protocol/local-models.ts';
+import type { LocalModel, ModelFit } from '../../protocol/local-model-facts.ts';
 
 /** Groups shown open (may-not-fit only when it has models); unsupported ones sit in a closed disclosure. */
 const OPEN_GROUPS: readonly ModelFit[] = ['compatible', 'may_not_fit'];

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GENERATION_ACTIONS } from '../../tools/generated/generation-gate.ts';
+import { GENERATION_ACTIONS } from './common/generation-gate.ts';
 import { manusProfile } from './manus-profile.ts';
 
 type Node = Record<string, unknown>;

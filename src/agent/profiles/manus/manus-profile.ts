@@ -1,22 +1,22 @@
 import type { ToolRole } from '../../../protocol/tool-roles.ts';
-import { browserTool } from '../../tools/browser.ts';
-import { editImageTool } from '../../tools/edit-image.ts';
-import { exposeTool } from '../../tools/expose.ts';
-import { fileTool } from '../../tools/file/file.ts';
-import { generateTool } from '../../tools/generate.ts';
-import { generateImageTool } from '../../tools/generate-image.ts';
-import { generateSpeechTool } from '../../tools/generate-speech.ts';
-import { matchTool } from '../../tools/match/match.ts';
-import { messageTool } from '../../tools/message.ts';
-import { planTool } from '../../tools/plan.ts';
-import { scheduleTool } from '../../tools/schedule.ts';
-import { searchTool } from '../../tools/search.ts';
-import { shellTool } from '../../tools/shell/shell.ts';
-import { slidesTool } from '../../tools/slides.ts';
-import { webdevInitProjectTool } from '../../tools/webdev-init-project.ts';
-import { defineProfile } from '../profile.ts';
+import { defineProfile } from '../../toolkit/profile.ts';
 import { manusSummaryOf } from './manus-summaries.ts';
 import systemPrompt from './system.md?raw';
+import { browserTool } from './tools/browser/browser.ts';
+import { editImageTool } from './tools/edit-image/edit-image.ts';
+import { exposeTool } from './tools/expose/expose.ts';
+import { fileTool } from './tools/file/file.ts';
+import { generateTool } from './tools/generate/generate.ts';
+import { generateImageTool } from './tools/generate-image/generate-image.ts';
+import { generateSpeechTool } from './tools/generate-speech/generate-speech.ts';
+import { matchTool } from './tools/match/match.ts';
+import { messageTool } from './tools/message/message.ts';
+import { planTool } from './tools/plan/plan.ts';
+import { scheduleTool } from './tools/schedule/schedule.ts';
+import { searchTool } from './tools/search/search.ts';
+import { shellTool } from './tools/shell/shell.ts';
+import { slidesTool } from './tools/slides/slides.ts';
+import { webdevInitProjectTool } from './tools/webdev-init-project/webdev-init-project.ts';
 
 /** Which Manus calls play a role: `message` by its type, `plan` always. */
 const ROLES: Readonly<Record<string, ToolRole>> = {

@@ -1,5 +1,5 @@
 import { actionSummary } from '../../../protocol/action-summary.ts';
-import { type SummaryRule, summariesFrom, withFirstOf, withTarget } from '../summaries.ts';
+import { type SummaryRule, summariesFrom, withFirstOf, withTarget } from '../../toolkit/call-summaries.ts';
 
 /** What each Manus action does, in the shared verbs (the thread's step labels). */
 const MANUS_SUMMARIES: Readonly<Record<string, SummaryRule>> = {

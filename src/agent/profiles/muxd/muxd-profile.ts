@@ -1,23 +1,23 @@
-import { gitStatusTool } from '../../tools/git-status.ts';
-import { askUserTool } from '../../tools/muxd/ask-user.ts';
-import { bashTool } from '../../tools/muxd/bash.ts';
-import { fileEditTool } from '../../tools/muxd/file-edit.ts';
-import { fileReadTool } from '../../tools/muxd/file-read.ts';
-import { fileWriteTool } from '../../tools/muxd/file-write.ts';
-import { grepTool } from '../../tools/muxd/grep.ts';
-import { listFilesTool } from '../../tools/muxd/list-files.ts';
-import { patchApplyTool } from '../../tools/muxd/patch-apply.ts';
-import { planEnterTool } from '../../tools/muxd/plan-enter.ts';
-import { planExitTool } from '../../tools/muxd/plan-exit.ts';
-import { todoReadTool } from '../../tools/muxd/todo-read.ts';
-import { todoWriteTool } from '../../tools/muxd/todo-write.ts';
-import { webFetchTool } from '../../tools/muxd/web-fetch.ts';
-import { webSearchTool } from '../../tools/muxd/web-search.ts';
-import { MUXD_X_TOOLS } from '../../tools/muxd-x/index.ts';
-import { taskTool } from '../../tools/sub-agent/task.ts';
-import { defineProfile } from '../profile.ts';
+import { defineProfile } from '../../toolkit/profile.ts';
 import { muxdSummaryOf } from './muxd-summaries.ts';
 import systemPrompt from './system.md?raw';
+import { askUserTool } from './tools/ask-user/ask-user.ts';
+import { bashTool } from './tools/bash/bash.ts';
+import { fileEditTool } from './tools/file-edit/file-edit.ts';
+import { fileReadTool } from './tools/file-read/file-read.ts';
+import { fileWriteTool } from './tools/file-write/file-write.ts';
+import { gitStatusTool } from './tools/git-status/git-status.ts';
+import { grepTool } from './tools/grep/grep.ts';
+import { listFilesTool } from './tools/list-files/list-files.ts';
+import { patchApplyTool } from './tools/patch-apply/patch-apply.ts';
+import { planEnterTool } from './tools/plan-enter/plan-enter.ts';
+import { planExitTool } from './tools/plan-exit/plan-exit.ts';
+import { taskTool } from './tools/task/task.ts';
+import { todoReadTool } from './tools/todo-read/todo-read.ts';
+import { todoWriteTool } from './tools/todo-write/todo-write.ts';
+import { webFetchTool } from './tools/web-fetch/web-fetch.ts';
+import { webSearchTool } from './tools/web-search/web-search.ts';
+import { MUXD_X_TOOLS } from './x-tools.ts';
 
 /**
  * muxd's agent tools (seed 004) in its order, with its parameters, limits and error

@@ -1,5 +1,5 @@
 import { actionSummary } from '../../../protocol/action-summary.ts';
-import { fixedTarget, type SummaryRule, summariesFrom, withTarget } from '../summaries.ts';
+import { fixedTarget, type SummaryRule, summariesFrom, withTarget } from '../../toolkit/call-summaries.ts';
 
 /** What each muxd tool does, in the shared verbs (the thread's step labels). */
 const MUXD_SUMMARIES: Readonly<Record<string, SummaryRule>> = {

@@ -1,20 +1,20 @@
 import type { ToolRole } from '../../../protocol/tool-roles.ts';
-import { askHumanTool } from '../../tools/openmanus/ask-human.ts';
-import { bashTool } from '../../tools/openmanus/bash.ts';
-import { planningTool } from '../../tools/openmanus/planning.ts';
-import { pythonExecuteTool } from '../../tools/openmanus/python-execute.ts';
-import { strReplaceEditorTool } from '../../tools/openmanus/str-replace-editor.ts';
-import { terminateTool } from '../../tools/openmanus/terminate.ts';
+import { defineProfile } from '../../toolkit/profile.ts';
+import { openManusSummaryOf } from './openmanus-summaries.ts';
+import systemPrompt from './system.md?raw';
+import { askHumanTool } from './tools/ask-human/ask-human.ts';
+import { bashTool } from './tools/bash/bash.ts';
+import { planningTool } from './tools/planning/planning.ts';
+import { pythonExecuteTool } from './tools/python-execute/python-execute.ts';
+import { strReplaceEditorTool } from './tools/str-replace-editor/str-replace-editor.ts';
+import { terminateTool } from './tools/terminate/terminate.ts';
 import {
   browserUseTool,
   crawl4aiTool,
   createChatCompletionTool,
   dataVisualizationTool,
   webSearchTool,
-} from '../../tools/openmanus-web/index.ts';
-import { defineProfile } from '../profile.ts';
-import { openManusSummaryOf } from './openmanus-summaries.ts';
-import systemPrompt from './system.md?raw';
+} from './web-tools.ts';
 
 /** Which OpenManus calls play a role: `ask_human` asks, `terminate` ends the run, `planning` changes the plan. */
 const ROLES: Readonly<Record<string, ToolRole>> = {

@@ -1,5 +1,5 @@
 import { actionSummary } from '../../../protocol/action-summary.ts';
-import { type SummaryRule, summariesFrom, withTarget } from '../summaries.ts';
+import { type SummaryRule, summariesFrom, withTarget } from '../../toolkit/call-summaries.ts';
 
 /** `browser_use` actions that act on the page: what the person reads after "Browser:". */
 function browserAction(args: Readonly<Record<string, unknown>>) {

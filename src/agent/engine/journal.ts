@@ -1,0 +1,272 @@
+import type { BroadcastMessage } from '../../protocol/broadcast.ts';
+import { Conversation } from '../../protocol/conversation.ts';
+import { type EventBody, StoredEvent } from '../../protocol/events.ts';
+import { Plan } from '../../protocol/phase-plan.ts';
+import type { WorkspaceFile } from '../../protocol/workspace.ts';
+import type { SandpiperDatabase, UnknownRow } from '../../storage/db.ts';
+import { EventRepository } from '../../storage/event-repository.ts';
+import { SpendLedger } from '../../storage/spend-ledger.ts';
+import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
+
+/**
+ * Changes written in the same transaction as the events that cause them. The
+ * conversation row (and its `updatedAt`) is written only when its status or title changes.
+ */
+export type JournalChanges = {
+  plan?: Plan;
+  conversation?: Partial<Pick<Conversation, 'status' | 'title' | 'providerId'>>;
+  /** Workspace files written with the events (a message's attachments), refused whole past `limitBytes`. */
+  files?: WorkspaceWrites;
+};
+
+/** New workspace entries and the size limit they must fit under. */
+export type WorkspaceWrites = { writes: WorkspaceFile[]; limitBytes: number };
+
+/**
+ * Diagnostics of one write, on the worker's `performance.now()` clock: when it began, when
+ * its transaction committed, and when what it wrote had been published; `isStaged` when
+ * its writer went on before the commit (`Journal.stage`).
+ */
+export type CommitTiming = {
+  conversationId: string;
+  isStaged: boolean;
+  startedAt: number;
+  committedAt: number;
+  publishedAt: number;
+  events: number;
+};
+
+/** Events numbered and on their way to IndexedDB (see `Journal.stage`). */
+export type StagedAppend = { events: StoredEvent[]; committed: Promise<void> };
+
+/**
+ * The only writer of conversation data. Each call is one Dexie transaction (events,
+ * plan and conversation status together, all or nothing); what it wrote is published
+ * only after the transaction commits, so nothing is shown that a reload could lose.
+ */
+export class Journal {
+  private readonly nextSeq = new Map<string, number>();
+  /** Per conversation, the last staged write still committing: later writes commit after it. */
+  private readonly staged = new Map<string, Promise<unknown>>();
+  private readonly events: EventRepository;
+  /** What each conversation spent per day, written with the events that carry usage (see `SpendLedger`). */
+  readonly ledger: SpendLedger;
+
+  constructor(
+    private readonly database: SandpiperDatabase,
+    private readonly publish: (message: BroadcastMessage) => void,
+    private readonly now: () => number = Date.now,
+    private readonly onCommit?: (timing: CommitTiming) => void,
+  ) {
+    this.events = new EventRepository(database);
+    this.ledger = new SpendLedger(database);
+  }
+
+  /**
+   * True when the last event of the conversation (`lastSeq`) is one this journal wrote,
+   * so nothing else (another tab) has written to it since.
+   */
+  wroteLast(conversationId: string, lastSeq: number): boolean {
+    return this.nextSeq.get(conversationId) === lastSeq + 1;
+  }
+
+  /** Creates a conversation together with its first events (and the files they bring, if any). */
+  async createConversation(
+    conversation: Conversation,
+    bodies: EventBody[],
+    files?: WorkspaceWrites,
+  ): Promise<StoredEvent[]> {
+    const database = this.database;
+    const row = Conversation.parse(conversation);
+    // The ledger only when the first events spend (a schedule's firing nests this in its own
+    // transaction, over the conversations and events alone).
+    const isSpending = bodies.some(carriesUsage);
+    const tables = [
+      database.conversations,
+      database.events,
+      ...(isSpending ? [database.spend] : []),
+      ...(files ? [database.files] : []),
+    ];
+    const stored = await database.transaction('rw', tables, async () => {
+      await database.conversations.add(row);
+      const events = bodies.map((body, index) => this.toRow(row.id, index, body));
+      await database.events.bulkAdd(events);
+      if (isSpending) await this.ledger.record(row.id, row.providerId ?? '', events);
+      if (files) await this.writeFiles(row.id, files);
+      return events;
+    });
+    this.nextSeq.set(row.id, stored.length);
+    this.publish({ type: 'conversation', conversation: row });
+    for (const event of stored) this.publish({ type: 'event', event });
+    return stored;
+  }
+
+  /**
+   * Appends events and applies `changes` atomically; returns the stored events. If
+   * another writer (a second tab) took the next sequence numbers, the cached counter is
+   * dropped and the append retried once from the database's own last `seq`.
+   */
+  async append(
+    conversationId: string,
+    bodies: EventBody[],
+    changes: JournalChanges = {},
+  ): Promise<StoredEvent[]> {
+    await this.afterStaged(conversationId);
+    try {
+      return await this.appendOnce(conversationId, bodies, changes);
+    } catch (error) {
+      if (!isConstraintError(error)) throw error;
+      return this.appendOnce(conversationId, bodies, changes);
+    }
+  }
+
+  /**
+   * Appends like `append`, but numbers the events at once and hands them back with the
+   * commit still under way (`committed`, begun after the current task), so that work which
+   * shows nothing (the next model request) need not wait for it. What it wrote is still
+   * published only once committed, and the conversation's later writes commit after it. A
+   * failed commit rejects `committed` (the counter is then read afresh): its caller must
+   * await it before acting on anything that follows these events. Null when the next
+   * sequence number is not known without reading the database (use `append`).
+   */
+  stage(conversationId: string, bodies: EventBody[], changes: JournalChanges = {}): StagedAppend | null {
+    const firstSeq = this.nextSeq.get(conversationId);
+    if (firstSeq === undefined) return null;
+    const startedAt = performance.now();
+    const events = bodies.map((body, index) => this.toRow(conversationId, firstSeq + index, body));
+    this.nextSeq.set(conversationId, firstSeq + events.length);
+    // Begun once the current task is done, so what the caller goes on with (the next request,
+    // built in this task) leaves first.
+    const committed = this.afterStaged(conversationId)
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(() => this.commit(conversationId, changes, { startedAt, isStaged: true }, () => events))
+      .then(() => undefined);
+    this.staged.set(conversationId, committed);
+    const forget = () => {
+      if (this.staged.get(conversationId) === committed) this.staged.delete(conversationId);
+    };
+    committed.then(forget, forget);
+    return { events, committed };
+  }
+
+  /** Resolves once the conversation's staged write, if any, has committed or failed. */
+  private async afterStaged(conversationId: string): Promise<void> {
+    await this.staged.get(conversationId)?.catch(() => undefined);
+  }
+
+  private appendOnce(
+    conversationId: string,
+    bodies: EventBody[],
+    changes: JournalChanges,
+  ): Promise<StoredEvent[]> {
+    const timing = { startedAt: performance.now(), isStaged: false };
+    return this.commit(conversationId, changes, timing, async () => {
+      const firstSeq = this.nextSeq.get(conversationId) ?? (await this.events.lastSeq(conversationId)) + 1;
+      const events = bodies.map((body, index) => this.toRow(conversationId, firstSeq + index, body));
+      this.nextSeq.set(conversationId, firstSeq + events.length);
+      return events;
+    });
+  }
+
+  /** Writes the events `rows` gives (inside the transaction) with `changes`, then publishes them. */
+  private async commit(
+    conversationId: string,
+    changes: JournalChanges,
+    timing: Pick<CommitTiming, 'startedAt' | 'isStaged'>,
+    rows: () => StoredEvent[] | Promise<StoredEvent[]>,
+  ): Promise<StoredEvent[]> {
+    const database = this.database;
+    let conversation: Conversation | null = null;
+    let stored: StoredEvent[];
+    try {
+      const { files } = changes;
+      stored = await database.transaction(
+        'rw',
+        [
+          database.conversations,
+          database.events,
+          database.plans,
+          database.spend,
+          ...(files ? [database.files] : []),
+        ],
+        async () => {
+          const events = await rows();
+          if (events.length > 0) await database.events.bulkAdd(events);
+          if (files) await this.writeFiles(conversationId, files);
+          if (changes.plan) await database.plans.put(Plan.parse(changes.plan));
+          const existing = await this.conversationIfNeeded(conversationId, events, changes);
+          const providerId = typeof existing?.providerId === 'string' ? existing.providerId : '';
+          await this.ledger.record(conversationId, providerId, events);
+          if (changes.conversation) {
+            if (!existing) throw new Error(`Conversation ${conversationId} does not exist.`);
+            conversation = Conversation.parse({
+              ...existing,
+              ...changes.conversation,
+              updatedAt: this.now(),
+            });
+            await database.conversations.put(conversation);
+          }
+          return events;
+        },
+      );
+    } catch (error) {
+      this.nextSeq.delete(conversationId);
+      throw error;
+    }
+    const committedAt = performance.now();
+    for (const event of stored) this.publish({ type: 'event', event });
+    if (changes.plan) this.publish({ type: 'plan', plan: changes.plan });
+    if (conversation) this.publish({ type: 'conversation', conversation });
+    const publishedAt = performance.now();
+    this.onCommit?.({ conversationId, ...timing, committedAt, publishedAt, events: stored.length });
+    return stored;
+  }
+
+  /**
+   * The conversation's row, read inside the caller's transaction when it is needed: for
+   * changes to it, or to know the provider that spent the tokens these events carry.
+   */
+  private async conversationIfNeeded(
+    conversationId: string,
+    events: readonly StoredEvent[],
+    changes: JournalChanges,
+  ): Promise<UnknownRow | undefined> {
+    if (!events.some(({ body }) => carriesUsage(body)) && !changes.conversation) return undefined;
+    return this.database.conversations.get(conversationId);
+  }
+
+  /** Writes workspace entries inside the caller's transaction (Dexie nests it), limit checked. */
+  private writeFiles(conversationId: string, files: WorkspaceWrites): Promise<void> {
+    return new WorkspaceRepository(this.database).apply(
+      conversationId,
+      { writes: files.writes, deletes: [] },
+      files.limitBytes,
+    );
+  }
+
+  /** Forgets cached sequence numbers (after a delete). */
+  forget(conversationId: string): void {
+    this.nextSeq.delete(conversationId);
+  }
+
+  private toRow(conversationId: string, seq: number, body: EventBody): StoredEvent {
+    return StoredEvent.parse({ conversationId, seq, at: this.now(), body });
+  }
+}
+
+/** True when an event body records tokens spent (a model turn's, or a tool's own model requests'). */
+function carriesUsage(body: EventBody): boolean {
+  return (body.type === 'assistant_turn' || body.type === 'envelope') && Boolean(body.usage);
+}
+
+/** True for a failed add because the key exists (Dexie wraps it in a BulkError for bulkAdd). */
+function isConstraintError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ConstraintError') return true;
+  const failures = (error as { failures?: unknown[] }).failures;
+  return (
+    error.name === 'BulkError' &&
+    Array.isArray(failures) &&
+    failures.some((failure) => failure instanceof Error && failure.name === 'ConstraintError')
+  );
+}

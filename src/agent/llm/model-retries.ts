@@ -1,0 +1,132 @@
+import type { EventBody } from '../../protocol/events.ts';
+import type { ModelResult } from './chat-messages.ts';
+
+type Failure = Extract<ModelResult, { type: 'failure' }>;
+
+/**
+ * How a model request that failed on something passing is sent again: up to `retries`
+ * more times, after a delay that doubles from `baseDelayMs` up to `maxDelayMs`, each
+ * spread by ±25% (`random`) so that many tabs hit by one outage do not come back at once.
+ * A server's own `Retry-After` is honoured as asked, up to `maxRetryAfterMs`; asked to
+ * wait longer, the run pauses and says so rather than wait unseen.
+ */
+export type RetryPolicy = {
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+  random: () => number;
+};
+
+export const DEFAULT_RETRY_POLICY: Omit<RetryPolicy, 'retries'> = {
+  baseDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 120_000,
+  random: Math.random,
+};
+
+/** The wait before retry number `retry` (1 for the first), or null when the server asks for too long a wait. */
+export function retryDelayMs(retry: number, failure: Failure, policy: RetryPolicy): number | null {
+  if (failure.retryAfterMs !== undefined) {
+    return failure.retryAfterMs <= policy.maxRetryAfterMs ? failure.retryAfterMs : null;
+  }
+  const doubled = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  return Math.round(doubled * (0.75 + policy.random() * 0.5));
+}
+
+/** Whether a failure is worth sending the same request again for. */
+export function isRetryable(failure: Failure): boolean {
+  return failure.transient === true;
+}
+
+/**
+ * The notice of one failed attempt about to be sent again: what happened, and when the
+ * next attempt goes (`retry.at`, for the live countdown), out of how many.
+ */
+export function retryNotice(
+  failure: Failure,
+  retry: number,
+  of: number,
+  at: number,
+  delayMs: number,
+): EventBody {
+  const seconds = Math.max(1, Math.round(delayMs / 1000));
+  return {
+    type: 'notice',
+    kind: 'retrying',
+    text: `${failure.message} Retrying in ${seconds} s (${retry} of ${of}).`,
+    forModel: false,
+    retry: { attempt: retry, of, at },
+  };
+}
+
+/** Why the run pauses after its retries: the last failure, how many attempts were made, and what to do. */
+export function unavailableQuestion(
+  failure: Failure,
+  attempts: number,
+  reason: 'spent' | 'cancelled' | 'long_wait',
+): string {
+  const why =
+    reason === 'cancelled'
+      ? 'You cancelled the retries'
+      : reason === 'long_wait'
+        ? `The provider asked to wait ${Math.ceil((failure.retryAfterMs ?? 0) / 60_000)} min before the next request`
+        : `The model request failed ${attempts} times in a row`;
+  return `${why}. The last failure: ${failure.message}\n\nNothing is lost: **Retry** sends the same step again, or **Stop** ends the run here. You can also reply to tell the agent something.`;
+}
+
+/** Waits `ms`, or less when one of `signals` is aborted first; resolves either way. */
+export function pause(ms: number, signals: readonly AbortSignal[]): Promise<void> {
+  return new Promise((done) => {
+    if (signals.some((signal) => signal.aborted)) return done();
+    const finish = () => {
+      clearTimeout(timer);
+      for (const signal of signals) signal.removeEventListener('abort', finish);
+      done();
+    };
+    const timer = setTimeout(finish, ms);
+    for (const signal of signals) signal.addEventListener('abort', finish, { once: true });
+  });
+}
+
+/** How a request with retries ended: its last result, and when it failed for good on something passing, why. */
+export type RetriedResult = {
+  result: ModelResult;
+  /** Set when the last result is a passing failure the run stops trying: retries spent, cancelled, or a long wait asked. */
+  gaveUp: { reason: 'spent' | 'cancelled' | 'long_wait'; attempts: number } | null;
+};
+
+/**
+ * Sends a model request, and on a passing failure sends it again per `policy`, each wait
+ * recorded first as a `retrying` notice (so the person sees it, and a reload shows it).
+ * A stop (`signal`) ends the waiting at once and comes back as the failure it is; the
+ * person's Cancel (`giveUp`) ends the retries and says so.
+ */
+export async function sendWithRetries(options: {
+  send: () => Promise<ModelResult>;
+  record: (notice: EventBody) => Promise<void>;
+  policy: RetryPolicy;
+  signal: AbortSignal;
+  giveUp: AbortSignal;
+  now: () => number;
+}): Promise<RetriedResult> {
+  const { policy, signal, giveUp } = options;
+  const stopped = (failure: Failure): RetriedResult => ({
+    result: { ...failure, kind: 'cancelled', transient: false },
+    gaveUp: null,
+  });
+  let result = await options.send();
+  for (let retry = 1; result.type === 'failure' && isRetryable(result); retry += 1) {
+    if (signal.aborted) return stopped(result);
+    if (giveUp.aborted) return { result, gaveUp: { reason: 'cancelled', attempts: retry } };
+    if (retry > policy.retries) return { result, gaveUp: { reason: 'spent', attempts: retry } };
+    const delay = retryDelayMs(retry, result, policy);
+    if (delay === null) return { result, gaveUp: { reason: 'long_wait', attempts: retry } };
+    await options.record(retryNotice(result, retry, policy.retries, options.now() + delay, delay));
+    await pause(delay, [signal, giveUp]);
+    if (signal.aborted) return stopped(result);
+    if (giveUp.aborted) return { result, gaveUp: { reason: 'cancelled', attempts: retry } };
+    result = await options.send();
+  }
+  return { result, gaveUp: null };
+}

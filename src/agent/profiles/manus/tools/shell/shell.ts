@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { DEFAULT_TIMEOUT_SECONDS, type ExecResult } from '../../../../../protocol/ports/sandbox.ts';
+import type { ShellMeta } from '../../../../../protocol/tool-meta/shell.ts';
+import { defineTool, invalidArguments, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { compressStream, summarizeExec } from '../../../../toolkit/shell-output.ts';
+import { briefParameter } from '../../common/common-parameters.ts';
+import description from './shell.md?raw';
+
+/** Seed 000's `shell` parameters, in its order. */
+export const ShellParameters = z.object({
+  action: z.enum(['view', 'exec', 'wait', 'send', 'kill']).describe('The action to perform'),
+  brief: briefParameter(),
+  command: z.string().optional().describe('The shell command to execute. Required for `exec` action.'),
+  input: z
+    .string()
+    .optional()
+    .describe(
+      'Input text to send to the interactive session. End with a newline character (\\n) to simulate pressing Enter if needed. Required for `send` action.',
+    ),
+  session: z.string().describe('The unique identifier of the target shell session'),
+  timeout: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Timeout in seconds to wait for command execution. Optional and only used for `exec` and `wait` actions. Defaults to 30 seconds.',
+    ),
+});
+
+export const shellTool = defineTool({
+  name: 'shell',
+  description,
+  metaKind: 'shell',
+  parameters: ShellParameters,
+  actionKey: 'action',
+  requiredFor: { exec: ['command'], send: ['input'] },
+  describe: (params) =>
+    params.action === 'exec'
+      ? `Running \`${params.command ?? ''}\` in session ${params.session}`
+      : `Shell ${params.action} in session ${params.session}`,
+  execute: async (params, context): Promise<ToolOutcome<ShellMeta>> => {
+    const session = params.session.trim() || 'main';
+    const timeoutSeconds = params.timeout ?? DEFAULT_TIMEOUT_SECONDS;
+    if (timeoutSeconds < 0) return invalidArguments('`timeout` must be zero or more seconds.');
+    const sandbox = await context.sandbox();
+    let result: ExecResult;
+    switch (params.action) {
+      case 'exec':
+        if (!params.command?.trim()) return invalidArguments('`exec` needs a `command`.');
+        result = await sandbox.exec(session, params.command, {
+          timeoutSeconds,
+          signal: context.signal,
+          onOutput: (chunk) => context.progress.output({ channel: session, ...chunk }),
+        });
+        break;
+      case 'wait':
+        result = await sandbox.wait(session, timeoutSeconds, context.signal);
+        break;
+      case 'send':
+        if (params.input === undefined) return invalidArguments('`send` needs an `input`.');
+        result = await sandbox.send(session, params.input);
+        break;
+      case 'kill':
+        result = await sandbox.kill(session);
+        break;
+      case 'view':
+        result = await sandbox.view(session);
+        break;
+    }
+    const stdout = await compressStream(result.stdout, 'stdout', context.uuid, context.workspace);
+    const stderr = await compressStream(result.stderr, 'stderr', context.uuid, context.workspace);
+    const saved = [stdout.savedPath, stderr.savedPath].filter((path): path is string => path !== null);
+    return {
+      status: 'success',
+      content: summarizeExec(result, timeoutSeconds),
+      meta: {
+        session,
+        exit_code: result.exitCode,
+        stdout: stdout.text,
+        stderr: stderr.text,
+        is_running: result.isRunning,
+        ...(params.action === 'exec' ? { command: params.command } : {}),
+        ...(saved.length > 0 ? { full_output_paths: saved } : {}),
+      },
+    };
+  },
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { isPlanMode, setPlanMode } from '../../common/plan-mode-state.ts';
+
+export const planEnterTool = defineTool({
+  name: 'plan_enter',
+  description:
+    'Enter plan mode. Disables write tools so you can safely explore and analyze before making changes.',
+  metaKind: null,
+  parameters: z.object({}),
+  describe: () => 'Entering plan mode',
+  execute: async (_params, context) => {
+    if (await isPlanMode(context)) return { status: 'success', content: 'Already in plan mode.', meta: {} };
+    await setPlanMode(context, true);
+    return {
+      status: 'success',
+      content: 'Entered plan mode. Write tools are now disabled. Use plan_exit to resume editing.',
+      meta: {},
+    };
+  },
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { isPlanMode, setPlanMode } from '../../common/plan-mode-state.ts';
+
+export const planExitTool = defineTool({
+  name: 'plan_exit',
+  description: 'Exit plan mode and re-enable all write tools.',
+  metaKind: null,
+  parameters: z.object({}),
+  describe: () => 'Leaving plan mode',
+  execute: async (_params, context) => {
+    if (!(await isPlanMode(context))) return { status: 'success', content: 'Not in plan mode.', meta: {} };
+    await setPlanMode(context, false);
+    return { status: 'success', content: 'Exited plan mode. All tools are now available.', meta: {} };
+  },
+});

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
+
+/** OpenManus' `ask_human` parameters, word for word. */
+export const AskHumanParameters = z.object({
+  inquire: z.string().describe('The question you want to ask human.'),
+});
+
+/**
+ * OpenManus' `ask_human`: the question goes to the person and the run suspends until
+ * they answer (the profile gives it the `ask` role); the answer is what the model reads.
+ */
+export const askHumanTool = defineTool({
+  name: 'ask_human',
+  description: 'Use this tool to ask human for help.',
+  metaKind: null,
+  hasSideEffects: false,
+  parameters: AskHumanParameters,
+  describe: () => 'Asking for help',
+  // A blank question would suspend the run on nothing the person can answer.
+  execute: (params) =>
+    params.inquire.trim() === ''
+      ? invalidArguments('`inquire` is empty: write the question you want the human to answer.')
+      : { status: 'success', content: params.inquire, meta: { question: params.inquire } },
+});

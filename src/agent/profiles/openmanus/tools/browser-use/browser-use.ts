@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { defineTool, type Tool } from '../../../../toolkit/define-tool.ts';
+import type { ToolContext } from '../../../../toolkit/tool-context.ts';
+import { type BrowserParams, runBrowserAction } from './browser-actions.ts';
+import description from './browser-use.md?raw';
+
+/** Seed 002's `browser_use` actions, in its order. */
+export const BROWSER_ACTIONS = [
+  'go_to_url',
+  'click_element',
+  'input_text',
+  'scroll_down',
+  'scroll_up',
+  'scroll_to_text',
+  'send_keys',
+  'get_dropdown_options',
+  'select_dropdown_option',
+  'go_back',
+  'web_search',
+  'wait',
+  'extract_content',
+  'switch_tab',
+  'open_tab',
+  'close_tab',
+] as const;
+
+/** The fields each action needs (OpenManus' `dependencies`, shown to the model as it has them). */
+const DEPENDENCIES = {
+  go_to_url: ['url'],
+  click_element: ['index'],
+  input_text: ['index', 'text'],
+  switch_tab: ['tab_id'],
+  open_tab: ['url'],
+  scroll_down: ['scroll_amount'],
+  scroll_up: ['scroll_amount'],
+  scroll_to_text: ['text'],
+  send_keys: ['keys'],
+  get_dropdown_options: ['index'],
+  select_dropdown_option: ['index', 'text'],
+  go_back: [],
+  web_search: ['query'],
+  wait: ['seconds'],
+  extract_content: ['goal'],
+} as const;
+
+/** OpenManus' `browser_use` parameters, in its order. */
+export const BrowserUseParameters = z
+  .object({
+    action: z.enum(BROWSER_ACTIONS).describe('The browser action to perform'),
+    url: z.string().optional().describe("URL for 'go_to_url' or 'open_tab' actions"),
+    index: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Element index for 'click_element', 'input_text', 'get_dropdown_options', or 'select_dropdown_option' actions",
+      ),
+    text: z
+      .string()
+      .optional()
+      .describe("Text for 'input_text', 'scroll_to_text', or 'select_dropdown_option' actions"),
+    scroll_amount: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Pixels to scroll (positive for down, negative for up) for 'scroll_down' or 'scroll_up' actions",
+      ),
+    tab_id: z.number().int().optional().describe("Tab ID for 'switch_tab' action"),
+    query: z.string().optional().describe("Search query for 'web_search' action"),
+    goal: z.string().optional().describe("Extraction goal for 'extract_content' action"),
+    keys: z.string().optional().describe("Keys to send for 'send_keys' action"),
+    seconds: z.number().int().optional().describe("Seconds to wait for 'wait' action"),
+  })
+  .meta({ dependencies: DEPENDENCIES });
+
+/** One action at a time per conversation (OpenManus holds a lock): the tabs file is read, changed and saved whole. */
+const queues = new Map<string, Promise<unknown>>();
+
+function serialized<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const previous = queues.get(key) ?? Promise.resolve();
+  const next = previous.then(run, run);
+  const settled = next.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return next;
+}
+
+/**
+ * OpenManus' `browser_use` (seed 002). A web page is fetched and read as markdown through
+ * the pages port; the conversation's own HTML pages load live in the agent's browser (the
+ * live-previews port), where clicking, typing, keys, dropdowns and scrolling act on the
+ * page itself. The tab state (tabs, each with its history, scroll position and whether
+ * its page is live) lives in the workspace (`/home/ubuntu/.sandpiper/browser_use.json`),
+ * so it survives a reload. Element actions on a page of another origin cannot be done
+ * from this app, and say so and what to do instead.
+ */
+const definedTool = defineTool({
+  name: 'browser_use',
+  description: description.trim(),
+  metaKind: 'browser',
+  parameters: BrowserUseParameters,
+  actionKey: 'action',
+  requiredFor: DEPENDENCIES,
+  describe: describeAction,
+  execute: (params, context: ToolContext) =>
+    serialized(context.conversationId, () => runBrowserAction(params as BrowserParams, context)),
+});
+
+/**
+ * The tool with `dependencies` left out of its grammar shapes (each shape already requires
+ * its action's fields; a grammar compiler need not know that keyword).
+ */
+export const browserUseTool: Tool = {
+  ...definedTool,
+  callShapes: definedTool.callShapes.map((shape) => {
+    const { dependencies: _dependencies, ...parameters } = shape.parameters;
+    return { ...shape, parameters };
+  }),
+};
+
+function describeAction(params: z.output<typeof BrowserUseParameters>): string {
+  switch (params.action) {
+    case 'go_to_url':
+    case 'open_tab':
+      return `Browser: ${params.action === 'open_tab' ? 'opening a tab with' : 'going to'} ${params.url ?? ''}`;
+    case 'web_search':
+      return `Browser: searching for ${params.query ?? ''}`;
+    case 'extract_content':
+      return `Browser: extracting ${params.goal ?? ''}`;
+    default:
+      return `Browser: ${params.action.replace(/_/g, ' ')}`;
+  }
+}

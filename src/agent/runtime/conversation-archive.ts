@@ -1,0 +1,83 @@
+import { decodeBundle, encodeBundle } from '../../bundle/bundle-codec.ts';
+import { BundleError } from '../../bundle/bundle-format.ts';
+import type { BroadcastMessage } from '../../protocol/broadcast.ts';
+import type { ConversationUsage, ExportedBundle } from '../../protocol/worker-api.ts';
+import { BundleRepository } from '../../storage/bundle-repository.ts';
+import type { SandpiperDatabase } from '../../storage/db.ts';
+import { ScheduleRepository } from '../../storage/schedule-repository.ts';
+import { SettingsRepository } from '../../storage/settings-repository.ts';
+import { UsageRepository } from '../../storage/usage-repository.ts';
+import { findProfile } from '../profiles/index.ts';
+import type { ToolProfile } from '../toolkit/profile.ts';
+
+/**
+ * Conversations as files, and the storage they take: export one conversation as a
+ * bundle, import a bundle as a new conversation, and measure or free storage. Nothing
+ * here reads settings except the workspace limit (never a key).
+ */
+export class ConversationArchive {
+  private readonly bundles: BundleRepository;
+
+  constructor(
+    private readonly dependencies: {
+      database: SandpiperDatabase;
+      publish: (message: BroadcastMessage) => void;
+      newId: () => string;
+      now: () => number;
+      appVersion: string;
+      /** The tool profiles this version has (default: the app's); a bundle of another is refused. */
+      profiles?: readonly ToolProfile[];
+    },
+  ) {
+    this.bundles = new BundleRepository(dependencies.database);
+  }
+
+  async exportConversation(conversationId: string): Promise<ExportedBundle> {
+    const contents = await this.bundles.read(conversationId);
+    if (!contents) throw new Error('This conversation no longer exists.');
+    const bytes = encodeBundle(contents, this.dependencies.appVersion, this.dependencies.now());
+    return { fileName: `${fileNameFor(contents.conversation.title)}.sandpiper.zip`, bytes };
+  }
+
+  /** Validates a bundle and writes it as a new conversation; resolves with its id. */
+  async importBundle(bytes: Uint8Array): Promise<string> {
+    const contents = decodeBundle(bytes);
+    const { profileId } = contents.conversation;
+    if (!findProfile(profileId, this.dependencies.profiles)) {
+      throw new BundleError(
+        `This bundle's conversation uses the tool profile "${profileId}", which this version of Sandpiper does not have.`,
+      );
+    }
+    const { workspaceLimitBytes, activeProviderId } = await new SettingsRepository(
+      this.dependencies.database,
+    ).getAgentSettings();
+    const conversation = await this.bundles.importAsNew(
+      contents,
+      this.dependencies.newId(),
+      this.dependencies.now(),
+      workspaceLimitBytes,
+      { newId: this.dependencies.newId, providerId: activeProviderId },
+    );
+    this.dependencies.publish({ type: 'conversation', conversation });
+    // Its schedules arrive paused: they fire only once the person resumes them.
+    for (const schedule of await new ScheduleRepository(this.dependencies.database).list())
+      if (schedule.originConversationId === conversation.id)
+        this.dependencies.publish({ type: 'schedule', schedule });
+    return conversation.id;
+  }
+
+  storageUsage(): Promise<ConversationUsage[]> {
+    return new UsageRepository(this.dependencies.database).byConversation();
+  }
+}
+
+/** A file name from a title: letters, digits and dashes, never empty. */
+export function fileNameFor(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .toLowerCase();
+  return slug || 'conversation';
+}

@@ -1,0 +1,55 @@
+import type { BroadcastMessage } from '../../protocol/broadcast.ts';
+import type { EventRepository } from '../../storage/event-repository.ts';
+import type { Journal } from '../engine/journal.ts';
+import { closeDanglingActions } from '../engine/step-policy.ts';
+
+/**
+ * A bug or a failed write must still leave a readable conversation, never a silent
+ * stop: the actions left open are closed and the failure recorded. A full storage is
+ * announced to the open tabs at once (the notice itself may not fit); if nothing can
+ * be written at all, they are told that instead.
+ */
+export async function reportCrash(
+  dependencies: { journal: Journal; events: EventRepository; publish: (message: BroadcastMessage) => void },
+  conversationId: string,
+  error: unknown,
+): Promise<void> {
+  const quota = isQuotaError(error) ? storageAlert(error) : null;
+  if (quota) dependencies.publish({ type: 'alert', conversationId, ...quota });
+  const detail = quota?.text ?? (error instanceof Error ? error.message : String(error));
+  try {
+    const events = await dependencies.events.list(conversationId);
+    await dependencies.journal.append(
+      conversationId,
+      [
+        ...closeDanglingActions(events, 'Stopped by an internal error.', 'cancelled'),
+        { type: 'notice', kind: 'internal_error', text: detail, forModel: false },
+      ],
+      { conversation: { status: 'error' } },
+    );
+  } catch (failure) {
+    if (!quota) dependencies.publish({ type: 'alert', conversationId, ...storageAlert(failure) });
+  }
+}
+
+/** What to tell the person when a write failed: what to free when storage is full. */
+function storageAlert(error: unknown): { kind: 'storage_full' | 'storage_failed'; text: string } {
+  if (isQuotaError(error)) {
+    return {
+      kind: 'storage_full',
+      text: 'Storage is full, so the last step was not saved (everything before it is intact). Free space in Settings → Storage by deleting conversations or workspaces you no longer need, then send a message to continue.',
+    };
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return { kind: 'storage_failed', text: `Saving failed: ${detail}. Everything saved before it is intact.` };
+}
+
+/** IndexedDB's quota error, bare or wrapped by Dexie. */
+export function isQuotaError(error: unknown): boolean {
+  for (let current = error; current; current = (current as { inner?: unknown }).inner) {
+    const name = (current as { name?: unknown }).name;
+    if (name === 'QuotaExceededError') return true;
+    if (typeof current !== 'object') return false;
+  }
+  return false;
+}

@@ -1,0 +1,28 @@
+import { DETAILED_DIAGNOSTICS_REQUEST } from '../../protocol/broadcast.ts';
+import type { StepTiming } from '../engine/loop.ts';
+
+/**
+ * The worker's side of the diagnostics channel (benchmarks): step and action timings
+ * always; once a page asks (`DETAILED_DIAGNOSTICS_REQUEST`), each journal commit and the
+ * Resource Timing of each of the worker's requests too, all on the worker's clock (a
+ * request by its path only: a query string may carry a key). Returns the timing sink.
+ */
+export function createDiagnostics(channel: BroadcastChannel): (timing: StepTiming) => void {
+  let isDetailed = false;
+  channel.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (isDetailed || (event.data as { kind?: unknown } | null)?.kind !== DETAILED_DIAGNOSTICS_REQUEST)
+      return;
+    isDetailed = true;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+        if (entry.initiatorType !== 'fetch') continue;
+        const { startTime, requestStart, responseStart, responseEnd } = entry;
+        const path = new URL(entry.name).pathname;
+        channel.postMessage({ kind: 'request', path, startTime, requestStart, responseStart, responseEnd });
+      }
+    }).observe({ type: 'resource' });
+  });
+  return (timing) => {
+    if (timing.kind !== 'commit' || isDetailed) channel.postMessage(timing);
+  };
+}

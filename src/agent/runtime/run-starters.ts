@@ -1,0 +1,40 @@
+import type { ConversationRepository } from '../../storage/conversation-repository.ts';
+import type { EventRepository } from '../../storage/event-repository.ts';
+import type { Journal } from '../engine/journal.ts';
+import { reconcileXPostEdit } from '../profiles/muxd/common/x-post-mark.ts';
+import type { RuntimeDependencies } from './runtime-dependencies.ts';
+import { ScheduleService } from './schedules/schedule-service.ts';
+import { SubAgents } from './sub-agents.ts';
+
+/**
+ * What the runtime starts runs for besides the person: schedules (fired into new
+ * conversations) and sub-agents (conversations a `task` action waits for). Both write
+ * through the runtime's journal and start runs through its launcher.
+ */
+export function createRunStarters(
+  dependencies: RuntimeDependencies,
+  runtime: {
+    journal: Journal;
+    conversations: ConversationRepository;
+    events: EventRepository;
+    newId: () => string;
+    now: () => number;
+    /** Starts a conversation's run; resolves when it ends. */
+    launch: (conversationId: string) => Promise<void>;
+    stop: (conversationId: string) => Promise<void>;
+  },
+): { schedules: ScheduleService; subAgents: SubAgents } {
+  const { journal, newId, now, launch } = runtime;
+  return {
+    schedules: new ScheduleService({
+      database: dependencies.database,
+      publish: dependencies.publish,
+      now,
+      newId,
+      journal,
+      launch: (conversationId) => void launch(conversationId),
+      reconcileEdit: reconcileXPostEdit,
+    }),
+    subAgents: new SubAgents({ ...runtime, run: launch }),
+  };
+}

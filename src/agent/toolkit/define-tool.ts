@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import type { ActionSummary } from '../../protocol/action-summary.ts';
+import type { ErrorKind } from '../../protocol/envelope.ts';
+import type { ObservationImage } from '../../protocol/model-image-limits.ts';
+import type { Plan } from '../../protocol/phase-plan.ts';
+import { SandboxError } from '../../protocol/ports/sandbox.ts';
+import { type MetaKind, TOOL_META } from '../../protocol/tool-meta/index.ts';
+import { type CallShape, callShapesOf } from '../llm/call-shapes.ts';
+import { type JsonSchema, toModelJsonSchema } from '../llm/model-schema.ts';
+import type { ToolContext } from './tool-context.ts';
+
+export type { ToolContext } from './tool-context.ts';
+
+/** Tool-specific `meta` fields (seed 001 §13); `action_type` and `tool` are added by the runtime. */
+export type ToolMeta = Record<string, unknown>;
+
+/** The `meta` a tool of kind `K` builds (the protocol schema's input), or any fields without a kind. */
+export type MetaFor<K extends MetaKind | null> = K extends MetaKind
+  ? z.input<(typeof TOOL_META)[K]>
+  : ToolMeta;
+
+/**
+ * A finished action. `plan` is a plan change written in the same transaction as the
+ * envelope (for a call whose role is `plan`). Whether the action suspends the run (an
+ * ask) or ends it (the result) is the call's role, which the profile decides.
+ */
+export type ToolSuccess<M = ToolMeta> = {
+  status: 'success';
+  content: string;
+  meta: M;
+  plan?: Plan;
+  /** Images the model is shown after the observation (only when its provider sees images). */
+  images?: ObservationImage[];
+  /**
+   * For a call whose role is `result`: the task was given up, not done, so the run ends
+   * without completing the plan's current phase (OpenManus' `terminate` with `failure`).
+   */
+  isGivenUp?: true;
+};
+/** A failure the model can read and act on. */
+export type ToolFailure = { status: 'error'; kind: ErrorKind; message: string; meta?: ToolMeta };
+export type ToolOutcome<M = ToolMeta> = ToolSuccess<M> | ToolFailure;
+
+/** A validated call, ready to run. */
+export type PreparedCall = {
+  tool: string;
+  /** False for tools that only compute an outcome (the runtime may commit their envelopes together). */
+  hasSideEffects: boolean;
+  actionType: string;
+  description: string;
+  /** What the call does, when the tool itself says (an MCP tool); otherwise the profile's `summaryOf` does. */
+  summary?: ActionSummary;
+  /** The arguments as validated (seed 001 variants normalised), recorded on the running envelope's event. */
+  params: Record<string, unknown>;
+  /** Runs the call; null for a tool this version does not run yet (the runtime answers for it). */
+  execute: ((context: ToolContext) => Promise<ToolOutcome>) | null;
+};
+
+export type PrepareResult =
+  | { ok: true; call: PreparedCall }
+  | { ok: false; tool: string; actionType: string; message: string };
+
+/** A tool as the runtime sees it: the model-facing spec and a way to prepare a call. */
+export type Tool = {
+  name: string;
+  description: string;
+  /** Exactly what the model sees as `function.parameters`. */
+  parameters: JsonSchema;
+  /** One schema per action with what that action requires, for generation under a grammar. */
+  callShapes: readonly CallShape[];
+  /** The protocol schema its `meta` follows, or null for a tool whose output has none. */
+  metaKind: MetaKind | null;
+  /** False for a tool this version lists (the tool list never changes) but does not run yet. */
+  isAvailable: boolean;
+  /** Parses and validates the model's raw JSON arguments. Never throws. */
+  prepare(rawArguments: string): PrepareResult;
+};
+
+/**
+ * Longest `content` an envelope keeps (a guard for the log and the UI); the rest is cut
+ * with a note. What the model reads is cut much shorter, restorably (observation.ts).
+ */
+export const MAX_CONTENT_CHARACTERS = 1024 * 1024;
+
+type ToolDefinition<S extends z.ZodType, K extends MetaKind | null> = {
+  name: string;
+  description: string;
+  parameters: S;
+  /** The protocol schema (`TOOL_META`) its meta follows: built with it here, read with it by the UI. */
+  metaKind: K;
+  /**
+   * False when the tool only computes its outcome from its parameters and the plan: no
+   * sandbox, network or storage work of its own. Defaults to true.
+   */
+  hasSideEffects?: boolean;
+  /** Field whose value names the action (`plan.update`), if the tool has one. */
+  actionKey?: 'action' | 'type' | 'command';
+  /**
+   * Per action, the fields its description says are "Required for" it beyond the
+   * schema's `required` (they stay optional in the schema the model is shown, as seed
+   * 000 has them); the grammar's per-action shapes require them.
+   */
+  requiredFor?: Readonly<Record<string, readonly string[]>>;
+  /** Rewrites accepted variants (seed 001 names) to the parameters the model is told. */
+  normalize?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /** The human-readable text of the running envelope. */
+  describe(params: z.output<S>): string;
+  /** Absent for a tool not built yet: the runtime then answers that it is not available. */
+  execute?: (
+    params: z.output<S>,
+    context: ToolContext,
+  ) => Promise<ToolOutcome<MetaFor<K>>> | ToolOutcome<MetaFor<K>>;
+};
+
+/**
+ * Builds a tool from its zod schema: derives the model's JSON Schema once, turns bad
+ * JSON and zod failures into messages the model can act on, turns a thrown error into
+ * an `execution` failure, checks the meta it builds against its protocol schema, and
+ * caps the observation's size.
+ */
+export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
+  definition: ToolDefinition<S, K>,
+): Tool {
+  const parameters = toModelJsonSchema(definition.parameters);
+  const metaSchema = definition.metaKind === null ? null : TOOL_META[definition.metaKind];
+  const actionTypeOf = (raw: unknown): string => {
+    if (!definition.actionKey || typeof raw !== 'object' || raw === null) return definition.name;
+    const action = (raw as Record<string, unknown>)[definition.actionKey];
+    return typeof action === 'string' && /^[a-z_]+$/.test(action)
+      ? `${definition.name}.${action}`
+      : definition.name;
+  };
+
+  const prepare = (rawArguments: string): PrepareResult => {
+    const fail = (actionType: string, message: string): PrepareResult => ({
+      ok: false,
+      tool: definition.name,
+      actionType,
+      // A zod message can quote what the model sent (an unknown key of a megabyte).
+      message: capText(message),
+    });
+    let raw: unknown;
+    try {
+      raw = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments);
+    } catch (error) {
+      return fail(
+        definition.name,
+        `The arguments of \`${definition.name}\` are not valid JSON (${errorText(error)}). Send one JSON object that matches the tool's schema.`,
+      );
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      return fail(definition.name, `The arguments of \`${definition.name}\` must be a JSON object.`);
+    }
+    const normalized = definition.normalize ? definition.normalize(raw as Record<string, unknown>) : raw;
+    const actionType = actionTypeOf(normalized);
+    const parsed = definition.parameters.safeParse(normalized);
+    if (!parsed.success) {
+      return fail(
+        actionType,
+        `Invalid arguments for \`${definition.name}\`:\n${z.prettifyError(parsed.error)}\nFix the arguments and call the tool again.`,
+      );
+    }
+    const params = parsed.data;
+    const { execute } = definition;
+    return {
+      ok: true,
+      call: {
+        tool: definition.name,
+        hasSideEffects: definition.hasSideEffects ?? true,
+        actionType: actionTypeOf(params),
+        description: runningText(definition.describe(params), definition.name),
+        params: params as Record<string, unknown>,
+        execute: execute
+          ? (context) =>
+              runSafely(async () => {
+                const outcome = await execute(params, context);
+                if (outcome.status !== 'success' || !metaSchema) return outcome as ToolOutcome;
+                return { ...outcome, meta: metaSchema.parse(outcome.meta) as ToolMeta };
+              }, context.signal)
+          : null,
+      },
+    };
+  };
+
+  return {
+    name: definition.name,
+    description: definition.description,
+    parameters,
+    callShapes: callShapesOf(definition.name, parameters, definition.actionKey, definition.requiredFor),
+    metaKind: definition.metaKind,
+    isAvailable: definition.execute !== undefined,
+    prepare,
+  };
+}
+
+async function runSafely(run: () => Promise<ToolOutcome>, signal: AbortSignal): Promise<ToolOutcome> {
+  return capContent(await failureOf(run, signal));
+}
+
+async function failureOf(run: () => Promise<ToolOutcome>, signal: AbortSignal): Promise<ToolOutcome> {
+  try {
+    return await run();
+  } catch (error) {
+    if (signal.aborted) return { status: 'error', kind: 'cancelled', message: 'Stopped by the user.' };
+    if (error instanceof SandboxError) {
+      return {
+        status: 'error',
+        kind: error.kind === 'cancelled' ? 'cancelled' : 'execution',
+        message: error.message,
+      };
+    }
+    return { status: 'error', kind: 'execution', message: `The tool failed: ${errorText(error)}` };
+  }
+}
+
+/** The running envelope's text: what `describe` says (a blank brief says nothing), held to the cap. */
+function runningText(described: string, tool: string): string {
+  return described.trim() === '' ? `Calling ${tool}` : capText(described);
+}
+
+/** `text` held to the envelope's cap, with a note of what was cut. */
+function capText(text: string): string {
+  return text.length <= MAX_CONTENT_CHARACTERS
+    ? text
+    : `${text.slice(0, MAX_CONTENT_CHARACTERS)}\n… [${text.length - MAX_CONTENT_CHARACTERS} more characters cut]`;
+}
+
+function capContent(outcome: ToolOutcome): ToolOutcome {
+  return outcome.status === 'error'
+    ? { ...outcome, message: capText(outcome.message) }
+    : { ...outcome, content: capText(outcome.content) };
+}
+
+/** Arguments that parse but cannot be acted on (a missing field an action needs): the model fixes them. */
+export function invalidArguments(message: string): ToolFailure {
+  return { status: 'error', kind: 'validation', message };
+}
+
+/** A call the rules refuse (a plan step out of order): the model must change approach. */
+export function rejectedCall(message: string): ToolFailure {
+  return { status: 'error', kind: 'rejected', message };
+}
+
+/** A readable message from anything thrown. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,25 @@
+import type { PreviewServer, PreviewsPort } from '../../../protocol/ports/previews.ts';
+import type { SandboxPort } from '../../../protocol/ports/sandbox.ts';
+import { previewPath, workspacePathOf } from '../../../protocol/workspace.ts';
+
+/**
+ * The previews port: the sandbox's servers, and the same-origin URL under the app's scope
+ * (`appBaseUrl`, where the service worker's `/preview/` route lives) of a workspace file.
+ */
+export function createPreviews(options: {
+  conversationId: string;
+  appBaseUrl: string;
+  openSandbox: () => Promise<SandboxPort>;
+}): PreviewsPort {
+  return {
+    async servers(): Promise<PreviewServer[]> {
+      return (await options.openSandbox()).listServers();
+    },
+    urlFor(path: string): string | null {
+      const relative = workspacePathOf(path);
+      return relative === null
+        ? null
+        : new URL(previewPath(options.conversationId, relative), options.appBaseUrl).href;
+    },
+  };
+}

@@ -1,0 +1,330 @@
+import type { BroadcastMessage } from '../../../protocol/broadcast.ts';
+import { addTokenUsage, type StoredEvent, type TokenUsage } from '../../../protocol/events.ts';
+import { mcpTokenSecrets } from '../../../protocol/mcp.ts';
+import type { Plan } from '../../../protocol/phase-plan.ts';
+import type { CompletionPort } from '../../../protocol/ports/completion.ts';
+import type { ModesPort } from '../../../protocol/ports/modes.ts';
+import { HTTP_METHODS, type NetworkPort } from '../../../protocol/ports/network.ts';
+import type { ToolProgress } from '../../../protocol/ports/progress.ts';
+import type { SandboxPort } from '../../../protocol/ports/sandbox.ts';
+import { type SchedulesPort, unavailableSchedules } from '../../../protocol/ports/schedules.ts';
+import type { SubAgentsPort } from '../../../protocol/ports/sub-agents.ts';
+import type { VisionPort } from '../../../protocol/ports/vision.ts';
+import type { AgentSettings } from '../../../protocol/settings.ts';
+import type { ScheduleService } from '../../runtime/schedules/schedule-service.ts';
+import type { SubAgents } from '../../runtime/sub-agents.ts';
+import { createMediaService } from '../media/media-service.ts';
+import { createConversationModes } from '../modes/conversation-modes.ts';
+import type { ToolContext } from '../tool-context.ts';
+import { createVisionPort } from '../vision/vision-service.ts';
+import { createPageService } from '../web/browse/page-service.ts';
+import { canvasThumbnailer, type Thumbnailer } from '../web/images/thumbnails.ts';
+import { ServiceQueues } from '../web/rate-limits.ts';
+import { SEARCH_PROVIDERS } from '../web/search/providers/index.ts';
+import type { SearchProvider } from '../web/search/search-provider.ts';
+import { createSearchService } from '../web/search/search-service.ts';
+import { SYSTEM_CLOCK, type WebClock } from '../web/web-clock.ts';
+import { WebNetworks } from '../web/web-networks.ts';
+import { createFetchNetwork, READ_ONLY_METHODS } from './fetch-network.ts';
+import { createLivePreviews, type PreviewBrowserLink, unavailableLivePreviews } from './live-previews.ts';
+import { createModelCompletion } from './model-completion.ts';
+import { createPreviews } from './previews.ts';
+import { createProgress } from './progress.ts';
+import { redactingSandbox } from './redacting-sandbox.ts';
+import { SecretVault } from './secret-vault.ts';
+import { createWorkspaceFiles } from './workspace-files.ts';
+import { createXProxyPort } from './x-proxy.ts';
+
+/** What the platform gives the run's services (tests pass their own `fetch`, clock and providers). */
+export type RunEnvironment = {
+  /** The app's scope URL (where `/preview/` is served), e.g. `https://example.com/sandpiper/`. */
+  appBaseUrl: string;
+  publish: (message: BroadcastMessage) => void;
+  fetch?: typeof fetch;
+  /** The web services' queues (rate limits), shared by every run of the worker. */
+  webQueues?: ServiceQueues;
+  webClock?: WebClock;
+  searchProviders?: readonly SearchProvider[];
+  thumbnailer?: Thumbnailer;
+  /** Where schedules go (the runtime's schedule service); absent: the `schedule` tool says it is not available. */
+  schedules?: Pick<ScheduleService, 'create' | 'list' | 'update' | 'delete' | 'timeZone'>;
+  /** Runs sub-agents (the runtime's); absent: a `task` call fails saying so. */
+  subAgents?: Pick<SubAgents, 'run'>;
+  /** The completion port of the run's tools (its own provider); absent: tools are told no model is available. */
+  completion?: CompletionPort;
+  /** The page's preview browser, once connected (the runtime's); absent: live previews are not available. */
+  previewBrowser?: PreviewBrowserLink;
+};
+
+/**
+ * Shorter provider keys are placeholders local servers accept (`ollama`, `none`), not
+ * secrets; redacting them would garble every output that mentions the word.
+ */
+const MIN_PROVIDER_KEY_LENGTH = 12;
+
+/** The saved providers' API keys as named secrets (`provider:<id>`), for redaction only. */
+function providerKeySecrets(settings: AgentSettings): Record<string, string> {
+  return Object.fromEntries(
+    settings.providers
+      .filter((provider) => provider.apiKey.trim().length >= MIN_PROVIDER_KEY_LENGTH)
+      .map((provider) => [`provider:${provider.id}`, provider.apiKey]),
+  );
+}
+
+/** The completion port of a run given no provider for its tools. */
+const NO_COMPLETION = createModelCompletion(null);
+
+/**
+ * The vault of a run's settings: tool keys that tools read by name, and providers' keys
+ * and MCP servers' tokens, redacted like them but readable by no tool.
+ */
+export function settingsVault(settings: AgentSettings): SecretVault {
+  return new SecretVault(settings.toolKeys, {
+    ...providerKeySecrets(settings),
+    ...mcpTokenSecrets(settings.mcpServers),
+  });
+}
+
+/** Rate limits count per browser, not per run: one set of queues for the worker's life. */
+const WORKER_QUEUES = new ServiceQueues();
+
+/**
+ * The network the sandbox's `curl` uses: the same allow-list as the tools' (one policy,
+ * from Settings → Sandbox), for reading only.
+ */
+export function createSandboxNetwork(
+  settings: AgentSettings,
+  environment: Pick<RunEnvironment, 'fetch'>,
+): NetworkPort {
+  return createFetchNetwork({
+    policy: { allowedUrlPrefixes: settings.allowedUrlPrefixes, allowedMethods: READ_ONLY_METHODS },
+    ...(environment.fetch ? { fetch: environment.fetch } : {}),
+  });
+}
+
+/**
+ * The ports of one run, built once when the run starts (from its settings), and the
+ * factory of each action's tool context. Everything the run writes or announces passes
+ * through `redact` (events, progress, files saved through the workspace port, what tools
+ * write or run in the sandbox, schedules and sub-agents' prompts), so no key or token from
+ * the settings reaches the log, a broadcast, the workspace or a bundle.
+ */
+export class RunServices {
+  private readonly vault: SecretVault;
+  private readonly network: NetworkPort;
+  private readonly webNetworks: WebNetworks;
+  /** The conversation's modes: read from its log once, then shared by every action of the run. */
+  private readonly modes: ModesPort;
+  private readonly vision: VisionPort;
+  /** Tokens each action's own model requests spent, until the runtime records them with its completion. */
+  private readonly actionUsage = new Map<string, TokenUsage>();
+  private readonly toolSandboxes = new WeakMap<SandboxPort, SandboxPort>();
+
+  constructor(
+    private readonly run: {
+      conversationId: string;
+      settings: AgentSettings;
+      /** The conversation's log as the run starts (its modes are read from it). */
+      events: readonly StoredEvent[];
+      openSandbox: () => Promise<SandboxPort>;
+      signal: AbortSignal;
+      now: () => number;
+      /** Whether the run's provider sees images (absent: no). */
+      seesImages?: boolean;
+      /** What a schedule made in this run keeps: the conversation, its provider and tool profile. */
+      origin?: { conversationId: string; providerId: string | null; profileId: string };
+    },
+    private readonly environment: RunEnvironment,
+  ) {
+    const { settings } = run;
+    this.vault = settingsVault(settings);
+    this.network = createFetchNetwork({
+      policy: { allowedUrlPrefixes: settings.allowedUrlPrefixes, allowedMethods: HTTP_METHODS },
+      ...(environment.fetch ? { fetch: environment.fetch } : {}),
+    });
+    this.webNetworks = new WebNetworks(
+      settings.web,
+      environment.fetch,
+      new URL(environment.appBaseUrl).origin,
+    );
+    this.modes = createConversationModes(run.events);
+    this.vision = createVisionPort(run.seesImages ?? false);
+  }
+
+  /** The context a tool runs with for the action `uuid`. */
+  toolContext(uuid: string, plan: Plan | null): ToolContext {
+    const { conversationId, openSandbox, signal, now } = this.run;
+    /** Each output stream of the action, redacted across its chunks. */
+    const streams = new Map<string, (chunk: string) => string>();
+    const progress = createProgress((update) => {
+      const redacted = this.redactProgress(streams, update);
+      if (redacted)
+        this.environment.publish({ type: 'tool_progress', conversationId, uuid, progress: redacted });
+    });
+    const workspace = createWorkspaceFiles(openSandbox, this.redactContent);
+    const { appBaseUrl } = this.environment;
+    const previews = createPreviews({ conversationId, appBaseUrl, openSandbox });
+    const { previewBrowser } = this.environment;
+    const livePreviews = previewBrowser
+      ? createLivePreviews({ conversationId, appBaseUrl, link: previewBrowser })
+      : unavailableLivePreviews();
+    const web = {
+      web: this.run.settings.web,
+      networks: this.webNetworks,
+      secrets: this.vault,
+      queues: this.environment.webQueues ?? WORKER_QUEUES,
+      clock: this.environment.webClock ?? SYSTEM_CLOCK,
+      progress,
+      workspace,
+    };
+    return {
+      conversationId,
+      uuid,
+      plan,
+      signal,
+      now,
+      sandbox: async () => this.toolSandbox(await openSandbox()),
+      network: this.network,
+      secrets: this.vault,
+      progress,
+      workspace,
+      previews,
+      livePreviews,
+      search: createSearchService({
+        ...web,
+        providers: this.environment.searchProviders ?? SEARCH_PROVIDERS,
+        thumbnailer: this.environment.thumbnailer ?? canvasThumbnailer,
+      }),
+      pages: createPageService({ ...web, conversationId, appBaseUrl, previews, livePreviews }),
+      media: createMediaService({
+        media: this.run.settings.media,
+        secrets: this.vault,
+        progress,
+        ...(this.environment.fetch ? { fetch: this.environment.fetch } : {}),
+      }),
+      modes: this.modes,
+      vision: this.vision,
+      schedules: this.schedulesPort(),
+      subAgents: this.subAgentsPort(uuid),
+      completion: this.countedCompletion(uuid),
+      x: createXProxyPort({
+        settings: this.run.settings.x,
+        secrets: this.vault,
+        ...(this.environment.fetch ? { fetch: this.environment.fetch } : {}),
+      }),
+    };
+  }
+
+  /**
+   * The sandbox as the run's tools see it (secrets redacted from what they write or run),
+   * one wrapper per sandbox for the run: tools that remember a sandbox (a warm Python) still
+   * recognise it.
+   */
+  private toolSandbox(sandbox: SandboxPort): SandboxPort {
+    let wrapped = this.toolSandboxes.get(sandbox);
+    if (!wrapped) {
+      wrapped = redactingSandbox(sandbox, {
+        text: (text) => this.vault.redact(text),
+        content: this.redactContent,
+      });
+      this.toolSandboxes.set(sandbox, wrapped);
+    }
+    return wrapped;
+  }
+
+  /** The sub-agents of the action `uuid`, stopped with the run. */
+  private subAgentsPort(uuid: string): SubAgentsPort {
+    const { subAgents } = this.environment;
+    const { conversationId, signal } = this.run;
+    return {
+      run: (request) => {
+        if (!subAgents) return Promise.reject(new Error('Sub-agents are not available in this environment.'));
+        // Its prompt starts a conversation of its own: no secret goes there either.
+        return subAgents.run({ conversationId, actionUuid: uuid, signal }, this.vault.redact(request));
+      },
+    };
+  }
+
+  /** The schedules port of this run's actions (schedules made with its conversation's provider and profile). */
+  private schedulesPort(): SchedulesPort {
+    const { schedules } = this.environment;
+    const { origin } = this.run;
+    if (!schedules || !origin)
+      return unavailableSchedules('Scheduling is not available in this environment.');
+    return {
+      // A schedule's name and prompt are saved, shown and start runs: no secret goes there.
+      create: (request) => schedules.create(this.vault.redact(request), origin),
+      list: () => schedules.list(),
+      update: async (id, edit) => {
+        try {
+          return { schedule: await schedules.update(id, this.vault.redact(edit)) };
+        } catch (error) {
+          return { error: error instanceof Error ? error.message : String(error) };
+        }
+      },
+      delete: (id) => schedules.delete(id),
+      timeZone: () => schedules.timeZone(),
+    };
+  }
+
+  /** A progress report with keys replaced; null when an output chunk has nothing to show yet. */
+  private redactProgress(
+    streams: Map<string, (chunk: string) => string>,
+    progress: ToolProgress,
+  ): ToolProgress | null {
+    if (progress.kind === 'status') return this.vault.redact(progress);
+    const key = `${progress.channel}\u0000${progress.stream}`;
+    let redactor = streams.get(key);
+    if (!redactor) {
+      redactor = this.vault.streamRedactor();
+      streams.set(key, redactor);
+    }
+    const text = redactor(progress.text);
+    return text === '' ? null : { ...progress, text };
+  }
+
+  /** File content with keys replaced: text, and bytes that are UTF-8 text (others are left as they are). */
+  private readonly redactContent = (content: string | Uint8Array): string | Uint8Array => {
+    if (typeof content === 'string') return this.vault.redact(content);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+    } catch {
+      return content;
+    }
+    const redacted = this.vault.redact(text);
+    return redacted === text ? content : new TextEncoder().encode(redacted);
+  };
+
+  /** The tokens the action `uuid`'s own model requests spent (null: none), forgotten once read. */
+  takeActionUsage(uuid: string): TokenUsage | null {
+    const usage = this.actionUsage.get(uuid) ?? null;
+    this.actionUsage.delete(uuid);
+    return usage;
+  }
+
+  /** The run's completion port for the action `uuid`, adding what each request spends to its usage. */
+  private countedCompletion(uuid: string): CompletionPort {
+    const completion = this.environment.completion ?? NO_COMPLETION;
+    return {
+      complete: async (request, signal) => {
+        const result = await completion.complete(request, signal);
+        if ('usage' in result && result.usage) {
+          const before = this.actionUsage.get(uuid);
+          this.actionUsage.set(uuid, before ? addTokenUsage(before, result.usage) : result.usage);
+        }
+        return result;
+      },
+    };
+  }
+
+  /** `value` with every key and token of the settings replaced (see `SecretVault`). */
+  redact<T>(value: T): T {
+    return this.vault.redact(value);
+  }
+
+  /** A thrown error with any secret in its message replaced. */
+  redactError(error: unknown): unknown {
+    return this.vault.redactError(error);
+  }
+}
