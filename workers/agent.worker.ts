@@ -6,7 +6,7 @@ import type { GpuLike } from '../src/agent/llm/providers/webllm/gpu-detection.ts
 import { loadWebLlmLibrary } from '../src/agent/llm/providers/webllm/load-web-llm.ts';
 import { LocalModels } from '../src/agent/llm/providers/webllm/local-model-library.ts';
 import { createWebLlmProvider } from '../src/agent/llm/providers/webllm/webllm-provider.ts';
-import { profileSummaries } from '../src/agent/profiles/index.ts';
+import { profileSummaries, TOOL_PROFILES } from '../src/agent/profiles/index.ts';
 import { ConversationArchive } from '../src/agent/runtime/conversation-archive.ts';
 import { createDiagnostics } from '../src/agent/runtime/diagnostics.ts';
 import { AgentRuntime } from '../src/agent/runtime/runtime.ts';
@@ -53,6 +53,8 @@ const runtime = new AgentRuntime({
           ...server,
         }),
   onStepTiming,
+  // The runtime knows no profile by name: the worker hands it the app's.
+  profiles: TOOL_PROFILES,
   // Preview URLs live under the app's scope, which the worker's own URL is served from.
   appBaseUrl: new URL(import.meta.env.BASE_URL, self.location.origin).href,
 });
@@ -73,6 +75,7 @@ const archive = new ConversationArchive({
   newId: () => crypto.randomUUID(),
   now: Date.now,
   appVersion: __APP_VERSION__,
+  profiles: TOOL_PROFILES,
 });
 
 const ready = runtime

@@ -1,5 +1,5 @@
 import { loadPyodide } from 'pyodide';
-import type { PyodideLike } from '../src/sandbox/python/python-engine.ts';
+import type { PyodideLike } from '../src/sandbox/python/pyodide-like.ts';
 import type { HostMessage, WorkerMessage } from '../src/sandbox/python/python-messages.ts';
 import { servePython } from '../src/sandbox/python/python-worker-main.ts';
 import { lockDownWorkerScope } from '../src/sandbox/python/worker-lockdown.ts';

@@ -25,16 +25,32 @@ export const ScheduleRun = z.object({
 });
 export type ScheduleRun = z.infer<typeof ScheduleRun>;
 
-/** How often a scheduled X post goes out (muxd's `x_schedule` recurrences). */
-export const XPostRecurrence = z.enum(['once', 'daily', 'hourly']);
-export type XPostRecurrence = z.infer<typeof XPostRecurrence>;
+/** Most characters of JSON a schedule's mark holds. */
+export const MAX_SCHEDULE_MARK_CHARS = 20_000;
 
-/** What marks a schedule as a scheduled X post (muxd's `x_schedule`): the text its run posts with `x_post`. */
-export const XPostSchedule = z.object({
-  text: z.string().min(1).max(2000),
-  recurrence: XPostRecurrence,
-});
-export type XPostSchedule = z.infer<typeof XPostSchedule>;
+/**
+ * A tool profile's own mark on a schedule one of its tools made: `owner` is the profile's
+ * id and `data` is that profile's JSON, which nothing outside the profile reads (muxd's
+ * `x_schedule` keeps a post's text and recurrence there). The profile's
+ * `reconcileScheduleEdit` keeps it true when the person edits the schedule.
+ */
+export const ScheduleMark = z
+  .object({ owner: z.string().min(1).max(64), data: z.json() })
+  .refine((mark) => JSON.stringify(mark.data).length <= MAX_SCHEDULE_MARK_CHARS, {
+    message: `A schedule's mark holds at most ${MAX_SCHEDULE_MARK_CHARS} characters of JSON.`,
+  });
+export type ScheduleMark = z.infer<typeof ScheduleMark>;
+
+/**
+ * Rows and bundles written before marks were the profiles' own kept muxd's scheduled X
+ * post in an `xPost` field: read it as muxd's mark, so no saved post loses its mark.
+ */
+function liftLegacyXPost(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null || !('xPost' in row)) return row;
+  const { xPost, ...rest } = row as Record<string, unknown>;
+  if ('mark' in rest || xPost === undefined) return rest;
+  return { ...rest, mark: { owner: 'muxd', data: xPost } };
+}
 
 /**
  * A scheduled task (seed 001's "Scheduled Task" plus what a browser needs): when it runs
@@ -44,7 +60,7 @@ export type XPostSchedule = z.infer<typeof XPostSchedule>;
  * the firings missed while every tab was closed. `remainingRuns` is seed 001's repeat
  * count (null: no limit, or a single run when `repeat` is false).
  */
-export const Schedule = z.object({
+const ScheduleFields = z.object({
   id: z.string().min(1),
   name: z.string().min(1).max(200),
   type: z.enum(['cron', 'interval']),
@@ -69,10 +85,11 @@ export const Schedule = z.object({
   /** Instants missed while the app was closed (not run), newest last, at most `MAX_LISTED_MISSED`. */
   missed: z.array(z.number()).max(MAX_LISTED_MISSED),
   missedCount: z.number().int().nonnegative(),
-  /** Set on a scheduled X post (made by `x_schedule`): its text and recurrence. */
-  xPost: XPostSchedule.optional(),
+  /** The mark of the profile whose tool made it, if that profile keeps one (see `ScheduleMark`). */
+  mark: ScheduleMark.optional(),
 });
-export type Schedule = z.infer<typeof Schedule>;
+export const Schedule = z.preprocess(liftLegacyXPost, ScheduleFields);
+export type Schedule = z.infer<typeof ScheduleFields>;
 
 /** What a conversation started by a schedule keeps of it. */
 export const ScheduledRunLink = z.object({
@@ -94,7 +111,7 @@ export const ScheduleEdit = z.object({
   paused: z.boolean().optional(),
   /** Whether it runs again after its next run (`x_schedule_update` changing a post's recurrence). */
   repeat: z.boolean().optional(),
-  /** A scheduled X post's new text and recurrence (`x_schedule_update`). */
-  xPost: XPostSchedule.optional(),
+  /** A new mark from the profile that owns the schedule (muxd's `x_schedule_update`). */
+  mark: ScheduleMark.optional(),
 });
 export type ScheduleEdit = z.infer<typeof ScheduleEdit>;

@@ -1,7 +1,7 @@
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import { LEGACY_PROFILE_ID, upgradeLegacyEventBody } from '../protocol/legacy-events.ts';
 import { DATABASE_NAME } from './db-name.ts';
-import { backfillSpendLedger } from './spend-ledger.ts';
+import { backfillSpendLedger } from './spend-ledger-backfill.ts';
 
 /** A raw row as IndexedDB hands it back; repositories parse it with zod before use. */
 export type UnknownRow = Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
 import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
 import { sampleBundleContents } from '../../src/bundle/bundle-fixtures.ts';
@@ -28,6 +29,7 @@ describe('conversation bundles through the runtime', () => {
     const id = await harness.runtime.startConversation(NOTES_TASK);
     await harness.runtime.idle(id);
     const archive = new ConversationArchive({
+      profiles: TOOL_PROFILES,
       database: harness.database,
       publish: (message) => harness.published.push(message),
       newId: () => 'imported-1',
@@ -61,6 +63,7 @@ describe('conversation bundles through the runtime', () => {
     const contents = sampleBundleContents('from-the-future');
     contents.conversation.profileId = 'future-profile';
     const archive = new ConversationArchive({
+      profiles: TOOL_PROFILES,
       database: harness.database,
       publish: (message) => harness.published.push(message),
       newId: () => 'imported-2',

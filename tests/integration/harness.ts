@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { createOpenAiCompatibleProvider } from '../../src/agent/llm/providers/openai-compatible.ts';
+import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { AgentRuntime, type RuntimeDependencies } from '../../src/agent/runtime/runtime.ts';
 import type { ToolProfile } from '../../src/agent/toolkit/profile.ts';
 import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
@@ -93,7 +94,7 @@ export async function createHarness(
   const published: BroadcastMessage[] = [];
   const shared = {
     database,
-    ...(options.profiles ? { profiles: options.profiles } : {}),
+    profiles: options.profiles ?? TOOL_PROFILES,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.minuteMs ? { minuteMs: options.minuteMs } : {}),
     ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),

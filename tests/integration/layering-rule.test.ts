@@ -46,6 +46,96 @@ const PROBES: { path: string; source: string; violates: boolean }[] = [
     source: "import { x } from '../../agent/loop.ts';",
     violates: true,
   },
+  // Inside the agent: llm/ ← toolkit/ ← profiles/<id>/, engine/ ← runtime/ ← the worker.
+  {
+    path: 'src/agent/llm/probe.ts',
+    source: "import { x } from '../toolkit/define-tool.ts';",
+    violates: true,
+  },
+  {
+    path: 'src/agent/llm/providers/probe.ts',
+    source: "import { x } from '../../engine/loop.ts';",
+    violates: true,
+  },
+  {
+    path: 'src/agent/llm/storage-probe.ts',
+    source: "import { x } from '../../storage/db.ts';",
+    violates: true,
+  },
+  { path: 'src/agent/toolkit/probe.ts', source: "import { x } from '../engine/journal.ts';", violates: true },
+  {
+    path: 'src/agent/toolkit/ports/probe.ts',
+    source: "import { x } from '../../profiles/manus/manus-profile.ts';",
+    violates: true,
+  },
+  {
+    path: 'src/agent/toolkit/runtime-probe.ts',
+    source: "import { x } from '../runtime/runtime.ts';",
+    violates: true,
+  },
+  { path: 'src/agent/engine/probe.ts', source: "import { x } from '../profiles/index.ts';", violates: true },
+  {
+    path: 'src/agent/engine/context/probe.ts',
+    source: "import { x } from '../../runtime/run-locks.ts';",
+    violates: true,
+  },
+  {
+    path: 'src/agent/runtime/probe.ts',
+    source: "import { x } from '../profiles/muxd/common/x-post-mark.ts';",
+    violates: true,
+  },
+  {
+    path: 'src/agent/profiles/manus/tools/probe/probe.ts',
+    source: "import { x } from '../../../../engine/loop.ts';",
+    violates: true,
+  },
+  {
+    path: 'src/agent/profiles/manus/tools/probe/storage-probe.ts',
+    source: "import { x } from '../../../../../storage/db.ts';",
+    violates: true,
+  },
+  {
+    path: 'src/agent/profiles/openmanus/tools/probe/probe.ts',
+    source: "import { x } from '../../../manus/tools/shell/shell.ts';",
+    violates: true,
+  },
+  {
+    path: 'src/agent/profiles/muxd/common/probe.ts',
+    source: "import { x } from '../../openmanus/common/web-results.ts';",
+    violates: true,
+  },
+  // The shared folders: each refuses what its message says.
+  { path: 'src/storage/pwa-probe.ts', source: "import { x } from '../pwa/lazy-chunks.ts';", violates: true },
+  { path: 'src/pwa/probe.ts', source: "import { x } from '../storage/db.ts';", violates: true },
+  { path: 'src/bundle/probe.ts', source: "import { x } from '../storage/db.ts';", violates: true },
+  { path: 'src/schedules/probe.ts', source: "import { x } from '../storage/db.ts';", violates: true },
+  {
+    path: 'src/sandbox/agent-probe.ts',
+    source: "import { x } from '../agent/engine/journal.ts';",
+    violates: true,
+  },
+  // Allowed: each layer reads the ones below it; tests may use real profiles as fixtures.
+  { path: 'src/agent/llm/ok.ts', source: "import { x } from '../../protocol/events.ts';", violates: false },
+  { path: 'src/agent/toolkit/ok.ts', source: "import { x } from '../llm/call-shapes.ts';", violates: false },
+  {
+    path: 'src/agent/engine/ok.ts',
+    source: "import { x } from '../toolkit/define-tool.ts';\nimport { y } from '../../storage/db.ts';",
+    violates: false,
+  },
+  { path: 'src/agent/runtime/ok.ts', source: "import { x } from '../engine/loop.ts';", violates: false },
+  {
+    path: 'src/agent/profiles/openmanus/tools/ok/ok.ts',
+    source:
+      "import { x } from '../../common/web-results.ts';\nimport { y } from '../../../../toolkit/define-tool.ts';",
+    violates: false,
+  },
+  {
+    path: 'src/agent/engine/ok.test.ts',
+    source: "import { x } from '../profiles/manus/manus-profile.ts';",
+    violates: false,
+  },
+  { path: 'src/storage/ok.ts', source: "import { x } from '../bundle/bundle-format.ts';", violates: false },
+  { path: 'src/pwa/ok.ts', source: "import { x } from '../storage/db-name.ts';", violates: false },
   // Allowed: everyone reads protocol/, protocol reads zod and itself.
   {
     path: 'src/ui/thread/ok.tsx',
@@ -62,6 +152,18 @@ const PROBES: { path: string; source: string; violates: boolean }[] = [
   { path: 'src/protocol/tool-meta/ok.ts', source: "import { x } from '../envelope.ts';", violates: false },
 ];
 
+/** Two modules that import each other (type-only imports count: a cycle is a cycle to a reader). */
+const CYCLE_PROBES = [
+  {
+    path: 'src/agent/engine/cycle-a.ts',
+    source: "import type { y } from './cycle-b.ts';\nexport type x = y;",
+  },
+  {
+    path: 'src/agent/engine/cycle-b.ts',
+    source: "import type { x } from './cycle-a.ts';\nexport type y = x;",
+  },
+];
+
 type Diagnostic = { category: string; location: { path: string } };
 
 let scratch: string;
@@ -70,7 +172,7 @@ let diagnostics: Diagnostic[];
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'sandpiper-layering-'));
   writeFileSync(join(scratch, 'biome.json'), readFileSync(join(REPOSITORY, 'biome.json')));
-  for (const probe of PROBES) {
+  for (const probe of [...PROBES, ...CYCLE_PROBES]) {
     mkdirSync(dirname(join(scratch, probe.path)), { recursive: true });
     writeFileSync(join(scratch, probe.path), `${probe.source}\nexport const probe = 1;\n`);
   }
@@ -98,5 +200,15 @@ describe('the layering rule in biome.json', () => {
         diagnostic.location.path.replace(/\\/g, '/') === probe.path,
     );
     expect(refusals.length > 0).toBe(probe.violates);
+  });
+});
+
+describe('the import-cycle rule in biome.json', () => {
+  it('refuses two modules that import each other, even by type only', () => {
+    const cycles = diagnostics.filter(
+      (diagnostic) => diagnostic.category === 'lint/suspicious/noImportCycles',
+    );
+    const paths = cycles.map((diagnostic) => diagnostic.location.path.replace(/\\/g, '/')).sort();
+    expect(paths).toEqual(CYCLE_PROBES.map((probe) => probe.path));
   });
 });

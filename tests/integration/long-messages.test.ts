@@ -1,6 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
 import { LONG_MESSAGE_WHILE_WORKING } from '../../src/agent/runtime/uploads/long-message.ts';
 import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
@@ -149,6 +150,7 @@ describe('a request too large for the window because of one message', () => {
     if (first?.body.type !== 'user_message') throw new Error('The sample starts with a message.');
     first.body.text = LOG;
     const archive = new ConversationArchive({
+      profiles: TOOL_PROFILES,
       database: harness.database,
       publish: () => undefined,
       newId: () => 'imported',

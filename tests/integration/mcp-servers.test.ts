@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
 import { listMcpTools } from '../../src/agent/toolkit/mcp/mcp-catalog.ts';
 import { McpConnections } from '../../src/agent/toolkit/mcp/mcp-connections.ts';
@@ -178,6 +179,7 @@ describe('MCP servers in a conversation', () => {
     expect(leaks(JSON.stringify(harness.server.requests.map((request) => request.body)))).toBe(false);
     expect(leaks(logged.join('\n'))).toBe(false);
     const archive = new ConversationArchive({
+      profiles: TOOL_PROFILES,
       database: harness.database,
       publish: () => undefined,
       newId: () => 'copy',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { xPostOf } from '../../src/agent/profiles/muxd/common/x-post-mark.ts';
 import {
   xScheduleCancelTool,
   xScheduleListTool,
@@ -53,7 +54,7 @@ describe('scheduled X posts over the scheduler', () => {
       timeZone: 'Europe/Berlin',
       profileId: 'muxd',
       nextRunAt: Date.parse('2026-11-23T17:30:00Z'),
-      xPost: { text: 'Scheduled tweet', recurrence: 'daily' },
+      mark: { owner: 'muxd', data: { text: 'Scheduled tweet', recurrence: 'daily' } },
     });
     expect(schedule?.prompt).toContain('`x_post`');
     expect(schedule?.prompt.endsWith('\n\nScheduled tweet')).toBe(true);
@@ -67,8 +68,8 @@ describe('scheduled X posts over the scheduler', () => {
     await text(xScheduleTool, { text: 'one', time: '2026-11-25T08:00:00Z' });
     await text(xScheduleTool, { text: 'two', time: '10:45', recurrence: 'hourly' });
     const made = await service.list();
-    const once = made.find((schedule) => schedule.xPost?.text === 'one');
-    const hourly = made.find((schedule) => schedule.xPost?.text === 'two');
+    const once = made.find((schedule) => xPostOf(schedule)?.text === 'one');
+    const hourly = made.find((schedule) => xPostOf(schedule)?.text === 'two');
     expect(once).toMatchObject({
       cron: '0 0 9 25 11 *',
       repeat: false,
@@ -111,8 +112,8 @@ describe('scheduled X posts over the scheduler', () => {
     await text(xScheduleTool, { text: long, time: '18:30', recurrence: 'daily' });
     await text(xScheduleTool, { text: 'soon', time: '2026-11-23T11:00:00Z' });
     const posts = await service.list();
-    const daily = posts.find((schedule) => schedule.xPost?.recurrence === 'daily');
-    const soon = posts.find((schedule) => schedule.xPost?.text === 'soon');
+    const daily = posts.find((schedule) => xPostOf(schedule)?.recurrence === 'daily');
+    const soon = posts.find((schedule) => xPostOf(schedule)?.text === 'soon');
     expect(await text(xScheduleListTool, {})).toBe(
       [
         `1. [${soon?.id.slice(0, 8)}] "soon" — 2026-11-23T12:00:00+01:00 (once) [pending]`,
@@ -138,17 +139,20 @@ describe('scheduled X posts over the scheduler', () => {
     expect((await service.list())[0]).toMatchObject({
       name: 'X post: Updated tweet text',
       cron: '0 0 19 * * *',
-      xPost: { text: 'Updated tweet text', recurrence: 'daily' },
+      mark: { owner: 'muxd', data: { text: 'Updated tweet text', recurrence: 'daily' } },
     });
     expect((await service.list())[0]?.prompt.endsWith('\n\nUpdated tweet text')).toBe(true);
     await text(xScheduleUpdateTool, { id: made!.id, recurrence: 'hourly' });
     expect((await service.list())[0]).toMatchObject({
       cron: '0 0 * * * *',
       repeat: true,
-      xPost: { recurrence: 'hourly' },
+      mark: { owner: 'muxd', data: { recurrence: 'hourly' } },
     });
     await text(xScheduleUpdateTool, { id: prefix, recurrence: 'once' });
-    expect((await service.list())[0]).toMatchObject({ repeat: false, xPost: { recurrence: 'once' } });
+    expect((await service.list())[0]).toMatchObject({
+      repeat: false,
+      mark: { owner: 'muxd', data: { recurrence: 'once' } },
+    });
   });
 
   it('a panel edit of a post’s prompt or timing updates its mark, or leaves it a plain schedule', async () => {
@@ -158,7 +162,7 @@ describe('scheduled X posts over the scheduler', () => {
     // The text edited inside the prompt, and the time moved: still a daily post, with the new text.
     const prompt = made!.prompt.replace('Scheduled tweet', 'Edited in the panel');
     await service.update(id, { prompt, cron: '0  15 20 *  * *' });
-    expect((await service.list())[0]?.xPost).toEqual({ text: 'Edited in the panel', recurrence: 'daily' });
+    expect(xPostOf((await service.list())[0]!)).toEqual({ text: 'Edited in the panel', recurrence: 'daily' });
     // Saved as checked: the cron's spacing normalised.
     expect((await service.list())[0]?.cron).toBe('0 15 20 * * *');
     expect(await text(xScheduleListTool, {})).toContain(
@@ -166,15 +170,15 @@ describe('scheduled X posts over the scheduler', () => {
     );
     // Every hour, then no repeat: hourly, then once.
     await service.update(id, { cron: '0 5 * * * *' });
-    expect((await service.list())[0]?.xPost?.recurrence).toBe('hourly');
+    expect(xPostOf((await service.list())[0]!)?.recurrence).toBe('hourly');
     await service.update(id, { repeat: false });
-    expect((await service.list())[0]?.xPost?.recurrence).toBe('once');
+    expect(xPostOf((await service.list())[0]!)?.recurrence).toBe('once');
     // Pausing changes no mark.
     await service.update(id, { paused: true });
-    expect((await service.list())[0]?.xPost).toEqual({ text: 'Edited in the panel', recurrence: 'once' });
+    expect(xPostOf((await service.list())[0]!)).toEqual({ text: 'Edited in the panel', recurrence: 'once' });
     // A prompt of the person's own: no longer an X post; the X tools leave it to the panel.
     await service.update(id, { prompt: 'Summarise my mentions instead' });
-    expect((await service.list())[0]?.xPost).toBeUndefined();
+    expect(xPostOf((await service.list())[0]!)).toBeUndefined();
     expect(await text(xScheduleListTool, {})).toBe('No scheduled X posts.');
     expect(await error(xScheduleUpdateTool, { id: id.slice(0, 8), text: 'x' })).toContain(
       'is a scheduled task, not a scheduled X post',
@@ -185,7 +189,7 @@ describe('scheduled X posts over the scheduler', () => {
     await text(xScheduleTool, { text: 'Weekly?', time: '18:30', recurrence: 'daily' });
     const [made] = await service.list();
     await service.update(made!.id, { cron: '0 30 18 * * 1' });
-    expect((await service.list())[0]?.xPost).toBeUndefined();
+    expect(xPostOf((await service.list())[0]!)).toBeUndefined();
   });
 
   it('a due post fires a run told to post the text with x_post; a finished one cannot be changed', async () => {

@@ -9,6 +9,7 @@ import type { ModelProvider } from '../../src/agent/llm/chat-messages.ts';
 import { createOpenAiCompatibleProvider } from '../../src/agent/llm/providers/openai-compatible.ts';
 import { createEngineHost } from '../../src/agent/llm/providers/webllm/engine-host.ts';
 import { createWebLlmProvider } from '../../src/agent/llm/providers/webllm/webllm-provider.ts';
+import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { AgentRuntime } from '../../src/agent/runtime/runtime.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
@@ -243,7 +244,12 @@ async function createLoopRig(
   await new SettingsRepository(database).putAgentSettings(settings);
   const events = new EventRepository(database);
   return {
-    runtime: new AgentRuntime({ database, publish: () => undefined, createProvider }),
+    runtime: new AgentRuntime({
+      profiles: TOOL_PROFILES,
+      database,
+      publish: () => undefined,
+      createProvider,
+    }),
     events: (id) => events.list(id),
     completions: async (id) =>
       (await events.list(id)).flatMap(({ body }) =>

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
 import { redactedSecret } from '../../src/protocol/ports/secrets.ts';
@@ -97,6 +98,7 @@ describe('a key a tool reads through the secrets port', () => {
     expect(leaks(logged.join('\n'))).toBe(false);
     expect(leaks(JSON.stringify(harness.server.requests.map((request) => request.body)))).toBe(false);
     const archive = new ConversationArchive({
+      profiles: TOOL_PROFILES,
       database: harness.database,
       publish: () => undefined,
       newId: () => 'copy',

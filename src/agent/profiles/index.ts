@@ -5,18 +5,13 @@ import { manusProfile } from './manus/manus-profile.ts';
 import { muxdProfile } from './muxd/muxd-profile.ts';
 import { openManusProfile } from './openmanus/openmanus-profile.ts';
 
-/** The profiles a person can pick, the default (Manus) first. */
+/**
+ * The profiles a person can pick, the default (Manus) first: the worker hands them to the
+ * runtime, which knows no profile by name.
+ */
 export const TOOL_PROFILES: readonly ToolProfile[] = [manusProfile, openManusProfile, muxdProfile];
 
 if (TOOL_PROFILES[0]?.id !== DEFAULT_TOOL_PROFILE_ID) throw new Error('The default profile must come first.');
-
-/** The profile called `id` among `profiles`, or undefined when this version has none by that name. */
-export function findProfile(
-  id: string,
-  profiles: readonly ToolProfile[] = TOOL_PROFILES,
-): ToolProfile | undefined {
-  return profiles.find((profile) => profile.id === id);
-}
 
 /** The profiles as the UI offers them. */
 export function profileSummaries(profiles: readonly ToolProfile[] = TOOL_PROFILES): ToolProfileSummary[] {

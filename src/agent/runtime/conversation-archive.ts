@@ -7,8 +7,8 @@ import type { SandpiperDatabase } from '../../storage/db.ts';
 import { ScheduleRepository } from '../../storage/schedule-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
 import { UsageRepository } from '../../storage/usage-repository.ts';
-import { findProfile } from '../profiles/index.ts';
 import type { ToolProfile } from '../toolkit/profile.ts';
+import { findProfile } from '../toolkit/profile.ts';
 
 /**
  * Conversations as files, and the storage they take: export one conversation as a
@@ -25,8 +25,8 @@ export class ConversationArchive {
       newId: () => string;
       now: () => number;
       appVersion: string;
-      /** The tool profiles this version has (default: the app's); a bundle of another is refused. */
-      profiles?: readonly ToolProfile[];
+      /** The tool profiles this version has; a bundle of another is refused. */
+      profiles: readonly ToolProfile[];
     },
   ) {
     this.bundles = new BundleRepository(dependencies.database);

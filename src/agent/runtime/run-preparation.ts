@@ -35,14 +35,13 @@ import {
   shouldProbe,
   underMode,
 } from '../llm/providers/remote/capabilities.ts';
-import { findProfile } from '../profiles/index.ts';
 import type { McpListing } from '../toolkit/mcp/mcp-catalog.ts';
 import { mcpToolsForRun } from '../toolkit/mcp/mcp-run.ts';
 import { withMcpTools } from '../toolkit/mcp/mcp-tools.ts';
 import type { PreviewBrowserLink } from '../toolkit/ports/live-previews.ts';
 import { createModelCompletion } from '../toolkit/ports/model-completion.ts';
 import { createSandboxNetwork, RunServices } from '../toolkit/ports/run-ports.ts';
-import { defineProfile, type ToolProfile } from '../toolkit/profile.ts';
+import { defineProfile, findProfile, type ToolProfile } from '../toolkit/profile.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
 import { askServer } from './server-knowledge.ts';
 import type { SubAgents } from './sub-agents.ts';

@@ -1,7 +1,7 @@
 import type { ConversationRepository } from '../../storage/conversation-repository.ts';
 import type { EventRepository } from '../../storage/event-repository.ts';
 import type { Journal } from '../engine/journal.ts';
-import { reconcileXPostEdit } from '../profiles/muxd/common/x-post-mark.ts';
+import { findProfile } from '../toolkit/profile.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
 import { ScheduleService } from './schedules/schedule-service.ts';
 import { SubAgents } from './sub-agents.ts';
@@ -33,7 +33,13 @@ export function createRunStarters(
       newId,
       journal,
       launch: (conversationId) => void launch(conversationId),
-      reconcileEdit: reconcileXPostEdit,
+      // The profile that made a schedule keeps its own mark on it true.
+      reconcileEdit: (current, edited, edit) =>
+        findProfile(current.profileId, dependencies.profiles)?.reconcileScheduleEdit?.(
+          current,
+          edited,
+          edit,
+        ) ?? edited,
     }),
     subAgents: new SubAgents({ ...runtime, run: launch }),
   };

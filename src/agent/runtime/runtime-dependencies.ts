@@ -26,8 +26,8 @@ export type RuntimeDependencies = {
   openSandbox?: (conversationId: string, settings: AgentSettings) => Promise<SandboxPort>;
   /** Receives the runtime overhead of every step (for benchmarks and diagnostics). */
   onStepTiming?: (timing: StepTiming) => void;
-  /** The tool profiles conversations may use (default: the app's); the first is the default. */
-  profiles?: readonly ToolProfile[];
+  /** The tool profiles conversations may use (the worker passes the app's); the first is the default. */
+  profiles: readonly ToolProfile[];
   /** The app's scope URL, where the service worker serves `/preview/` (default: a local placeholder, for tests). */
   appBaseUrl?: string;
   /** The `fetch` the network port uses (default: the platform's). */

@@ -7,8 +7,8 @@ import type { SettingsRepository } from '../../storage/settings-repository.ts';
 import type { Journal } from '../engine/journal.ts';
 import { runtimeAsk } from '../engine/step-asks.ts';
 import { closeDanglingActions } from '../engine/step-policy.ts';
-import { findProfile } from '../profiles/index.ts';
 import type { ToolProfile } from '../toolkit/profile.ts';
+import { findProfile } from '../toolkit/profile.ts';
 import type { CommandQueue } from './command-queue.ts';
 import type { RunLocks } from './run-locks.ts';
 

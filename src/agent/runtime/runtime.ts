@@ -13,9 +13,9 @@ import { SettingsRepository } from '../../storage/settings-repository.ts';
 import { UsageRepository } from '../../storage/usage-repository.ts';
 import { failedCompletion } from '../engine/envelopes.ts';
 import { Journal } from '../engine/journal.ts';
-import { findProfile, TOOL_PROFILES } from '../profiles/index.ts';
 import { PreviewBrowserLink } from '../toolkit/ports/live-previews.ts';
 import type { ToolProfile } from '../toolkit/profile.ts';
+import { findProfile } from '../toolkit/profile.ts';
 import { ActiveRuns } from './active-runs.ts';
 import { CommandQueue } from './command-queue.ts';
 import { newConversation, titleFrom } from './conversation-text.ts';
@@ -69,7 +69,7 @@ export class AgentRuntime implements RuntimeApi {
   private readonly previewBrowser = new PreviewBrowserLink();
 
   constructor(private readonly dependencies: RuntimeDependencies) {
-    this.profiles = dependencies.profiles ?? TOOL_PROFILES;
+    this.profiles = dependencies.profiles;
     this.now = dependencies.now ?? Date.now;
     this.newId = dependencies.newId ?? (() => crypto.randomUUID());
     this.locks = dependencies.locks ?? createRunLocks();

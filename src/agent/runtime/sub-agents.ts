@@ -4,9 +4,7 @@ import type { SubAgentOutcome, SubAgentRequest } from '../../protocol/ports/sub-
 import type { ConversationRepository } from '../../storage/conversation-repository.ts';
 import type { EventRepository } from '../../storage/event-repository.ts';
 import type { Journal } from '../engine/journal.ts';
-
-/** The parent action a sub-agent works for, and its stop signal. */
-export type SubAgentParent = { conversationId: string; actionUuid: string; signal: AbortSignal };
+import type { SubAgentBackend, SubAgentParent } from '../toolkit/ports/run-ports.ts';
 
 /**
  * Sub-agents (muxd's `task`): each a conversation of its own, linked to its parent action
@@ -15,7 +13,7 @@ export type SubAgentParent = { conversationId: string; actionUuid: string; signa
  * sub-agents, see `run-preparation`), and waited for. Its steps stay in its own log,
  * never in the parent's context; its answer is what the parent's action returns.
  */
-export class SubAgents {
+export class SubAgents implements SubAgentBackend {
   constructor(
     private readonly dependencies: {
       journal: Journal;

@@ -1,10 +1,31 @@
 import type { ActionSummary } from '../../protocol/action-summary.ts';
+import type { Schedule, ScheduleEdit } from '../../protocol/schedules.ts';
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
-import type { RestorableArgument } from '../engine/context/argument-digest.ts';
 import type { CallShape } from '../llm/call-shapes.ts';
 import type { ToolSpec } from '../llm/chat-messages.ts';
 import type { Tool } from './define-tool.ts';
+
+/**
+ * An argument whose text a successful call leaves in a file, so the context shows a
+ * short digest of it instead of the text (restorable: the model can read the file). A tool
+ * profile declares them; the context code applies them without knowing tool names.
+ */
+export type RestorableArgument = {
+  /** The action whose calls it applies to (`file.write`). */
+  actionType: string;
+  /**
+   * The string field that holds the text: a field of the arguments (`text`), or
+   * `list[].field` for that field of each item of a list (`edits[].replace`).
+   */
+  field: string;
+  /** The string field of the arguments naming the file that holds the text afterwards (`path`). */
+  pathField: string;
+  /** What the call did with the text, as the digest says it ("written to", "appended to"). */
+  verb: string;
+  /** Shorter text stays whole: its digest would save little and hide what the model may still need. */
+  minChars: number;
+};
 
 /**
  * A step the runtime forces after each new task, by masking (`tool_choice` or the grammar),
@@ -61,6 +82,13 @@ export type ToolProfileDefinition = {
    * (muxd); otherwise the runtime reminds the model to call a tool (`notes.noToolCall`).
    */
   endsOnTextReply?: boolean;
+  /**
+   * Keeps this profile's mark on a schedule (`Schedule.mark`) true after a person's edit in
+   * the Schedules panel: given the schedule before, after the edit (timing normalised) and
+   * the edit, returns what to save. Absent: saved as edited. muxd reads a post's text and
+   * recurrence back from the edited prompt and timing.
+   */
+  reconcileScheduleEdit?: (current: Schedule, edited: Schedule, edit: ScheduleEdit) => Schedule;
   /** Tools a sub-agent of this profile does not get (muxd: `task`, so sub-agents never nest). */
   subAgentExcludedTools?: readonly string[];
   /** What the runtime tells the model in this profile's words (they may name its tools). */
@@ -106,4 +134,9 @@ export function defineProfile(definition: ToolProfileDefinition): ToolProfile {
     callShapes: definition.tools.flatMap((tool) => tool.callShapes),
     findTool: (name) => byName.get(name),
   };
+}
+
+/** The profile called `id` among `profiles`, or undefined when this version has none by that name. */
+export function findProfile(id: string, profiles: readonly ToolProfile[]): ToolProfile | undefined {
+  return profiles.find((profile) => profile.id === id);
 }

@@ -1,4 +1,4 @@
-import type { Schedule, ScheduleEdit, XPostSchedule } from '../schedules.ts';
+import type { Schedule, ScheduleEdit, ScheduleMark } from '../schedules.ts';
 
 /** A task to schedule, as the `schedule` tool validated it (interval in seconds; a repeat count from seed 001). */
 export type ScheduleRequest = {
@@ -11,8 +11,8 @@ export type ScheduleRequest = {
   runs: number | null;
   prompt: string;
   playbook: string | null;
-  /** Marks a scheduled X post (`x_schedule`). */
-  xPost?: XPostSchedule;
+  /** The making profile's own mark on it (muxd's `x_schedule` marks its posts). */
+  mark?: ScheduleMark;
 };
 
 /**

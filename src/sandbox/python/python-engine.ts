@@ -1,47 +1,10 @@
+import type { OutputSink, PyodideFs, PyodideLike, Stat } from './pyodide-like.ts';
 import type { FileChanges, MirrorEntry, PythonRequest } from './python-messages.ts';
 import { runPip } from './python-pip.ts';
 import { PYTHON_PRELUDE } from './python-prelude.ts';
 
 /** The root shared with the virtual shell: the conversation's workspace. */
 export const PYTHON_WORKSPACE_ROOT = '/home/ubuntu';
-
-type Stat = { mode: number; size: number; mtime: Date };
-
-/** The parts of Pyodide's Emscripten filesystem used here. */
-type PyodideFs = {
-  mkdirTree(path: string): void;
-  writeFile(path: string, data: Uint8Array): void;
-  readFile(path: string): Uint8Array;
-  readdir(path: string): string[];
-  lstat(path: string): Stat;
-  utime(path: string, atime: number, mtime: number): void;
-  unlink(path: string): void;
-  rmdir(path: string): void;
-  chdir(path: string): void;
-  isDir(mode: number): boolean;
-  isFile(mode: number): boolean;
-};
-
-type Writer = { write(buffer: Uint8Array): number };
-
-/** The parts of Pyodide used here (its own types pull in Emscripten's globals). */
-export type PyodideLike = {
-  FS: PyodideFs;
-  globals: { get(name: string): unknown };
-  runPython(code: string, options?: { filename?: string }): unknown;
-  runPythonAsync(code: string, options?: { filename?: string }): Promise<unknown>;
-  setStdout(options: Writer): void;
-  setStderr(options: Writer): void;
-  setStdin(options: { read(buffer: Uint8Array): number; isatty?: boolean }): void;
-  setInterruptBuffer(buffer: Int32Array): void;
-  loadPackage(
-    names: string,
-    options?: { messageCallback?: (message: string) => void; errorCallback?: (message: string) => void },
-  ): Promise<unknown>;
-};
-
-/** Where a run's output goes, as text. */
-export type OutputSink = (stream: 'stdout' | 'stderr', text: string) => void;
 
 /** Past this many bytes of output (UTF-8) a run's further output is dropped (a runaway `print` loop). */
 const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { OutputSink, PyodideLike } from './python-engine.ts';
+import type { OutputSink, PyodideLike } from './pyodide-like.ts';
 
 /** What pip says when the package index cannot be reached (also the model's hint). */
 export const PIP_OFFLINE_MESSAGE =

@@ -1,4 +1,5 @@
-import { type PyodideLike, PythonEngine } from './python-engine.ts';
+import type { PyodideLike } from './pyodide-like.ts';
+import { PythonEngine } from './python-engine.ts';
 import type { HostMessage, WorkerMessage } from './python-messages.ts';
 
 /** The worker's side of the channel: `self` in a browser worker, `parentPort` in Node. */

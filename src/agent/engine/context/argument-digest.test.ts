@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argumentDigest, digestArguments, type RestorableArgument } from './argument-digest.ts';
+import type { RestorableArgument } from '../../toolkit/profile.ts';
+import { argumentDigest, digestArguments } from './argument-digest.ts';
 
 const WRITE: RestorableArgument = {
   actionType: 'file.write',

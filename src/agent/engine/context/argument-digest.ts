@@ -1,23 +1,4 @@
-/**
- * An argument whose text a successful call leaves in a file, so the context shows a
- * short digest of it instead of the text (restorable: the model can read the file). A tool
- * profile declares them; the context code applies them without knowing tool names.
- */
-export type RestorableArgument = {
-  /** The action whose calls it applies to (`file.write`). */
-  actionType: string;
-  /**
-   * The string field that holds the text: a field of the arguments (`text`), or
-   * `list[].field` for that field of each item of a list (`edits[].replace`).
-   */
-  field: string;
-  /** The string field of the arguments naming the file that holds the text afterwards (`path`). */
-  pathField: string;
-  /** What the call did with the text, as the digest says it ("written to", "appended to"). */
-  verb: string;
-  /** Shorter text stays whole: its digest would save little and hide what the model may still need. */
-  minChars: number;
-};
+import type { RestorableArgument } from '../../toolkit/profile.ts';
 
 /** Longest first or last line a digest quotes (characters). */
 const LINE_PREVIEW_CHARS = 80;

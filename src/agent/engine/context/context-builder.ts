@@ -8,8 +8,9 @@ import {
 } from '../../../protocol/model-image-limits.ts';
 import { RETRY_REPLY } from '../../../protocol/worker-api.ts';
 import type { ChatMessage } from '../../llm/chat-messages.ts';
-import { digestArguments, type RestorableArgument } from './argument-digest.ts';
-import { CHARS_PER_TOKEN } from './context-compaction.ts';
+import { CHARS_PER_TOKEN } from '../../llm/token-estimate.ts';
+import type { RestorableArgument } from '../../toolkit/profile.ts';
+import { digestArguments } from './argument-digest.ts';
 import { compactedArguments, extraCallObservation, observationFor } from './observation.ts';
 import { textWithAttachments } from './upload-placement.ts';
 

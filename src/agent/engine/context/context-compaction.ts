@@ -1,6 +1,7 @@
 import type { Envelope } from '../../../protocol/envelope.ts';
 import type { StoredEvent } from '../../../protocol/events.ts';
-import type { RestorableArgument } from './argument-digest.ts';
+import { CHARS_PER_TOKEN } from '../../llm/token-estimate.ts';
+import type { RestorableArgument } from '../../toolkit/profile.ts';
 import { type CallOutcome, callOutcomes, compactedThroughSeq, renderedArguments } from './context-builder.ts';
 import { needsSavedObservation, observationFor } from './observation.ts';
 
@@ -13,8 +14,6 @@ export const COMPACTION_TRIGGER = 0.75;
 const MIN_GAIN_SHARE = 0.25;
 /** The most recent observations are never compacted: they are the model's working set. */
 export const KEEP_RECENT_OBSERVATIONS = 6;
-/** Characters per token assumed when the API has not told us (conservative for English and JSON). */
-export const CHARS_PER_TOKEN = 3.5;
 
 /** A compaction to record: the last seq it covers and the observations to save to files first. */
 export type CompactionPlan = {

@@ -4,9 +4,9 @@ import { EnvelopeEvent } from '../../../protocol/events.ts';
 import { imageTokens, type ObservationImage } from '../../../protocol/model-image-limits.ts';
 import type { ChatMessage } from '../../llm/chat-messages.ts';
 import { toTextMessages } from '../../llm/providers/constrained/prompt-messages.ts';
+import { CHARS_PER_TOKEN } from '../../llm/token-estimate.ts';
 import { manusProfile } from '../../profiles/manus/manus-profile.ts';
 import { buildMessages, messageChars, RUNTIME_PREFIX } from './context-builder.ts';
-import { CHARS_PER_TOKEN } from './context-compaction.ts';
 
 const texts = { systemPrompt: 'SYSTEM', compactionNote: manusProfile.notes.compaction };
 const log = (...bodies: EventBody[]): StoredEvent[] =>

@@ -3,6 +3,7 @@ import { UNTRUSTED_DOCUMENT } from '../../../protocol/tool-meta/file.ts';
 import { UNTRUSTED_WEB } from '../../../protocol/tool-meta/search.ts';
 import type { ToolRole } from '../../../protocol/tool-roles.ts';
 import { WORKSPACE_ROOT } from '../../../protocol/workspace.ts';
+import { excerpt } from '../../toolkit/text-excerpt.ts';
 import { WEB_CONTENT_NOTE } from '../../toolkit/web/web-content.ts';
 import { stableStringify } from './stable-json.ts';
 
@@ -109,13 +110,6 @@ function excerptFields(value: unknown, keep: number): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, excerptFields(field, keep)]));
   }
   return value;
-}
-
-/** `text` whole when short, else its first and last `keep` characters around a note of how much was cut. */
-export function excerpt(text: string, keep: number): string {
-  if (text.length <= keep * 2 + 64) return text;
-  const cut = text.length - keep * 2;
-  return `${text.slice(0, keep)}\n… [${cut} characters cut] …\n${text.slice(-keep)}`;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { EventBody, StoredEvent } from '../../../protocol/events.ts';
 import { isLongText, MESSAGE_TOO_LONG_OPENING } from '../../../protocol/long-text.ts';
 import type { ChatMessage } from '../../llm/chat-messages.ts';
+import { CHARS_PER_TOKEN } from '../../llm/token-estimate.ts';
 import type { JournalChanges } from '../journal.ts';
 import { messageChars, RUNTIME_PREFIX } from './context-builder.ts';
-import { CHARS_PER_TOKEN } from './context-compaction.ts';
 import type { ModelContext } from './model-context.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { defineProfile } from '../../toolkit/profile.ts';
+import { reconcileXPostEdit } from './common/x-post-mark.ts';
 import { muxdSummaryOf } from './muxd-summaries.ts';
 import systemPrompt from './system.md?raw';
 import { askUserTool } from './tools/ask-user/ask-user.ts';
@@ -56,6 +57,7 @@ export const muxdProfile = defineProfile({
   runtimeAsk: { tool: 'ask_user', actionType: 'ask_user', metaKind: null },
   endsOnTextReply: true,
   subAgentExcludedTools: ['task'],
+  reconcileScheduleEdit: reconcileXPostEdit,
   restorableArguments: [
     { actionType: 'file_write', field: 'content', pathField: 'path', verb: 'written to', minChars: 1024 },
     { actionType: 'file_edit', field: 'new_string', pathField: 'path', verb: 'put into', minChars: 2048 },

@@ -15,6 +15,7 @@ import type { SandpiperDatabase } from '../../../storage/db.ts';
 import { ScheduleRepository } from '../../../storage/schedule-repository.ts';
 import { SettingsRepository } from '../../../storage/settings-repository.ts';
 import type { Journal } from '../../engine/journal.ts';
+import type { ScheduleBackend, ScheduleOrigin } from '../../toolkit/ports/run-ports.ts';
 
 export type ScheduleServiceDependencies = {
   database: SandpiperDatabase;
@@ -51,7 +52,7 @@ const OUTCOMES: Partial<Record<Conversation['status'], ScheduleRunOutcome>> = {
  * was due and the playbook; then its run starts. A schedule whose provider was deleted
  * still fires, into a conversation that says so, and its last run reads failed.
  */
-export class ScheduleService {
+export class ScheduleService implements ScheduleBackend {
   private readonly schedules: ScheduleRepository;
   private readonly settings: SettingsRepository;
   private readonly journal: Journal;
@@ -74,7 +75,7 @@ export class ScheduleService {
   /** A schedule from a tool's request, or the reason it cannot be made. */
   async create(
     request: ScheduleRequest,
-    origin: { conversationId: string; providerId: string | null; profileId: string },
+    origin: ScheduleOrigin,
   ): Promise<{ schedule: Schedule } | { error: string }> {
     const now = this.dependencies.now();
     const timeZone = this.timeZone();
@@ -100,7 +101,7 @@ export class ScheduleService {
       lastRun: null,
       missed: [],
       missedCount: 0,
-      ...(request.xPost ? { xPost: request.xPost } : {}),
+      ...(request.mark ? { mark: request.mark } : {}),
     };
     schedule.nextRunAt = nextDue(schedule, now, now);
     if (schedule.nextRunAt === null) return { error: 'This schedule would never run.' };
@@ -121,7 +122,7 @@ export class ScheduleService {
       ...(edit.providerId !== undefined ? { providerId: edit.providerId } : {}),
       ...(edit.paused !== undefined ? { paused: edit.paused } : {}),
       ...(edit.repeat !== undefined ? { repeat: edit.repeat } : {}),
-      ...(edit.xPost !== undefined ? { xPost: edit.xPost } : {}),
+      ...(edit.mark !== undefined ? { mark: edit.mark } : {}),
       ...(edit.cron !== undefined && current.type === 'cron' ? { cron: edit.cron } : {}),
       ...(edit.intervalSeconds !== undefined && current.type === 'interval'
         ? { intervalSeconds: edit.intervalSeconds }

@@ -7,12 +7,15 @@ import type { ModesPort } from '../../../protocol/ports/modes.ts';
 import { HTTP_METHODS, type NetworkPort } from '../../../protocol/ports/network.ts';
 import type { ToolProgress } from '../../../protocol/ports/progress.ts';
 import type { SandboxPort } from '../../../protocol/ports/sandbox.ts';
-import { type SchedulesPort, unavailableSchedules } from '../../../protocol/ports/schedules.ts';
-import type { SubAgentsPort } from '../../../protocol/ports/sub-agents.ts';
+import {
+  type ScheduleRequest,
+  type SchedulesPort,
+  unavailableSchedules,
+} from '../../../protocol/ports/schedules.ts';
+import type { SubAgentOutcome, SubAgentRequest, SubAgentsPort } from '../../../protocol/ports/sub-agents.ts';
 import type { VisionPort } from '../../../protocol/ports/vision.ts';
+import type { Schedule, ScheduleEdit } from '../../../protocol/schedules.ts';
 import type { AgentSettings } from '../../../protocol/settings.ts';
-import type { ScheduleService } from '../../runtime/schedules/schedule-service.ts';
-import type { SubAgents } from '../../runtime/sub-agents.ts';
 import { createMediaService } from '../media/media-service.ts';
 import { createConversationModes } from '../modes/conversation-modes.ts';
 import type { ToolContext } from '../tool-context.ts';
@@ -35,6 +38,30 @@ import { SecretVault } from './secret-vault.ts';
 import { createWorkspaceFiles } from './workspace-files.ts';
 import { createXProxyPort } from './x-proxy.ts';
 
+/** Where a tool's schedule comes from: its conversation, and that conversation's provider and profile. */
+export type ScheduleOrigin = { conversationId: string; providerId: string | null; profileId: string };
+
+/** The runtime's schedule service, as a run's schedules port uses it. */
+export type ScheduleBackend = {
+  create(
+    request: ScheduleRequest,
+    origin: ScheduleOrigin,
+  ): Promise<{ schedule: Schedule } | { error: string }>;
+  list(): Promise<Schedule[]>;
+  /** Rejects with the reason when the edit cannot be applied. */
+  update(id: string, edit: ScheduleEdit): Promise<Schedule>;
+  delete(id: string): Promise<void>;
+  timeZone(): string;
+};
+
+/** The parent action a sub-agent works for, and its stop signal. */
+export type SubAgentParent = { conversationId: string; actionUuid: string; signal: AbortSignal };
+
+/** The runtime's sub-agents, as a run's sub-agents port uses them. */
+export type SubAgentBackend = {
+  run(parent: SubAgentParent, request: SubAgentRequest): Promise<SubAgentOutcome>;
+};
+
 /** What the platform gives the run's services (tests pass their own `fetch`, clock and providers). */
 export type RunEnvironment = {
   /** The app's scope URL (where `/preview/` is served), e.g. `https://example.com/sandpiper/`. */
@@ -47,9 +74,9 @@ export type RunEnvironment = {
   searchProviders?: readonly SearchProvider[];
   thumbnailer?: Thumbnailer;
   /** Where schedules go (the runtime's schedule service); absent: the `schedule` tool says it is not available. */
-  schedules?: Pick<ScheduleService, 'create' | 'list' | 'update' | 'delete' | 'timeZone'>;
+  schedules?: ScheduleBackend;
   /** Runs sub-agents (the runtime's); absent: a `task` call fails saying so. */
-  subAgents?: Pick<SubAgents, 'run'>;
+  subAgents?: SubAgentBackend;
   /** The completion port of the run's tools (its own provider); absent: tools are told no model is available. */
   completion?: CompletionPort;
   /** The page's preview browser, once connected (the runtime's); absent: live previews are not available. */

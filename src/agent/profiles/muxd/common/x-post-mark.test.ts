@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../../protocol/schedules.ts';
-import { xPostMarkAfterEdit, xPostPrompt } from './x-post-mark.ts';
+import { xPostMark, xPostMarkAfterEdit, xPostPrompt } from './x-post-mark.ts';
 
 const post = (changes: Partial<Schedule>): Schedule =>
   ({
@@ -8,7 +8,7 @@ const post = (changes: Partial<Schedule>): Schedule =>
     cron: '0 30 18 * * *',
     repeat: true,
     prompt: xPostPrompt('hello'),
-    xPost: { text: 'hello', recurrence: 'daily' },
+    mark: xPostMark({ text: 'hello', recurrence: 'daily' }),
     ...changes,
   }) as Schedule;
 
@@ -25,7 +25,7 @@ describe('xPostMarkAfterEdit', () => {
   });
 
   it('drops the mark when the schedule is no longer an X post in x_schedule’s terms', () => {
-    expect(xPostMarkAfterEdit(post({ xPost: undefined }))).toBeUndefined();
+    expect(xPostMarkAfterEdit(post({ mark: undefined }))).toBeUndefined();
     expect(xPostMarkAfterEdit(post({ prompt: 'something else' }))).toBeUndefined();
     expect(xPostMarkAfterEdit(post({ prompt: xPostPrompt('   ') }))).toBeUndefined();
     expect(xPostMarkAfterEdit(post({ prompt: xPostPrompt('x'.repeat(281)) }))).toBeUndefined();

@@ -1,10 +1,32 @@
-import type {
-  Schedule,
-  ScheduleEdit,
-  XPostRecurrence,
-  XPostSchedule,
-} from '../../../../protocol/schedules.ts';
+import { z } from 'zod';
+import type { Schedule, ScheduleEdit, ScheduleMark } from '../../../../protocol/schedules.ts';
 import { tweetTextError } from './x-common.ts';
+
+/** Whose mark a scheduled X post carries: muxd's (the profile's id). */
+export const X_POST_MARK_OWNER = 'muxd';
+
+/** How often a scheduled X post goes out (`x_schedule`'s recurrences). */
+export const XPostRecurrence = z.enum(['once', 'daily', 'hourly']);
+export type XPostRecurrence = z.infer<typeof XPostRecurrence>;
+
+/** What marks a schedule as a scheduled X post (`x_schedule`): the text its run posts with `x_post`. */
+export const XPostSchedule = z.object({
+  text: z.string().min(1).max(2000),
+  recurrence: XPostRecurrence,
+});
+export type XPostSchedule = z.infer<typeof XPostSchedule>;
+
+/** The mark `x_schedule` puts on the schedule of a post. */
+export function xPostMark(post: XPostSchedule): ScheduleMark {
+  return { owner: X_POST_MARK_OWNER, data: post };
+}
+
+/** The scheduled X post a schedule's mark says it is (undefined: not one, or a mark that fails the schema). */
+export function xPostOf(schedule: Pick<Schedule, 'mark'>): XPostSchedule | undefined {
+  if (schedule.mark?.owner !== X_POST_MARK_OWNER) return undefined;
+  const parsed = XPostSchedule.safeParse(schedule.mark.data);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /** What the scheduled run is told: post exactly this text with `x_post`, and nothing else. */
 export function xPostPrompt(text: string): string {
@@ -33,7 +55,7 @@ function recurrenceOf(schedule: Schedule): XPostRecurrence | null {
  * task like any other, and the X tools leave it to the panel.
  */
 export function xPostMarkAfterEdit(schedule: Schedule): XPostSchedule | undefined {
-  if (!schedule.xPost) return undefined;
+  if (!xPostOf(schedule)) return undefined;
   if (!schedule.prompt.startsWith(PROMPT_PREAMBLE)) return undefined;
   // As `x_schedule` keeps it: trimmed, and a text `x_post` would post.
   const text = schedule.prompt.slice(PROMPT_PREAMBLE.length).trim();
@@ -55,8 +77,8 @@ export function reconcileXPostEdit(current: Schedule, edited: Schedule, edit: Sc
     edit.cron !== undefined ||
     edit.intervalSeconds !== undefined ||
     edit.repeat !== undefined;
-  if (!current.xPost || edit.xPost !== undefined || !touchesPost) return edited;
-  const { xPost: _stale, ...rest } = edited;
-  const mark = xPostMarkAfterEdit(edited);
-  return mark ? { ...rest, xPost: mark } : rest;
+  if (!xPostOf(current) || edit.mark !== undefined || !touchesPost) return edited;
+  const { mark: _stale, ...rest } = edited;
+  const post = xPostMarkAfterEdit(edited);
+  return post ? { ...rest, mark: xPostMark(post) } : rest;
 }

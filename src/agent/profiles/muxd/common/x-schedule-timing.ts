@@ -1,4 +1,4 @@
-import type { XPostRecurrence } from '../../../../protocol/schedules.ts';
+import type { XPostRecurrence } from './x-post-mark.ts';
 
 /** When a post is wanted: an instant (RFC3339) or a time of day in the person's zone (`HH:MM`). */
 export type PostTime = { kind: 'instant'; at: number } | { kind: 'clock'; hour: number; minute: number };

@@ -1,7 +1,8 @@
-import type { Schedule, XPostSchedule } from '../../../../protocol/schedules.ts';
+import type { Schedule } from '../../../../protocol/schedules.ts';
+import { type XPostSchedule, xPostOf } from './x-post-mark.ts';
 import { rfc3339In } from './x-schedule-timing.ts';
 
-/** A scheduled X post: a schedule with its `xPost` mark. */
+/** A scheduled X post: a schedule with its post read from its mark (a view; never saved). */
 export type XPostEntry = Schedule & { xPost: XPostSchedule };
 
 /** How a scheduled post stands, as `x_schedule_list` shows it. */
@@ -17,8 +18,12 @@ export function idPrefix(id: string): string {
   return id.slice(0, 8);
 }
 
-export function isXPost(schedule: Schedule): schedule is XPostEntry {
-  return schedule.xPost !== undefined;
+/** The scheduled X posts among `schedules`, each with its post read from its mark. */
+export function xPostsOf(schedules: readonly Schedule[]): XPostEntry[] {
+  return schedules.flatMap((schedule) => {
+    const xPost = xPostOf(schedule);
+    return xPost ? [{ ...schedule, xPost }] : [];
+  });
 }
 
 /** A post's status: paused, running (its run going on), pending (a next run), or how its last run ended. */
@@ -35,18 +40,19 @@ export function xPostStatus(schedule: Schedule): XPostStatus {
 export function findXPost(schedules: readonly Schedule[], id: string): XPostEntry | { error: string } {
   const wanted = id.trim().toLowerCase();
   if (wanted === '') return { error: 'id is required' };
-  const posts = schedules.filter(isXPost);
+  const posts = xPostsOf(schedules);
   const exact = posts.find((schedule) => schedule.id.toLowerCase() === wanted);
   if (exact) return exact;
   const matches =
     wanted.length >= 4 ? posts.filter((schedule) => schedule.id.toLowerCase().startsWith(wanted)) : [];
-  if (matches.length === 1) return matches[0] as XPostEntry;
+  const [only] = matches;
+  if (matches.length === 1 && only) return only;
   if (matches.length > 1)
     return {
       error: `ID prefix "${id.trim()}" matches ${matches.length} scheduled X posts; give more of the ID`,
     };
   const other = schedules.some(
-    (schedule) => schedule.id.toLowerCase().startsWith(wanted) && !isXPost(schedule),
+    (schedule) => schedule.id.toLowerCase().startsWith(wanted) && !xPostOf(schedule),
   );
   return {
     error: other

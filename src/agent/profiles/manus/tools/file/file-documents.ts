@@ -2,7 +2,6 @@ import { MAX_OBSERVATION_IMAGES, type ObservationImage } from '../../../../../pr
 import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
 import type { VisionPort } from '../../../../../protocol/ports/vision.ts';
 import { type FileMeta, UNTRUSTED_DOCUMENT } from '../../../../../protocol/tool-meta/file.ts';
-import { excerpt } from '../../../../engine/context/observation.ts';
 import { invalidArguments, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
 import type { DocumentFormat, ExtractedDocument } from '../../../../toolkit/documents/document-types.ts';
 import {
@@ -14,6 +13,7 @@ import {
   selectParts,
 } from '../../../../toolkit/documents/documents.ts';
 import { sliceLines } from '../../../../toolkit/file-content.ts';
+import { excerpt } from '../../../../toolkit/text-excerpt.ts';
 
 /**
  * Most characters of a document's text an observation carries. Past it, restorable

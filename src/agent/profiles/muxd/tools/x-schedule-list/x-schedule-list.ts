@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
-import { isXPost, xPostLine, xPostStatus } from '../../common/x-schedules.ts';
+import { xPostLine, xPostStatus, xPostsOf } from '../../common/x-schedules.ts';
 
 /** Seed 004's `x_schedule_list` parameters. */
 export const XScheduleListParameters = z.object({
@@ -21,8 +21,7 @@ export const xScheduleListTool = defineTool({
   describe: () => 'Listing scheduled X posts',
   execute: async (params, context) => {
     const limit = params.limit !== undefined && params.limit > 0 ? params.limit : 20;
-    const posts = (await context.schedules.list())
-      .filter(isXPost)
+    const posts = xPostsOf(await context.schedules.list())
       .filter((schedule) => xPostStatus(schedule) !== 'completed')
       .sort((a, b) => (a.nextRunAt ?? Number.MAX_SAFE_INTEGER) - (b.nextRunAt ?? Number.MAX_SAFE_INTEGER))
       .slice(0, limit);

@@ -3,7 +3,7 @@ import type { ScheduleEdit } from '../../../../../protocol/schedules.ts';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { tweetTextError } from '../../common/x-common.ts';
-import { xPostPrompt } from '../../common/x-post-mark.ts';
+import { xPostMark, xPostPrompt } from '../../common/x-post-mark.ts';
 import { type PostTime, parsePostTime, parseRecurrence, postTiming } from '../../common/x-schedule-timing.ts';
 import { findXPost, idPrefix, xPostName, xPostStatus, xPostTime } from '../../common/x-schedules.ts';
 
@@ -54,7 +54,7 @@ export const xScheduleUpdateTool = defineTool({
       );
     const newText = text === '' ? found.xPost.text : text;
     const newRecurrence = recurrence ?? found.xPost.recurrence;
-    const edit: ScheduleEdit = { xPost: { text: newText, recurrence: newRecurrence } };
+    const edit: ScheduleEdit = { mark: xPostMark({ text: newText, recurrence: newRecurrence }) };
     if (text !== '') Object.assign(edit, { name: xPostName(newText), prompt: xPostPrompt(newText) });
     if (time !== null || recurrence !== null) {
       const at: PostTime = time ?? { kind: 'instant', at: found.nextRunAt ?? context.now() };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { tweetTextError } from '../../common/x-common.ts';
-import { xPostPrompt } from '../../common/x-post-mark.ts';
+import { xPostMark, xPostPrompt } from '../../common/x-post-mark.ts';
 import { parsePostTime, parseRecurrence, postTiming, rfc3339In } from '../../common/x-schedule-timing.ts';
 import { WHILE_OPEN_NOTE, xPostName } from '../../common/x-schedules.ts';
 
@@ -45,7 +45,7 @@ export const xScheduleTool = defineTool({
       runs: null,
       prompt: xPostPrompt(text),
       playbook: null,
-      xPost: { text, recurrence },
+      mark: xPostMark({ text, recurrence }),
     });
     if ('error' in created) return muxdError(created.error);
     const { schedule } = created;

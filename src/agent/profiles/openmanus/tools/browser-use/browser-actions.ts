@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser.ts';
 import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
-import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
 import type { ToolContext } from '../../../../toolkit/tool-context.ts';
 import { asWebContent } from '../../../../toolkit/web/web-content.ts';
 import { readPage } from '../../common/page-reading.ts';
 import { searchWeb } from '../../common/web-results.ts';
 import { extractContent } from './browser-extract.ts';
-import type { BROWSER_ACTIONS } from './browser-use.ts';
+import type { BrowserParams, Outcome } from './browser-params.ts';
 import { actLive, INTERACTIONS, lookLive, reopenLive } from './live-actions.ts';
 import { showLive } from './live-view.ts';
 import {
@@ -27,21 +26,6 @@ import {
   VIEWPORT_PIXELS,
   withOffset,
 } from './reader-state.ts';
-
-export type BrowserParams = {
-  action: (typeof BROWSER_ACTIONS)[number];
-  url?: string;
-  index?: number;
-  text?: string;
-  scroll_amount?: number;
-  tab_id?: number;
-  query?: string;
-  goal?: string;
-  keys?: string;
-  seconds?: number;
-};
-
-export type Outcome = ToolOutcome<z.input<typeof BrowserMeta>>;
 
 /** Longest `wait` (a reader has nothing to wait for; the pause only delays the run). */
 export const MAX_WAIT_SECONDS = 30;

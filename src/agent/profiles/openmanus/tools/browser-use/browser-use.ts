@@ -1,28 +1,9 @@
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../../../toolkit/define-tool.ts';
 import type { ToolContext } from '../../../../toolkit/tool-context.ts';
-import { type BrowserParams, runBrowserAction } from './browser-actions.ts';
+import { runBrowserAction } from './browser-actions.ts';
+import { BROWSER_ACTIONS, type BrowserParams } from './browser-params.ts';
 import description from './browser-use.md?raw';
-
-/** Seed 002's `browser_use` actions, in its order. */
-export const BROWSER_ACTIONS = [
-  'go_to_url',
-  'click_element',
-  'input_text',
-  'scroll_down',
-  'scroll_up',
-  'scroll_to_text',
-  'send_keys',
-  'get_dropdown_options',
-  'select_dropdown_option',
-  'go_back',
-  'web_search',
-  'wait',
-  'extract_content',
-  'switch_tab',
-  'open_tab',
-  'close_tab',
-] as const;
 
 /** The fields each action needs (OpenManus' `dependencies`, shown to the model as it has them). */
 const DEPENDENCIES = {

@@ -2,7 +2,7 @@ import type { PreviewAction, PreviewLookOptions } from '../../../../../protocol/
 import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
 import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
 import type { ToolContext } from '../../../../toolkit/tool-context.ts';
-import type { BrowserParams, Outcome } from './browser-actions.ts';
+import type { BrowserParams, Outcome } from './browser-params.ts';
 import { liveStateText, showLive } from './live-view.ts';
 import { currentPage, type ReaderState, VIEWPORT_PIXELS } from './reader-state.ts';
 

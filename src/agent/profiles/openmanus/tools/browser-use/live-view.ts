@@ -9,7 +9,7 @@ import {
   screenshotForModel,
 } from '../../../../toolkit/web/browse/page-state-text.ts';
 import { asWebContent } from '../../../../toolkit/web/web-content.ts';
-import type { Outcome } from './browser-actions.ts';
+import type { Outcome } from './browser-params.ts';
 import {
   currentPage,
   lineStart,
