@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
-import { RunServices } from '../../src/agent/toolkit/ports/run-ports.ts';
+import { RunPorts } from '../../src/agent/toolkit/ports/run-ports.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
 
@@ -110,7 +110,7 @@ function sourceFiles(folder: string): string[] {
 
 describe('no tool can read settings', () => {
   it('the context every tool of every profile runs with holds no configured secret', () => {
-    const services = new RunServices(
+    const services = new RunPorts(
       {
         conversationId: 'c1',
         settings: settingsWithEverySecret(),

@@ -4,7 +4,7 @@ import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import type { ModelProvider } from '../llm/chat-messages.ts';
 import type { RetryPolicy } from '../llm/model-retries.ts';
-import type { RunServices } from '../toolkit/ports/run-ports.ts';
+import type { RunPorts } from '../toolkit/ports/run-ports.ts';
 import type { ToolProfile } from '../toolkit/profile.ts';
 import type { CommitTiming, Journal } from './journal.ts';
 import type { SpendCap } from './spend-cap.ts';
@@ -55,6 +55,6 @@ export type LoopContext = {
   /** The conversation's sandbox, opened on first use. */
   openSandbox(): Promise<SandboxPort>;
   /** The run's ports (tool contexts are built from them) and the redaction of its secrets. */
-  services: RunServices;
+  services: RunPorts;
   onStepTiming?: (timing: StepTiming) => void;
 };

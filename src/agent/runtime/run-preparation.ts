@@ -40,7 +40,7 @@ import { mcpToolsForRun } from '../toolkit/mcp/mcp-run.ts';
 import { withMcpTools } from '../toolkit/mcp/mcp-tools.ts';
 import type { PreviewBrowserLink } from '../toolkit/ports/live-previews.ts';
 import { createModelCompletion } from '../toolkit/ports/model-completion.ts';
-import { createSandboxNetwork, RunServices } from '../toolkit/ports/run-ports.ts';
+import { createSandboxNetwork, RunPorts } from '../toolkit/ports/run-ports.ts';
 import { defineProfile, findProfile, type ToolProfile } from '../toolkit/profile.ts';
 import type { ScheduleService } from './schedules/schedule-service.ts';
 import { askServer } from './server-knowledge.ts';
@@ -191,7 +191,7 @@ export async function prepareRun(
   const giveUpRetries = run.giveUpRetries ?? (() => never);
   // One provider for the run: the loop's requests and its tools' completions (never at once).
   const modelProvider = dependencies.createProvider(provider, settings, server);
-  const services = new RunServices(
+  const services = new RunPorts(
     {
       conversationId,
       settings,

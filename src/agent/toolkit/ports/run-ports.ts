@@ -136,7 +136,7 @@ export function createSandboxNetwork(
  * write or run in the sandbox, schedules and sub-agents' prompts), so no key or token from
  * the settings reaches the log, a broadcast, the workspace or a bundle.
  */
-export class RunServices {
+export class RunPorts {
   private readonly vault: SecretVault;
   private readonly network: NetworkPort;
   private readonly webNetworks: WebNetworks;
