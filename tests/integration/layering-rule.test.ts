@@ -90,6 +90,11 @@ const PROBES: { path: string; source: string; violates: boolean }[] = [
     violates: true,
   },
   {
+    path: 'src/agent/profiles/muxd/tools/probe/llm-probe.ts',
+    source: "import type { x } from '../../../../llm/chat-messages.ts';",
+    violates: true,
+  },
+  {
     path: 'src/agent/profiles/manus/tools/probe/storage-probe.ts',
     source: "import { x } from '../../../../../storage/db.ts';",
     violates: true,

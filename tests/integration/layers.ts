@@ -11,7 +11,7 @@ export const LAYER_RULES: Record<string, readonly string[]> = {
   // Inside the agent, bottom up.
   'agent/llm': ['protocol'],
   'agent/toolkit': ['protocol', 'agent/llm'],
-  profile: ['protocol', 'agent/llm', 'agent/toolkit', 'schedules'],
+  profile: ['protocol', 'agent/toolkit', 'schedules'],
   'profile-list': ['protocol', 'agent/toolkit', 'profile'],
   'agent/engine': ['protocol', 'agent/llm', 'agent/toolkit', 'storage'],
   'agent/runtime': [

@@ -9,6 +9,8 @@ import { type CallShape, callShapesOf } from '../llm/call-shapes.ts';
 import { type JsonSchema, toModelJsonSchema } from '../llm/model-schema.ts';
 import type { ToolContext } from './tool-context.ts';
 
+/** Marks a parameter's schema so the model sees another JSON Schema for it (tools import it from here). */
+export { modelFacing } from '../llm/model-schema.ts';
 export type { ToolContext } from './tool-context.ts';
 
 /** Tool-specific `meta` fields (seed 001 §13); `action_type` and `tool` are added by the runtime. */

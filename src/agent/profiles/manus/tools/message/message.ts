@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { AttachmentInput, normalizeAttachment } from '../../../../../protocol/tool-meta/attachment.ts';
 import { SUGGESTED_ACTIONS } from '../../../../../protocol/tool-meta/message.ts';
-import { modelFacing } from '../../../../llm/model-schema.ts';
-import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
+import { defineTool, invalidArguments, modelFacing } from '../../../../toolkit/define-tool.ts';
 import description from './message.md?raw';
 
 /** Seed 000's `message` parameters, in its order. */

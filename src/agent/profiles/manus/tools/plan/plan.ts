@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Phase, Plan } from '../../../../../protocol/phase-plan.ts';
 import { type PlanMeta, planMeta } from '../../../../../protocol/tool-meta/plan.ts';
-import { modelFacing } from '../../../../llm/model-schema.ts';
 import {
   defineTool,
+  modelFacing,
   rejectedCall,
   type ToolContext,
   type ToolOutcome,

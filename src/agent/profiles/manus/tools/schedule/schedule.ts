@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { ScheduleMeta } from '../../../../../protocol/tool-meta/schedule.ts';
 import { localTime, scheduleInWords } from '../../../../../schedules/schedule-words.ts';
-import { modelFacing } from '../../../../llm/model-schema.ts';
 import {
   defineTool,
   invalidArguments,
+  modelFacing,
   type ToolContext,
   type ToolOutcome,
 } from '../../../../toolkit/define-tool.ts';

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import type { ExecResult, SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
 import type { ShellMeta } from '../../../../../protocol/tool-meta/shell.ts';
 import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
-import { modelFacing } from '../../../../llm/model-schema.ts';
-import { defineTool, type ToolContext, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import {
+  defineTool,
+  modelFacing,
+  type ToolContext,
+  type ToolOutcome,
+} from '../../../../toolkit/define-tool.ts';
 import { compressStream } from '../../../../toolkit/shell-output.ts';
 import { pythonNumber } from '../../common/python-text.ts';
 import description from './bash.md?raw';

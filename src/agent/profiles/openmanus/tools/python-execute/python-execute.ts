@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
 import type { ShellMeta } from '../../../../../protocol/tool-meta/shell.ts';
 import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
-import { modelFacing } from '../../../../llm/model-schema.ts';
 import {
   defineTool,
+  modelFacing,
   type Tool,
   type ToolContext,
   type ToolOutcome,
