@@ -1,8 +1,9 @@
 import type { ConversationRepository } from '../../storage/conversation-repository.ts';
 import type { EventRepository } from '../../storage/event-repository.ts';
 import type { Journal } from '../engine/journal.ts';
-import { findProfile } from '../toolkit/profile.ts';
+import { findProfile, type ToolProfile } from '../toolkit/profile.ts';
 import type { RuntimeDependencies } from './runtime-dependencies.ts';
+import type { ScheduleServiceDependencies } from './schedules/schedule-service.ts';
 import { ScheduleService } from './schedules/schedule-service.ts';
 import { SubAgents } from './sub-agents.ts';
 
@@ -33,14 +34,20 @@ export function createRunStarters(
       newId,
       journal,
       launch: (conversationId) => void launch(conversationId),
-      // The profile that made a schedule keeps its own mark on it true.
-      reconcileEdit: (current, edited, edit) =>
-        findProfile(current.profileId, dependencies.profiles)?.reconcileScheduleEdit?.(
-          current,
-          edited,
-          edit,
-        ) ?? edited,
+      reconcileEdit: reconcileByProfile(dependencies.profiles),
     }),
     subAgents: new SubAgents({ ...runtime, run: launch }),
   };
+}
+
+/**
+ * The schedule service's hook for a person's edit: the profile that made the schedule
+ * (its `profileId`) keeps its own mark on it true; a profile without the hook, or one this
+ * version lacks, leaves the edit as it is.
+ */
+export function reconcileByProfile(
+  profiles: readonly ToolProfile[],
+): NonNullable<ScheduleServiceDependencies['reconcileEdit']> {
+  return (current, edited, edit) =>
+    findProfile(current.profileId, profiles)?.reconcileScheduleEdit?.(current, edited, edit) ?? edited;
 }
