@@ -48,7 +48,8 @@ export type ScheduleMark = z.infer<typeof ScheduleMark>;
 function liftLegacyXPost(row: unknown): unknown {
   if (typeof row !== 'object' || row === null || !('xPost' in row)) return row;
   const { xPost, ...rest } = row as Record<string, unknown>;
-  if ('mark' in rest || xPost === undefined) return rest;
+  if (rest.mark !== undefined || xPost === undefined) return rest;
+  // muxd's id, as its X tools name the owner of their mark (X_POST_MARK_OWNER).
   return { ...rest, mark: { owner: 'muxd', data: xPost } };
 }
 

@@ -72,6 +72,12 @@ describe('lazy chunks', () => {
     expect(existsSync(join(REPOSITORY, 'node_modules', name))).toBe(true);
   });
 
+  it('count a lazy package’s own nested dependencies as lazy', () => {
+    expect(
+      isLazyChunk({ moduleIds: [`${root}/node_modules/jszip/node_modules/readable-stream/lib/a.js`] }),
+    ).toBe(true);
+  });
+
   it('sort a module of a moved or misspelt folder as not lazy', () => {
     expect(isLazyChunk({ moduleIds: [`${root}/src/agent/documents/extractors/docx.ts`] })).toBe(false);
     expect(isLazyChunk({ moduleIds: [`${root}/node_modules/fflate-extra/index.js`] })).toBe(false);

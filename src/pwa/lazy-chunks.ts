@@ -51,10 +51,8 @@ const LAZY_VIRTUAL_MODULES: readonly RegExp[] = [/__vite-optional-peer-dep:canva
 function isLazyModule(id: string): boolean {
   if (LAZY_VIRTUAL_MODULES.some((pattern) => pattern.test(id))) return true;
   if (LAZY_SOURCE_PREFIXES.some((prefix) => id.includes(`/${prefix}`))) return true;
-  const packagePath = id.lastIndexOf('/node_modules/');
-  if (packagePath < 0) return false;
-  const rest = id.slice(packagePath + '/node_modules/'.length);
-  return LAZY_PACKAGES.some((name) => rest.startsWith(`${name}/`));
+  // Any `node_modules/<name>/` on the path: a package's own nested dependencies count as it.
+  return LAZY_PACKAGES.some((name) => id.includes(`/node_modules/${name}/`));
 }
 
 /** What the bundler tells a `chunkFileNames` function about a chunk (the part used here). */

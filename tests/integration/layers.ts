@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /**
- * The layers of the source tree and what each may import: the one table the real-tree
- * test checks every import against (biome.json's `noRestrictedImports` refuses the same
- * imports as you type; see docs/ARCHITECTURE.md). A layer may always import itself.
+ * The layers of the source tree and what each may import: the table the real-tree test
+ * checks every resolved import against. biome.json's `noRestrictedImports` refuses the same
+ * imports as you type, as far as a pattern on an import's text can tell (one into another
+ * profile's folder does not name `profiles/`: each profile's override names the others).
+ * See docs/ARCHITECTURE.md. A layer may always import itself.
  */
 export const LAYER_RULES: Record<string, readonly string[]> = {
   protocol: [],

@@ -123,6 +123,21 @@ describe('scheduled X posts over the scheduler', () => {
     expect((await text(xScheduleListTool, { limit: 1 })).split('\n')).toHaveLength(1);
   });
 
+  it('a post saved before marks were the profile’s own (an `xPost` field) is listed, edited and saved with its mark', async () => {
+    await text(xScheduleTool, { text: 'Old post', time: '18:30', recurrence: 'daily' });
+    const [made] = await service.list();
+    // The row as an older version wrote it: the post in `xPost`, no `mark`.
+    const { mark: _mark, ...legacy } = made!;
+    await harness.database.schedules.put({ ...legacy, xPost: { text: 'Old post', recurrence: 'daily' } });
+    expect(await text(xScheduleListTool, {})).toContain(
+      '"Old post" — 2026-11-23T18:30:00+01:00 (daily) [pending]',
+    );
+    await text(xScheduleUpdateTool, { id: made!.id.slice(0, 8), recurrence: 'hourly' });
+    const saved = (await harness.database.schedules.get(made!.id)) as Record<string, unknown>;
+    expect(saved).not.toHaveProperty('xPost');
+    expect(saved.mark).toEqual({ owner: 'muxd', data: { text: 'Old post', recurrence: 'hourly' } });
+  });
+
   it('x_schedule_update changes text, time and recurrence by 8-char prefix; needs one of them', async () => {
     await text(xScheduleTool, { text: 'Scheduled tweet', time: '18:30', recurrence: 'daily' });
     const [made] = await service.list();
