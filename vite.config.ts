@@ -104,10 +104,16 @@ export default defineConfig({
   server: { headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
   preview: { host: '127.0.0.1', headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
   test: {
+    // The default report, and a record of what was skipped for `npm test`'s last line.
+    reporters: ['default', './tests/skip-reporter.ts'],
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
