@@ -59,7 +59,15 @@ export function writeFigures(figures: FiguresFile, file = FIGURES_FILE): void {
   const sorted = Object.fromEntries(
     Object.entries(checked.measurements).sort(([first], [second]) => first.localeCompare(second)),
   );
-  writeFileSync(file, `${JSON.stringify({ measurements: sorted }, null, 2)}\n`);
+  writeFileSync(file, `${formatJson({ measurements: sorted })}\n`);
+}
+
+/** JSON as Biome formats it here: two spaces, and an array of numbers (the load average) on one line. */
+function formatJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replaceAll(
+    /\[\n\s*(-?[\d.e+-]+(?:,\n\s*-?[\d.e+-]+)*)\n\s*\]/g,
+    (_whole, numbers: string) => `[${numbers.split(/,\n\s*/).join(', ')}]`,
+  );
 }
 
 /** Sets (or replaces) one measurement in the file. */

@@ -153,7 +153,7 @@ it('prints match.grep and GNU grep throughput, and shell echo latency', async ()
 });
 
 /**
- * The same `echo hi`, through the whole stack in the browser: a scripted task of shell
+ * The same `echo hi` (numbered), through the whole stack in the browser: a scripted task of shell
  * steps run by the agent worker in Chromium (just-bash, the workspace flush to the real
  * IndexedDB). Timed in the worker around the tool (diagnostics channel).
  */
@@ -171,11 +171,14 @@ it('prints the latency of shell.exec "echo hi" in the agent worker in Chromium',
           timings.push(event.data.durationMs);
       };
     }, DIAGNOSTICS_CHANNEL_NAME);
-    const echo = call('shell', { action: 'exec', session: 'bench', command: 'echo hi' });
+    // Each call differs (`echo hi 1`, `echo hi 2`…): the same call again and again is a model
+    // repeating itself, which the runtime stops to ask about.
+    const echo = (step: number) =>
+      call('shell', { action: 'exec', session: 'bench', command: `echo hi ${step}` });
     model.setScript([
       acknowledge(),
       planNotes(),
-      ...Array.from({ length: STEPS }, () => echo),
+      ...Array.from({ length: STEPS }, (_, step) => echo(step + 1)),
       call('message', { type: 'result', text: 'Done.' }),
     ]);
     await harness.sendTask(NOTES_TASK);

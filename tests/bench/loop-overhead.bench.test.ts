@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DETAILED_DIAGNOSTICS_REQUEST, DIAGNOSTICS_CHANNEL_NAME } from '../../src/protocol/broadcast.ts';
+import { showSettingsSection } from '../e2e/app-harness.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK } from '../fixtures/scenarios.ts';
 import {
   type ScriptedServer,
@@ -201,14 +202,16 @@ function stepParts(diagnostics: Diagnostic[], serverGaps: number[]): Record<stri
   return parts;
 }
 
-/** Points the active provider at the scripted model in Settings → Providers, and saves. */
+/** Points the active provider at the scripted model in Settings → Providers, raises the step budget (Runs), and saves. */
 async function configure(page: Page): Promise<void> {
   await page.goto(app.url);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'Providers');
   await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
   await dialog.getByLabel('API key', { exact: true }).fill('test-key');
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+  await showSettingsSection(dialog, 'Runs');
   await dialog.getByLabel('Step budget', { exact: true }).fill('1000');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });

@@ -9,7 +9,7 @@ import { recordFigures, runsNote } from './record-figures.ts';
 
 /**
  * Python's start in the built app, in Chromium on localhost: the time a scripted run's
- * `python3 -c 'print(1)'` takes the first time (the agent worker starts the Python worker,
+ * `python3 -c 'print(n)'` takes the first time (the agent worker starts the Python worker,
  * which fetches and starts Pyodide), the next times (warm), and the first time after a
  * reload (a new Python worker; Pyodide's files come from the service worker's cache).
  * Each time is from the model's answer carrying the call to the next request (the tool's
@@ -18,7 +18,13 @@ import { recordFigures, runsNote } from './record-figures.ts';
  * were taken.
  */
 const WARM_RUNS = 5;
-const PRINT_ONE = { action: 'exec', session: 'main', command: "python3 -c 'print(1)'", timeout: 120 };
+/** `python3 -c 'print(n)'`: each call differs, since the same call again and again is a model repeating itself, which the runtime stops to ask about. */
+const printNumber = (number: number) => ({
+  action: 'exec',
+  session: 'main',
+  command: `python3 -c 'print(${number})'`,
+  timeout: 120,
+});
 
 let harness: AppHarness;
 beforeAll(async () => {
@@ -48,7 +54,7 @@ it('measures first-use and warm start of python3 in Chromium, and the Pyodide fi
   model.setScript([
     acknowledge(),
     planNotes(),
-    ...Array.from({ length: WARM_RUNS + 1 }, () => call('shell', PRINT_ONE)),
+    ...Array.from({ length: WARM_RUNS + 1 }, (_, run) => call('shell', printNumber(run + 1))),
     call('message', { type: 'result', text: 'Done.' }),
   ]);
   await harness.sendTask(NOTES_TASK);
@@ -62,7 +68,7 @@ it('measures first-use and warm start of python3 in Chromium, and the Pyodide fi
   model.push(
     acknowledge('Again.'),
     planNotes(),
-    call('shell', PRINT_ONE),
+    call('shell', printNumber(1)),
     call('message', { type: 'result', text: 'Done again.' }),
   );
   await page.getByRole('textbox', { name: 'Message' }).fill('Once more.');
@@ -96,7 +102,7 @@ it('measures first-use and warm start of python3 in Chromium, and the Pyodide fi
   );
   const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
   recordFigures('python-start', {
-    title: `\`python3 -c 'print(1)'\` in the built app (Chromium, localhost; cross-origin isolated: ${isolated ? 'yes' : 'no'})`,
+    title: `\`python3 -c 'print(n)'\` in the built app (Chromium, localhost; cross-origin isolated: ${isolated ? 'yes' : 'no'})`,
     bench: import.meta.url,
     command: 'npx vite build && npx vitest run --project bench tests/bench/python-start.bench.test.ts',
     figures: [

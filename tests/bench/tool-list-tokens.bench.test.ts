@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import { muxdProfile } from '../../src/agent/profiles/muxd/muxd-profile.ts';
 import { openManusProfile } from '../../src/agent/profiles/openmanus/openmanus-profile.ts';
-import { withToolDescriptions } from '../../src/agent/profiles/tool-descriptions.ts';
+import {
+  CONVERSATION_ROOM_TOKENS,
+  fixedPromptTokens,
+  withToolDescriptions,
+} from '../../src/agent/profiles/tool-descriptions.ts';
 import {
   LLM_NEEDS,
   type LlamaServer,
@@ -16,7 +20,9 @@ import { recordFigures } from './record-figures.ts';
  * What each profile's tool list and system prompt cost a small window: counted by
  * upstream llama.cpp's `/tokenize` with the real Qwen2 tokenizer (../shared/llm; skipped
  * where it is absent). The tool list as sent, in full and in the compact descriptions a
- * conversation started under a 16k window gets. Records the figures (`tool-list-tokens`).
+ * conversation started under a 16k window gets; and the app's own estimate (4 characters a
+ * token) of the system prompt with the compact list, which decides what fits a window.
+ * Records the figures (`tool-list-tokens`).
  */
 describe('the tool lists, counted by a real tokenizer', () => {
   const hasLlm = skipEachWithoutShared(...LLM_NEEDS);
@@ -59,6 +65,12 @@ describe('the tool lists, counted by a real tokenizer', () => {
         },
         { name: `${profile.id}: the tool list, compact descriptions`, value: compact, unit: 'tokens' },
         { name: `${profile.id}: the system prompt`, value: system, unit: 'tokens' },
+        {
+          name: `${profile.id}: the app's estimate of the system prompt and compact list`,
+          value: fixedPromptTokens(withToolDescriptions(profile, 'compact')),
+          unit: 'tokens',
+          note: `a 4,096-token window leaves them ${(4096 - CONVERSATION_ROOM_TOKENS).toLocaleString('en-US')}`,
+        },
       );
       expect(compact).toBeLessThanOrEqual(full);
     }
