@@ -195,7 +195,7 @@ it('prints the latency of shell.exec "echo hi" in the agent worker in Chromium',
       ].join('\n'),
     );
     recordFigures('shell-echo-chromium', {
-      title: `Shell \`echo hi\` through the agent worker (Chromium, ${STEPS} steps, real IndexedDB)`,
+      title: `Shell \`echo hi <n>\` through the agent worker (Chromium, ${STEPS} steps, real IndexedDB)`,
       bench: import.meta.url,
       command: 'npx vite build && npx vitest run --project bench tests/bench/grep.bench.test.ts',
       figures: [

@@ -295,7 +295,7 @@ it(`opens and scrolls a thread of ${EVENTS} events`, { timeout: 600_000 }, async
     bench: import.meta.url,
     command: 'npx vite build && npx vitest run --project bench tests/bench/long-thread.bench.test.ts',
     figures: [
-      { name: 'rows in the thread', value: items, unit: '' },
+      { name: 'rows in the page when it is first shown (the list is windowed)', value: items, unit: '' },
       ...(painted.length === 0
         ? []
         : [

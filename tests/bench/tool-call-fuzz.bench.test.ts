@@ -40,7 +40,6 @@ it('prints what 10,000 fuzzed tool calls did', async () => {
     bench: import.meta.url,
     command: `FUZZ_SEED=${seed} npx vitest run --project bench tests/bench/tool-call-fuzz.bench.test.ts`,
     figures: [
-      { name: 'seed', value: seed, unit: '' },
       {
         name: 'calls',
         value: calls,
