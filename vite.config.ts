@@ -130,7 +130,7 @@ export default defineConfig({
         extends: true,
         test: {
           // Python's interrupt tests, alone: under the whole integration run's parallel load,
-          // two of them failed in 2 of 5 CI runs (see the file's header and the README).
+          // two of them failed in 2 of 5 CI runs (see the file's header and docs/how-it-works.md).
           name: 'python',
           include: ['tests/integration/python-shell.test.ts'],
           environment: 'node',

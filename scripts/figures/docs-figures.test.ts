@@ -24,4 +24,10 @@ describe('the docs’ figures', () => {
       expect(text).toBe(renderBlocks(text, figures));
     },
   );
+
+  it('shows only measurements the file holds', () => {
+    const shown = documents.flatMap((document) => blockNames(document.text));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((name) => figures.measurements[name] === undefined)).toEqual([]);
+  });
 });
