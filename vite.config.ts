@@ -104,10 +104,16 @@ export default defineConfig({
   server: { headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
   preview: { host: '127.0.0.1', headers: { ...CROSS_ORIGIN_ISOLATION_HEADERS } },
   test: {
+    // The default report, and a record of what was skipped for `npm test`'s last line.
+    reporters: ['default', './tests/skip-reporter.ts'],
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
@@ -124,7 +130,7 @@ export default defineConfig({
         extends: true,
         test: {
           // Python's interrupt tests, alone: under the whole integration run's parallel load,
-          // two of them failed in 2 of 5 CI runs (see the file's header and the README).
+          // two of them failed in 2 of 5 CI runs (see the file's header and docs/how-it-works.md).
           name: 'python',
           include: ['tests/integration/python-shell.test.ts'],
           environment: 'node',

@@ -3,13 +3,15 @@ import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { COMPACTION_NOTE_MARK, createHarness, type Harness } from '../integration/harness.ts';
+import { recordFigures } from './record-figures.ts';
 
 /**
  * Context engineering, measured on scripted tasks through the real runtime and `openai`
  * client (Node, fake-indexeddb). Prints (a) the share of each request's prompt (tools +
  * messages, as sent) that is a byte-identical prefix of the next request, averaged — the
  * KV-cache reuse a provider can get; (b) prompt sizes; (c) the compactions. Default
- * settings: a 128k-token window, compaction from 64k tokens. Asserts only that each run completed.
+ * settings: a 128k-token window, compaction from 64k tokens. Records the figures
+ * (`context-60-steps`, `context-40-steps`); asserts only that each run completed.
  */
 let harness: Harness | undefined;
 
@@ -25,8 +27,8 @@ function commonPrefixLength(a: string, b: string): number {
   return index;
 }
 
-/** Runs `work` between the opening steps and the end of the task, and prints the figures. */
-async function measure(title: string, work: ScriptedTurn[], sizesAt: number[]): Promise<void> {
+/** Runs `work` between the opening steps and the end of the task, and prints and records the figures. */
+async function measure(name: string, title: string, work: ScriptedTurn[], sizesAt: number[]): Promise<void> {
   harness = await createHarness({ stepBudget: 1000 });
   const script = [
     acknowledge(),
@@ -66,6 +68,36 @@ async function measure(title: string, work: ScriptedTurn[], sizesAt: number[]): 
       `  compactions: ${compactions.length}${compactedAt.length > 0 ? ` (before requests ${compactedAt.join(', ')})` : ''}`,
     ].join('\n'),
   );
+  const kilobytes = (chars: number) => Math.round(chars / 102.4) / 10;
+  recordFigures(name, {
+    title: `Context over ${title}`,
+    bench: import.meta.url,
+    figures: [
+      { name: 'requests', value: prompts.length, unit: '' },
+      {
+        name: 'byte-identical prefix shared with the next request, average',
+        value: Math.round(average * 10_000) / 100,
+        unit: '%',
+      },
+      { name: 'the same, lowest', value: Math.round(Math.min(...shares) * 1000) / 10, unit: '%' },
+      ...sizesAt.map((step) => ({
+        name: `prompt at step ${step} (tools and messages as sent)`,
+        value: kilobytes(prompts[step - 1]!.length),
+        unit: 'KB',
+      })),
+      {
+        name: 'largest prompt',
+        value: kilobytes(Math.max(...prompts.map((prompt) => prompt.length))),
+        unit: 'KB',
+      },
+      {
+        name: 'compactions',
+        value: compactions.length,
+        unit: '',
+        ...(compactedAt.length > 0 ? { note: `before requests ${compactedAt.join(', ')}` } : {}),
+      },
+    ],
+  });
 }
 
 /** Each third step: a build printing ~20 KB that also writes a ~27 KB data file; reading that file; writing a ~4 KB source file. */
@@ -91,6 +123,7 @@ function mixedStep(index: number): ScriptedTurn {
 
 it('measures prefix reuse and prompt growth over a 60-step task of builds, reads and writes', async () => {
   await measure(
+    'context-60-steps',
     '60 steps, large shell outputs and file reads',
     Array.from({ length: 56 }, (_, index) => mixedStep(index)),
     [10, 30, 60],
@@ -123,6 +156,7 @@ it('measures prefix reuse over 40 steps that write eighteen 24 KB files and read
     bigCommand(index),
   ]).flat();
   await measure(
+    'context-40-steps',
     '40 steps, eighteen 24 KB file writes and eighteen 230 KB command outputs',
     work,
     [10, 20, 40],

@@ -13,12 +13,14 @@ import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { startApp } from '../e2e/app-harness.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { listFiles, ZOD_SOURCES } from '../fixtures/source-tree.ts';
+import { recordFigures } from './record-figures.ts';
 
 /**
  * match.grep throughput over a ~20 MB tree (zod's sources copied seven times) next to GNU
  * grep on the same files on disk, and the median latency of `echo hi` through the shell
  * sessions, in Node with fake-indexeddb and (second test) in the agent worker in Chromium.
- * Prints figures; asserts only that both greps found the same number of lines.
+ * Prints and records figures (`grep`, `shell-echo-chromium`); asserts only that both
+ * greps found the same number of lines.
  */
 const SOURCE = ZOD_SOURCES;
 const COPIES = 7;
@@ -108,6 +110,42 @@ it('prints match.grep and GNU grep throughput, and shell echo latency', async ()
       ].join('\n'),
     );
     expect(oursCount).toBe(grepCount);
+    const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+    recordFigures('grep', {
+      title: 'match.grep next to GNU grep, and shell latency (Node 20, fake-indexeddb)',
+      bench: import.meta.url,
+      figures: [
+        { name: 'tree searched (zod’s sources, seven copies)', value: round(megabytes, 1), unit: 'MB' },
+        { name: 'files in it', value: writes.length, unit: '' },
+        { name: 'matching lines (the same for both)', value: oursCount, unit: '' },
+        { name: 'match.grep, median of 5', value: Math.round(median(oursTimes)), unit: 'ms' },
+        {
+          name: 'match.grep throughput',
+          value: round(megabytes / (median(oursTimes) / 1000), 1),
+          unit: 'MB/s',
+        },
+        {
+          name: 'GNU grep -rn, median of 5 (process start included)',
+          value: Math.round(median(grepTimes)),
+          unit: 'ms',
+        },
+        {
+          name: 'GNU grep throughput',
+          value: round(megabytes / (median(grepTimes) / 1000), 1),
+          unit: 'MB/s',
+        },
+        {
+          name: 'shell `echo hi`, empty workspace (median of 200)',
+          value: round(median(emptyEchoTimes), 2),
+          unit: 'ms',
+        },
+        {
+          name: 'shell `echo hi`, with these files (median of 200)',
+          value: round(median(echoTimes), 2),
+          unit: 'ms',
+        },
+      ],
+    });
   } finally {
     database.close();
     rmSync(disk, { recursive: true, force: true });
@@ -115,7 +153,7 @@ it('prints match.grep and GNU grep throughput, and shell echo latency', async ()
 });
 
 /**
- * The same `echo hi`, through the whole stack in the browser: a scripted task of shell
+ * The same `echo hi` (numbered), through the whole stack in the browser: a scripted task of shell
  * steps run by the agent worker in Chromium (just-bash, the workspace flush to the real
  * IndexedDB). Timed in the worker around the tool (diagnostics channel).
  */
@@ -133,11 +171,14 @@ it('prints the latency of shell.exec "echo hi" in the agent worker in Chromium',
           timings.push(event.data.durationMs);
       };
     }, DIAGNOSTICS_CHANNEL_NAME);
-    const echo = call('shell', { action: 'exec', session: 'bench', command: 'echo hi' });
+    // Each call differs (`echo hi 1`, `echo hi 2`…): the same call again and again is a model
+    // repeating itself, which the runtime stops to ask about.
+    const echo = (step: number) =>
+      call('shell', { action: 'exec', session: 'bench', command: `echo hi ${step}` });
     model.setScript([
       acknowledge(),
       planNotes(),
-      ...Array.from({ length: STEPS }, () => echo),
+      ...Array.from({ length: STEPS }, (_, step) => echo(step + 1)),
       call('message', { type: 'result', text: 'Done.' }),
     ]);
     await harness.sendTask(NOTES_TASK);
@@ -153,6 +194,24 @@ it('prints the latency of shell.exec "echo hi" in the agent worker in Chromium',
         `  median ${median(rest).toFixed(2)} ms, p95 ${(sorted[Math.floor(sorted.length * 0.95)] ?? NaN).toFixed(2)} ms; first call (opens the sandbox) ${first?.toFixed(1)} ms`,
       ].join('\n'),
     );
+    recordFigures('shell-echo-chromium', {
+      title: `Shell \`echo hi <n>\` through the agent worker (Chromium, ${STEPS} steps, real IndexedDB)`,
+      bench: import.meta.url,
+      command: 'npx vite build && npx vitest run --project bench tests/bench/grep.bench.test.ts',
+      figures: [
+        { name: 'median (the first call apart)', value: Math.round(median(rest) * 100) / 100, unit: 'ms' },
+        {
+          name: 'p95',
+          value: Math.round((sorted[Math.floor(sorted.length * 0.95)] ?? Number.NaN) * 100) / 100,
+          unit: 'ms',
+        },
+        {
+          name: 'the first call (loads just-bash, opens the sandbox)',
+          value: Math.round(first ?? Number.NaN),
+          unit: 'ms',
+        },
+      ],
+    });
   } finally {
     await harness.close();
   }

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppHarness, startApp } from '../e2e/app-harness.ts';
-import { formatAimedFigures, killDuringImports, killDuringSaves } from '../fixtures/kill/kill-points.ts';
+import {
+  type AimedKillFigures,
+  formatAimedFigures,
+  killDuringImports,
+  killDuringSaves,
+} from '../fixtures/kill/kill-points.ts';
+import { recordFigures } from './record-figures.ts';
 
 /**
  * Aimed kills (issue 16, crash safety): the page closed or its renderer crashed in the
  * middle of a 4,000-event bundle import, and in the middle of a save of 300 files. Prints
  * how many kills left the data whole (all or nothing) and how many left part of it.
  * KILLS (default 20 of each) and KILL_SEED (default: drawn, and printed) replay a series.
+ * Records the figures (`kill-points`).
  */
 const KILLS = Number(process.env.KILLS ?? 20);
 const SEED = Number(process.env.KILL_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -27,5 +34,21 @@ it(`survives ${KILLS} kills in a bundle import and ${KILLS} in a workspace save 
   console.log(formatAimedFigures(`kills during a bundle import (seed ${SEED})`, imports));
   const saves = await killDuringSaves(harness, { kills: KILLS, seed: SEED });
   console.log(formatAimedFigures(`kills during workspace saves (seed ${SEED})`, saves));
+  const figures = (label: string, aimed: AimedKillFigures) => [
+    { name: `${label}: kills`, value: aimed.kills, unit: '' },
+    {
+      name: `${label}: whole afterwards (all or nothing)`,
+      value: aimed.whole,
+      unit: '',
+      note: `${aimed.landed} had landed in full, ${aimed.whole - aimed.landed} left nothing`,
+    },
+    { name: `${label}: partial`, value: aimed.partial, unit: '' },
+  ];
+  recordFigures('kill-points', {
+    title: 'Kills aimed at a 4,000-event, 400-file bundle import and at a save of 300 files (Chromium)',
+    bench: import.meta.url,
+    command: `npx vite build && KILL_SEED=${SEED} npx vitest run --project bench tests/bench/kill-points.bench.test.ts`,
+    figures: [...figures('bundle import', imports), ...figures('workspace save', saves)],
+  });
   expect(imports.kills + saves.kills).toBe(2 * KILLS);
 });

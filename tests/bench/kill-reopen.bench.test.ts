@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppHarness, startApp } from '../e2e/app-harness.ts';
 import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
+import { recordFigures } from './record-figures.ts';
 
 /**
  * Kill-and-reopen (issue 16, crash safety): a scripted 30-step run that writes four files
@@ -8,6 +9,7 @@ import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
  * (waiting for the model, in its stream, inside a tool, between steps), a new page opened
  * on the same storage after each kill. Prints events lost, torn files and runs recovered.
  * KILLS (default 50) and KILL_SEED (default: drawn, and printed) replay a series.
+ * Records the figures (`kill-reopen`).
  */
 const KILLS = Number(process.env.KILLS ?? 50);
 const SEED = Number(process.env.KILL_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -28,5 +30,40 @@ it(`survives ${KILLS} kills of a running page`, { timeout: KILLS * 15_000 + 120_
     log: process.env.KILL_VERBOSE ? (line) => console.log(line) : undefined,
   });
   console.log(formatFigures(figures));
+  recordFigures('kill-reopen', {
+    title: 'Kill and reopen: a scripted 30-step run killed at random moments (Chromium)',
+    bench: import.meta.url,
+    command: `npx vite build && KILL_SEED=${SEED} npx vitest run --project bench tests/bench/kill-reopen.bench.test.ts`,
+    figures: [
+      {
+        name: 'kills',
+        value: figures.kills,
+        unit: '',
+        note: `aimed at a model request or stream ${figures.byPoint.model}, a running tool ${figures.byPoint.tool}, any time ${figures.byPoint.anytime}`,
+      },
+      { name: 'renderer crashes among them', value: figures.crashes, unit: '' },
+      { name: 'agent worker crashes among them (the page lived on)', value: figures.workerCrashes, unit: '' },
+      {
+        name: 'events lost',
+        value: figures.eventsLost,
+        unit: '',
+        note: `of ${figures.eventsSeen} rendered actions checked after each kill`,
+      },
+      { name: 'torn files (not exactly one scripted version)', value: figures.tornFiles, unit: '' },
+      {
+        name: 'runs recovered (the action in flight closed, the run going on)',
+        value: figures.recovered,
+        unit: '',
+      },
+      { name: 'actions closed as interrupted', value: figures.interruptedActions, unit: '' },
+      {
+        name: 'runs that reached their result (a new one is started after each; the last ends after the last kill)',
+        value: figures.finishedRuns,
+        unit: '',
+      },
+      { name: 'problems', value: figures.problems.length, unit: '' },
+      { name: 'time', value: figures.seconds, unit: 's' },
+    ],
+  });
   expect(figures.kills).toBe(KILLS);
 });

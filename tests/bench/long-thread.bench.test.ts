@@ -4,6 +4,7 @@ import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
 import { type AppHarness, startApp } from '../e2e/app-harness.ts';
 import { longThreadBundleContents } from '../e2e/long-thread-bundle.ts';
 import { importThroughPicker } from '../e2e/pwa-helpers.ts';
+import { recordFigures, runsNote } from './record-figures.ts';
 
 /**
  * Long threads (issue 16): a finished conversation of EVENTS (default 10,000) events —
@@ -13,7 +14,8 @@ import { importThroughPicker } from '../e2e/pwa-helpers.ts';
  * < 1 s) and the read / reduce / commit steps the thread store measures, DOM size and JS
  * heap once open, and a scroll from the bottom to the top over 3 s driven frame by frame
  * (fps, p95 frame time, frames over 50 ms; goal 60 fps). Screenshots the top, middle and
- * bottom (`long-thread-*.png` in test-results/). Asserts only that it measured.
+ * bottom (`long-thread-*.png` in test-results/). Records the figures (`long-thread`);
+ * asserts only that it measured.
  * BENCH_VERBOSE=1 prints progress; BENCH_PROFILE=1 prints the functions that took the most
  * time in the last open and in the scrolls (build with `--minify false` to read their names).
  */
@@ -285,6 +287,59 @@ it(`opens and scrolls a thread of ${EVENTS} events`, { timeout: 600_000 }, async
       `  during the scroll: layout ${((after.LayoutDuration ?? 0) - (open.LayoutDuration ?? 0)).toFixed(2)} s, style ${((after.RecalcStyleDuration ?? 0) - (open.RecalcStyleDuration ?? 0)).toFixed(2)} s, script ${((after.ScriptDuration ?? 0) - (open.ScriptDuration ?? 0)).toFixed(2)} s`,
     ].join('\n'),
   );
+  const painted = opens.flatMap(({ inView }) => (inView === null ? [] : [inView]));
+  const fps = (figures: { frames: number; seconds: number }) =>
+    Math.round((figures.frames / figures.seconds) * 10) / 10;
+  recordFigures('long-thread', {
+    title: `A thread of ${contents.events.length.toLocaleString('en-US')} events opened and scrolled (Chromium)`,
+    bench: import.meta.url,
+    command: 'npx vite build && npx vitest run --project bench tests/bench/long-thread.bench.test.ts',
+    figures: [
+      { name: 'rows in the page when it is first shown (the list is windowed)', value: items, unit: '' },
+      ...(painted.length === 0
+        ? []
+        : [
+            {
+              name: `open: click → last rows painted at the bottom (median of ${painted.length})`,
+              value: Math.round(median(painted)),
+              unit: 'ms',
+              note: `${runsNote(painted)}${painted.length < RUNS ? `; ${RUNS - painted.length} not within 20 s` : ''}`,
+            },
+          ]),
+      { name: 'opens whose last rows were not painted within 20 s', value: RUNS - painted.length, unit: '' },
+      {
+        name: 'open: reading the log (median)',
+        value: Math.round(median(steps.map((entry) => entry.read ?? 0))),
+        unit: 'ms',
+      },
+      {
+        name: 'open: reducing it (median)',
+        value: Math.round(median(steps.map((entry) => entry.reduce ?? 0))),
+        unit: 'ms',
+      },
+      {
+        name: 'open: committing and rendering (median)',
+        value: Math.round(median(steps.map((entry) => entry.commit ?? 0))),
+        unit: 'ms',
+      },
+      { name: 'elements in the document once open', value: dom.elements, unit: '' },
+      {
+        name: 'JS heap used once open',
+        value: Math.round((Number(open.JSHeapUsedSize) / 1024 / 1024) * 10) / 10,
+        unit: 'MB',
+      },
+      {
+        name: 'an empty animation-frame loop here (the best this machine shows)',
+        value: Math.round(idle * 10) / 10,
+        unit: 'fps',
+      },
+      { name: 'a flick of 15,000 px in 3 s', value: fps(flick), unit: 'fps' },
+      { name: 'the flick: p95 frame', value: Math.round(flick.p95 * 10) / 10, unit: 'ms' },
+      { name: 'on to the top in 3 s (about 30,000 px a second)', value: fps(scroll), unit: 'fps' },
+      { name: 'that sweep: p95 frame', value: Math.round(scroll.p95 * 10) / 10, unit: 'ms' },
+      { name: 'that sweep: frames over 50 ms', value: scroll.longFrames, unit: '' },
+    ],
+  });
   expect(opens).toHaveLength(RUNS);
   expect(scroll.frames).toBeGreaterThan(0);
 });

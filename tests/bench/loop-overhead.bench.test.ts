@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DETAILED_DIAGNOSTICS_REQUEST, DIAGNOSTICS_CHANNEL_NAME } from '../../src/protocol/broadcast.ts';
+import { showSettingsSection } from '../e2e/app-harness.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK } from '../fixtures/scenarios.ts';
 import {
   type ScriptedServer,
@@ -13,6 +14,7 @@ import {
   startScriptedServer,
 } from '../fixtures/scripted-llm-server.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
+import { recordFigures } from './record-figures.ts';
 
 /**
  * Loop overhead as the model server sees it, in Chromium against the built app: from the
@@ -28,7 +30,7 @@ import { type StaticServer, startStaticServer } from '../fixtures/static-server.
  *   (e) loopback both ways, never timed on one clock: the server's gap minus the worker's
  *       (response end → next request start), i.e. server last byte → browser response end
  *       plus browser request start → server request arrival.
- * Prints figures; asserts only that the run completed.
+ * Prints and records figures (`loop-overhead`); asserts only that the run completed.
  */
 const STEPS = 200;
 const CHAT_PATH = '/v1/chat/completions';
@@ -125,10 +127,14 @@ type Diagnostic =
 
 type Window = { diagnostics: Diagnostic[] };
 
-function summary(values: number[]): string {
+/** The value at `quantile` (0.5 the median) of `values`. */
+function quantileOf(values: number[], quantile: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (quantile: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? NaN;
+}
+
+function summary(values: number[]): string {
+  const at = (quantile: number) => quantileOf(values, quantile);
   const format = (value: number) => value.toFixed(2).padStart(6);
   return `median ${format(at(0.5))}  p95 ${format(at(0.95))}  max ${format(at(1))} ms`;
 }
@@ -196,14 +202,16 @@ function stepParts(diagnostics: Diagnostic[], serverGaps: number[]): Record<stri
   return parts;
 }
 
-/** Points the active provider at the scripted model in Settings → Providers, and saves. */
+/** Points the active provider at the scripted model in Settings → Providers, raises the step budget (Runs), and saves. */
 async function configure(page: Page): Promise<void> {
   await page.goto(app.url);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'Providers');
   await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
   await dialog.getByLabel('API key', { exact: true }).fill('test-key');
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
+  await showSettingsSection(dialog, 'Runs');
   await dialog.getByLabel('Step budget', { exact: true }).fill('1000');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -328,4 +336,47 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
       ]),
     ].join('\n'),
   );
+  const at = (run: typeof shown, part: string, quantile = 0.5) =>
+    Math.round(
+      quantileOf(
+        run.parts.map((entry) => entry[part] ?? NaN),
+        quantile,
+      ) * 100,
+    ) / 100;
+  recordFigures('loop-overhead', {
+    title: `Loop overhead at the model server, ${STEPS} steps, the model answering at once (Chromium)`,
+    bench: import.meta.url,
+    command: 'npx vite build && npx vitest run --project bench tests/bench/loop-overhead.bench.test.ts',
+    figures: [
+      {
+        name: 'last byte of response N → request N+1 arrives (median)',
+        value: at(shown, 'server'),
+        unit: 'ms',
+      },
+      { name: 'the same, p95', value: at(shown, 'server', 0.95), unit: 'ms' },
+      {
+        name: '(a) response end in the network stack → the loop has it',
+        value: at(shown, 'streamEnd'),
+        unit: 'ms',
+      },
+      { name: '(b) the loop: result → the provider asked (median)', value: at(shown, 'loop'), unit: 'ms' },
+      { name: '(b) of which IndexedDB commits awaited', value: at(shown, 'commit'), unit: 'ms' },
+      { name: '(c) provider asked → fetch called (the SDK)', value: at(shown, 'sdk'), unit: 'ms' },
+      { name: '(d) fetch called → headers on the socket', value: at(shown, 'toSocket'), unit: 'ms' },
+      { name: '(e) loopback both ways', value: at(shown, 'loopback'), unit: 'ms' },
+      { name: 'the worker’s own part: (b) + (c)', value: at(shown, 'worker'), unit: 'ms' },
+      {
+        name: 'another conversation on screen: at the server (median)',
+        value: at(hidden, 'server'),
+        unit: 'ms',
+      },
+      { name: 'another conversation on screen: the worker’s part', value: at(hidden, 'worker'), unit: 'ms' },
+      {
+        name: 'another conversation on screen: (d) fetch → socket',
+        value: at(hidden, 'toSocket'),
+        unit: 'ms',
+      },
+      { name: 'the whole run', value: Math.round(shown.total / 10) / 100, unit: 's' },
+    ],
+  });
 });

@@ -5,18 +5,26 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppHarness, startApp } from '../e2e/app-harness.ts';
 import { BUILT_APP } from '../e2e/pwa-helpers.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { recordFigures, runsNote } from './record-figures.ts';
 
 /**
  * Python's start in the built app, in Chromium on localhost: the time a scripted run's
- * `python3 -c 'print(1)'` takes the first time (the agent worker starts the Python worker,
+ * `python3 -c 'print(n)'` takes the first time (the agent worker starts the Python worker,
  * which fetches and starts Pyodide), the next times (warm), and the first time after a
  * reload (a new Python worker; Pyodide's files come from the service worker's cache).
  * Each time is from the model's answer carrying the call to the next request (the tool's
  * run plus the loop's few milliseconds). Also the sizes of the Pyodide files the build
- * emits. Prints figures; asserts only that the measurements were taken.
+ * emits. Prints and records figures (`python-start`); asserts only that the measurements
+ * were taken.
  */
 const WARM_RUNS = 5;
-const PRINT_ONE = { action: 'exec', session: 'main', command: "python3 -c 'print(1)'", timeout: 120 };
+/** `python3 -c 'print(n)'`: each call differs, since the same call again and again is a model repeating itself, which the runtime stops to ask about. */
+const printNumber = (number: number) => ({
+  action: 'exec',
+  session: 'main',
+  command: `python3 -c 'print(${number})'`,
+  timeout: 120,
+});
 
 let harness: AppHarness;
 beforeAll(async () => {
@@ -46,7 +54,7 @@ it('measures first-use and warm start of python3 in Chromium, and the Pyodide fi
   model.setScript([
     acknowledge(),
     planNotes(),
-    ...Array.from({ length: WARM_RUNS + 1 }, () => call('shell', PRINT_ONE)),
+    ...Array.from({ length: WARM_RUNS + 1 }, (_, run) => call('shell', printNumber(run + 1))),
     call('message', { type: 'result', text: 'Done.' }),
   ]);
   await harness.sendTask(NOTES_TASK);
@@ -60,7 +68,7 @@ it('measures first-use and warm start of python3 in Chromium, and the Pyodide fi
   model.push(
     acknowledge('Again.'),
     planNotes(),
-    call('shell', PRINT_ONE),
+    call('shell', printNumber(1)),
     call('message', { type: 'result', text: 'Done again.' }),
   );
   await page.getByRole('textbox', { name: 'Message' }).fill('Once more.');
@@ -92,6 +100,32 @@ it('measures first-use and warm start of python3 in Chromium, and the Pyodide fi
       `python.worker (precached with the app): ${kilobytes(workerSize)}`,
     ].join('\n'),
   );
+  const megabytes = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+  recordFigures('python-start', {
+    title: `\`python3 -c 'print(n)'\` in the built app (Chromium, localhost; cross-origin isolated: ${isolated ? 'yes' : 'no'})`,
+    bench: import.meta.url,
+    command: 'npx vite build && npx vitest run --project bench tests/bench/python-start.bench.test.ts',
+    figures: [
+      { name: 'first use (the Python worker and Pyodide fetched and started)', value: firstUse, unit: 'ms' },
+      { name: `warm, median of ${WARM_RUNS}`, value: median(warm), unit: 'ms', note: runsNote(warm) },
+      {
+        name: 'first use after a reload (Pyodide from the service worker’s cache)',
+        value: afterReload,
+        unit: 'ms',
+      },
+      {
+        name: `Pyodide’s files (${files.length}, in assets/lazy/, not precached)`,
+        value: megabytes(total),
+        unit: 'MB',
+      },
+      { name: 'the same, gzipped', value: megabytes(totalGzipped), unit: 'MB' },
+      {
+        name: 'python.worker (precached with the app)',
+        value: Math.round(workerSize / 102.4) / 10,
+        unit: 'KB',
+      },
+    ],
+  });
   expect(firstUse).toBeGreaterThan(0);
   expect(warm.length).toBe(WARM_RUNS);
   expect(files.length).toBe(4);

@@ -8,14 +8,15 @@ import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { localDay } from '../../src/protocol/spend.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { SpendLedger, usageByDay } from '../../src/storage/spend-ledger.ts';
+import { recordFigures } from './record-figures.ts';
 
 /**
  * The spend cap per day, measured (Node, fake-indexeddb): a history of 200 conversations
  * of 250 events each (50,000 events, a model turn every other event), 40 of them active
  * today. Prints (a) today's figure read from the ledger, as the check before each request
  * does; (b) the same figure by scanning every event, the cost the ledger avoids; (c) one
- * journal append of a turn with and without the ledger's write. Asserts only that (a) and
- * (b) agree.
+ * journal append of a turn with and without the ledger's write. Records the figures
+ * (`spend-ledger`); asserts only that (a) and (b) agree.
  */
 let database: SandpiperDatabase | undefined;
 afterEach(() => database?.close());
@@ -112,4 +113,27 @@ it('reads the day’s spend from the ledger instead of scanning the log', async 
   console.log(
     `[spend] 50,000 events, 200 conversations (40 today): today's spend $${fromLedger.toFixed(2)}; ledger read ${ledgerMs.toFixed(2)} ms (median of 21), full scan ${scanMs.toFixed(0)} ms (median of 5); journal append of a turn with usage ${withUsageMs.toFixed(2)} ms, of a notice ${withoutUsageMs.toFixed(2)} ms (medians of 41)`,
   );
+  const round = (value: number) => Math.round(value * 100) / 100;
+  recordFigures('spend-ledger', {
+    title: 'The day’s spend over 50,000 events in 200 conversations, 40 of them today (Node, fake-indexeddb)',
+    bench: import.meta.url,
+    figures: [
+      { name: 'today’s spend read from the ledger (median of 21)', value: round(ledgerMs), unit: 'ms' },
+      {
+        name: 'the same by reading and parsing every event (median of 5)',
+        value: Math.round(scanMs),
+        unit: 'ms',
+      },
+      {
+        name: 'journal append of a turn, with the ledger’s write (median of 41)',
+        value: round(withUsageMs),
+        unit: 'ms',
+      },
+      {
+        name: 'journal append of an event without usage (median of 41)',
+        value: round(withoutUsageMs),
+        unit: 'ms',
+      },
+    ],
+  });
 }, 600_000);

@@ -1,16 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Figure } from '../../scripts/figures/figures-file.ts';
 import { launchChromium } from '../e2e/app-harness.ts';
 import { BUILT_APP, waitForServiceWorker } from '../e2e/pwa-helpers.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
-import { writeFiguresBlock } from './figures-block.ts';
-
-const FIGURES_DOCUMENT = fileURLToPath(new URL('../../docs/how-it-works.md', import.meta.url));
+import { recordFigures, runsNote } from './record-figures.ts';
 
 /**
  * Startup of the built app: the precache's size (from the generated precache manifest),
@@ -18,7 +15,8 @@ const FIGURES_DOCUMENT = fileURLToPath(new URL('../../docs/how-it-works.md', imp
  * page and of its workers that started before FCP, the JavaScript gzipped from the built
  * files), and the times to first contentful paint and to interactive in Chromium on
  * localhost — a first visit online, then with the service worker warm, online and
- * offline. Prints figures; asserts only that the measurements were taken.
+ * offline. Prints and records its figures (`startup` in docs/figures.json); asserts only
+ * that the measurements were taken.
  */
 const RUNS = 5;
 /** The issue's goals, printed beside the figures (not asserted: a bench measures). */
@@ -149,6 +147,36 @@ function bytesBeforePaint(
   };
 }
 
+/** The figures of one way of loading: the medians of its runs. */
+function timingFigures(label: string, timings: StartupTiming[], pageUrl: string): Figure[] {
+  const bytes = timings.map((timing) => bytesBeforePaint(timing, pageUrl));
+  const paints = timings.map((timing) => timing.contentfulPaintMs);
+  const kb = (value: number) => Math.round(value / 102.4) / 10;
+  return [
+    {
+      name: `${label}: first contentful paint (median of ${timings.length})`,
+      value: Math.round(median(paints)),
+      unit: 'ms',
+      note: runsNote(paints),
+    },
+    {
+      name: `${label}: interactive (median)`,
+      value: Math.round(median(timings.map((timing) => timing.interactiveMs))),
+      unit: 'ms',
+    },
+    {
+      name: `${label}: JavaScript fetched before that paint, gzipped (median)`,
+      value: kb(median(bytes.map((entry) => entry.js))),
+      unit: 'KB',
+    },
+    {
+      name: `${label}: everything fetched before that paint, gzipped (median)`,
+      value: kb(median(bytes.map((entry) => entry.all))),
+      unit: 'KB',
+    },
+  ];
+}
+
 function describeTimings(label: string, timings: StartupTiming[], pageUrl: string): string {
   const bytes = timings.map((timing) => bytesBeforePaint(timing, pageUrl));
   const slowest = bytes.reduce((most, next) => (next.js > most.js ? next : most), bytes[0]!);
@@ -196,7 +224,7 @@ it('prints the precache size, what is fetched before the first paint, and the st
   await context.close();
 
   const figures = [
-    `Startup of the built app on localhost, Chromium headless, commit ${commit()}`,
+    'Startup of the built app on localhost, Chromium headless',
     `  precache: ${precached.length} files, ${kilobytes(precacheBytes)} (the agent worker and the virtual sandbox included); CSS ${kilobytes(cssGzip)} gzipped`,
     `  goals: first contentful paint cold ≤ ${GOALS.coldPaintMs} ms, warm ≤ ${GOALS.warmPaintMs} ms; JavaScript before it ≤ ${kilobytes(GOALS.jsBeforePaintBytes)} gzipped`,
     `  ${describeTimings('first visit, online', firstVisits, pageUrl)}`,
@@ -204,23 +232,22 @@ it('prints the precache size, what is fetched before the first paint, and the st
     `  ${describeTimings('service worker warm, offline', warmOffline, pageUrl)}`,
   ];
   console.log(['', ...figures, ''].join('\n'));
-  writeFiguresBlock(FIGURES_DOCUMENT, 'startup', figures);
+  recordFigures('startup', {
+    title: 'Startup of the built app (localhost, headless Chromium)',
+    bench: import.meta.url,
+    command: 'npx vite build && npx vitest run --project bench tests/bench/startup.bench.test.ts',
+    figures: [
+      { name: 'files precached at install', value: precached.length, unit: '' },
+      { name: 'precache size', value: Math.round(precacheBytes / 102.4) / 10, unit: 'KB' },
+      { name: 'CSS, gzipped', value: Math.round(cssGzip / 102.4) / 10, unit: 'KB' },
+      ...timingFigures('first visit, online', firstVisits, pageUrl),
+      ...timingFigures('service worker warm, online', warmOnline, pageUrl),
+      ...timingFigures('service worker warm, offline', warmOffline, pageUrl),
+    ],
+  });
   expect(precached).toContain('index.html');
   for (const timing of [...firstVisits, ...warmOnline, ...warmOffline]) {
     expect(timing.contentfulPaintMs).toBeGreaterThan(0);
     expect(timing.interactiveMs).toBeGreaterThan(0);
   }
 });
-
-/** The commit the figures belong to, with a mark when the work tree has changes. */
-function commit(): string {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'index.html', 'public'], {
-      encoding: 'utf8',
-    }).trim();
-    return dirty ? `${head} (with uncommitted changes)` : head;
-  } catch {
-    return 'unknown';
-  }
-}

@@ -17,9 +17,10 @@ import { datedFindings } from '../../src/protocol/providers.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { startDeliverProxy } from '../fixtures/deliver-proxy.ts';
+import { skipEachWithoutShared } from '../shared-folder.ts';
 import { createHarness, type Harness } from './harness.ts';
 import {
-  hasLlm,
+  LLM_NEEDS,
   type LlamaServer,
   makeSyntheticModel,
   startLlama,
@@ -76,78 +77,76 @@ function expectHeldAndDelivered(run: Awaited<ReturnType<typeof runTask>>) {
   expect(run.notices.filter((notice) => /^(provider_error|no_tool_call)/.test(notice))).toEqual([]);
 }
 
-describe.skipIf(!hasLlm)(
-  'the default provider with only its Base URL changed, on a real llama-server',
-  () => {
-    beforeAll(() => {
-      model = makeSyntheticModel();
-    }, 120_000);
-    afterAll(() => model?.remove());
-    afterEach(async () => {
-      await harness?.close();
-      await proxy?.close();
-      server?.process.kill();
-      [harness, proxy, server] = [null, null, null];
+describe('the default provider with only its Base URL changed, on a real llama-server', () => {
+  const hasLlm = skipEachWithoutShared(...LLM_NEEDS);
+  beforeAll(() => {
+    if (hasLlm) model = makeSyntheticModel();
+  }, 120_000);
+  afterAll(() => model?.remove());
+  afterEach(async () => {
+    await harness?.close();
+    await proxy?.close();
+    server?.process.kill();
+    [harness, proxy, server] = [null, null, null];
+  });
+
+  it('Llama 3.2 (settings saved when this preset defaulted to Native): auto all the same; forced steps held; done', async () => {
+    await defaultProviderOn('meta-llama-Llama-3.2-3B-Instruct.jinja', 16_384, true);
+    const saved = await new SettingsRepository(harness!.database).getAgentSettings();
+    expect(saved.providers[0]?.toolCalls).toBe('auto');
+    const run = await runTask(harness!);
+    expectHeldAndDelivered(run);
+    // Llama 3.2's template answers a forced step with nothing: found out, the step sent again by grammar.
+    expect(run.notices[0]).toMatch(
+      /^provider_adapted: .*answered in plain text where a call of `message\.info`/,
+    );
+    expect(run.learned).toMatchObject({
+      server: 'llama.cpp',
+      windowTokens: 16_384,
+      toolCalls: 'constrained',
     });
+    // The server was asked what it is before the first request, whatever the preset's name.
+    expect(proxy!.paths.indexOf('GET /props')).toBeLessThan(
+      proxy!.paths.indexOf('POST /v1/chat/completions'),
+    );
+  }, 240_000);
 
-    it('Llama 3.2 (settings saved when this preset defaulted to Native): auto all the same; forced steps held; done', async () => {
-      await defaultProviderOn('meta-llama-Llama-3.2-3B-Instruct.jinja', 16_384, true);
-      const saved = await new SettingsRepository(harness!.database).getAgentSettings();
-      expect(saved.providers[0]?.toolCalls).toBe('auto');
-      const run = await runTask(harness!);
-      expectHeldAndDelivered(run);
-      // Llama 3.2's template answers a forced step with nothing: found out, the step sent again by grammar.
-      expect(run.notices[0]).toMatch(
-        /^provider_adapted: .*answered in plain text where a call of `message\.info`/,
-      );
-      expect(run.learned).toMatchObject({
-        server: 'llama.cpp',
-        windowTokens: 16_384,
-        toolCalls: 'constrained',
-      });
-      // The server was asked what it is before the first request, whatever the preset's name.
-      expect(proxy!.paths.indexOf('GET /props')).toBeLessThan(
-        proxy!.paths.indexOf('POST /v1/chat/completions'),
-      );
-    }, 240_000);
+  it('Hermes 2 Pro at -c 8192: the window read from the server, compact descriptions, the first request fits', async () => {
+    await defaultProviderOn('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja', 8_192);
+    const run = await runTask(harness!);
+    expectHeldAndDelivered(run);
+    expect(run.conversation?.toolDescriptions).toBe('compact');
+    expect(run.learned).toMatchObject({ server: 'llama.cpp', windowTokens: 8_192 });
+    expect(run.findings.join(' ')).toMatch(/window 8,192 tokens \(-c\)/);
+    for (const turn of run.turns) expect(turn.usage?.prompt).toBeLessThan(8_192);
+    // Hermes' template parses its <tool_call>s natively, but a named tool_choice is not held.
+    expect(run.notices[0]).toMatch(/did not hold a forced step/);
+  }, 240_000);
 
-    it('Hermes 2 Pro at -c 8192: the window read from the server, compact descriptions, the first request fits', async () => {
-      await defaultProviderOn('NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja', 8_192);
-      const run = await runTask(harness!);
-      expectHeldAndDelivered(run);
-      expect(run.conversation?.toolDescriptions).toBe('compact');
-      expect(run.learned).toMatchObject({ server: 'llama.cpp', windowTokens: 8_192 });
-      expect(run.findings.join(' ')).toMatch(/window 8,192 tokens \(-c\)/);
-      for (const turn of run.turns) expect(turn.usage?.prompt).toBeLessThan(8_192);
-      // Hermes' template parses its <tool_call>s natively, but a named tool_choice is not held.
-      expect(run.notices[0]).toMatch(/did not hold a forced step/);
-    }, 240_000);
+  it('Mistral Nemo (strict alternation, nine-character call ids): held and done; a learned switch forgotten', async () => {
+    const provider = await defaultProviderOn('mistralai-Mistral-Nemo-Instruct-2407.jinja', 12_288);
+    const run = await runTask(harness!);
+    expectHeldAndDelivered(run);
+    expect(run.conversation?.toolDescriptions).toBe('compact');
+    expect(run.learned).toMatchObject({ toolCalls: 'constrained', recheck: { conversationId: run.id } });
 
-    it('Mistral Nemo (strict alternation, nine-character call ids): held and done; a learned switch forgotten', async () => {
-      const provider = await defaultProviderOn('mistralai-Mistral-Nemo-Instruct-2407.jinja', 12_288);
-      const run = await runTask(harness!);
-      expectHeldAndDelivered(run);
-      expect(run.conversation?.toolDescriptions).toBe('compact');
-      expect(run.learned).toMatchObject({ toolCalls: 'constrained', recheck: { conversationId: run.id } });
+    // Test connection tells what the server is, from its answers.
+    const identified = await identifyServer(
+      { settings: new SettingsRepository(harness!.database), now: Date.now },
+      provider,
+    );
+    expect(identified).toMatchObject({ server: 'llama.cpp', windowTokens: 12_288 });
 
-      // Test connection tells what the server is, from its answers.
-      const identified = await identifyServer(
-        { settings: new SettingsRepository(harness!.database), now: Date.now },
-        provider,
-      );
-      expect(identified).toMatchObject({ server: 'llama.cpp', windowTokens: 12_288 });
-
-      // Forget what was learned: the next conversation asks the server afresh and starts native.
-      await new SettingsRepository(harness!.database).forgetServerCapabilities(provider.id);
-      expect(
-        (await new SettingsRepository(harness!.database).getServerCapabilities())[provider.id],
-      ).toBeUndefined();
-      const requestsBefore = proxy!.paths.length;
-      const next = await runTask(harness!);
-      expectHeldAndDelivered(next);
-      const after = proxy!.paths.slice(requestsBefore);
-      expect(after.indexOf('GET /props')).toBeLessThan(after.indexOf('POST /v1/chat/completions'));
-      expect(next.notices[0]).toMatch(/^provider_adapted:/);
-    }, 240_000);
-  },
-);
+    // Forget what was learned: the next conversation asks the server afresh and starts native.
+    await new SettingsRepository(harness!.database).forgetServerCapabilities(provider.id);
+    expect(
+      (await new SettingsRepository(harness!.database).getServerCapabilities())[provider.id],
+    ).toBeUndefined();
+    const requestsBefore = proxy!.paths.length;
+    const next = await runTask(harness!);
+    expectHeldAndDelivered(next);
+    const after = proxy!.paths.slice(requestsBefore);
+    expect(after.indexOf('GET /props')).toBeLessThan(after.indexOf('POST /v1/chat/completions'));
+    expect(next.notices[0]).toMatch(/^provider_adapted:/);
+  }, 240_000);
+});

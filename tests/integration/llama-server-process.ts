@@ -1,17 +1,19 @@
 /**
  * Upstream llama.cpp `llama-server` (../shared/llm) for the tests that need a real one:
  * the synthetic model made once per file, the server started on a free port with the
- * flags given, stopped by its PID. Where ../shared/llm is absent, `hasLlm` is false and
- * the suites skip, saying why.
+ * flags given, stopped by its PID. Where ../shared/llm is absent, the suites skip, saying
+ * why (`skipEachWithoutShared(...LLM_NEEDS)`, tests/shared-folder.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SHARED_FOLDER, sharedFile } from '../shared-folder.ts';
 
-export const LLM_DIR = resolve(import.meta.dirname, '../../../shared/llm');
-export const hasLlm = existsSync(join(LLM_DIR, 'llama-server')) && existsSync(join(LLM_DIR, 'make-model.py'));
+export const LLM_DIR = join(SHARED_FOLDER, 'llm');
+/** What the suites need of the shared folder: the server and the script that makes the model. */
+export const LLM_NEEDS = [sharedFile('llm/llama-server'), sharedFile('llm/make-model.py')];
 
 /** The real chat templates kept with the tests (see tests/fixtures/chat-templates/README.md). */
 const FIXTURE_TEMPLATES = resolve(import.meta.dirname, '../fixtures/chat-templates');

@@ -14,19 +14,15 @@ import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import type { EventBody } from '../../src/protocol/events.ts';
 import { datedFindings, type ServerCapabilities } from '../../src/protocol/providers.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { skipEachWithoutShared } from '../shared-folder.ts';
 import { createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';
 import {
-  hasLlm,
-  LLM_DIR,
+  LLM_NEEDS,
   type LlamaServer,
   makeSyntheticModel,
   startLlama as startServer,
   templateArgs,
 } from './llama-server-process.ts';
-
-if (!hasLlm) {
-  console.warn(`Skipping the llama-server suite: ${LLM_DIR} (llama-server and make-model.py) is absent.`);
-}
 
 let model: ReturnType<typeof makeSyntheticModel> | null = null;
 let server: LlamaServer | null = null;
@@ -69,9 +65,10 @@ async function run(args: string[], stepBudget = 4) {
   };
 }
 
-describe.skipIf(!hasLlm)('against the real llama-server', () => {
+describe('against the real llama-server', () => {
+  const hasLlm = skipEachWithoutShared(...LLM_NEEDS);
   beforeAll(() => {
-    model = makeSyntheticModel();
+    if (hasLlm) model = makeSyntheticModel();
   }, 120_000);
   afterAll(() => model?.remove());
   afterEach(async () => {

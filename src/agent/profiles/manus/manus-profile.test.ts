@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sharedSeed, skipWithoutShared } from '../../../../tests/shared-folder.ts';
 import { GENERATION_ACTIONS } from './common/generation-gate.ts';
 import { manusProfile } from './manus-profile.ts';
 
@@ -90,22 +91,17 @@ describe('tool registry', () => {
     for (const tool of TOOLS) expect(tool.description.length).toBeGreaterThan(100);
   });
 
-  const seedFolder = new URL('../../../../../shared/seeds/', import.meta.url);
-  const seedFile = existsSync(seedFolder)
-    ? readdirSync(seedFolder).find((entry) => entry.startsWith('000_'))
-    : undefined;
-  it.skipIf(!seedFile)(
-    'keeps the fixture in step with seed 000 in ../shared (skipped where it is absent)',
-    () => {
-      const seed = readFileSync(new URL(seedFile!, seedFolder), 'utf8');
-      for (const name of TOOL_NAMES) {
-        const section = seed
-          .split(/\n## \d+\. /)
-          .find((part) => part.startsWith(`\`${name}\``) && part.includes('### Schema'));
-        const json = section?.match(/```json\n([\s\S]*?)```/)?.[1];
-        expect(json, `schema of ${name} in seed 000`).toBeDefined();
-        expect(JSON.parse(json!)).toEqual(seedSchemas[name]);
-      }
-    },
-  );
+  const seedFile = sharedSeed('000');
+  it('keeps the fixture in step with seed 000 in ../shared (skipped where it is absent)', (context) => {
+    skipWithoutShared(context, seedFile);
+    const seed = readFileSync(seedFile.path!, 'utf8');
+    for (const name of TOOL_NAMES) {
+      const section = seed
+        .split(/\n## \d+\. /)
+        .find((part) => part.startsWith(`\`${name}\``) && part.includes('### Schema'));
+      const json = section?.match(/```json\n([\s\S]*?)```/)?.[1];
+      expect(json, `schema of ${name} in seed 000`).toBeDefined();
+      expect(JSON.parse(json!)).toEqual(seedSchemas[name]);
+    }
+  });
 });

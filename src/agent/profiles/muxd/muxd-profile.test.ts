@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sharedSeed, skipEachWithoutShared } from '../../../../tests/shared-folder.ts';
 import { muxdProfile } from './muxd-profile.ts';
 
 type Node = Record<string, unknown>;
@@ -23,11 +24,8 @@ const CORE_TOOLS = [
   'plan_exit',
 ];
 
-const seedFolder = new URL('../../../../../shared/seeds/', import.meta.url);
-const seedFile = existsSync(seedFolder)
-  ? readdirSync(seedFolder).find((entry) => entry.startsWith('004_'))
-  : undefined;
-const seed = seedFile ? readFileSync(new URL(seedFile, seedFolder), 'utf8') : '';
+const seedFile = sharedSeed('004');
+const seed = seedFile.path ? readFileSync(seedFile.path, 'utf8') : '';
 
 /** A tool's section of seed 004 (from its `## name` heading to the next). */
 function section(name: string): string {
@@ -107,7 +105,8 @@ describe('muxd tool registry', () => {
     expect(muxdProfile.endsOnTextReply).toBe(true);
   });
 
-  describe.skipIf(!seedFile)('word for word with seed 004 in ../shared (skipped where it is absent)', () => {
+  describe('word for word with seed 004 in ../shared (skipped where it is absent)', () => {
+    skipEachWithoutShared(seedFile);
     it.each(CORE_TOOLS)('%s: the description is the seed’s summary, the parameters its table', (name) => {
       const text = section(name);
       expect(text, `section of ${name}`).not.toBe('');

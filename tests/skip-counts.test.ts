@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { SHARED_SKIP_MARK, sharedSkipNote } from './shared-folder.ts';
+import {
+  appendSkipRecord,
+  readSkipRecords,
+  resetSkipRecords,
+  type SkipRecord,
+  summaryLine,
+} from './skip-counts.ts';
+
+const ABSENT = `${SHARED_SKIP_MARK} ../shared is absent`;
+const present = { label: '../shared', path: '/work/shared', isPresent: true };
+const absent = { label: '../shared', path: '/work/shared', isPresent: false };
+
+describe('the skipped-tests line', () => {
+  it('counts the tests skipped for want of the shared folder across runs', () => {
+    const records: SkipRecord[] = [
+      { projects: ['unit'], skippedByNote: { [ABSENT]: 16 } },
+      { projects: ['integration'], skippedByNote: { [ABSENT]: 12, '': 1 } },
+      { projects: ['e2e'], skippedByNote: {} },
+    ];
+    expect(summaryLine(records, absent)).toBe(
+      '28 tests skipped: ../shared is absent (the specification texts and the real llama-server); ' +
+        '1 skipped for other reasons.',
+    );
+  });
+
+  it('says 0 were skipped for it, and where it was found, when none were', () => {
+    const records: SkipRecord[] = [
+      { projects: ['unit'], skippedByNote: {} },
+      { projects: ['integration'], skippedByNote: { 'port 8080 is taken': 2 } },
+    ];
+    expect(summaryLine(records, present)).toBe(
+      '0 tests skipped for want of ../shared (found at /work/shared); 2 skipped for other reasons.',
+    );
+  });
+
+  it('names each missing part once when the folder is there but incomplete', () => {
+    const note = `${SHARED_SKIP_MARK} ../shared/llm/llama-server is absent`;
+    expect(summaryLine([{ projects: ['integration'], skippedByNote: { [note]: 1 } }], present)).toBe(
+      '1 test skipped: ../shared/llm/llama-server is absent (the specification texts and the real llama-server).',
+    );
+  });
+
+  it('says so when no run recorded anything', () => {
+    expect(summaryLine([], present)).toMatch(/^No test run recorded/);
+  });
+
+  it('gives no note when everything needed is there, and names what is missing otherwise', () => {
+    expect(
+      sharedSkipNote([{ path: '/work/shared/llm/llama-server', label: '../shared/llm/llama-server' }]),
+    ).toBe(null);
+    expect(sharedSkipNote([{ path: undefined, label: 'x/llama-server' }])).toMatch(
+      new RegExp(`^${SHARED_SKIP_MARK} .* is absent$`),
+    );
+  });
+});
+
+describe('the records file', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'sandpiper-skips-'));
+  const file = join(folder, 'skipped.jsonl');
+  afterEach(() => resetSkipRecords(file));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('keeps each run’s record until it is reset', () => {
+    appendSkipRecord({ projects: ['unit'], skippedByNote: { [ABSENT]: 3 } }, file);
+    appendSkipRecord({ projects: ['e2e'], skippedByNote: {} }, file);
+    expect(readSkipRecords(file)).toEqual([
+      { projects: ['unit'], skippedByNote: { [ABSENT]: 3 } },
+      { projects: ['e2e'], skippedByNote: {} },
+    ]);
+    resetSkipRecords(file);
+    expect(readSkipRecords(file)).toEqual([]);
+  });
+
+  it('refuses a malformed record rather than miscounting', () => {
+    writeFileSync(file, '{"projects":["unit"],"skippedByNote":{"x":-1}}\n');
+    expect(() => readSkipRecords(file)).toThrow();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * What each test run skipped, kept between the vitest runs `npm test` chains (unit,
+ * integration, python, e2e), so its last line can say how many tests were skipped for
+ * want of the shared folder. tests/skip-reporter.ts appends one record per run;
+ * `node scripts/run-ts.mjs tests/skip-counts.ts reset|report` starts and ends the count.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { SHARED_FOLDER, SHARED_LABEL, SHARED_SKIP_MARK } from './shared-folder.ts';
+
+/** Where the records are kept (test-results/ is not committed). */
+export const SKIP_COUNTS_FILE = resolve(import.meta.dirname, '../test-results/skipped-tests.jsonl');
+
+/** One vitest run: its projects, and its skipped tests counted by note ('' for none). */
+export const SkipRecord = z.object({
+  projects: z.array(z.string()),
+  skippedByNote: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type SkipRecord = z.infer<typeof SkipRecord>;
+
+/** Adds one run's record. */
+export function appendSkipRecord(record: SkipRecord, file = SKIP_COUNTS_FILE): void {
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, `${JSON.stringify(SkipRecord.parse(record))}\n`);
+}
+
+/** Every record since the last reset (none when the file is absent). Throws on a malformed line. */
+export function readSkipRecords(file = SKIP_COUNTS_FILE): SkipRecord[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => SkipRecord.parse(JSON.parse(line)));
+}
+
+/** Forgets every record. */
+export function resetSkipRecords(file = SKIP_COUNTS_FILE): void {
+  rmSync(file, { force: true });
+}
+
+/** How the shared folder is named in the summary. */
+export type SharedFolderInfo = { label: string; path: string; isPresent: boolean };
+
+/**
+ * The one line `npm test` ends with: how many tests were skipped because (part of) the
+ * shared folder is absent, from what the runs recorded; and when none were, where the
+ * folder was found and how many were skipped for other reasons.
+ */
+export function summaryLine(records: readonly SkipRecord[], folder: SharedFolderInfo): string {
+  if (records.length === 0)
+    return 'No test run recorded its skipped tests (tests/skip-reporter.ts did not run).';
+  const notes = new Map<string, number>();
+  for (const record of records) {
+    for (const [note, count] of Object.entries(record.skippedByNote))
+      notes.set(note, (notes.get(note) ?? 0) + count);
+  }
+  const shared = [...notes].filter(([note]) => note.startsWith(SHARED_SKIP_MARK));
+  const sharedCount = shared.reduce((sum, [, count]) => sum + count, 0);
+  const otherCount = [...notes].reduce((sum, [, count]) => sum + count, 0) - sharedCount;
+  const plural = (count: number) => `${count} ${count === 1 ? 'test' : 'tests'}`;
+  const others = otherCount > 0 ? `; ${otherCount} skipped for other reasons` : '';
+  if (sharedCount === 0) {
+    const where = folder.isPresent ? `found at ${folder.path}` : 'absent, but no test asked for it';
+    return `0 tests skipped for want of ${folder.label} (${where})${others}.`;
+  }
+  const reasons = [...new Set(shared.map(([note]) => note.slice(SHARED_SKIP_MARK.length).trim()))];
+  return (
+    `${plural(sharedCount)} skipped: ${reasons.join('; ')} ` +
+    `(the specification texts and the real llama-server)${others}.`
+  );
+}
+
+/** `reset` forgets the records; `report` prints the summary line. */
+export function main(args: readonly string[]): void {
+  if (args[0] === 'reset') {
+    resetSkipRecords();
+    return;
+  }
+  if (args[0] !== 'report')
+    throw new Error('usage: node scripts/run-ts.mjs tests/skip-counts.ts reset|report');
+  const folder = { label: SHARED_LABEL, path: SHARED_FOLDER, isPresent: existsSync(SHARED_FOLDER) };
+  console.log(summaryLine(readSkipRecords(), folder));
+}
