@@ -24,7 +24,7 @@ const ROLES: Readonly<Record<string, ToolRole>> = {
 };
 
 /**
- * What this profile does not offer, in one line (the picker and the README use it):
+ * What this profile does not offer, in one line (the picker shows it; docs/how-it-works.md says the same):
  * `computer_use` drives a desktop through a Daytona sandbox's automation service, and the
  * `sandbox_*` tools (browser, files, shell, vision) work inside Daytona cloud sandboxes;
  * a browser tab has neither, and its own sandbox is served by `bash`, `python_execute`
