@@ -29,6 +29,7 @@ describe('fuzzed tool calls', () => {
       nonObservations: total?.nonObservations,
       stateChanges: total?.stateChanges,
       workspaceLost: total?.workspaceLost,
+      timeouts: total?.timeouts,
       findings,
     }).toEqual({
       seed,
@@ -37,22 +38,37 @@ describe('fuzzed tool calls', () => {
       nonObservations: 0,
       stateChanges: 0,
       workspaceLost: 0,
+      timeouts: 0,
       findings: [],
     });
   }, 60_000);
 
-  it('counts what a broken tool does: a throw, a blank error, a write and a pollution on refusal', async () => {
+  it('counts each of its six figures when a tool breaks that rule (the control)', async () => {
     const report = await runToolCallFuzz({ seed: 1, calls: 300, profiles: [brokenProfile()] }).finally(() => {
       delete (Object.prototype as Record<string, unknown>).fuzzPolluted;
     });
     const { total } = figureRows(report);
-    expect(total?.crashes).toBeGreaterThan(0);
-    expect(total?.nonObservations).toBeGreaterThan(0);
-    expect(total?.stateChanges).toBeGreaterThan(0);
+    // A tool that never answers, alone and with a short limit (each such call waits it out).
+    const hanging = await runToolCallFuzz({
+      seed: 1,
+      calls: 4,
+      profiles: [hangingProfile()],
+      callTimeoutMs: 50,
+    });
+    const missed = Object.entries({
+      crashes: total?.crashes,
+      runtimeCrashes: total?.runtimeCrashes,
+      nonObservations: total?.nonObservations,
+      stateChanges: total?.stateChanges,
+      workspaceLost: total?.workspaceLost,
+      timeouts: figureRows(hanging).total?.timeouts,
+    }).filter(([, count]) => !(count && count > 0));
+    // Every figure the fuzz run holds at 0 can be seen above 0.
+    expect(missed).toEqual([]);
   }, 60_000);
 });
 
-/** A profile of tools that each break one rule the fuzz run checks. */
+/** A profile of tools that each break one rule the fuzz run checks: one per figure. */
 function brokenProfile() {
   const throwing: Tool = {
     ...defineTool({
@@ -87,14 +103,61 @@ function brokenProfile() {
       return invalidArguments('Refused after writing.');
     },
   });
+  // Parsed arguments that are not data: the runtime's record of them cannot be cloned.
+  const unclonable = defineTool({
+    name: 'unclonable_arguments',
+    description: 'Parses its text into a function.',
+    metaKind: null,
+    parameters: z.object({
+      text: z
+        .string()
+        .optional()
+        .transform(() => () => 'not data'),
+    }),
+    describe: () => 'Parsing',
+    execute: () => ({ status: 'success', content: 'ran', meta: {} }),
+  });
+  const wiper = defineTool({
+    name: 'wipes_workspace',
+    description: 'Deletes the whole workspace.',
+    metaKind: null,
+    parameters: z.object({ text: z.string().optional() }),
+    describe: () => 'Wiping',
+    execute: async (_params, context) => {
+      await (await context.sandbox()).remove('/home/ubuntu', { isRecursive: true });
+      return { status: 'success', content: 'wiped', meta: {} };
+    },
+  });
   return defineProfile({
     id: 'broken',
     title: 'Broken',
     systemPrompt: 'Broken tools.',
-    tools: [throwing, blank, writer],
+    tools: [throwing, blank, writer, unclonable, wiper],
     openingSteps: [],
     roleOf: () => null,
     runtimeAsk: { tool: 'blank_error', actionType: 'blank_error', metaKind: null },
+    notes: { noToolCall: '', compaction: '' },
+  });
+}
+
+/** A profile whose one tool never answers. */
+function hangingProfile() {
+  const hanging = defineTool({
+    name: 'never_answers',
+    description: 'Never resolves.',
+    metaKind: null,
+    parameters: z.object({ text: z.string().optional() }),
+    describe: () => 'Waiting',
+    execute: () => new Promise<never>(() => undefined),
+  });
+  return defineProfile({
+    id: 'hanging',
+    title: 'Hanging',
+    systemPrompt: 'A tool that never answers.',
+    tools: [hanging],
+    openingSteps: [],
+    roleOf: () => null,
+    runtimeAsk: { tool: 'never_answers', actionType: 'never_answers', metaKind: null },
     notes: { noToolCall: '', compaction: '' },
   });
 }
