@@ -1,6 +1,7 @@
 import { Conversation } from '../protocol/conversation.ts';
 import type { McpToolSpec } from '../protocol/mcp.ts';
 import type { SandpiperDatabase } from './db.ts';
+import { historyTables } from './workspace-history.ts';
 
 /** Reads and writes `conversations`; every row read back is validated. */
 export class ConversationRepository {
@@ -43,8 +44,10 @@ export class ConversationRepository {
       database.plans,
       database.files,
       database.previewStorage,
+      ...historyTables(database),
     ];
     await database.transaction('rw', tables, async () => {
+      for (const table of historyTables(database)) await table.where('conversationId').equals(id).delete();
       await database.events.where('conversationId').equals(id).delete();
       await database.files.where('conversationId').equals(id).delete();
       await database.previewStorage.where('conversationId').equals(id).delete();

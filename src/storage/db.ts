@@ -80,6 +80,17 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     version: 6,
     stores: { previewStorage: '[conversationId+site+area], conversationId' },
   },
+  {
+    // The workspace's history (workspace-history.ts): the bytes a change replaced, one row per
+    // changed path, and each settled step's place in it. Files written before keep no hash;
+    // their first change hashes them.
+    version: 7,
+    stores: {
+      blobs: '[conversationId+hash], conversationId',
+      fileChanges: '++rev, conversationId, [conversationId+rev]',
+      checkpoints: '[conversationId+seq], conversationId',
+    },
+  },
 ];
 
 export { DATABASE_NAME };
@@ -94,6 +105,9 @@ export class SandpiperDatabase extends Dexie {
   schedules!: Table<UnknownRow, string>;
   spend!: Table<UnknownRow, [string, string, string]>;
   previewStorage!: Table<UnknownRow, [string, string, string]>;
+  blobs!: Table<UnknownRow, [string, string]>;
+  fileChanges!: Table<UnknownRow, number>;
+  checkpoints!: Table<UnknownRow, [string, number]>;
 
   /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
   constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {

@@ -9,6 +9,7 @@ import { EventRepository } from './event-repository.ts';
 import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { SettingsRepository } from './settings-repository.ts';
 import { SpendLedger } from './spend-ledger.ts';
+import { WorkspaceRepository } from './workspace-repository.ts';
 
 const options = { indexedDB, IDBKeyRange };
 
@@ -65,8 +66,11 @@ describe('schema versions', () => {
       await v1.conversations.put({ id: 'c1', title: 'Notes', status: 'idle', createdAt: 1, updatedAt: 1 });
     });
     expect(database.tables.map((table) => table.name).sort()).toEqual([
+      'blobs',
+      'checkpoints',
       'conversations',
       'events',
+      'fileChanges',
       'files',
       'plans',
       'previewStorage',
@@ -316,6 +320,46 @@ describe('schema v6: preview storage', () => {
     await new ConversationRepository(database).delete('c1');
     expect(await previews.site('c1', 'notes-app')).toEqual([]);
     expect(await previews.site('c2', 'notes-app')).toHaveLength(1);
+    database.close();
+  });
+});
+
+describe('schema v7: the workspace history', () => {
+  it('adds empty history tables; a v6 file has no hash until its first change records it', async () => {
+    const content = new TextEncoder().encode('from v6');
+    const database = await migrateFrom(6, async (v6) => {
+      await v6.files.put({
+        conversationId: 'c1',
+        path: 'a.txt',
+        kind: 'file',
+        content,
+        size: 7,
+        modifiedAt: 1,
+      });
+    });
+    expect([
+      await database.blobs.count(),
+      await database.fileChanges.count(),
+      await database.checkpoints.count(),
+    ]).toEqual([0, 0, 0]);
+    const workspace = new WorkspaceRepository(database);
+    expect((await workspace.read('c1', 'a.txt'))?.content).toEqual(content);
+    const edited = new TextEncoder().encode('edited');
+    await workspace.apply(
+      'c1',
+      {
+        writes: [
+          { conversationId: 'c1', path: 'a.txt', kind: 'file', content: edited, size: 6, modifiedAt: 2 },
+        ],
+        deletes: [],
+      },
+      1000,
+    );
+    expect(await database.blobs.count()).toBe(1);
+    expect((await database.fileChanges.toArray())[0]).toMatchObject({
+      path: 'a.txt',
+      before: { kind: 'file', size: 7 },
+    });
     database.close();
   });
 });

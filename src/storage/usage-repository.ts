@@ -1,5 +1,6 @@
 import type { ConversationUsage } from '../protocol/worker-api.ts';
 import type { SandpiperDatabase } from './db.ts';
+import { historyTables } from './workspace-history.ts';
 
 /**
  * Measures storage per conversation for the Storage settings. History size is the JSON
@@ -46,11 +47,15 @@ export class UsageRepository {
     );
   }
 
-  /** Deletes a conversation's workspace files, and what its previews kept with them (its history stays). */
+  /** Deletes a conversation's workspace files, their history and what its previews kept (its events stay). */
   async clearWorkspace(conversationId: string): Promise<void> {
     const database = this.database;
-    await database.transaction('rw', [database.files, database.previewStorage], async () => {
+    const tables = [database.files, database.previewStorage, ...historyTables(database)];
+    await database.transaction('rw', tables, async () => {
       await database.files.where('conversationId').equals(conversationId).delete();
+      // A cleared workspace keeps no history either: clearing is how its space is won back.
+      for (const table of historyTables(database))
+        await table.where('conversationId').equals(conversationId).delete();
       await database.previewStorage.where('conversationId').equals(conversationId).delete();
     });
   }

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { WorkspaceFile } from '../protocol/workspace.ts';
 import type { SandpiperDatabase } from './db.ts';
+import { recordWorkspaceChanges, workspaceTables } from './workspace-history.ts';
 
 /** A set of workspace changes applied together. */
 export type WorkspaceChanges = { writes: WorkspaceFile[]; deletes: string[] };
@@ -67,7 +68,7 @@ export class WorkspaceRepository {
       throw new Error('A workspace change names another conversation.');
     }
     const database = this.database;
-    await database.transaction('rw', database.files, async () => {
+    await database.transaction('rw', workspaceTables(database), async () => {
       const touched = [...writes.map((file) => file.path), ...changes.deletes];
       const previous = await database.files.bulkGet(
         touched.map((path) => [conversationId, path] as [string, string]),
@@ -84,7 +85,9 @@ export class WorkspaceRepository {
           changes.deletes.map((path) => [conversationId, path] as [string, string]),
         );
       }
-      if (writes.length > 0) await database.files.bulkPut(writes);
+      // Recorded with the change itself: the history never misses a write, nor holds one that failed.
+      const rows = await recordWorkspaceChanges(database, conversationId, writes, changes.deletes, previous);
+      if (rows.length > 0) await database.files.bulkPut(rows);
     });
   }
 }

@@ -6,6 +6,7 @@ import type { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { SandpiperDatabase, UnknownRow } from '../../storage/db.ts';
 import { EventRepository } from '../../storage/event-repository.ts';
 import { SpendLedger } from '../../storage/spend-ledger.ts';
+import { WorkspaceHistory, workspaceTables } from '../../storage/workspace-history.ts';
 import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
 
 /**
@@ -85,7 +86,9 @@ export class Journal {
       database.conversations,
       database.events,
       ...(isSpending ? [database.spend] : []),
-      ...(files ? [database.files] : []),
+      ...(files ? workspaceTables(database) : []),
+      database.fileChanges,
+      database.checkpoints,
     ];
     const stored = await database.transaction('rw', tables, async () => {
       await database.conversations.add(row);
@@ -93,6 +96,7 @@ export class Journal {
       await database.events.bulkAdd(events);
       if (isSpending) await this.ledger.record(row.id, row.providerId ?? '', events);
       if (files) await this.writeFiles(row.id, files);
+      await this.checkpointSettled(row.id, events);
       return events;
     });
     this.nextSeq.set(row.id, stored.length);
@@ -187,12 +191,15 @@ export class Journal {
           database.events,
           database.plans,
           database.spend,
-          ...(files ? [database.files] : []),
+          ...(files ? workspaceTables(database) : []),
+          database.fileChanges,
+          database.checkpoints,
         ],
         async () => {
           const events = await rows();
           if (events.length > 0) await database.events.bulkAdd(events);
           if (files) await this.writeFiles(conversationId, files);
+          await this.checkpointSettled(conversationId, events);
           if (changes.plan) await database.plans.put(Plan.parse(changes.plan));
           const existing = await this.conversationIfNeeded(conversationId, events, changes);
           const providerId = typeof existing?.providerId === 'string' ? existing.providerId : '';
@@ -233,6 +240,19 @@ export class Journal {
   ): Promise<UnknownRow | undefined> {
     if (!events.some(({ body }) => carriesUsage(body)) && !changes.conversation) return undefined;
     return this.database.conversations.get(conversationId);
+  }
+
+  /**
+   * Marks, inside the caller's transaction, where each settled action and each message of
+   * the person stands in the workspace's history: its checkpoint is written with it, all
+   * or nothing, so a step's change set is never half recorded.
+   */
+  private async checkpointSettled(conversationId: string, events: readonly StoredEvent[]): Promise<void> {
+    const history = new WorkspaceHistory(this.database);
+    for (const { seq, body } of events) {
+      const isSettled = body.type === 'envelope' && body.envelope.status !== 'running';
+      if (isSettled || body.type === 'user_message') await history.checkpoint(conversationId, seq);
+    }
   }
 
   /** Writes workspace entries inside the caller's transaction (Dexie nests it), limit checked. */

@@ -253,7 +253,7 @@ export class ScheduleService implements ScheduleBackend {
         };
       },
       () => this.journal.createConversation(conversation, bodies),
-      [database.conversations, database.events],
+      [database.conversations, database.events, database.fileChanges, database.checkpoints],
     );
     if (!saved) return null;
     this.dependencies.publish({ type: 'schedule', schedule: saved });

@@ -1,0 +1,187 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import Dexie from 'dexie';
+import { z } from 'zod';
+import type { WorkspaceFile } from '../protocol/workspace.ts';
+import type { SandpiperDatabase, UnknownRow } from './db.ts';
+
+/**
+ * The history of every conversation's workspace, the ground for checkpoints: each time
+ * the `files` table changes (whatever wrote it: a file tool, a shell command's sync, Python,
+ * git, an upload), `WorkspaceRepository.apply` records, in the same transaction, one
+ * `fileChanges` row per path whose entry changed (before → after), and keeps the bytes a
+ * change replaced as a content-addressed blob (`blobs`, one per conversation and SHA-256,
+ * so an unchanged or repeated content costs nothing). The current bytes stay in `files`;
+ * every older version is some later change's `before`. The journal writes a `checkpoints`
+ * row with each settled action: the last change of the workspace at that moment, so a
+ * step's change set is the changes since the step before it.
+ *
+ * Hashing is synchronous (@noble/hashes' SHA-256): WebCrypto's is a promise, and awaiting
+ * anything but IndexedDB inside a transaction would commit it early.
+ */
+
+/** What a path held: a file (its content's SHA-256 and size) or a folder. */
+export const HistoryEntry = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('file'),
+    hash: z.string().regex(/^[0-9a-f]{64}$/),
+    size: z.number().int().nonnegative(),
+  }),
+  z.object({ kind: z.literal('directory') }),
+]);
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+/** One recorded change of one path (null: absent before, or deleted). */
+export const FileChange = z.object({
+  rev: z.number().int().positive(),
+  conversationId: z.string().min(1),
+  path: z.string().min(1),
+  before: HistoryEntry.nullable(),
+  after: HistoryEntry.nullable(),
+});
+export type FileChange = z.infer<typeof FileChange>;
+
+/** A settled action's place in the workspace's history: the last change recorded when it settled. */
+export const Checkpoint = z.object({
+  conversationId: z.string().min(1),
+  seq: z.number().int().nonnegative(),
+  rev: z.number().int().nonnegative(),
+});
+export type Checkpoint = z.infer<typeof Checkpoint>;
+
+/** The tables a transaction that changes a workspace must hold (Dexie nests `apply` in it). */
+export function workspaceTables(database: SandpiperDatabase) {
+  return [database.files, database.blobs, database.fileChanges];
+}
+
+/** The tables a conversation's workspace history lives in (deleted with it). */
+export function historyTables(database: SandpiperDatabase) {
+  return [database.blobs, database.fileChanges, database.checkpoints];
+}
+
+/** The SHA-256 of `content`, in hex. */
+export function contentHash(content: Uint8Array): string {
+  return bytesToHex(sha256(content));
+}
+
+/** A `files` row's entry: its stored hash, or one computed (rows written before history have none). */
+function entryOf(row: UnknownRow | undefined): HistoryEntry | null {
+  if (!row) return null;
+  if (row.kind === 'directory') return { kind: 'directory' };
+  const content = row.content instanceof Uint8Array ? row.content : new Uint8Array();
+  const hash = typeof row.hash === 'string' ? row.hash : contentHash(content);
+  return { kind: 'file', hash, size: content.byteLength };
+}
+
+function sameEntry(a: HistoryEntry | null, b: HistoryEntry | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.kind === 'directory' || b.kind === 'directory') return a.kind === b.kind;
+  return a.hash === b.hash;
+}
+
+/**
+ * Inside `apply`'s transaction: records the changes `writes` and `deletes` make to the
+ * `previous` rows (same order: the writes' paths, then the deletes), keeps each replaced
+ * file's bytes as a blob, and returns the rows to put, each file with its hash.
+ */
+export async function recordWorkspaceChanges(
+  database: SandpiperDatabase,
+  conversationId: string,
+  writes: readonly WorkspaceFile[],
+  deletes: readonly string[],
+  previous: readonly (UnknownRow | undefined)[],
+): Promise<UnknownRow[]> {
+  const rows: UnknownRow[] = writes.map((file) =>
+    file.kind === 'file' ? { ...file, hash: contentHash(file.content) } : { ...file },
+  );
+  const changes: Omit<FileChange, 'rev'>[] = [];
+  const replaced = new Map<string, Uint8Array>();
+  const paths = [...writes.map((file) => file.path), ...deletes];
+  paths.forEach((path, index) => {
+    const before = entryOf(previous[index]);
+    const after = index < rows.length ? entryOf(rows[index]) : null;
+    if (sameEntry(before, after)) return;
+    changes.push({ conversationId, path, before, after });
+    const old = previous[index];
+    if (before?.kind === 'file' && old?.content instanceof Uint8Array) replaced.set(before.hash, old.content);
+  });
+  if (replaced.size > 0) {
+    const keys = [...replaced.keys()].map((hash) => [conversationId, hash] as [string, string]);
+    const existing = await database.blobs.bulkGet(keys);
+    const missing = keys.filter((_, index) => !existing[index]);
+    if (missing.length > 0)
+      await database.blobs.bulkPut(
+        missing.map(([, hash]) => ({ conversationId, hash, content: replaced.get(hash) })),
+      );
+  }
+  if (changes.length > 0) await database.fileChanges.bulkAdd(changes);
+  return rows;
+}
+
+/** Reads the workspace history: checkpoints, and the changes between them. */
+export class WorkspaceHistory {
+  constructor(private readonly database: SandpiperDatabase) {}
+
+  /** The last change recorded for a conversation (0: none yet). */
+  async latestRev(conversationId: string): Promise<number> {
+    const last = await this.database.fileChanges
+      .where('[conversationId+rev]')
+      .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+      .last();
+    return typeof last?.rev === 'number' ? last.rev : 0;
+  }
+
+  /** Records, inside the journal's transaction, that the action at `seq` settled now. */
+  async checkpoint(conversationId: string, seq: number): Promise<void> {
+    const rev = await this.latestRev(conversationId);
+    await this.database.checkpoints.put(Checkpoint.parse({ conversationId, seq, rev }));
+  }
+
+  /** Every checkpoint of a conversation, in step order (rows that fail the schema are skipped). */
+  async checkpoints(conversationId: string): Promise<Checkpoint[]> {
+    const rows = await this.database.checkpoints
+      .where('[conversationId+seq]')
+      .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+      .toArray();
+    return rows.flatMap((row) => {
+      const parsed = Checkpoint.safeParse(row);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  /** The changes recorded after `fromRev` up to and including `toRev`, oldest first. */
+  async changesBetween(conversationId: string, fromRev: number, toRev: number): Promise<FileChange[]> {
+    if (toRev <= fromRev) return [];
+    const rows = await this.database.fileChanges
+      .where('[conversationId+rev]')
+      .between([conversationId, fromRev], [conversationId, toRev], false, true)
+      .toArray();
+    return rows.map((row) => FileChange.parse(row));
+  }
+
+  /**
+   * What the action at `seq` changed in the workspace: the changes since the checkpoint
+   * before it, folded to one per path (its state before the step and after it; paths the
+   * step changed and put back are left out). Empty when `seq` has no checkpoint.
+   */
+  async stepChanges(conversationId: string, seq: number): Promise<FileChange[]> {
+    const all = await this.checkpoints(conversationId);
+    const index = all.findIndex((checkpoint) => checkpoint.seq === seq);
+    const checkpoint = all[index];
+    if (!checkpoint) return [];
+    const since = index > 0 ? (all[index - 1]?.rev ?? 0) : 0;
+    return foldChanges(await this.changesBetween(conversationId, since, checkpoint.rev));
+  }
+}
+
+/** One change per path: the first one's `before` and the last one's `after`, in path order. */
+export function foldChanges(changes: readonly FileChange[]): FileChange[] {
+  const byPath = new Map<string, FileChange>();
+  for (const change of changes) {
+    const first = byPath.get(change.path);
+    byPath.set(change.path, first ? { ...change, before: first.before } : change);
+  }
+  return [...byPath.values()]
+    .filter((change) => !sameEntry(change.before, change.after))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
+import { SandpiperDatabase } from '../../src/storage/db.ts';
+import { contentHash, WorkspaceHistory } from '../../src/storage/workspace-history.ts';
+import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+
+/**
+ * The workspace history sees what shell commands do, not only the file tools: each
+ * command's sync writes through `WorkspaceRepository.apply`, which records the change.
+ */
+let database: SandpiperDatabase;
+let sandbox: VirtualSandbox;
+let history: WorkspaceHistory;
+let seq = 0;
+
+const text = (value: string) => new TextEncoder().encode(value);
+const entry = (value: string) => ({
+  kind: 'file',
+  hash: contentHash(text(value)),
+  size: text(value).byteLength,
+});
+/** Runs a command as one step, then marks the step's checkpoint as the journal does. */
+const step = async (command: string) => {
+  const result = await sandbox.exec('s', command, {});
+  expect(result.exitCode).toBe(0);
+  seq += 1;
+  await history.checkpoint('c', seq);
+  return (await history.stepChanges('c', seq)).map(({ path, before, after }) => [path, before, after]);
+};
+
+beforeEach(async () => {
+  database = new SandpiperDatabase(`history-${randomUUID()}`, { indexedDB, IDBKeyRange });
+  sandbox = await VirtualSandbox.open({
+    conversationId: 'c',
+    workspace: new WorkspaceRepository(database),
+    limitBytes: 50_000_000,
+    python: null,
+  });
+  history = new WorkspaceHistory(database);
+  seq = 0;
+});
+
+afterEach(() => database.close());
+
+describe('the workspace history of shell commands', () => {
+  it('records a redirection, sed -i, mv and rm, each as its own step', async () => {
+    expect(await step('mkdir -p notes && printf "alpha\\n" > notes/a.txt')).toEqual([
+      ['notes', null, { kind: 'directory' }],
+      ['notes/a.txt', null, entry('alpha\n')],
+    ]);
+    expect(await step('sed -i s/alpha/beta/ notes/a.txt')).toEqual([
+      ['notes/a.txt', entry('alpha\n'), entry('beta\n')],
+    ]);
+    expect(await step('mv notes/a.txt notes/b.txt')).toEqual([
+      ['notes/a.txt', entry('beta\n'), null],
+      ['notes/b.txt', null, entry('beta\n')],
+    ]);
+    expect(await step('rm notes/b.txt')).toEqual([['notes/b.txt', entry('beta\n'), null]]);
+    expect(await step('ls notes')).toEqual([]);
+    // Every version the steps replaced can be read back.
+    const blob = await database.blobs.get(['c', entry('alpha\n').hash]);
+    expect(new TextDecoder().decode(blob?.content as Uint8Array)).toBe('alpha\n');
+  });
+});
