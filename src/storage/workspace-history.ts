@@ -174,6 +174,63 @@ export class WorkspaceHistory {
   }
 }
 
+/** A path's entry at some point of the history, with its bytes when it is a file. */
+export type HistoricEntry = { path: string; entry: HistoryEntry; content: Uint8Array };
+
+/**
+ * Reads the workspace as it was at a checkpoint: today's files with every later change
+ * undone, newest first (each change's `before`), the bytes from today's row when its hash
+ * matches, else from the blob the change kept. What rewind and fork restore.
+ */
+export class WorkspaceAtCheckpoint {
+  constructor(private readonly database: SandpiperDatabase) {}
+
+  /** Every entry, in path order, after the action or message at `seq`; null when `seq` has no checkpoint. */
+  async entries(conversationId: string, seq: number): Promise<HistoricEntry[] | null> {
+    const history = new WorkspaceHistory(this.database);
+    const checkpoint = (await history.checkpoints(conversationId)).find((each) => each.seq === seq);
+    if (!checkpoint) return null;
+    const current = await this.database.files
+      .where('[conversationId+path]')
+      .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+      .toArray();
+    const state = new Map<string, HistoryEntry | null>();
+    const rowsByPath = new Map<string, UnknownRow>();
+    for (const row of current) {
+      if (typeof row.path !== 'string') continue;
+      rowsByPath.set(row.path, row);
+      state.set(row.path, entryOf(row));
+    }
+    const later = await history.changesBetween(conversationId, checkpoint.rev, Number.MAX_SAFE_INTEGER);
+    for (const change of later.reverse()) state.set(change.path, change.before);
+    const entries: HistoricEntry[] = [];
+    for (const [path, entry] of [...state].sort(([a], [b]) => a.localeCompare(b))) {
+      if (!entry) continue;
+      entries.push({
+        path,
+        entry,
+        content: await this.contentOf(conversationId, entry, rowsByPath.get(path)),
+      });
+    }
+    return entries;
+  }
+
+  private async contentOf(
+    conversationId: string,
+    entry: HistoryEntry,
+    row: UnknownRow | undefined,
+  ): Promise<Uint8Array> {
+    if (entry.kind === 'directory') return new Uint8Array();
+    const today = entryOf(row);
+    if (row?.content instanceof Uint8Array && today?.kind === 'file' && today.hash === entry.hash)
+      return row.content;
+    const blob = await this.database.blobs.get([conversationId, entry.hash]);
+    if (!(blob?.content instanceof Uint8Array))
+      throw new Error(`The workspace history lacks the bytes of a version (${entry.hash.slice(0, 12)}…).`);
+    return blob.content;
+  }
+}
+
 /** One change per path: the first one's `before` and the last one's `after`, in path order. */
 export function foldChanges(changes: readonly FileChange[]): FileChange[] {
   const byPath = new Map<string, FileChange>();

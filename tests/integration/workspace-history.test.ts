@@ -3,7 +3,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { contentHash, WorkspaceHistory } from '../../src/storage/workspace-history.ts';
+import { contentHash, WorkspaceAtCheckpoint, WorkspaceHistory } from '../../src/storage/workspace-history.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 
 /**
@@ -62,5 +62,33 @@ describe('the workspace history of shell commands', () => {
     // Every version the steps replaced can be read back.
     const blob = await database.blobs.get(['c', entry('alpha\n').hash]);
     expect(new TextDecoder().decode(blob?.content as Uint8Array)).toBe('alpha\n');
+  });
+
+  it('gives back the workspace after any step, every path and byte the same as it was then', async () => {
+    const fingerprint = (entries: { path: string; kind: string; content: Uint8Array }[]) =>
+      entries.map(
+        ({ path, kind, content }) => `${path} ${kind} ${kind === 'file' ? contentHash(content) : ''}`,
+      );
+    const snapshots = new Map<number, string[]>();
+    const commands = [
+      'mkdir -p app && printf "one\\n" > app/a.txt && printf "keep\\n" > app/keep.txt',
+      'sed -i s/one/two/ app/a.txt && printf "x" > app/tmp.bin',
+      'mv app/a.txt app/b.txt && rm app/tmp.bin',
+      'rm -r app && mkdir docs && printf "three\\n" > docs/a.txt',
+      'printf "one\\n" > docs/again.txt',
+    ];
+    for (const command of commands) {
+      await step(command);
+      const rows = await new WorkspaceRepository(database).list('c');
+      snapshots.set(seq, fingerprint(rows));
+    }
+    const atCheckpoint = new WorkspaceAtCheckpoint(database);
+    for (const [at, expected] of snapshots) {
+      const entries = await atCheckpoint.entries('c', at);
+      expect(
+        fingerprint((entries ?? []).map(({ path, entry, content }) => ({ path, kind: entry.kind, content }))),
+      ).toEqual(expected);
+    }
+    expect(await atCheckpoint.entries('c', 99)).toBeNull();
   });
 });
