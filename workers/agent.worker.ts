@@ -12,6 +12,7 @@ import { createDiagnostics } from '../src/agent/runtime/diagnostics.ts';
 import { AgentRuntime } from '../src/agent/runtime/runtime.ts';
 import { Scheduler, webLeaderLock } from '../src/agent/runtime/schedules/scheduler.ts';
 import { identifyServer } from '../src/agent/runtime/server-knowledge.ts';
+import { WorkspaceChanges } from '../src/agent/runtime/workspace-changes.ts';
 import {
   BROADCAST_CHANNEL_NAME,
   BroadcastMessage,
@@ -69,6 +70,8 @@ const scheduler = new Scheduler(runtime.schedules, {
 
 // Every command waits for the recovery, so none can interleave with its writes. The API
 // is exposed at once: messages posted to a worker before it listens are lost.
+/** What each step changed in a workspace, read from its history. */
+const workspaceChanges = new WorkspaceChanges(database);
 const archive = new ConversationArchive({
   database,
   publish: (message) => channel.postMessage(message),
@@ -131,6 +134,8 @@ const api: AgentWorkerApi = {
   importBundle: (bytes) => archive.importBundle(bytes),
   storageUsage: () => archive.storageUsage(),
   clearWorkspace: afterRecovery('clearWorkspace'),
+  stepChanges: (conversationId, seq) => workspaceChanges.ofStep(conversationId, seq),
+  workspaceChangeCounts: (conversationId) => workspaceChanges.countsByStep(conversationId),
   spendToday: async () =>
     readDaySpend({
       ledger: new SpendLedger(database),

@@ -8,6 +8,7 @@ import type { ProviderProfile, ServerCapabilities } from './providers.ts';
 import type { Schedule, ScheduleEdit } from './schedules.ts';
 import type { DaySpend } from './spend.ts';
 import type { MessageUpload } from './uploads.ts';
+import type { StepChange } from './workspace-changes.ts';
 
 /** An exported conversation: a file name and the bundle's bytes. */
 export type ExportedBundle = { fileName: string; bytes: Uint8Array };
@@ -98,8 +99,12 @@ export interface AgentWorkerApi {
   importBundle(bytes: Uint8Array): Promise<string>;
   /** Bytes each conversation keeps (history and workspace), largest first. */
   storageUsage(): Promise<ConversationUsage[]>;
-  /** Deletes a conversation's workspace files, keeping its history. */
+  /** Deletes a conversation's workspace files and their history, keeping its events. */
   clearWorkspace(conversationId: string): Promise<void>;
+  /** What the action or message at `seq` changed in the workspace, whatever tool did it. */
+  stepChanges(conversationId: string, seq: number): Promise<StepChange[]>;
+  /** How many workspace paths each step changed, by its event's `seq` (steps that changed none left out). */
+  workspaceChangeCounts(conversationId: string): Promise<Record<number, number>>;
   /** What every conversation spent since local midnight, from the spend ledger at the providers' prices now. */
   spendToday(): Promise<DaySpend>;
 

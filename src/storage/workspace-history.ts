@@ -3,6 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import Dexie from 'dexie';
 import { z } from 'zod';
 import type { WorkspaceFile } from '../protocol/workspace.ts';
+import { HistoryEntry } from '../protocol/workspace-changes.ts';
 import type { SandpiperDatabase, UnknownRow } from './db.ts';
 
 /**
@@ -19,17 +20,6 @@ import type { SandpiperDatabase, UnknownRow } from './db.ts';
  * Hashing is synchronous (@noble/hashes' SHA-256): WebCrypto's is a promise, and awaiting
  * anything but IndexedDB inside a transaction would commit it early.
  */
-
-/** What a path held: a file (its content's SHA-256 and size) or a folder. */
-export const HistoryEntry = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('file'),
-    hash: z.string().regex(/^[0-9a-f]{64}$/),
-    size: z.number().int().nonnegative(),
-  }),
-  z.object({ kind: z.literal('directory') }),
-]);
-export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 /** One recorded change of one path (null: absent before, or deleted). */
 export const FileChange = z.object({

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WorkspaceChanges } from '../../src/agent/runtime/workspace-changes.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
@@ -78,5 +79,38 @@ describe('the shell tool in the virtual sandbox', () => {
     expect(shells[0]?.content).toMatch(/cannot send input to a running process/);
     expect(shells[1]).toMatchObject({ status: 'error', meta: { error: { kind: 'validation' } } });
     expect(shells[1]?.content).toMatch(/needs a `command`/);
+  });
+});
+
+describe('what each shell step changed in the workspace', () => {
+  it('is read back per step, as the thread asks for it: a redirection, sed -i, mv and rm', async () => {
+    const { id } = await run(
+      shell({ action: 'exec', command: 'mkdir -p notes && printf "alpha\\n" > notes/a.txt' }),
+      shell({ action: 'exec', command: 'sed -i s/alpha/beta/ notes/a.txt' }),
+      shell({ action: 'exec', command: 'mv notes/a.txt notes/b.txt' }),
+      shell({ action: 'exec', command: 'rm notes/b.txt' }),
+    );
+    const changes = new WorkspaceChanges(harness.database);
+    const settled = (await harness.events(id)).filter(
+      ({ body }) =>
+        body.type === 'envelope' && body.envelope.status !== 'running' && body.envelope.meta.tool === 'shell',
+    );
+    const byStep = await Promise.all(
+      settled.map(async ({ seq }) =>
+        (await changes.ofStep(id, seq)).map(
+          ({ path, before, after }) => `${path}: ${before?.kind ?? '-'} → ${after?.kind ?? '-'}`,
+        ),
+      ),
+    );
+    expect(byStep).toEqual([
+      ['notes: - → directory', 'notes/a.txt: - → file'],
+      ['notes/a.txt: file → file'],
+      ['notes/a.txt: file → -', 'notes/b.txt: - → file'],
+      ['notes/b.txt: file → -'],
+    ]);
+    const counts = await changes.countsByStep(id);
+    expect(settled.map(({ seq }) => counts[seq])).toEqual([2, 1, 2, 1]);
+    // The plan and the messages changed no file.
+    expect(Object.keys(counts)).toHaveLength(4);
   });
 });

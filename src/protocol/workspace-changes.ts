@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** What a workspace path held at some point: a file (its content's SHA-256 and size) or a folder. */
+export const HistoryEntry = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('file'),
+    hash: z.string().regex(/^[0-9a-f]{64}$/),
+    size: z.number().int().nonnegative(),
+  }),
+  z.object({ kind: z.literal('directory') }),
+]);
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+/**
+ * What one step did to one path of the workspace, whatever tool did it: its entry before
+ * the step and after it (null: absent before, or deleted). A move is a delete and a create.
+ */
+export const StepChange = z.object({
+  path: z.string().min(1),
+  before: HistoryEntry.nullable(),
+  after: HistoryEntry.nullable(),
+});
+export type StepChange = z.infer<typeof StepChange>;
