@@ -134,8 +134,10 @@ const api: AgentWorkerApi = {
   importBundle: (bytes) => archive.importBundle(bytes),
   storageUsage: () => archive.storageUsage(),
   clearWorkspace: afterRecovery('clearWorkspace'),
-  stepChanges: (conversationId, seq) => workspaceChanges.ofStep(conversationId, seq),
-  workspaceChangeCounts: (conversationId) => workspaceChanges.countsByStep(conversationId),
+  actionChanges: (conversationId, actionUuid) => workspaceChanges.ofAction(conversationId, actionUuid),
+  workspaceChangeCounts: (conversationId) => workspaceChanges.countsByAction(conversationId),
+  changedFileVersions: (conversationId, actionUuid, path) =>
+    workspaceChanges.versions(conversationId, actionUuid, path),
   spendToday: async () =>
     readDaySpend({
       ledger: new SpendLedger(database),

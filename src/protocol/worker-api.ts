@@ -101,10 +101,16 @@ export interface AgentWorkerApi {
   storageUsage(): Promise<ConversationUsage[]>;
   /** Deletes a conversation's workspace files and their history, keeping its events. */
   clearWorkspace(conversationId: string): Promise<void>;
-  /** What the action or message at `seq` changed in the workspace, whatever tool did it. */
-  stepChanges(conversationId: string, seq: number): Promise<StepChange[]>;
-  /** How many workspace paths each step changed, by its event's `seq` (steps that changed none left out). */
-  workspaceChangeCounts(conversationId: string): Promise<Record<number, number>>;
+  /** What an action changed in the workspace, whatever tool did it (a shell command's writes too). */
+  actionChanges(conversationId: string, actionUuid: string): Promise<StepChange[]>;
+  /** How many workspace paths each action changed, by its uuid (actions that changed none left out). */
+  workspaceChangeCounts(conversationId: string): Promise<Record<string, number>>;
+  /** One changed path's bytes before and after an action (null: absent, or a folder); null when it did not change it. */
+  changedFileVersions(
+    conversationId: string,
+    actionUuid: string,
+    path: string,
+  ): Promise<{ before: Uint8Array | null; after: Uint8Array | null } | null>;
   /** What every conversation spent since local midnight, from the spend ledger at the providers' prices now. */
   spendToday(): Promise<DaySpend>;
 

@@ -36,6 +36,8 @@ export const Checkpoint = z.object({
   conversationId: z.string().min(1),
   seq: z.number().int().nonnegative(),
   rev: z.number().int().nonnegative(),
+  /** The settled action's uuid (absent: a message of the person). */
+  uuid: z.string().min(1).optional(),
 });
 export type Checkpoint = z.infer<typeof Checkpoint>;
 
@@ -122,9 +124,11 @@ export class WorkspaceHistory {
   }
 
   /** Records, inside the journal's transaction, that the action at `seq` settled now. */
-  async checkpoint(conversationId: string, seq: number): Promise<void> {
+  async checkpoint(conversationId: string, seq: number, uuid?: string): Promise<void> {
     const rev = await this.latestRev(conversationId);
-    await this.database.checkpoints.put(Checkpoint.parse({ conversationId, seq, rev }));
+    await this.database.checkpoints.put(
+      Checkpoint.parse({ conversationId, seq, rev, ...(uuid ? { uuid } : {}) }),
+    );
   }
 
   /** Every checkpoint of a conversation, in step order (rows that fail the schema are skipped). */
@@ -150,13 +154,15 @@ export class WorkspaceHistory {
   }
 
   /**
-   * What the action at `seq` changed in the workspace: the changes since the checkpoint
+   * What the action at `step` (its event's seq, or its uuid) changed in the workspace: the changes since the checkpoint
    * before it, folded to one per path (its state before the step and after it; paths the
    * step changed and put back are left out). Empty when `seq` has no checkpoint.
    */
-  async stepChanges(conversationId: string, seq: number): Promise<FileChange[]> {
+  async stepChanges(conversationId: string, step: number | { uuid: string }): Promise<FileChange[]> {
     const all = await this.checkpoints(conversationId);
-    const index = all.findIndex((checkpoint) => checkpoint.seq === seq);
+    const index = all.findIndex((checkpoint) =>
+      typeof step === 'number' ? checkpoint.seq === step : checkpoint.uuid === step.uuid,
+    );
     const checkpoint = all[index];
     if (!checkpoint) return [];
     const since = index > 0 ? (all[index - 1]?.rev ?? 0) : 0;
@@ -203,6 +209,11 @@ export class WorkspaceAtCheckpoint {
       });
     }
     return entries;
+  }
+
+  /** The bytes `entry` held at `path` (from today's row when its hash matches, else the kept blob). */
+  async bytesOf(conversationId: string, path: string, entry: HistoryEntry): Promise<Uint8Array> {
+    return this.contentOf(conversationId, entry, await this.database.files.get([conversationId, path]));
   }
 
   private async contentOf(

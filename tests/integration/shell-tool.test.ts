@@ -96,8 +96,8 @@ describe('what each shell step changed in the workspace', () => {
         body.type === 'envelope' && body.envelope.status !== 'running' && body.envelope.meta.tool === 'shell',
     );
     const byStep = await Promise.all(
-      settled.map(async ({ seq }) =>
-        (await changes.ofStep(id, seq)).map(
+      settled.map(async ({ body }) =>
+        (await changes.ofAction(id, body.type === 'envelope' ? body.envelope.uuid : '')).map(
           ({ path, before, after }) => `${path}: ${before?.kind ?? '-'} → ${after?.kind ?? '-'}`,
         ),
       ),
@@ -108,8 +108,19 @@ describe('what each shell step changed in the workspace', () => {
       ['notes/a.txt: file → -', 'notes/b.txt: - → file'],
       ['notes/b.txt: file → -'],
     ]);
-    const counts = await changes.countsByStep(id);
-    expect(settled.map(({ seq }) => counts[seq])).toEqual([2, 1, 2, 1]);
+    const counts = await changes.countsByAction(id);
+    expect(settled.map(({ body }) => counts[body.type === 'envelope' ? body.envelope.uuid : ''])).toEqual([
+      2, 1, 2, 1,
+    ]);
+    const sedStep = settled[1]?.body;
+    const versions = await changes.versions(
+      id,
+      sedStep?.type === 'envelope' ? sedStep.envelope.uuid : '',
+      'notes/a.txt',
+    );
+    expect(
+      [versions?.before, versions?.after].map((bytes) => new TextDecoder().decode(bytes ?? undefined)),
+    ).toEqual(['alpha\n', 'beta\n']);
     // The plan and the messages changed no file.
     expect(Object.keys(counts)).toHaveLength(4);
   });

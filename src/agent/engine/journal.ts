@@ -250,8 +250,9 @@ export class Journal {
   private async checkpointSettled(conversationId: string, events: readonly StoredEvent[]): Promise<void> {
     const history = new WorkspaceHistory(this.database);
     for (const { seq, body } of events) {
-      const isSettled = body.type === 'envelope' && body.envelope.status !== 'running';
-      if (isSettled || body.type === 'user_message') await history.checkpoint(conversationId, seq);
+      if (body.type === 'envelope' && body.envelope.status !== 'running')
+        await history.checkpoint(conversationId, seq, body.envelope.uuid);
+      else if (body.type === 'user_message') await history.checkpoint(conversationId, seq);
     }
   }
 
