@@ -13,6 +13,7 @@ import type { SettingsStore } from '../../state/settings/settings-store.ts';
 import type { ConversationsStore } from '../../state/thread/conversations-store.ts';
 import type { ThreadStore } from '../../state/thread/thread-store.ts';
 import type { ToolOutputStore } from '../../state/thread/tool-output-store.ts';
+import type { WorkspaceChangesStore } from '../../state/thread/workspace-changes-store.ts';
 import type { AttachmentsStore } from '../../state/uploads/attachments-store.ts';
 import type { WorkspaceStore } from '../../state/workspace/workspace-store.ts';
 
@@ -31,6 +32,8 @@ export type AppServices = {
   workspace: WorkspaceStore;
   /** Live output of the open conversation's running actions. */
   toolOutput: ToolOutputStore;
+  /** What each of the open conversation's actions changed in its workspace. */
+  workspaceChanges: WorkspaceChangesStore;
   /** The service worker: a waiting new version, the install prompt. */
   appUpdates: AppUpdatesStore;
   /** Alerts the worker broadcast (storage full), shown as banners. */

@@ -17,6 +17,7 @@ import { createSettingsStore } from '../../state/settings/settings-store.ts';
 import { createConversationsStore } from '../../state/thread/conversations-store.ts';
 import { createThreadStore } from '../../state/thread/thread-store.ts';
 import { createToolOutputStore } from '../../state/thread/tool-output-store.ts';
+import { createWorkspaceChangesStore } from '../../state/thread/workspace-changes-store.ts';
 import { createAttachmentsStore } from '../../state/uploads/attachments-store.ts';
 import { WorkspaceReader } from '../../state/workspace/workspace-reader.ts';
 import { createWorkspaceStore } from '../../state/workspace/workspace-store.ts';
@@ -60,6 +61,7 @@ export function App(props: { shell?: ShellHandover }) {
   const settings = createSettingsStore(new SettingsRepository(database));
   const workspace = createWorkspaceStore(client, conversations.selectedId, new WorkspaceReader(database));
   const toolOutput = createToolOutputStore(client, conversations.selectedId);
+  const workspaceChanges = createWorkspaceChangesStore(client, conversations.selectedId);
   const theme = createThemeStore();
   const toasts = createToastStore();
   const ui = createUiStore();
@@ -81,6 +83,7 @@ export function App(props: { shell?: ShellHandover }) {
     attachments,
     workspace,
     toolOutput,
+    workspaceChanges,
     appUpdates,
     alerts,
     persistenceNotice,

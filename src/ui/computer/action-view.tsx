@@ -8,6 +8,7 @@ import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
 import { ModelImagesNote } from './model-images-note.tsx';
+import { StepChanges } from './step-changes.tsx';
 import { BrowserView } from './views/browser-view.tsx';
 import { FileView } from './views/file-view.tsx';
 import { MatchView } from './views/match-view.tsx';
@@ -86,6 +87,7 @@ export function ActionView(props: { item: ActionItem }) {
           </button>
         </Show>
       </div>
+      <StepChanges item={props.item} />
       <Switch>
         <Match when={isRaw()}>
           <div class="action-view-body is-scrolling">

@@ -1,4 +1,5 @@
 import { createMemo, Show } from 'solid-js';
+import { changedFilesLabel } from '../../state/computer/file-changes.ts';
 import { stepLabel } from '../../state/thread/step-label.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
@@ -44,7 +45,8 @@ export function progressText(status: {
  * in words ("Wrote notes-app/index.html"); the raw action type is in its tooltip.
  */
 export function ActionRow(props: { item: ActionItem }) {
-  const { ui, toolOutput } = useApp();
+  const { ui, toolOutput, workspaceChanges } = useApp();
+  const changed = () => workspaceChanges.countOf(props.item.uuid);
   const status = () => (props.item.status === 'running' ? toolOutput.statusOf(props.item.uuid) : null);
   const now = useClock();
   const isSelected = () => ui.selectedActionUuid() === props.item.uuid;
@@ -71,6 +73,11 @@ export function ActionRow(props: { item: ActionItem }) {
           <span class="action-text">
             <StepLabelText label={label()} />
           </span>
+          <Show when={changed() > 0}>
+            <span class="action-changes" title="What this step changed in the workspace">
+              {changedFilesLabel(changed())}
+            </span>
+          </Show>
           <EnvelopeStatusChip status={props.item.status} errorKind={props.item.meta.error?.kind} />
           <span class="action-duration">{actionDuration(props.item, now())}</span>
         </span>

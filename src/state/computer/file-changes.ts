@@ -1,0 +1,72 @@
+import { structuredPatch } from 'diff';
+import type { StepChange } from '../../protocol/workspace-changes.ts';
+
+/** What a step did to one path, in words the Changes list shows. */
+export type ChangeKind = 'added' | 'deleted' | 'modified' | 'folder added' | 'folder deleted' | 'replaced';
+
+export function changeKind(change: StepChange): ChangeKind {
+  const { before, after } = change;
+  if (before === null) return after?.kind === 'directory' ? 'folder added' : 'added';
+  if (after === null) return before.kind === 'directory' ? 'folder deleted' : 'deleted';
+  return before.kind === after.kind ? 'modified' : 'replaced';
+}
+
+/** "1 file changed", "3 files changed": what a step row and the Changes heading say. */
+export function changedFilesLabel(count: number): string {
+  return `${count} ${count === 1 ? 'file' : 'files'} changed`;
+}
+
+/** One line of a unified diff. */
+export type DiffLine = { type: 'added' | 'removed' | 'context'; text: string };
+export type DiffHunk = { header: string; lines: DiffLine[] };
+
+/** How a changed file's two versions compare: as text, line by line, or as bytes (sizes only). */
+export type FileDiff =
+  | { kind: 'text'; hunks: DiffHunk[]; added: number; removed: number }
+  | { kind: 'binary'; beforeBytes: number | null; afterBytes: number | null }
+  | { kind: 'too-large'; beforeBytes: number | null; afterBytes: number | null };
+
+/** Past this many bytes on either side, a diff would stall the page: sizes are shown instead. */
+export const MAX_DIFF_BYTES = 512 * 1024;
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** `bytes` as text, or null when they are not UTF-8 text (invalid, or holding NUL). */
+function textOf(bytes: Uint8Array | null): string | null {
+  if (bytes === null) return '';
+  if (bytes.includes(0)) return null;
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The unified diff (three lines of context) of a file's versions before and after a step. */
+export function fileDiff(before: Uint8Array | null, after: Uint8Array | null): FileDiff {
+  const beforeBytes = before?.byteLength ?? null;
+  const afterBytes = after?.byteLength ?? null;
+  if ((beforeBytes ?? 0) > MAX_DIFF_BYTES || (afterBytes ?? 0) > MAX_DIFF_BYTES)
+    return { kind: 'too-large', beforeBytes, afterBytes };
+  const beforeText = textOf(before);
+  const afterText = textOf(after);
+  if (beforeText === null || afterText === null) return { kind: 'binary', beforeBytes, afterBytes };
+  const patch = structuredPatch('before', 'after', beforeText, afterText, '', '', { context: 3 });
+  let added = 0;
+  let removed = 0;
+  const hunks = patch.hunks.map((hunk) => ({
+    header: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+    lines: hunk.lines
+      .filter((line) => !line.startsWith('\\'))
+      .map((line): DiffLine => {
+        const marker = line[0];
+        if (marker === '+') added += 1;
+        if (marker === '-') removed += 1;
+        return {
+          type: marker === '+' ? 'added' : marker === '-' ? 'removed' : 'context',
+          text: line.slice(1),
+        };
+      }),
+  }));
+  return { kind: 'text', hunks, added, removed };
+}
