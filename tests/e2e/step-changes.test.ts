@@ -76,6 +76,11 @@ it('shows what each step changed in the workspace, shell commands included, with
 
   // At phone width the panel is a sheet; the list still fits.
   await page.setViewportSize({ width: 390, height: 844 });
+  // The thread alone (the Computer sheet closed, the sidebar's drawer shut).
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(600);
+  await page.locator('[data-action-type="shell.exec"]').nth(0).scrollIntoViewIfNeeded();
+  await harness.screenshot('step-changes-thread-phone');
   await page.locator('[data-action-type="shell.exec"]').nth(0).click();
   await panel.getByRole('button', { name: '1 file changed' }).click();
   await panel.locator('.changed-path').getByRole('button').click();
