@@ -68,10 +68,11 @@ const scheduler = new Scheduler(runtime.schedules, {
   onError: (error) => console.error('Sandpiper: firing schedules failed', error),
 });
 
-// Every command waits for the recovery, so none can interleave with its writes. The API
-// is exposed at once: messages posted to a worker before it listens are lost.
 /** What each step changed in a workspace, read from its history. */
 const workspaceChanges = new WorkspaceChanges(database);
+
+// Every command waits for the recovery, so none can interleave with its writes. The API
+// is exposed at once: messages posted to a worker before it listens are lost.
 const archive = new ConversationArchive({
   database,
   publish: (message) => channel.postMessage(message),

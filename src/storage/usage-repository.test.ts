@@ -6,6 +6,7 @@ import { BundleRepository } from './bundle-repository.ts';
 import { SandpiperDatabase } from './db.ts';
 import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { UsageRepository } from './usage-repository.ts';
+import { WorkspaceRepository } from './workspace-repository.ts';
 
 let database: SandpiperDatabase;
 afterEach(() => database?.close());
@@ -29,6 +30,21 @@ describe('UsageRepository', () => {
     expect(first).toMatchObject({ conversationId: 'big', workspaceBytes: 5015 });
     expect(second).toMatchObject({ conversationId: 'small', workspaceBytes: 15 });
     expect(first?.historyBytes).toBeGreaterThan(300);
+    // A change keeps the replaced 5,000 bytes in the history, which counts (and clears) with the workspace.
+    const smaller = {
+      conversationId: 'big',
+      path: 'data.bin',
+      kind: 'file' as const,
+      size: 10,
+      modifiedAt: 2,
+    };
+    await new WorkspaceRepository(database).apply(
+      'big',
+      { writes: [{ ...smaller, content: new Uint8Array(10) }], deletes: [] },
+      1e6,
+    );
+    const changed = (await usage.byConversation()).find((entry) => entry.conversationId === 'big');
+    expect(changed?.workspaceBytes).toBeGreaterThan(5015 - 5000 + 10 + 5000);
     const previews = new PreviewStorageRepository(database);
     await previews.save('big', 'site', 'local', '[["a","1"]]', 1);
     await usage.clearWorkspace('big');

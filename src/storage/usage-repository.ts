@@ -5,7 +5,8 @@ import { historyTables } from './workspace-history.ts';
 /**
  * Measures storage per conversation for the Storage settings. History size is the JSON
  * length of its events and plan (close to what IndexedDB stores, not exact); workspace
- * size is the sum of its files.
+ * size is the sum of its files and of its history (the bytes changes replaced, and the
+ * change rows), which clearing the workspace frees too.
  */
 export class UsageRepository {
   constructor(private readonly database: SandpiperDatabase) {}
@@ -23,7 +24,14 @@ export class UsageRepository {
     const database = this.database;
     await database.transaction(
       'r',
-      [database.conversations, database.events, database.plans, database.files],
+      [
+        database.conversations,
+        database.events,
+        database.plans,
+        database.files,
+        database.blobs,
+        database.fileChanges,
+      ],
       async () => {
         await database.conversations.each((row) => {
           if (typeof row.id === 'string') entry(row.id).historyBytes += JSON.stringify(row).length;
@@ -39,6 +47,14 @@ export class UsageRepository {
         await database.files.each((row) => {
           if (typeof row.conversationId === 'string' && typeof row.size === 'number')
             entry(row.conversationId).workspaceBytes += row.size;
+        });
+        await database.blobs.each((row) => {
+          if (typeof row.conversationId === 'string' && row.content instanceof Uint8Array)
+            entry(row.conversationId).workspaceBytes += row.content.byteLength;
+        });
+        await database.fileChanges.each((row) => {
+          if (typeof row.conversationId === 'string')
+            entry(row.conversationId).workspaceBytes += JSON.stringify(row).length;
         });
       },
     );

@@ -38,6 +38,8 @@ export const Checkpoint = z.object({
   rev: z.number().int().nonnegative(),
   /** The settled action's uuid (absent: a message of the person). */
   uuid: z.string().min(1).optional(),
+  /** The conversation whose workspace the step worked in (absent: its own; a sub-agent's: its parent's). */
+  workspaceId: z.string().min(1).optional(),
 });
 export type Checkpoint = z.infer<typeof Checkpoint>;
 
@@ -124,10 +126,21 @@ export class WorkspaceHistory {
   }
 
   /** Records, inside the journal's transaction, that the action at `seq` settled now. */
-  async checkpoint(conversationId: string, seq: number, uuid?: string): Promise<void> {
-    const rev = await this.latestRev(conversationId);
+  async checkpoint(
+    conversationId: string,
+    seq: number,
+    mark: { uuid?: string; workspaceId?: string } = {},
+  ): Promise<void> {
+    const workspaceId = mark.workspaceId ?? conversationId;
+    const rev = await this.latestRev(workspaceId);
     await this.database.checkpoints.put(
-      Checkpoint.parse({ conversationId, seq, rev, ...(uuid ? { uuid } : {}) }),
+      Checkpoint.parse({
+        conversationId,
+        seq,
+        rev,
+        ...(mark.uuid ? { uuid: mark.uuid } : {}),
+        ...(workspaceId !== conversationId ? { workspaceId } : {}),
+      }),
     );
   }
 
@@ -160,14 +173,34 @@ export class WorkspaceHistory {
    */
   async stepChanges(conversationId: string, step: number | { uuid: string }): Promise<FileChange[]> {
     const all = await this.checkpoints(conversationId);
-    const index = all.findIndex((checkpoint) =>
-      typeof step === 'number' ? checkpoint.seq === step : checkpoint.uuid === step.uuid,
-    );
-    const checkpoint = all[index];
-    if (!checkpoint) return [];
-    const since = index > 0 ? (all[index - 1]?.rev ?? 0) : 0;
-    return foldChanges(await this.changesBetween(conversationId, since, checkpoint.rev));
+    const range = stepRange(all, step);
+    if (!range) return [];
+    // The changes of the workspace the step worked in (a sub-agent's: its parent's).
+    const changes: FileChange[] = [];
+    for (const { fromRev, toRev } of range.spans)
+      changes.push(...(await this.changesBetween(range.workspaceId, fromRev, toRev)));
+    return foldChanges(changes);
   }
+}
+
+/**
+ * Where a step's changes lie in its workspace's history: the stretch before each of its
+ * marks (an action that asked is marked when it asks and again when answered; what the
+ * person did between, a reply's uploads, is not its), or null when it has none.
+ */
+export function stepRange(
+  checkpoints: readonly Checkpoint[],
+  step: number | { uuid: string },
+): { workspaceId: string; spans: { fromRev: number; toRev: number }[] } | null {
+  const spans: { fromRev: number; toRev: number }[] = [];
+  let workspaceId: string | null = null;
+  checkpoints.forEach((checkpoint, index) => {
+    const isStep = typeof step === 'number' ? checkpoint.seq === step : checkpoint.uuid === step.uuid;
+    if (!isStep) return;
+    spans.push({ fromRev: index > 0 ? (checkpoints[index - 1]?.rev ?? 0) : 0, toRev: checkpoint.rev });
+    workspaceId = checkpoint.workspaceId ?? checkpoint.conversationId;
+  });
+  return workspaceId === null ? null : { workspaceId, spans };
 }
 
 /** A path's entry at some point of the history, with its bytes when it is a file. */
@@ -186,9 +219,11 @@ export class WorkspaceAtCheckpoint {
     const history = new WorkspaceHistory(this.database);
     const checkpoint = (await history.checkpoints(conversationId)).find((each) => each.seq === seq);
     if (!checkpoint) return null;
+    // A sub-agent's steps are read in its parent's workspace, where they worked.
+    const workspaceId = checkpoint.workspaceId ?? conversationId;
     const current = await this.database.files
       .where('[conversationId+path]')
-      .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
+      .between([workspaceId, Dexie.minKey], [workspaceId, Dexie.maxKey])
       .toArray();
     const state = new Map<string, HistoryEntry | null>();
     const rowsByPath = new Map<string, UnknownRow>();
@@ -197,7 +232,7 @@ export class WorkspaceAtCheckpoint {
       rowsByPath.set(row.path, row);
       state.set(row.path, entryOf(row));
     }
-    const later = await history.changesBetween(conversationId, checkpoint.rev, Number.MAX_SAFE_INTEGER);
+    const later = await history.changesBetween(workspaceId, checkpoint.rev, Number.MAX_SAFE_INTEGER);
     for (const change of later.reverse()) state.set(change.path, change.before);
     const entries: HistoricEntry[] = [];
     for (const [path, entry] of [...state].sort(([a], [b]) => a.localeCompare(b))) {
@@ -205,15 +240,18 @@ export class WorkspaceAtCheckpoint {
       entries.push({
         path,
         entry,
-        content: await this.contentOf(conversationId, entry, rowsByPath.get(path)),
+        content: await this.contentOf(workspaceId, entry, rowsByPath.get(path)),
       });
     }
     return entries;
   }
 
-  /** The bytes `entry` held at `path` (from today's row when its hash matches, else the kept blob). */
-  async bytesOf(conversationId: string, path: string, entry: HistoryEntry): Promise<Uint8Array> {
-    return this.contentOf(conversationId, entry, await this.database.files.get([conversationId, path]));
+  /**
+   * The bytes `entry` held at `path` of the workspace `workspaceId` (from today's row when
+   * its hash matches, else the kept blob).
+   */
+  async bytesOf(workspaceId: string, path: string, entry: HistoryEntry): Promise<Uint8Array> {
+    return this.contentOf(workspaceId, entry, await this.database.files.get([workspaceId, path]));
   }
 
   private async contentOf(

@@ -41,6 +41,7 @@ it('shows what each step changed in the workspace, shell commands included, with
         .allTextContents()
     )[0] ?? '';
   await expect.poll(() => changed('file.write', 0)).toBe('2 files changed');
+  expect(await rows.and(page.locator('[data-action-type="shell.exec"]')).count()).toBe(4);
   expect(await changed('shell.exec', 0)).toBe('1 file changed');
   expect(await changed('shell.exec', 1)).toBe('1 file changed');
   expect(await changed('shell.exec', 2)).toBe('1 file changed');
@@ -88,6 +89,7 @@ it('shows what each step changed in the workspace, shell commands included, with
   // The sheet slides in: the picture waits for it to settle.
   await page.waitForTimeout(600);
   const box = await panel.getByRole('region', { name: 'Diff of notes/todo.md' }).boundingBox();
-  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  if (!box) throw new Error('The diff has no box at 390 px.');
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
   await harness.screenshot('step-changes-phone');
 });

@@ -59,7 +59,7 @@ it('shows what is stored and clears a workspace (history kept), confirmed inline
   expect(await workspaceFiles(page, id)).toEqual({});
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  // The history stays.
+  // The conversation stays.
   expect((await threadTexts(page)).length).toBeGreaterThan(8);
 });
 

@@ -95,8 +95,7 @@ export class Journal {
       const events = bodies.map((body, index) => this.toRow(row.id, index, body));
       await database.events.bulkAdd(events);
       if (isSpending) await this.ledger.record(row.id, row.providerId ?? '', events);
-      if (files) await this.writeFiles(row.id, files);
-      await this.checkpointSettled(row.id, events);
+      await this.writeFilesAndCheckpoints(row.id, events, files);
       return events;
     });
     this.nextSeq.set(row.id, stored.length);
@@ -198,8 +197,7 @@ export class Journal {
         async () => {
           const events = await rows();
           if (events.length > 0) await database.events.bulkAdd(events);
-          if (files) await this.writeFiles(conversationId, files);
-          await this.checkpointSettled(conversationId, events);
+          await this.writeFilesAndCheckpoints(conversationId, events, files);
           if (changes.plan) await database.plans.put(Plan.parse(changes.plan));
           const existing = await this.conversationIfNeeded(conversationId, events, changes);
           const providerId = typeof existing?.providerId === 'string' ? existing.providerId : '';
@@ -243,17 +241,34 @@ export class Journal {
   }
 
   /**
-   * Marks, inside the caller's transaction, where each settled action and each message of
-   * the person stands in the workspace's history: its checkpoint is written with it, all
-   * or nothing, so a step's change set is never half recorded.
+   * Inside the caller's transaction: writes `files` (a message's uploads) and marks where
+   * each settled action and each message or reply of the person stands in the workspace's
+   * history, all or nothing with the events. Events before the one that brings the files
+   * are marked first, so an upload is counted to the person's message, never to an action
+   * closed in the same write. A sub-agent works in its parent's workspace: its marks point
+   * there.
    */
-  private async checkpointSettled(conversationId: string, events: readonly StoredEvent[]): Promise<void> {
+  private async writeFilesAndCheckpoints(
+    conversationId: string,
+    events: readonly StoredEvent[],
+    files: WorkspaceWrites | undefined,
+  ): Promise<void> {
     const history = new WorkspaceHistory(this.database);
+    const conversation = await this.database.conversations.get(conversationId);
+    const parent = conversation?.parent as { conversationId?: unknown } | undefined;
+    const workspaceId = typeof parent?.conversationId === 'string' ? parent.conversationId : conversationId;
+    let isWritten = files === undefined;
     for (const { seq, body } of events) {
+      const isPersons = body.type === 'user_message' || body.type === 'user_reply';
+      if (isPersons && !isWritten && files) {
+        await this.writeFiles(conversationId, files);
+        isWritten = true;
+      }
       if (body.type === 'envelope' && body.envelope.status !== 'running')
-        await history.checkpoint(conversationId, seq, body.envelope.uuid);
-      else if (body.type === 'user_message') await history.checkpoint(conversationId, seq);
+        await history.checkpoint(conversationId, seq, { uuid: body.envelope.uuid, workspaceId });
+      else if (isPersons) await history.checkpoint(conversationId, seq, { workspaceId });
     }
+    if (!isWritten && files) await this.writeFiles(conversationId, files);
   }
 
   /** Writes workspace entries inside the caller's transaction (Dexie nests it), limit checked. */

@@ -242,7 +242,7 @@ export class AgentRuntime implements RuntimeApi {
     );
   }
 
-  /** Deletes a conversation's workspace files (its history stays); refused while it runs. */
+  /** Deletes a conversation's workspace files and their history (its events stay); refused while it runs. */
   async clearWorkspace(conversationId: string): Promise<void> {
     await this.commands.exclusive(conversationId, async () => {
       if (this.active.has(conversationId) || !(await this.locks.isFree(conversationId))) {

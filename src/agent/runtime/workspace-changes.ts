@@ -1,10 +1,28 @@
 import type { StepChange } from '../../protocol/workspace-changes.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
-import { foldChanges, WorkspaceAtCheckpoint, WorkspaceHistory } from '../../storage/workspace-history.ts';
+import {
+  type FileChange,
+  foldChanges,
+  stepRange,
+  WorkspaceAtCheckpoint,
+  WorkspaceHistory,
+} from '../../storage/workspace-history.ts';
+
+/** The app's own files in a workspace (saved observations): kept in the history, never shown as a step's work. */
+const APP_FOLDER = '.sandpiper';
+
+function isShown(change: Pick<FileChange, 'path'>): boolean {
+  return change.path !== APP_FOLDER && !change.path.startsWith(`${APP_FOLDER}/`);
+}
+
+function asStepChange({ path, before, after }: FileChange): StepChange {
+  return { path, before, after };
+}
 
 /**
  * What each step changed in a conversation's workspace, for the thread and the Computer
- * panel: read from the workspace's history, whatever tool made the change.
+ * panel: read from the workspace's history, whatever tool made the change. A sub-agent's
+ * steps are read in its parent's workspace, where they worked.
  */
 export class WorkspaceChanges {
   private readonly history: WorkspaceHistory;
@@ -18,7 +36,7 @@ export class WorkspaceChanges {
   /** The paths the action `actionUuid` changed, each with its entry before and after. */
   async ofAction(conversationId: string, actionUuid: string): Promise<StepChange[]> {
     const changes = await this.history.stepChanges(conversationId, { uuid: actionUuid });
-    return changes.map(({ path, before, after }) => ({ path, before, after }));
+    return changes.filter(isShown).map(asStepChange);
   }
 
   /**
@@ -30,10 +48,11 @@ export class WorkspaceChanges {
     actionUuid: string,
     path: string,
   ): Promise<{ before: Uint8Array | null; after: Uint8Array | null } | null> {
+    const range = stepRange(await this.history.checkpoints(conversationId), { uuid: actionUuid });
     const change = (await this.ofAction(conversationId, actionUuid)).find((each) => each.path === path);
-    if (!change) return null;
+    if (!range || !change) return null;
     const read = async (entry: StepChange['before']) =>
-      entry?.kind === 'file' ? this.versionsReader.bytesOf(conversationId, path, entry) : null;
+      entry?.kind === 'file' ? this.versionsReader.bytesOf(range.workspaceId, path, entry) : null;
     return { before: await read(change.before), after: await read(change.after) };
   }
 
@@ -42,16 +61,26 @@ export class WorkspaceChanges {
     const checkpoints = await this.history.checkpoints(conversationId);
     const last = checkpoints.at(-1);
     if (!last) return {};
-    const all = await this.history.changesBetween(conversationId, 0, last.rev);
-    const counts: Record<string, number> = {};
+    const all = await this.history.changesBetween(last.workspaceId ?? conversationId, 0, last.rev);
+    // The changes up to each checkpoint since the one before it (both lists are in order).
+    const spans: FileChange[][] = [];
     let from = 0;
-    // Checkpoints and changes both in order: each step's changes are those up to its checkpoint.
     for (const checkpoint of checkpoints) {
       let to = from;
       while (to < all.length && (all[to]?.rev ?? 0) <= checkpoint.rev) to += 1;
-      const count = foldChanges(all.slice(from, to)).length;
-      if (count > 0 && checkpoint.uuid) counts[checkpoint.uuid] = count;
+      spans.push(all.slice(from, to));
       from = to;
+    }
+    // An action is marked when it settles, and an ask again when answered: its changes are the spans before its marks.
+    const byAction = new Map<string, FileChange[]>();
+    checkpoints.forEach((checkpoint, index) => {
+      if (!checkpoint.uuid) return;
+      byAction.set(checkpoint.uuid, [...(byAction.get(checkpoint.uuid) ?? []), ...(spans[index] ?? [])]);
+    });
+    const counts: Record<string, number> = {};
+    for (const [uuid, changes] of byAction) {
+      const count = foldChanges(changes).filter(isShown).length;
+      if (count > 0) counts[uuid] = count;
     }
     return counts;
   }

@@ -40,4 +40,12 @@ describe('a step’s file changes', () => {
     expect(fileDiff(null, new Uint8Array([0xff, 0xfe]))).toMatchObject({ kind: 'binary', beforeBytes: null });
     expect(fileDiff(null, new Uint8Array(MAX_DIFF_BYTES + 1))).toMatchObject({ kind: 'too-large' });
   });
+
+  it('give up on two versions that differ too much to compare in time, saying so', () => {
+    const lines = (seed: string) =>
+      text(Array.from({ length: 20_000 }, (_, index) => `${seed} ${index * 7919} ${index}`).join('\n'));
+    const started = performance.now();
+    expect(fileDiff(lines('old'), lines('new'))).toMatchObject({ kind: 'too-different' });
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
 });

@@ -24,10 +24,22 @@ export type DiffHunk = { header: string; lines: DiffLine[] };
 export type FileDiff =
   | { kind: 'text'; hunks: DiffHunk[]; added: number; removed: number }
   | { kind: 'binary'; beforeBytes: number | null; afterBytes: number | null }
-  | { kind: 'too-large'; beforeBytes: number | null; afterBytes: number | null };
+  | { kind: 'too-large'; beforeBytes: number | null; afterBytes: number | null }
+  | { kind: 'too-different'; beforeBytes: number | null; afterBytes: number | null };
 
 /** Past this many bytes on either side, a diff would stall the page: sizes are shown instead. */
 export const MAX_DIFF_BYTES = 512 * 1024;
+
+/**
+ * How long comparing two versions may take: the work grows with how much differs (a
+ * regenerated lockfile of 20,000 lines takes minutes), so past it sizes are shown instead.
+ */
+export const DIFF_TIMEOUT_MS = 200;
+
+/** Whether a change's versions are small enough to read for a diff (sizes known from the change itself). */
+export function isDiffable(sizes: { before: number | null; after: number | null }): boolean {
+  return (sizes.before ?? 0) <= MAX_DIFF_BYTES && (sizes.after ?? 0) <= MAX_DIFF_BYTES;
+}
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -46,12 +58,16 @@ function textOf(bytes: Uint8Array | null): string | null {
 export function fileDiff(before: Uint8Array | null, after: Uint8Array | null): FileDiff {
   const beforeBytes = before?.byteLength ?? null;
   const afterBytes = after?.byteLength ?? null;
-  if ((beforeBytes ?? 0) > MAX_DIFF_BYTES || (afterBytes ?? 0) > MAX_DIFF_BYTES)
+  if (!isDiffable({ before: beforeBytes, after: afterBytes }))
     return { kind: 'too-large', beforeBytes, afterBytes };
   const beforeText = textOf(before);
   const afterText = textOf(after);
   if (beforeText === null || afterText === null) return { kind: 'binary', beforeBytes, afterBytes };
-  const patch = structuredPatch('before', 'after', beforeText, afterText, '', '', { context: 3 });
+  const patch = structuredPatch('before', 'after', beforeText, afterText, '', '', {
+    context: 3,
+    timeout: DIFF_TIMEOUT_MS,
+  });
+  if (!patch) return { kind: 'too-different', beforeBytes, afterBytes };
   let added = 0;
   let removed = 0;
   const hunks = patch.hunks.map((hunk) => ({

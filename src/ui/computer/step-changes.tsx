@@ -1,6 +1,6 @@
 import { createEffect, createResource, createSignal, For, Match, on, Show, Switch } from 'solid-js';
 import type { StepChange } from '../../protocol/workspace-changes.ts';
-import { changedFilesLabel, changeKind, fileDiff } from '../../state/computer/file-changes.ts';
+import { changedFilesLabel, changeKind, fileDiff, isDiffable } from '../../state/computer/file-changes.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { formatBytes } from '../shared/format.ts';
@@ -73,6 +73,10 @@ function ChangedPath(props: { change: StepChange; uuid: string }) {
       return isOpen() && isFile() && id !== null ? { id } : null;
     },
     async ({ id }) => {
+      const sizes = { before: sizeOf(props.change.before), after: sizeOf(props.change.after) };
+      // Sizes alone for files too large to compare: their bytes are not even fetched.
+      if (!isDiffable(sizes))
+        return { kind: 'too-large' as const, beforeBytes: sizes.before, afterBytes: sizes.after };
       const versions = await workspaceChanges.versionsOf(id, props.uuid, props.change.path);
       return versions ? fileDiff(versions.before, versions.after) : null;
     },
@@ -131,8 +135,12 @@ function ChangedPath(props: { change: StepChange; uuid: string }) {
                     const size = (bytes: number | null) => (bytes === null ? 'absent' : formatBytes(bytes));
                     return (
                       <p class="file-diff-summary">
-                        {value.kind === 'binary' ? 'Not text' : 'Too large to compare here'}:{' '}
-                        {size(value.beforeBytes)} before, {size(value.afterBytes)} after.
+                        {value.kind === 'binary'
+                          ? 'Not text'
+                          : value.kind === 'too-different'
+                            ? 'Too different to compare here'
+                            : 'Too large to compare here'}
+                        : {size(value.beforeBytes)} before, {size(value.afterBytes)} after.
                       </p>
                     );
                   }}
@@ -144,4 +152,9 @@ function ChangedPath(props: { change: StepChange; uuid: string }) {
       </Show>
     </li>
   );
+}
+
+/** A file entry's size (null: absent, or a folder). */
+function sizeOf(entry: StepChange['before']): number | null {
+  return entry?.kind === 'file' ? entry.size : null;
 }

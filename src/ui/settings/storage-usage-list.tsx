@@ -88,7 +88,7 @@ export function StorageUsageList(props: { rows: ConversationStorageRow[]; onChan
                     <span class="storage-confirm-question">
                       {isPending('delete')
                         ? 'Delete this conversation and its workspace?'
-                        : 'Delete its workspace files and what its previews keep? The history stays.'}
+                        : 'Delete its workspace files, the record of what each step changed in them, and what its previews keep? The conversation stays.'}
                     </span>
                     <button
                       type="button"
