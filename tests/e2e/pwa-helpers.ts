@@ -121,7 +121,13 @@ export function threadTexts(page: Page): Promise<string[]> {
     .evaluateAll((items) =>
       items.map((item) => {
         const phase = item.querySelector('.phase-group-title');
-        return phase ? `phase: ${phase.textContent}` : (item as HTMLElement).innerText.trim();
+        if (phase) return `phase: ${phase.textContent}`;
+        // What a step changed in the workspace is read apart, after the row (and bundles do
+        // not carry it yet): the thread's own text is what these checks compare.
+        let text = (item as HTMLElement).innerText.trim();
+        for (const chip of item.querySelectorAll('.action-changes'))
+          text = text.replace(`\n${chip.textContent}`, '');
+        return text;
       }),
     );
 }
