@@ -171,12 +171,16 @@ describe('python3 in the virtual sandbox', () => {
     await expect(stopped).rejects.toMatchObject({ kind: 'cancelled' });
     const collected = await sandbox.wait('stop', 10);
     expect(collected).toMatchObject({ isRunning: false, exitCode: 130 });
-    // Python unwound (a loop still running would hold the next command back), no restart.
+    // Python unwound (a loop still running would hold the next command back), no restart. The
+    // next command may wait as long as the unwind may take here (the grace): a restart would
+    // still fail the last line. (It once waited past 5 s on an idle CI run; issue 29 keeps the cause.)
     const before = starter.started;
-    const eight = await sandbox.exec('stop', 'python3 -c "print(8)"', { timeoutSeconds: 5 });
+    const eight = await sandbox.exec('stop', 'python3 -c "print(8)"', {
+      timeoutSeconds: SLOW_MACHINE_GRACE_MS / 1000 + 5,
+    });
     expect(eight.stdout, JSON.stringify({ eight, collected })).toBe('8\n');
     expect(starter.started).toBe(before);
-  });
+  }, 60_000);
 
   it('says pip needs a network connection when offline, and hints at pip for a missing package', async () => {
     const pip = await sandbox.exec('pip', 'pip install numpy', { timeoutSeconds: 60 });
