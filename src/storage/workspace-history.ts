@@ -101,8 +101,11 @@ export async function recordWorkspaceChanges(
   });
   if (replaced.size > 0) {
     const keys = [...replaced.keys()].map((hash) => [conversationId, hash] as [string, string]);
-    const existing = await database.blobs.bulkGet(keys);
-    const missing = keys.filter((_, index) => !existing[index]);
+    // Which are kept already, by key alone: reading the blobs would load their bytes.
+    const kept = new Set(
+      (await database.blobs.where(':id').anyOf(keys).primaryKeys()).map(([, hash]) => hash),
+    );
+    const missing = keys.filter(([, hash]) => !kept.has(hash));
     if (missing.length > 0)
       await database.blobs.bulkPut(
         missing.map(([, hash]) => ({ conversationId, hash, content: replaced.get(hash) })),
