@@ -111,6 +111,12 @@ function afterRecovery<K extends keyof RuntimeApi>(method: K): RuntimeApi[K] {
   }) as RuntimeApi[K];
 }
 
+/** Runs `call` once the recovery is done. */
+async function whenReady<T>(call: () => Promise<T>): Promise<T> {
+  await ready;
+  return call();
+}
+
 const api: AgentWorkerApi = {
   startConversation: afterRecovery('startConversation'),
   sendMessage: afterRecovery('sendMessage'),
@@ -135,6 +141,10 @@ const api: AgentWorkerApi = {
   importBundle: (bytes) => archive.importBundle(bytes),
   storageUsage: () => archive.storageUsage(),
   clearWorkspace: afterRecovery('clearWorkspace'),
+  rewindPreview: (id, seq) => whenReady(() => runtime.checkpoints.preview(id, seq)),
+  rewindConversation: (id, seq) => whenReady(() => runtime.checkpoints.rewind(id, seq)),
+  undoRewind: (id) => whenReady(() => runtime.checkpoints.undoRewind(id)),
+  forkConversation: (id, seq) => whenReady(() => runtime.checkpoints.fork(id, seq)),
   actionChanges: (conversationId, actionUuid) => workspaceChanges.ofAction(conversationId, actionUuid),
   workspaceChangeCounts: (conversationId) => workspaceChanges.countsByAction(conversationId),
   changedFileVersions: (conversationId, actionUuid, path) =>

@@ -13,6 +13,8 @@ export const BroadcastMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event'), event: StoredEvent }),
   z.object({ type: z.literal('conversation'), conversation: Conversation }),
   z.object({ type: z.literal('conversation_deleted'), conversationId: z.string() }),
+  /** A rewind (or its undo) rewrote the conversation's log and workspace: read it afresh. */
+  z.object({ type: z.literal('conversation_rewound'), conversationId: z.string() }),
   z.object({ type: z.literal('plan'), plan: Plan }),
   /** A schedule was made, fired, edited, paused or resumed (its whole row), or deleted. */
   z.object({ type: z.literal('schedule'), schedule: Schedule }),

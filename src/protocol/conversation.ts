@@ -29,5 +29,12 @@ export const Conversation = z.object({
    * list never changes; absent for conversations older than MCP support (they get none).
    */
   mcpTools: z.array(McpToolSpec).optional(),
+  /**
+   * Set on a fork: the conversation it was forked from, the event (`seq`) of the step it
+   * was forked at, and that conversation's title then (shown when the origin is gone).
+   */
+  forkedFrom: z
+    .object({ conversationId: z.string().min(1), seq: z.number().int().nonnegative(), title: z.string() })
+    .optional(),
 });
 export type Conversation = z.infer<typeof Conversation>;

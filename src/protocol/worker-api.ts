@@ -1,3 +1,4 @@
+import type { PendingRewind, RewindPreview } from './checkpoints.ts';
 import type { Conversation } from './conversation.ts';
 import type { StoredEvent } from './events.ts';
 import type { DownloadOutcome, LoadProgress, LocalModelList } from './local-model-facts.ts';
@@ -27,6 +28,8 @@ export type ConversationSnapshot = {
   conversation: Conversation;
   events: StoredEvent[];
   plan: Plan | null;
+  /** The rewind that can still be undone (until the next message), if any. */
+  rewind?: PendingRewind | null;
 };
 
 /**
@@ -103,6 +106,18 @@ export interface AgentWorkerApi {
   clearWorkspace(conversationId: string): Promise<void>;
   /** What an action changed in the workspace, whatever tool did it (a shell command's writes too). */
   actionChanges(conversationId: string, actionUuid: string): Promise<StepChange[]>;
+  /** What rewinding the conversation to the step whose event is `seq` would drop and change. */
+  rewindPreview(conversationId: string, seq: number): Promise<RewindPreview>;
+  /**
+   * Rewinds the conversation to that step: later steps and messages are dropped and the
+   * workspace is put back as it was after it. Undoable until the next message is sent;
+   * refused while the conversation runs.
+   */
+  rewindConversation(conversationId: string, seq: number): Promise<PendingRewind>;
+  /** Undoes the conversation's pending rewind (everything it dropped comes back). */
+  undoRewind(conversationId: string): Promise<void>;
+  /** A new conversation from that step: its history up to it and the workspace as it was then; resolves with its id. */
+  forkConversation(conversationId: string, seq: number): Promise<string>;
   /** How many workspace paths each action changed, by its uuid (actions that changed none left out). */
   workspaceChangeCounts(conversationId: string): Promise<Record<string, number>>;
   /** One changed path's bytes before and after an action (null: absent, or a folder); null when it did not change it. */

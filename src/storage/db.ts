@@ -91,6 +91,12 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       checkpoints: '[conversationId+seq], conversationId',
     },
   },
+  {
+    // What a rewind dropped, kept until the conversation's next message so it can be undone
+    // (conversation-rewind.ts): one row per conversation.
+    version: 8,
+    stores: { rewinds: 'conversationId' },
+  },
 ];
 
 export { DATABASE_NAME };
@@ -108,6 +114,7 @@ export class SandpiperDatabase extends Dexie {
   blobs!: Table<UnknownRow, [string, string]>;
   fileChanges!: Table<UnknownRow, number>;
   checkpoints!: Table<UnknownRow, [string, number]>;
+  rewinds!: Table<UnknownRow, string>;
 
   /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
   constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {

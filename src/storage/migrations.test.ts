@@ -74,6 +74,7 @@ describe('schema versions', () => {
       'files',
       'plans',
       'previewStorage',
+      'rewinds',
       'schedules',
       'settings',
       'spend',
@@ -360,6 +361,26 @@ describe('schema v7: the workspace history', () => {
       path: 'a.txt',
       before: { kind: 'file', size: 7 },
     });
+    database.close();
+  });
+});
+
+describe('schema v8: a rewind that can be undone', () => {
+  it('adds an empty rewinds table; deleting a conversation deletes its pending rewind', async () => {
+    const database = await migrateFrom(7, async (v7) => {
+      await v7.conversations.put({
+        id: 'c1',
+        title: 'Task',
+        status: 'idle',
+        createdAt: 1,
+        updatedAt: 1,
+        profileId: 'manus',
+      });
+    });
+    expect(await database.rewinds.count()).toBe(0);
+    await database.rewinds.put({ conversationId: 'c1', atSeq: 0 });
+    await new ConversationRepository(database).delete('c1');
+    expect(await database.rewinds.count()).toBe(0);
     database.close();
   });
 });

@@ -48,9 +48,9 @@ export function workspaceTables(database: SandpiperDatabase) {
   return [database.files, database.blobs, database.fileChanges];
 }
 
-/** The tables a conversation's workspace history lives in (deleted with it). */
+/** The tables a conversation's workspace history lives in (deleted with it; a rewind's undo goes with it). */
 export function historyTables(database: SandpiperDatabase) {
-  return [database.blobs, database.fileChanges, database.checkpoints];
+  return [database.blobs, database.fileChanges, database.checkpoints, database.rewinds];
 }
 
 /** The SHA-256 of `content`, in hex. */

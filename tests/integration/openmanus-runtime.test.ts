@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import { openManusProfile } from '../../src/agent/profiles/openmanus/openmanus-profile.ts';
-import { planAfter } from '../../src/state/replay/replay-plan.ts';
+import { planAfter } from '../../src/protocol/plan-after.ts';
 import { applyEvents, initialThreadState, openAskUuid } from '../../src/state/thread/thread-reducer.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { call } from '../fixtures/scenarios.ts';

@@ -89,6 +89,7 @@ export class Journal {
       ...(files ? workspaceTables(database) : []),
       database.fileChanges,
       database.checkpoints,
+      database.rewinds,
     ];
     const stored = await database.transaction('rw', tables, async () => {
       await database.conversations.add(row);
@@ -193,6 +194,7 @@ export class Journal {
           ...(files ? workspaceTables(database) : []),
           database.fileChanges,
           database.checkpoints,
+          database.rewinds,
         ],
         async () => {
           const events = await rows();
@@ -260,6 +262,8 @@ export class Journal {
     let isWritten = files === undefined;
     for (const { seq, body } of events) {
       const isPersons = body.type === 'user_message' || body.type === 'user_reply';
+      // The person went on: a rewind before this can no longer be undone.
+      if (isPersons) await this.database.rewinds.delete(conversationId);
       if (isPersons && !isWritten && files) {
         await this.writeFiles(conversationId, files);
         isWritten = true;

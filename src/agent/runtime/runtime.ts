@@ -10,12 +10,12 @@ import { ConversationRepository } from '../../storage/conversation-repository.ts
 import { EventRepository } from '../../storage/event-repository.ts';
 import { PlanRepository } from '../../storage/plan-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
-import { UsageRepository } from '../../storage/usage-repository.ts';
 import { failedCompletion } from '../engine/envelopes.ts';
 import { Journal } from '../engine/journal.ts';
 import { PreviewBrowserLink } from '../toolkit/ports/live-previews.ts';
 import { findProfile, type ToolProfile } from '../toolkit/profile.ts';
 import { ActiveRuns } from './active-runs.ts';
+import { ConversationCheckpoints } from './checkpoints/conversation-checkpoints.ts';
 import { CommandQueue } from './command-queue.ts';
 import { newConversation, titleFrom } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
@@ -65,6 +65,8 @@ export class AgentRuntime implements RuntimeApi {
   /** The schedules: made by runs' `schedule` calls, fired by the worker's scheduler into new runs. */
   readonly schedules: ScheduleService;
   private readonly subAgents: SubAgents;
+  /** Rewind and fork from a step's checkpoint (refused while the conversation runs). */
+  readonly checkpoints: ConversationCheckpoints;
   private readonly previewBrowser = new PreviewBrowserLink();
 
   constructor(private readonly dependencies: RuntimeDependencies) {
@@ -102,6 +104,11 @@ export class AgentRuntime implements RuntimeApi {
     });
     const { active, locks, conversations, journal, sandboxes } = this;
     this.follower = new RunFollower({ active, locks, conversations, journal, sandboxes });
+    const { database, publish } = dependencies;
+    const isRunning = (id: string) => this.active.has(id);
+    const [commands, newId, now] = [this.commands, this.newId, this.now];
+    const parts = { database, publish, commands, newId, now, journal, sandboxes, locks, isRunning };
+    this.checkpoints = new ConversationCheckpoints(parts);
   }
 
   async startConversation(text: string, options: StartOptions = {}): Promise<string> {
@@ -196,11 +203,12 @@ export class AgentRuntime implements RuntimeApi {
   async readConversation(conversationId: string): Promise<ConversationSnapshot | null> {
     const conversation = await this.conversations.get(conversationId);
     if (!conversation) return null;
-    const [events, plan] = await Promise.all([
+    const [events, plan, rewind] = await Promise.all([
       this.events.list(conversationId),
       this.plans.get(conversationId),
+      this.checkpoints.pending(conversationId),
     ]);
-    return { conversation, events, plan };
+    return { conversation, events, plan, rewind };
   }
 
   async deleteConversation(conversationId: string): Promise<void> {
@@ -243,15 +251,8 @@ export class AgentRuntime implements RuntimeApi {
   }
 
   /** Deletes a conversation's workspace files and their history (its events stay); refused while it runs. */
-  async clearWorkspace(conversationId: string): Promise<void> {
-    await this.commands.exclusive(conversationId, async () => {
-      if (this.active.has(conversationId) || !(await this.locks.isFree(conversationId))) {
-        throw new Error('The agent is working in this conversation; stop it first.');
-      }
-      await new UsageRepository(this.dependencies.database).clearWorkspace(conversationId);
-      this.sandboxes.forget(conversationId);
-      await this.journal.append(conversationId, [notices.workspaceClearedNotice()]);
-    });
+  clearWorkspace(conversationId: string): Promise<void> {
+    return this.checkpoints.clearWorkspace(conversationId);
   }
 
   /** Follows a run another tab holds, to take it over if that tab closes (see `RunFollower`). */

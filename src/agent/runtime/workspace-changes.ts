@@ -11,7 +11,7 @@ import {
 /** The app's own files in a workspace (saved observations): kept in the history, never shown as a step's work. */
 const APP_FOLDER = '.sandpiper';
 
-function isShown(change: Pick<FileChange, 'path'>): boolean {
+export function isShownChange(change: Pick<FileChange, 'path'>): boolean {
   return change.path !== APP_FOLDER && !change.path.startsWith(`${APP_FOLDER}/`);
 }
 
@@ -36,7 +36,7 @@ export class WorkspaceChanges {
   /** The paths the action `actionUuid` changed, each with its entry before and after. */
   async ofAction(conversationId: string, actionUuid: string): Promise<StepChange[]> {
     const changes = await this.history.stepChanges(conversationId, { uuid: actionUuid });
-    return changes.filter(isShown).map(asStepChange);
+    return changes.filter(isShownChange).map(asStepChange);
   }
 
   /**
@@ -79,7 +79,7 @@ export class WorkspaceChanges {
     });
     const counts: Record<string, number> = {};
     for (const [uuid, changes] of byAction) {
-      const count = foldChanges(changes).filter(isShown).length;
+      const count = foldChanges(changes).filter(isShownChange).length;
       if (count > 0) counts[uuid] = count;
     }
     return counts;

@@ -1,6 +1,7 @@
 import { type Accessor, createEffect, createSignal, on } from 'solid-js';
 import type { StoredEvent } from '../../protocol/events.ts';
 import type { Plan } from '../../protocol/phase-plan.ts';
+import { planAfter } from '../../protocol/plan-after.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import type { ThreadStore } from '../thread/thread-store.ts';
 import {
@@ -11,7 +12,6 @@ import {
   replayStops,
   stepDelayMs,
 } from './replay.ts';
-import { planAfter } from './replay-plan.ts';
 import { type ReplayStatus, replayStatus } from './replay-status.ts';
 
 /** The log being replayed: its events, where each step ends, and the plan as stored. */

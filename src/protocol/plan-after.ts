@@ -1,9 +1,9 @@
-import type { StoredEvent } from '../../protocol/events.ts';
-import { completeCurrentPhase, type Plan } from '../../protocol/phase-plan.ts';
-import { planFieldsOf } from '../../protocol/tool-meta/plan.ts';
+import type { StoredEvent } from './events.ts';
+import { completeCurrentPhase, type Plan } from './phase-plan.ts';
+import { planFieldsOf } from './tool-meta/plan.ts';
 
 /**
- * The plan as it stood after the first `count` events, rebuilt from the log for replay:
+ * The plan as it stood after the first `count` events, rebuilt from the log (for replay, and for a rewind or a fork):
  * each successful action whose role is `plan` carries the plan after it in its meta, and a
  * delivered result (role `result`) completes the current phase (all remaining ones when it
  * is the last), as the agent does. Null before the first plan.

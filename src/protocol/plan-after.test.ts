@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventBody, StoredEvent } from '../../protocol/events.ts';
-import { planAfter } from './replay-plan.ts';
+import type { EventBody, StoredEvent } from './events.ts';
+import { planAfter } from './plan-after.ts';
 
 const phases = (statuses: Array<'pending' | 'active' | 'completed'>) =>
   statuses.map((status, index) => ({ id: index + 1, title: `Phase ${index + 1}`, status }));

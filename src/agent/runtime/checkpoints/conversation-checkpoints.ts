@@ -1,0 +1,141 @@
+import type { BroadcastMessage } from '../../../protocol/broadcast.ts';
+import type { PendingRewind, RewindPreview } from '../../../protocol/checkpoints.ts';
+import type { StoredEvent } from '../../../protocol/events.ts';
+import { planAfter } from '../../../protocol/plan-after.ts';
+import { ConversationForks } from '../../../storage/conversation-fork.ts';
+import {
+  ConversationRewinds,
+  type RewindStash,
+  type SettledState,
+} from '../../../storage/conversation-rewind.ts';
+import type { SandpiperDatabase } from '../../../storage/db.ts';
+import { UsageRepository } from '../../../storage/usage-repository.ts';
+import type { Journal } from '../../engine/journal.ts';
+import { openQuestion } from '../../engine/step-policy.ts';
+import type { CommandQueue } from '../command-queue.ts';
+import type { RunLocks } from '../run-locks.ts';
+import { workspaceClearedNotice } from '../runtime-notices.ts';
+import { isShownChange } from '../workspace-changes.ts';
+
+/** What the runtime lends the checkpoints: its database, queue, journal, sandboxes, and whether a conversation runs. */
+export type CheckpointDependencies = {
+  database: SandpiperDatabase;
+  commands: CommandQueue;
+  publish: (message: BroadcastMessage) => void;
+  newId: () => string;
+  now: () => number;
+  /** Appends notices; its cached sequence numbers are forgotten after a rewrite. */
+  journal: Pick<Journal, 'append' | 'forget'>;
+  /** Open sandboxes, reopened from the saved workspace after a rewrite. */
+  sandboxes: { forget: (conversationId: string) => void };
+  /** Runs held by any tab. */
+  locks: Pick<RunLocks, 'isFree'>;
+  /** True while this worker runs the conversation. */
+  isRunning: (conversationId: string) => boolean;
+};
+
+/**
+ * What the person does with a workspace's history: rewind to a step (the later steps
+ * are dropped and the workspace put back as it was then, undoable until the next
+ * message), fork from a step (a new conversation, the original left as it is), and clear
+ * the workspace with its history. Rewinding and clearing are refused while the
+ * conversation runs, here or in another tab.
+ */
+export class ConversationCheckpoints {
+  private readonly rewinds: ConversationRewinds;
+  private readonly forks: ConversationForks;
+
+  constructor(private readonly dependencies: CheckpointDependencies) {
+    this.rewinds = new ConversationRewinds(dependencies.database, dependencies.now);
+    this.forks = new ConversationForks(dependencies.database, dependencies.now);
+  }
+
+  /** What rewinding to the step at `seq` would drop and change. */
+  async preview(conversationId: string, seq: number): Promise<RewindPreview> {
+    const { dropped, changes } = await this.rewinds.scope(conversationId, seq);
+    return { ...countDropped(dropped), paths: changes.filter(isShownChange).length };
+  }
+
+  /** The rewind that can still be undone, or null. */
+  async pending(conversationId: string): Promise<PendingRewind | null> {
+    const stash = await this.rewinds.pending(conversationId);
+    return stash ? pendingOf(stash) : null;
+  }
+
+  async rewind(conversationId: string, seq: number): Promise<PendingRewind> {
+    return this.exclusive(conversationId, async () => {
+      const stash = await this.rewinds.rewind(conversationId, seq, (kept) =>
+        settledState(kept, conversationId),
+      );
+      this.afterRewrite(conversationId);
+      return pendingOf(stash);
+    });
+  }
+
+  async undoRewind(conversationId: string): Promise<void> {
+    await this.exclusive(conversationId, async () => {
+      await this.rewinds.undo(conversationId);
+      this.afterRewrite(conversationId);
+    });
+  }
+
+  /** Forks the conversation at the step at `seq`; resolves with the new conversation's id. */
+  async fork(conversationId: string, seq: number): Promise<string> {
+    const forkId = this.dependencies.newId();
+    // The original is only read, in one transaction: a run of it may go on meanwhile.
+    const fork = await this.forks.fork({ sourceId: conversationId, seq, forkId }, (kept) =>
+      settledState(kept, forkId),
+    );
+    this.dependencies.publish({ type: 'conversation', conversation: fork });
+    return fork.id;
+  }
+
+  /** Deletes the workspace's files and their history (the events stay, with a notice saying so). */
+  async clearWorkspace(conversationId: string): Promise<void> {
+    await this.exclusive(conversationId, async () => {
+      await new UsageRepository(this.dependencies.database).clearWorkspace(conversationId);
+      this.dependencies.sandboxes.forget(conversationId);
+      await this.dependencies.journal.append(conversationId, [workspaceClearedNotice()]);
+    });
+  }
+
+  /** Runs `task` in the conversation's turn, refused while a run (here or in another tab) holds it. */
+  private exclusive<T>(conversationId: string, task: () => Promise<T>): Promise<T> {
+    const { commands, isRunning, locks } = this.dependencies;
+    return commands.exclusive(conversationId, async () => {
+      if (isRunning(conversationId) || !(await locks.isFree(conversationId)))
+        throw new Error('The agent is working in this conversation; stop it first.');
+      return task();
+    });
+  }
+
+  /** The log and workspace were rewritten: the runtime reads them afresh, and every tab re-reads the conversation. */
+  private afterRewrite(conversationId: string): void {
+    this.dependencies.journal.forget(conversationId);
+    this.dependencies.sandboxes.forget(conversationId);
+    this.dependencies.publish({ type: 'conversation_rewound', conversationId });
+  }
+}
+
+/** A conversation whose log ends at `kept`: the plan then, and waiting on its open question if it has one. */
+function settledState(kept: StoredEvent[], conversationId: string): SettledState {
+  return {
+    plan: planAfter(kept, kept.length, conversationId),
+    status: openQuestion(kept) ? 'asking' : 'idle',
+  };
+}
+
+/** The actions and messages of the person among dropped events. */
+function countDropped(events: readonly StoredEvent[]): { steps: number; messages: number } {
+  const actions = new Set<string>();
+  let messages = 0;
+  for (const { body } of events) {
+    if (body.type === 'envelope') actions.add(body.envelope.uuid);
+    else if (body.type === 'user_message' || body.type === 'user_reply') messages += 1;
+  }
+  return { steps: actions.size, messages };
+}
+
+function pendingOf(stash: RewindStash): PendingRewind {
+  return { atSeq: stash.atSeq, at: stash.at, ...countDropped(stash.events) };
+}

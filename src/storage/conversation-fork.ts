@@ -1,0 +1,162 @@
+import Dexie from 'dexie';
+import { Conversation } from '../protocol/conversation.ts';
+import { StoredEvent } from '../protocol/events.ts';
+import { Plan } from '../protocol/phase-plan.ts';
+import { RewindRefusedError, type SettledState } from './conversation-rewind.ts';
+import type { SandpiperDatabase, UnknownRow } from './db.ts';
+import {
+  Checkpoint,
+  contentHash,
+  type FileChange,
+  historyTables,
+  WorkspaceAtCheckpoint,
+  WorkspaceHistory,
+} from './workspace-history.ts';
+import { changesSince } from './workspace-restore.ts';
+
+/** Where a fork starts: the conversation, the step's event, and the new conversation's id. */
+export type ForkRequest = { sourceId: string; seq: number; forkId: string };
+
+/**
+ * Forks a conversation at a step, in one transaction: a new conversation with the events
+ * up to and including that step, the workspace as it was after it, and the history that
+ * led there (changes, the bytes they replaced, checkpoints), so the fork's steps show
+ * their changes and can be rewound or forked in turn. The original is only read.
+ */
+export class ConversationForks {
+  constructor(
+    private readonly database: SandpiperDatabase,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Makes the fork; `settle` gives its plan and status from the events it keeps. Returns its row. */
+  async fork(request: ForkRequest, settle: (kept: StoredEvent[]) => SettledState): Promise<Conversation> {
+    const { sourceId, seq, forkId } = request;
+    const database = this.database;
+    const tables = [
+      ...new Set([
+        database.conversations,
+        database.events,
+        database.plans,
+        database.files,
+        ...historyTables(database),
+      ]),
+    ];
+    return database.transaction('rw', tables, async () => {
+      const source = await this.source(sourceId);
+      const checkpoint = Checkpoint.safeParse(await database.checkpoints.get([sourceId, seq]));
+      if (!checkpoint.success)
+        throw new RewindRefusedError(
+          'That step has no checkpoint (it ran before checkpoints were kept, or its history was pruned).',
+        );
+      const now = this.now();
+      const events = (
+        await database.events
+          .where('[conversationId+seq]')
+          .between([sourceId, Dexie.minKey], [sourceId, seq], true, true)
+          .toArray()
+      ).map((row) => StoredEvent.parse({ ...row, conversationId: forkId }));
+      const { plan, status } = settle(events);
+      const { scheduled: _scheduled, ...kept } = source;
+      const fork = Conversation.parse({
+        ...kept,
+        id: forkId,
+        status,
+        createdAt: now,
+        updatedAt: now,
+        forkedFrom: { conversationId: sourceId, seq, title: source.title },
+      });
+      await database.conversations.add(fork);
+      await database.events.bulkAdd(events);
+      if (plan) await database.plans.put(Plan.parse({ ...plan, conversationId: forkId }));
+      await this.copyHistory(sourceId, forkId, seq, checkpoint.data.rev);
+      await this.copyWorkspace(sourceId, forkId, checkpoint.data.rev);
+      return fork;
+    });
+  }
+
+  private async source(sourceId: string): Promise<Conversation> {
+    const row = await this.database.conversations.get(sourceId);
+    if (!row) throw new RewindRefusedError('That conversation no longer exists.');
+    const source = Conversation.parse(row);
+    if (source.parent)
+      throw new RewindRefusedError('A sub-agent’s steps are forked with the conversation it works for.');
+    return source;
+  }
+
+  /**
+   * The history up to `rev`: its changes (new revs, in order), the bytes they replaced,
+   * and the checkpoints up to `seq`, each pointing at its change's new rev.
+   */
+  private async copyHistory(sourceId: string, forkId: string, seq: number, rev: number): Promise<void> {
+    const database = this.database;
+    const history = new WorkspaceHistory(database);
+    const changes = await history.changesBetween(sourceId, 0, rev);
+    const newRevs = await database.fileChanges.bulkAdd(
+      changes.map(({ rev: _rev, ...change }) => ({ ...change, conversationId: forkId })),
+      { allKeys: true },
+    );
+    const revMap = new Map<number, number>(
+      changes.map((change, index) => [change.rev, Number(newRevs[index])]),
+    );
+    const checkpoints = (await history.checkpoints(sourceId)).filter((each) => each.seq <= seq);
+    await database.checkpoints.bulkAdd(
+      checkpoints.map((each) =>
+        Checkpoint.parse({ ...each, conversationId: forkId, rev: mappedRev(each.rev, changes, revMap) }),
+      ),
+    );
+    const hashes = [...new Set(changes.flatMap(replacedHash))];
+    const blobs = await database.blobs.bulkGet(hashes.map((hash) => [sourceId, hash] as [string, string]));
+    const missing = hashes.filter((_, index) => !blobs[index]);
+    if (missing.length > 0)
+      throw new Error(
+        `The workspace history lacks the bytes of ${missing.length} version(s); nothing was forked.`,
+      );
+    await database.blobs.bulkAdd(blobs.map((blob) => ({ ...(blob as UnknownRow), conversationId: forkId })));
+  }
+
+  /** The workspace as it was at `rev`: today's rows, with every path changed since put back as it was. */
+  private async copyWorkspace(sourceId: string, forkId: string, rev: number): Promise<void> {
+    const database = this.database;
+    const since = new Map(
+      (await changesSince(database, sourceId, rev)).map((change) => [change.path, change]),
+    );
+    const versions = new WorkspaceAtCheckpoint(database);
+    const rows: UnknownRow[] = [];
+    await database.files
+      .where('[conversationId+path]')
+      .between([sourceId, Dexie.minKey], [sourceId, Dexie.maxKey])
+      .each((row) => {
+        if (typeof row.path === 'string' && !since.has(row.path))
+          rows.push({ ...row, conversationId: forkId });
+      });
+    const now = this.now();
+    for (const { path, before } of since.values()) {
+      if (before === null) continue;
+      const content = await versions.bytesOf(sourceId, path, before);
+      rows.push({
+        conversationId: forkId,
+        path,
+        kind: before.kind,
+        content,
+        size: content.byteLength,
+        modifiedAt: now,
+        ...(before.kind === 'file' ? { hash: contentHash(content) } : {}),
+      });
+    }
+    if (rows.length > 0) await database.files.bulkAdd(rows);
+  }
+}
+
+/** The hash of the bytes a change replaced (kept as a blob), if it replaced a file. */
+function replacedHash(change: FileChange): string[] {
+  return change.before?.kind === 'file' ? [change.before.hash] : [];
+}
+
+/** A checkpoint's rev in the fork: its change's new rev, or the newest copied change before it (0: none). */
+function mappedRev(rev: number, changes: readonly FileChange[], revMap: ReadonlyMap<number, number>): number {
+  const exact = revMap.get(rev);
+  if (exact !== undefined) return exact;
+  const before = changes.filter((change) => change.rev <= rev).at(-1);
+  return before ? (revMap.get(before.rev) ?? 0) : 0;
+}

@@ -1,0 +1,225 @@
+import Dexie from 'dexie';
+import { z } from 'zod';
+import { Conversation, ConversationStatus } from '../protocol/conversation.ts';
+import { StoredEvent } from '../protocol/events.ts';
+import { Plan } from '../protocol/phase-plan.ts';
+import type { SandpiperDatabase } from './db.ts';
+import {
+  Checkpoint,
+  type FileChange,
+  historyTables,
+  WorkspaceHistory,
+  workspaceTables,
+} from './workspace-history.ts';
+import { changesSince, restoreWorkspaceAt } from './workspace-restore.ts';
+
+/**
+ * What a rewind dropped, kept until the conversation's next message so that it can be
+ * undone: the later events and checkpoints, the plan and status before it, and the last
+ * change of the workspace before the rewind restored it. Rewinding again before that folds the earlier rewind in, so undo
+ * always brings back the conversation as it was before the first of them.
+ */
+export const RewindStash = z.object({
+  conversationId: z.string().min(1),
+  atSeq: z.number().int().nonnegative(),
+  revBefore: z.number().int().nonnegative(),
+  events: z.array(StoredEvent),
+  checkpoints: z.array(Checkpoint),
+  plan: Plan.nullable(),
+  status: ConversationStatus,
+  at: z.number(),
+});
+export type RewindStash = z.infer<typeof RewindStash>;
+
+/** What the conversation is once its log ends at the kept events: its plan and status then (the caller knows how). */
+export type SettledState = { plan: Plan | null; status: ConversationStatus };
+
+/** What a rewind to a step would drop: the later events, and the workspace's changes since the step. */
+export type RewindScope = { dropped: StoredEvent[]; changes: FileChange[] };
+
+/** Refused: the conversation, the step or the rewind named is not one that can be rewound or undone. */
+export class RewindRefusedError extends Error {
+  override name = 'RewindRefusedError';
+}
+
+/**
+ * Rewinds a conversation to a step and undoes that, each in one transaction over the
+ * events, plan, conversation, workspace and its history: all or nothing, so a page
+ * killed midway leaves the old state or the new one, never a mix. The workspace is put
+ * back by writing the old versions (recorded in the history like any write), so the
+ * history stays one line and every checkpoint stays readable; those changes fall before
+ * the person's next message, whose checkpoint takes them, never to a step.
+ */
+export class ConversationRewinds {
+  constructor(
+    private readonly database: SandpiperDatabase,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** What rewinding to the step at `seq` would drop and restore. */
+  async scope(conversationId: string, seq: number): Promise<RewindScope> {
+    const database = this.database;
+    return database.transaction(
+      'r',
+      [database.conversations, database.events, ...historyTables(database)],
+      async () => {
+        const { checkpoint } = await this.target(conversationId, seq);
+        const dropped = await this.eventsAfter(conversationId, seq);
+        return { dropped, changes: await changesSince(database, conversationId, checkpoint.rev) };
+      },
+    );
+  }
+
+  /** The rewind that can still be undone, or null. */
+  async pending(conversationId: string): Promise<RewindStash | null> {
+    const row = await this.database.rewinds.get(conversationId);
+    if (!row) return null;
+    const parsed = RewindStash.safeParse(row);
+    return parsed.success ? parsed.data : null;
+  }
+
+  /**
+   * Rewinds the conversation to the step whose event is `seq` (an action's settled
+   * envelope, or a message of the person): drops every later event and checkpoint, puts
+   * the workspace back as it was after that step, and sets the plan and status `settle`
+   * gives for the events kept.
+   */
+  async rewind(
+    conversationId: string,
+    seq: number,
+    settle: (kept: StoredEvent[]) => SettledState,
+  ): Promise<RewindStash> {
+    const database = this.database;
+    const tables = this.tables();
+    return database.transaction('rw', tables, async () => {
+      const { conversation, checkpoint } = await this.target(conversationId, seq);
+      const dropped = await this.eventsAfter(conversationId, seq);
+      if (dropped.length === 0)
+        throw new RewindRefusedError(
+          'This is the conversation’s last step: there is nothing after it to drop.',
+        );
+      const history = new WorkspaceHistory(database);
+      const laterCheckpoints = (await history.checkpoints(conversationId)).filter((each) => each.seq > seq);
+      const earlier = await this.pending(conversationId);
+      const plan = await database.plans.get(conversationId);
+      const now = this.now();
+      // An earlier rewind not yet undone is folded in: undo goes back to before the first.
+      const stash: RewindStash = earlier
+        ? {
+            ...earlier,
+            atSeq: seq,
+            events: [...dropped, ...earlier.events],
+            checkpoints: [...laterCheckpoints, ...earlier.checkpoints],
+            at: now,
+          }
+        : {
+            conversationId,
+            atSeq: seq,
+            revBefore: await history.latestRev(conversationId),
+            events: dropped,
+            checkpoints: laterCheckpoints,
+            plan: plan ? Plan.parse(plan) : null,
+            status: conversation.status,
+            at: now,
+          };
+      await restoreWorkspaceAt(database, conversationId, checkpoint.rev, now);
+      await database.events
+        .where('[conversationId+seq]')
+        .between([conversationId, seq + 1], [conversationId, Dexie.maxKey])
+        .delete();
+      await database.checkpoints
+        .where('[conversationId+seq]')
+        .between([conversationId, seq + 1], [conversationId, Dexie.maxKey])
+        .delete();
+      const kept = await this.eventsUpTo(conversationId, seq);
+      await this.settleTo(conversation, settle(kept), now);
+      await database.rewinds.put(RewindStash.parse(stash));
+      return stash;
+    });
+  }
+
+  /** Undoes the pending rewind: the dropped events, checkpoints, plan, status and workspace come back. */
+  async undo(conversationId: string): Promise<void> {
+    const database = this.database;
+    const tables = this.tables();
+    await database.transaction('rw', tables, async () => {
+      const stash = await this.pending(conversationId);
+      if (!stash)
+        throw new RewindRefusedError(
+          'There is no rewind to undo: a message has been sent since, or it was undone already.',
+        );
+      const conversation = await this.conversation(conversationId);
+      if ((await this.eventsAfter(conversationId, stash.atSeq)).length > 0)
+        throw new RewindRefusedError(
+          'The conversation went on after the rewind; it can no longer be undone.',
+        );
+      const now = this.now();
+      await restoreWorkspaceAt(database, conversationId, stash.revBefore, now);
+      await database.events.bulkAdd(stash.events);
+      await database.checkpoints.bulkPut(stash.checkpoints);
+      await this.settleTo(conversation, { plan: stash.plan, status: stash.status }, now);
+      await database.rewinds.delete(conversationId);
+    });
+  }
+
+  /** Every table a rewind or its undo writes, each once. */
+  private tables() {
+    const database = this.database;
+    const all = [
+      database.conversations,
+      database.events,
+      database.plans,
+      ...workspaceTables(database),
+      ...historyTables(database),
+    ];
+    return [...new Set(all)];
+  }
+
+  private async conversation(conversationId: string): Promise<Conversation> {
+    const row = await this.database.conversations.get(conversationId);
+    if (!row) throw new RewindRefusedError('That conversation no longer exists.');
+    const conversation = Conversation.parse(row);
+    if (conversation.parent)
+      throw new RewindRefusedError('A sub-agent’s steps are rewound with the conversation it works for.');
+    return conversation;
+  }
+
+  /** The conversation and the checkpoint of the step at `seq` (refused when it has none). */
+  private async target(
+    conversationId: string,
+    seq: number,
+  ): Promise<{ conversation: Conversation; checkpoint: Checkpoint }> {
+    const conversation = await this.conversation(conversationId);
+    const row = await this.database.checkpoints.get([conversationId, seq]);
+    const parsed = Checkpoint.safeParse(row);
+    if (!row || !parsed.success)
+      throw new RewindRefusedError(
+        'That step has no checkpoint (it ran before checkpoints were kept, or its history was pruned).',
+      );
+    return { conversation, checkpoint: parsed.data };
+  }
+
+  private async eventsAfter(conversationId: string, seq: number): Promise<StoredEvent[]> {
+    const rows = await this.database.events
+      .where('[conversationId+seq]')
+      .between([conversationId, seq + 1], [conversationId, Dexie.maxKey])
+      .toArray();
+    return rows.map((row) => StoredEvent.parse(row));
+  }
+
+  private async eventsUpTo(conversationId: string, seq: number): Promise<StoredEvent[]> {
+    const rows = await this.database.events
+      .where('[conversationId+seq]')
+      .between([conversationId, Dexie.minKey], [conversationId, seq], true, true)
+      .toArray();
+    return rows.map((row) => StoredEvent.parse(row));
+  }
+
+  private async settleTo(conversation: Conversation, state: SettledState, now: number): Promise<void> {
+    if (state.plan) await this.database.plans.put(Plan.parse(state.plan));
+    else await this.database.plans.delete(conversation.id);
+    await this.database.conversations.put(
+      Conversation.parse({ ...conversation, status: state.status, updatedAt: now }),
+    );
+  }
+}
