@@ -61,6 +61,7 @@ export class ConversationForks {
       const fork = Conversation.parse({
         ...kept,
         id: forkId,
+        title: forkTitle(source.title),
         status,
         createdAt: now,
         updatedAt: now,
@@ -147,6 +148,13 @@ export class ConversationForks {
     if (rows.length > 0) await database.files.bulkAdd(rows);
   }
 }
+
+/** A fork's title: its origin's, marked (once) as a fork, so the two tell apart in the list. */
+export function forkTitle(title: string): string {
+  return title.endsWith(FORK_SUFFIX) ? title : `${title}${FORK_SUFFIX}`;
+}
+
+const FORK_SUFFIX = ' (fork)';
 
 /** The hash of the bytes a change replaced (kept as a blob), if it replaced a file. */
 function replacedHash(change: FileChange): string[] {

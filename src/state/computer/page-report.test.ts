@@ -72,6 +72,7 @@ describe('take-over page', () => {
       meta: { action_type: 'x', tool: 'x' },
       callArguments: {},
       modelImages: [],
+      settledSeq: null,
       summary: null,
       question: null,
       content: '',

@@ -30,6 +30,7 @@ function action(uuid: string, overrides: ActionOverrides): ActionItem {
     errorMessage: null,
     callArguments: {},
     modelImages: [],
+    settledSeq: null,
     summary: null,
     ...rest,
   };

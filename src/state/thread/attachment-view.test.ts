@@ -29,6 +29,7 @@ function action(fields: Partial<ActionItem>): ActionItem {
     errorMessage: null,
     callArguments: {},
     modelImages: [],
+    settledSeq: null,
     summary: null,
     ...fields,
   } as ActionItem;

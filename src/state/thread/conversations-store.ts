@@ -1,9 +1,10 @@
 import * as Comlink from 'comlink';
-import { createSignal } from 'solid-js';
+import { createMemo, createSignal } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import type { ReadUpload } from '../uploads/attachments-store.ts';
+import { forkIndex, forkKey } from './checkpoint-text.ts';
 
 type ConversationsState = { conversations: Conversation[]; isLoaded: boolean; loadError: string | null };
 
@@ -119,9 +120,14 @@ export function createConversationsStore(client: AgentClient, options: { onStart
     remove(conversationId);
   }
 
+  const forks = createMemo(() => forkIndex(state.conversations));
+
   return {
     state,
     selectedId,
+    /** The conversations forked from `conversationId` at the step whose event is `seq`, oldest first. */
+    forksAt: (conversationId: string, seq: number): Conversation[] =>
+      forks().get(forkKey(conversationId, seq)) ?? [],
     select,
     start,
     deleteConversation,

@@ -61,6 +61,8 @@ export type ActionItem = {
   key: string;
   uuid: string;
   seq: number;
+  /** The event of its latest settled envelope (where its checkpoint stands), null while it first runs. */
+  settledSeq: number | null;
   view: ActionView;
   actionType: string;
   tool: string;
@@ -341,6 +343,7 @@ function nextActionItem(
     key: envelope.uuid,
     uuid: envelope.uuid,
     seq: existing?.seq ?? seq,
+    settledSeq: isRunning ? (existing?.settledSeq ?? null) : seq,
     view: viewFor(role, status, hasAsked),
     actionType: meta.action_type,
     tool: meta.tool,

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { type Accessor, batch, createEffect, createMemo, createSignal, on } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
+import type { PendingRewind, RewindPreview } from '../../protocol/checkpoints.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
 import type { Plan } from '../../protocol/phase-plan.ts';
@@ -23,6 +24,8 @@ type CurrentState = {
   conversation: Conversation | null;
   plan: Plan | null;
   thread: ThreadState;
+  /** The rewind that can still be undone (until the next message), if any. */
+  rewind: PendingRewind | null;
 };
 
 function isNewer<T extends { updatedAt: number }>(candidate: T, current: T | null): boolean {
@@ -52,6 +55,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     conversation: null,
     plan: null,
     thread: initialThreadState(),
+    rewind: null,
   });
   const [revision, setRevision] = createSignal(0);
   const [isReplaying, setReplaying] = createSignal(false);
@@ -108,6 +112,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
         conversation: null,
         plan: null,
         thread: initialThreadState(id),
+        rewind: null,
       });
     }
     try {
@@ -129,6 +134,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       measureStep('commit', reducedAt);
       setState((current) => ({
         load: 'ready',
+        rewind: snapshot.rewind ?? null,
         conversation:
           current.conversation && !isNewer(snapshot.conversation, current.conversation)
             ? current.conversation
@@ -151,6 +157,9 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     // A replay shows a past frame: live changes to the log wait until it ends (then re-read).
     if (isReplaying() && (message.type === 'event' || message.type === 'plan')) return;
     if (message.type === 'event' && message.event.conversationId === id) {
+      // The person went on: the rewind before can no longer be undone.
+      const { type } = message.event.body;
+      if (type === 'user_message' || type === 'user_reply') setState('rewind', null);
       if (held) {
         held.push(message.event);
       } else if (message.event.seq > thread.lastSeq + 1) {
@@ -164,6 +173,9 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       if (isNewer(message.plan, state.plan)) setState('plan', message.plan);
     } else if (message.type === 'conversation_deleted' && message.conversationId === id) {
       setState({ load: 'missing', conversation: null, plan: null });
+    } else if (message.type === 'conversation_rewound' && message.conversationId === id && !isReplaying()) {
+      // The log was rewritten (steps dropped, or brought back): read it whole again (a replay does when it ends).
+      void load(id, { isResync: false });
     }
   });
 
@@ -181,6 +193,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
           conversation: null,
           plan: null,
           thread: initialThreadState(),
+          rewind: null,
         });
         return;
       }
@@ -253,6 +266,13 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
         ? client.api.replyToAsk(requireId(), askUuid, text, Comlink.transfer(files.upload, files.transfer))
         : client.api.replyToAsk(requireId(), askUuid, text),
     stop: () => client.api.stop(requireId()),
+    /** What rewinding to the step whose event is `seq` would drop and change. */
+    rewindPreview: (seq: number): Promise<RewindPreview> => client.api.rewindPreview(requireId(), seq),
+    /** Rewinds to that step (every tab re-reads the conversation once it is done). */
+    rewindTo: (seq: number) => client.api.rewindConversation(requireId(), seq),
+    undoRewind: () => client.api.undoRewind(requireId()),
+    /** Forks the conversation at that step; resolves with the new conversation's id. */
+    forkAt: (seq: number) => client.api.forkConversation(requireId(), seq),
     dispose: unsubscribe,
   };
 }

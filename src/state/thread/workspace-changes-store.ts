@@ -29,7 +29,9 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
 
   const unsubscribe = client.subscribe((message) => {
     const id = conversationId();
-    if (id === null || message.type !== 'event' || message.event.conversationId !== id) return;
+    if (id === null) return;
+    if (message.type === 'conversation_rewound' && message.conversationId === id) return void refresh(id);
+    if (message.type !== 'event' || message.event.conversationId !== id) return;
     const { body } = message.event;
     if (body.type !== 'envelope' || body.envelope.status === 'running') return;
     clearTimeout(timer);

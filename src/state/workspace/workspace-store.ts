@@ -71,7 +71,10 @@ export function createWorkspaceStore(
       }
       if (body.type !== 'envelope' || body.envelope.status === 'running') return;
       if (!TOOLS_WITHOUT_FILES.has(body.envelope.meta.tool)) changed();
-    } else if (message.type === 'conversation_deleted' && message.conversationId === id) {
+    } else if (
+      (message.type === 'conversation_deleted' || message.type === 'conversation_rewound') &&
+      message.conversationId === id
+    ) {
       changed();
     }
   });

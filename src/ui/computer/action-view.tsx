@@ -7,6 +7,7 @@ import { useClock } from '../shared/clock.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
+import { CheckpointActions } from './checkpoint-actions.tsx';
 import { ModelImagesNote } from './model-images-note.tsx';
 import { StepChanges } from './step-changes.tsx';
 import { BrowserView } from './views/browser-view.tsx';
@@ -88,6 +89,7 @@ export function ActionView(props: { item: ActionItem }) {
         </Show>
       </div>
       <StepChanges item={props.item} />
+      <CheckpointActions item={props.item} />
       <Switch>
         <Match when={isRaw()}>
           <div class="action-view-body is-scrolling">

@@ -3,6 +3,7 @@ import type { ToolRole } from '../../protocol/tool-roles.ts';
 
 /** Icon names; actions map onto these through `actionIcon`. */
 export type IconName =
+  | 'fork'
   | 'plan'
   | 'refresh'
   | 'message'
@@ -59,6 +60,7 @@ export type IconName =
 /** Path data, not elements: a Solid element can only live in one place in the DOM. */
 const PATHS: Record<IconName, string> = {
   plan: 'M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18h2',
+  fork: 'M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 9a9 9 0 0 1-9 9',
   message: 'M4 5h16v11H9l-5 4z',
   shell: 'M4 5h16v14H4zM7 9l3 3-3 3M12 15h5',
   file: 'M6 3h8l4 4v14H6zM14 3v4h4',

@@ -7,6 +7,7 @@ import { useClock } from '../shared/clock.ts';
 import { formatDuration, formatProgress, ignoredCallsNote } from '../shared/format.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
+import { ForkMarks } from './checkpoint-lines.tsx';
 import { StepLabelText } from './step-label-text.tsx';
 import { SubAgentSteps, subAgentConversationOf } from './sub-agent-steps.tsx';
 
@@ -89,6 +90,7 @@ export function ActionRow(props: { item: ActionItem }) {
         </Show>
         <IgnoredCalls names={props.item.ignoredToolCalls} />
       </button>
+      <ForkMarks settledSeq={props.item.settledSeq} />
       <Show when={subAgentConversationOf(props.item)}>
         {(conversationId) => <SubAgentSteps conversationId={conversationId()} />}
       </Show>

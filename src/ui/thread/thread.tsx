@@ -15,6 +15,7 @@ import type { ThreadEntry } from '../../state/thread/phase-groups.ts';
 import { useApp } from '../app/app-context.ts';
 import { PlanPanel } from '../plan/plan-panel.tsx';
 import { Icon } from '../shared/icons.tsx';
+import { ForkOrigin, RewoundLine } from './checkpoint-lines.tsx';
 import { createThreadEntries } from './thread-entries.ts';
 import { EntryView, ThinkingRow } from './thread-rows.tsx';
 import { estimatedHeight, ThreadWindow, WINDOW_THRESHOLD } from './thread-window.tsx';
@@ -187,6 +188,7 @@ export function Thread() {
         {(plan) => <PlanPanel plan={plan()} isWorking={thread.state.conversation?.status === 'running'} />}
       </Show>
       <div class="thread-body" ref={body}>
+        <ForkOrigin />
         <Switch>
           <Match when={thread.state.load === 'loading'}>
             <p class="thread-placeholder">Loading the conversation…</p>
@@ -235,6 +237,7 @@ export function Thread() {
             />
           )}
         </Show>
+        <RewoundLine />
       </div>
       <Show when={!isPinned()}>
         <button

@@ -1,0 +1,90 @@
+import { createSignal, Show } from 'solid-js';
+import { rewindQuestion } from '../../state/thread/checkpoint-text.ts';
+import type { ActionItem } from '../../state/thread/thread-reducer.ts';
+import { useApp } from '../app/app-context.ts';
+import { InlineConfirm } from '../shared/delete-confirm.tsx';
+import './checkpoint-actions.css';
+
+/**
+ * "Rewind to here" and "Fork from here" for a settled step of the open conversation
+ * (not while it runs, in a replay, or in a sub-agent's conversation). A rewind asks first,
+ * saying what leaves the conversation and what the workspace does; a fork opens the new
+ * conversation, the original left as it is.
+ */
+export function CheckpointActions(props: { item: ActionItem }) {
+  const { thread, conversations, attempt } = useApp();
+  const [question, setQuestion] = createSignal<string | null>(null);
+  const [isBusy, setBusy] = createSignal(false);
+  const conversation = () => thread.state.conversation;
+  const isShown = () =>
+    props.item.settledSeq !== null &&
+    !thread.isReplaying() &&
+    conversation() !== null &&
+    conversation()?.status !== 'running' &&
+    !conversation()?.parent;
+  /** Nothing comes after the conversation's last step: there is nothing to rewind. */
+  const canRewind = () => (props.item.settledSeq ?? Number.POSITIVE_INFINITY) < thread.state.thread.lastSeq;
+
+  async function run(task: () => Promise<void>, failure: string): Promise<void> {
+    if (isBusy()) return;
+    setBusy(true);
+    try {
+      await attempt(task, failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const askRewind = (seq: number) =>
+    run(async () => {
+      setQuestion(rewindQuestion(await thread.rewindPreview(seq)));
+    }, 'Could not read what a rewind would change');
+  const rewind = (seq: number) => {
+    setQuestion(null);
+    return run(async () => void (await thread.rewindTo(seq)), 'Could not rewind');
+  };
+  const fork = (seq: number) =>
+    run(async () => conversations.select(await thread.forkAt(seq)), 'Could not fork the conversation');
+
+  return (
+    <Show when={isShown() && props.item.settledSeq}>
+      {(seq) => (
+        <div class="checkpoint-actions">
+          <div class="checkpoint-buttons">
+            <Show when={canRewind()}>
+              <button
+                type="button"
+                class="button small"
+                disabled={isBusy() || question() !== null}
+                title="Drop the later steps and put the workspace back as it was after this step"
+                onClick={() => void askRewind(seq())}
+              >
+                Rewind to here
+              </button>
+            </Show>
+            <button
+              type="button"
+              class="button small"
+              disabled={isBusy()}
+              title="A new conversation from this step, with the workspace as it was then; this one stays as it is"
+              onClick={() => void fork(seq())}
+            >
+              Fork from here
+            </button>
+          </div>
+          <Show when={question()}>
+            {(text) => (
+              <InlineConfirm
+                question={text()}
+                confirmLabel="Rewind"
+                keepLabel="Cancel"
+                onConfirm={() => void rewind(seq())}
+                onKeep={() => setQuestion(null)}
+              />
+            )}
+          </Show>
+        </div>
+      )}
+    </Show>
+  );
+}
