@@ -18,11 +18,15 @@ import {
   BundleManifest,
   DEFAULT_BUNDLE_LIMITS,
 } from './bundle-format.ts';
+import { historyEntries, isHistoryEntry, readHistory } from './bundle-history-entries.ts';
 import { normalizeBundlePath, quoted } from './bundle-paths.ts';
 import { referencedWorkspacePaths } from './bundle-references.ts';
 import { megabytes, readZipDirectory, readZipEntry, type ZipEntry } from './zip-reader.ts';
 
-/** Writes one conversation as a zip: manifest, conversation, events, plan, schedules, workspace files. */
+/**
+ * Writes one conversation as a zip: manifest, conversation, events, plan, schedules,
+ * workspace files, and the workspace's history when it has one.
+ */
 export function encodeBundle(contents: BundleContents, appVersion: string, exportedAt: number): Uint8Array {
   const manifest: BundleManifest = {
     format: BUNDLE_FORMAT_NAME,
@@ -47,16 +51,18 @@ export function encodeBundle(contents: BundleContents, appVersion: string, expor
   for (const file of contents.files) {
     if (file.kind === 'file') entries[`${BUNDLE_ENTRIES.workspacePrefix}${file.path}`] = file.content;
   }
+  Object.assign(entries, historyEntries(contents.history, json));
   // Zip dates start in 1980.
   return zipSync(entries, { level: 6, mtime: Math.max(exportedAt, Date.UTC(1980, 0, 2)) });
 }
 
 /**
  * Reads a bundle, refusing it with the reason when it is too big, a zip bomb (refused
- * on its declared sizes before inflating; an entry that holds more than it declares
- * stops there), from a newer format, malformed, inconsistent (a file of another size
- * than listed, an attachment it lacks), or when a path would leave the workspace.
- * Nothing is written here.
+ * on its declared sizes before inflating, history entries counted; an entry that holds
+ * more than it declares stops there), from a newer format, malformed, inconsistent (a
+ * file of another size than listed, an attachment it lacks), or when a path would leave
+ * the workspace. The history is read in shape only: what needs the content hashes is
+ * checked by the import (`checkBundleHistory`). Nothing is written here.
  */
 export function decodeBundle(
   bytes: Uint8Array,
@@ -81,7 +87,9 @@ export function decodeBundle(
   const manifest = parsed(BundleManifest, manifestJson, BUNDLE_ENTRIES.manifest);
   refuseImpossibleDate(manifest.exportedAt, 'manifest.json, exportedAt');
   const files = workspaceFiles(manifest, entries, bytes);
-  const isLegacy = formatVersion < BUNDLE_FORMAT_VERSION;
+  const history = readHistory(entries, bytes, formatVersion, read);
+  // Format 1 came before tool profiles and roles; format 2 on records them.
+  const isLegacy = formatVersion < 2;
   const events = read(BUNDLE_ENTRIES.events);
   refuseUnknownEventTypes(events);
   const contents = parsed(
@@ -95,6 +103,7 @@ export function decodeBundle(
       schedules: read(BUNDLE_ENTRIES.schedules),
       files,
       previewStorage: entries.has(BUNDLE_ENTRIES.previewStorage) ? read(BUNDLE_ENTRIES.previewStorage) : [],
+      ...(history ? { history } : {}),
     },
     'the conversation data',
   );
@@ -118,10 +127,14 @@ function readFormatVersion(manifest: unknown): number {
   return header.data.formatVersion;
 }
 
-/** Every zip entry is one the layout has: a known file, or a workspace file or folder with an allowed path. */
+/**
+ * Every zip entry is one the layout has: a known file, a workspace file or folder with an
+ * allowed path, or a history entry (refused later in a bundle older than format 3).
+ */
 function checkEntryName(entry: ZipEntry): void {
   const { name } = entry;
   if (Object.values(BUNDLE_ENTRIES).includes(name as never) && !entry.isDirectory) return;
+  if (isHistoryEntry(entry)) return;
   if (
     name.startsWith(BUNDLE_ENTRIES.workspacePrefix) &&
     name.length > BUNDLE_ENTRIES.workspacePrefix.length

@@ -1,3 +1,5 @@
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { encodeBundle } from './bundle-codec.ts';
 import type { BundleContents } from './bundle-format.ts';
 
 const encoder = new TextEncoder();
@@ -62,4 +64,17 @@ export function sampleBundleContents(conversationId = 'conv-1'): BundleContents 
       },
     ],
   };
+}
+
+/**
+ * `contents` as an app of an older bundle format wrote it (format 2: before the
+ * workspace's history travelled, so without it), for tests that older bundles still import.
+ */
+export function olderFormatBundle(contents: BundleContents, formatVersion: number): Uint8Array {
+  const { history: _history, ...withoutHistory } = contents;
+  const entries = unzipSync(encodeBundle(withoutHistory, '0.1.0', 5));
+  const manifest = JSON.parse(strFromU8(entries['manifest.json'] ?? new Uint8Array()));
+  manifest.formatVersion = formatVersion;
+  entries['manifest.json'] = strToU8(JSON.stringify(manifest));
+  return zipSync(entries);
 }

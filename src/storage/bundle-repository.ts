@@ -6,12 +6,20 @@ import { PREVIEW_AREA_LIMITS } from '../protocol/preview-messages.ts';
 import { PreviewStorageRow } from '../protocol/preview-storage.ts';
 import { Schedule } from '../protocol/schedules.ts';
 import { WorkspaceFile } from '../protocol/workspace.ts';
+import { readBundleHistory, writeBundleHistory } from './bundle-history.ts';
+import {
+  checkBundleHistory,
+  checkHistoryConsistency,
+  type WorkspaceEntries,
+  workspaceEntriesOf,
+} from './bundle-history-checks.ts';
 import { ConversationRepository } from './conversation-repository.ts';
 import type { SandpiperDatabase } from './db.ts';
 import { EventRepository } from './event-repository.ts';
 import { PlanRepository } from './plan-repository.ts';
 import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { ScheduleRepository } from './schedule-repository.ts';
+import { historyTables } from './workspace-history.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
 /** Most characters of an imported conversation's title kept (titles made here are at most 80). */
@@ -24,7 +32,11 @@ const IMPORTED_TITLE_CHARS = 200;
 export class BundleRepository {
   constructor(private readonly database: SandpiperDatabase) {}
 
-  /** The conversation with its events, plan and workspace, read in one transaction. */
+  /**
+   * The conversation with its events, plan, workspace and the workspace's history, read
+   * in one transaction. A history that does not add up (it never should) is left out
+   * rather than make a bundle no Sandpiper would import.
+   */
   async read(conversationId: string): Promise<BundleContents | null> {
     const database = this.database;
     const tables = [
@@ -34,18 +46,23 @@ export class BundleRepository {
       database.files,
       database.schedules,
       database.previewStorage,
+      ...historyTables(database),
     ];
     return database.transaction('r', tables, async () => {
       const conversation = await new ConversationRepository(database).get(conversationId);
       if (!conversation) return null;
-      const [events, plan, files, schedules, previewStorage] = await Promise.all([
+      const [events, plan, listed, schedules, previewStorage] = await Promise.all([
         new EventRepository(database).list(conversationId),
         new PlanRepository(database).get(conversationId),
-        new WorkspaceRepository(database).list(conversationId),
+        new WorkspaceRepository(database).listWithEntries(conversationId),
         new ScheduleRepository(database).list(),
         new PreviewStorageRepository(database).lasting(conversationId),
       ]);
-      return {
+      const workspace: WorkspaceEntries = new Map(listed.map(({ file, entry }) => [file.path, entry]));
+      const hashes = new Set(listed.flatMap(({ entry }) => (entry.kind === 'file' ? [entry.hash] : [])));
+      const history = await readBundleHistory(database, conversationId, hashes);
+      const files = listed.map(({ file }) => file);
+      const contents: BundleContents = {
         conversation,
         events,
         plan,
@@ -65,13 +82,17 @@ export class BundleRepository {
           updatedAt,
         })),
       };
+      if (history && isConsistent({ ...contents, history }, workspace)) contents.history = history;
+      return contents;
     });
   }
 
   /**
    * Writes `contents` as a new conversation `newId`, all or nothing; existing
    * conversations are never touched. A run cannot be in progress in an import, so a
-   * running status becomes idle. Refused when the workspace is over `workspaceLimitBytes`.
+   * running status becomes idle. Refused when the workspace is over `workspaceLimitBytes`
+   * or its history does not add up (`checkBundleHistory`), before anything is written.
+   * Each file is stored with its hash, so the history goes on from the imported one.
    */
   async importAsNew(
     contents: BundleContents,
@@ -96,7 +117,18 @@ export class BundleRepository {
     const conversation: Conversation = { ...contents.conversation, id: newId, title, status, updatedAt: now };
     const events = contents.events.map((event) => StoredEvent.parse({ ...event, conversationId: newId }));
     const plan = contents.plan ? Plan.parse({ ...contents.plan, conversationId: newId }) : null;
-    const files = contents.files.map((file) => WorkspaceFile.parse({ ...file, conversationId: newId }));
+    const workspace = workspaceEntriesOf(contents.files);
+    checkBundleHistory(contents, workspace);
+    const files = contents.files.map((file) => {
+      const row = WorkspaceFile.parse({ ...file, conversationId: newId });
+      const entry = workspace.get(file.path);
+      return entry?.kind === 'file' ? { ...row, hash: entry.hash } : row;
+    });
+    const bytesByHash = new Map<string, Uint8Array>();
+    for (const file of contents.files) {
+      const entry = workspace.get(file.path);
+      if (entry?.kind === 'file') bytesByHash.set(entry.hash, file.content);
+    }
     const schedules = importedSchedules(contents.schedules, newId, now, scheduling);
     const previewStorage = contents.previewStorage
       .filter((row) => row.area !== 'session' && row.data.length <= PREVIEW_AREA_LIMITS[row.area])
@@ -109,6 +141,7 @@ export class BundleRepository {
       database.files,
       database.schedules,
       database.previewStorage,
+      ...historyTables(database),
     ];
     try {
       await database.transaction('rw', tables, async () => {
@@ -120,6 +153,7 @@ export class BundleRepository {
         if (files.length > 0) await database.files.bulkAdd(files);
         if (schedules.length > 0) await database.schedules.bulkAdd(schedules);
         if (previewStorage.length > 0) await database.previewStorage.bulkPut(previewStorage);
+        if (contents.history) await writeBundleHistory(database, newId, contents.history, bytesByHash);
       });
     } catch (error) {
       if (error instanceof BundleError) throw error;
@@ -131,6 +165,17 @@ export class BundleRepository {
       throw new BundleError(`This bundle could not be saved (${reason}); nothing of it was kept.`);
     }
     return conversation;
+  }
+}
+
+/** True when `contents`' history adds up against its workspace and events. */
+function isConsistent(contents: BundleContents, workspace: WorkspaceEntries): boolean {
+  try {
+    checkHistoryConsistency(contents, workspace);
+    return true;
+  } catch (error) {
+    if (error instanceof BundleError) return false;
+    throw error;
   }
 }
 

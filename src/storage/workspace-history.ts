@@ -59,7 +59,7 @@ export function contentHash(content: Uint8Array): string {
 }
 
 /** A `files` row's entry: its stored hash, or one computed (rows written before history have none). */
-function entryOf(row: UnknownRow | undefined): HistoryEntry | null {
+export function entryOf(row: UnknownRow | undefined): HistoryEntry | null {
   if (!row) return null;
   if (row.kind === 'directory') return { kind: 'directory' };
   const content = row.content instanceof Uint8Array ? row.content : new Uint8Array();

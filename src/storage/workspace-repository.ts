@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import { WorkspaceFile } from '../protocol/workspace.ts';
+import type { HistoryEntry } from '../protocol/workspace-changes.ts';
 import type { SandpiperDatabase } from './db.ts';
-import { recordWorkspaceChanges, workspaceTables } from './workspace-history.ts';
+import { entryOf, recordWorkspaceChanges, workspaceTables } from './workspace-history.ts';
 
 /** A set of workspace changes applied together. */
 export type WorkspaceChanges = { writes: WorkspaceFile[]; deletes: string[] };
@@ -28,11 +29,25 @@ export class WorkspaceRepository {
 
   /** Every entry of a conversation's workspace, validated, in path order. */
   async list(conversationId: string): Promise<WorkspaceFile[]> {
-    const rows = await this.database.files
+    return (await this.rows(conversationId)).map((row) => WorkspaceFile.parse(row));
+  }
+
+  /**
+   * Every entry, in path order, with what the workspace's history calls it: a file's
+   * stored SHA-256 (computed for rows written before the history) and size, or a folder.
+   */
+  async listWithEntries(conversationId: string): Promise<{ file: WorkspaceFile; entry: HistoryEntry }[]> {
+    return (await this.rows(conversationId)).flatMap((row) => {
+      const entry = entryOf(row);
+      return entry ? [{ file: WorkspaceFile.parse(row), entry }] : [];
+    });
+  }
+
+  private rows(conversationId: string) {
+    return this.database.files
       .where('[conversationId+path]')
       .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
       .toArray();
-    return rows.map((row) => WorkspaceFile.parse(row));
   }
 
   /** Every path of a conversation's workspace, without reading any content. */

@@ -122,8 +122,8 @@ export function threadTexts(page: Page): Promise<string[]> {
       items.map((item) => {
         const phase = item.querySelector('.phase-group-title');
         if (phase) return `phase: ${phase.textContent}`;
-        // What a step changed in the workspace is read apart, after the row (and bundles do
-        // not carry it yet): the thread's own text is what these checks compare.
+        // What a step changed in the workspace is read apart, after the row: the thread's own
+        // text is what these checks compare (bundle-history compares the counts themselves).
         let text = (item as HTMLElement).innerText.trim();
         for (const chip of item.querySelectorAll('.action-changes'))
           text = text.replace(`\n${chip.textContent}`, '');

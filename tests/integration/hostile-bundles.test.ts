@@ -4,7 +4,7 @@ import { hostileCases, runHostileBundles, validCases } from '../fixtures/hostile
 /**
  * Every hostile bundle of the generator (traversal, absolute paths, hostile names,
  * symbolic links, zip bombs, duplicate names, damage, wrong types, future versions,
- * missing files, lying sizes) imported through the worker's path into a database that
+ * missing files, lying sizes, workspace histories that lie) imported through the worker's path into a database that
  * already holds a conversation: each refused with a reason that names its problem, and
  * nothing written. The valid edge bundles import, so a decoder that refused everything
  * would fail here too. `tests/bench/hostile-bundles.bench.test.ts` prints the figures.
@@ -15,7 +15,7 @@ it('refuses every hostile bundle with its reason and writes nothing; imports eve
   const report = await runHostileBundles({ hostile, valid });
   expect(report.findings).toEqual([]);
   expect(hostile.length).toBeGreaterThanOrEqual(60);
-  expect(new Set(hostile.map((item) => item.category)).size).toBe(11);
+  expect(new Set(hostile.map((item) => item.category)).size).toBe(12);
   expect(report.total).toMatchObject({
     cases: hostile.length,
     refusedWithReason: hostile.length,
