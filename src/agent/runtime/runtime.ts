@@ -10,7 +10,6 @@ import { ConversationRepository } from '../../storage/conversation-repository.ts
 import { EventRepository } from '../../storage/event-repository.ts';
 import { PlanRepository } from '../../storage/plan-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
-import { UsageRepository } from '../../storage/usage-repository.ts';
 import { failedCompletion } from '../engine/envelopes.ts';
 import { Journal } from '../engine/journal.ts';
 import { PreviewBrowserLink } from '../toolkit/ports/live-previews.ts';
@@ -35,6 +34,7 @@ import {
   userMessageBody,
   WORKING_WITH_FILES,
 } from './uploads/message-uploads.ts';
+import { WorkspaceUpkeep } from './workspace-upkeep.ts';
 
 export type { RuntimeDependencies } from './runtime-dependencies.ts';
 
@@ -65,6 +65,8 @@ export class AgentRuntime implements RuntimeApi {
   /** The schedules: made by runs' `schedule` calls, fired by the worker's scheduler into new runs. */
   readonly schedules: ScheduleService;
   private readonly subAgents: SubAgents;
+  /** Clearing a workspace and pruning its history, as Settings → Storage asks. */
+  readonly workspaces: WorkspaceUpkeep;
   private readonly previewBrowser = new PreviewBrowserLink();
 
   constructor(private readonly dependencies: RuntimeDependencies) {
@@ -100,8 +102,10 @@ export class AgentRuntime implements RuntimeApi {
       now: this.now,
       ...(dependencies.openSandbox ? { openSandbox: dependencies.openSandbox } : {}),
     });
-    const { active, locks, conversations, journal, sandboxes } = this;
+    const { active, locks, conversations, journal, sandboxes, commands } = this;
     this.follower = new RunFollower({ active, locks, conversations, journal, sandboxes });
+    const { database, publish } = dependencies;
+    this.workspaces = new WorkspaceUpkeep({ database, commands, active, locks, sandboxes, journal, publish });
   }
 
   async startConversation(text: string, options: StartOptions = {}): Promise<string> {
@@ -243,15 +247,8 @@ export class AgentRuntime implements RuntimeApi {
   }
 
   /** Deletes a conversation's workspace files and their history (its events stay); refused while it runs. */
-  async clearWorkspace(conversationId: string): Promise<void> {
-    await this.commands.exclusive(conversationId, async () => {
-      if (this.active.has(conversationId) || !(await this.locks.isFree(conversationId))) {
-        throw new Error('The agent is working in this conversation; stop it first.');
-      }
-      await new UsageRepository(this.dependencies.database).clearWorkspace(conversationId);
-      this.sandboxes.forget(conversationId);
-      await this.journal.append(conversationId, [notices.workspaceClearedNotice()]);
-    });
+  clearWorkspace(conversationId: string): Promise<void> {
+    return this.workspaces.clearWorkspace(conversationId);
   }
 
   /** Follows a run another tab holds, to take it over if that tab closes (see `RunFollower`). */
