@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
+import { taskTool } from '../../src/agent/profiles/muxd/tools/task/task.ts';
 import { WorkspaceChanges } from '../../src/agent/runtime/workspace-changes.ts';
+import { defineProfile } from '../../src/agent/toolkit/profile.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
 import { WorkspaceAtCheckpoint, WorkspaceHistory } from '../../src/storage/workspace-history.ts';
+import { notebookProfile } from '../fixtures/notebook-profile.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -98,5 +102,59 @@ describe('pruning a conversation’s checkpoints through the runtime', () => {
     await harness.runtime.sendMessage(id, 'Once more');
     await harness.runtime.idle(id);
     expect(Object.values(await changes.countsByAction(id))).toEqual([1]);
+  });
+
+  it('drops a sub-agent’s step checkpoints with its parent’s, keeping its task message’s workspace', async () => {
+    const delegating = defineProfile({
+      ...notebookProfile,
+      id: 'delegating',
+      openingSteps: [],
+      endsOnTextReply: true,
+      tools: [...notebookProfile.tools, taskTool],
+      subAgentExcludedTools: ['task'],
+    });
+    harness = await createHarness({}, {}, { profiles: [manusProfile, delegating] });
+    harness.server.setScript([
+      call('jot', { line: 'first, by the parent' }),
+      call('task', { description: 'add two lines', prompt: 'Add two lines to the notebook.' }),
+      call('jot', { line: 'second, by the sub-agent' }),
+      call('jot', { line: 'third, by the sub-agent' }),
+      { text: 'Added.' },
+      call('jot', { line: 'fourth, by the parent' }),
+      { text: 'Done.' },
+    ]);
+    const id = await harness.runtime.startConversation('Keep a notebook', { profileId: 'delegating' });
+    await harness.runtime.idle(id);
+    const child = (await harness.runtime.listConversations()).find((each) => each.parent);
+    if (!child) throw new Error('No sub-agent ran.');
+    const history = new WorkspaceHistory(harness.database);
+    const reader = new WorkspaceAtCheckpoint(harness.database);
+    const changes = new WorkspaceChanges(harness.database);
+    expect(Object.values(await changes.countsByAction(child.id))).toEqual([1, 1]);
+    // The parent's message (nothing written yet) and the sub-agent's task (the parent's first line written).
+    const atMessages = async () => {
+      const all = [...(await history.checkpoints(id)), ...(await history.checkpoints(child.id))];
+      return Promise.all(
+        all
+          .filter((each) => !each.uuid)
+          .map(async (each) =>
+            (await reader.entries(each.conversationId, each.seq))?.map(({ path }) => path),
+          ),
+      );
+    };
+    const before = await atMessages();
+    expect(before).toEqual([[], ['notebook.md']]);
+    const notebookAtTask = await reader.entries(child.id, 0);
+
+    const outcome = await harness.runtime.workspaces.pruneHistory(id);
+    expect(outcome.conversationIds).toEqual([id, child.id]);
+    expect(harness.published).toContainEqual({ type: 'history_pruned', conversationIds: [id, child.id] });
+    expect(await atMessages()).toEqual(before);
+    expect(await reader.entries(child.id, 0)).toEqual(notebookAtTask);
+    expect((await history.checkpoints(child.id)).map((each) => [each.seq, each.uuid])).toEqual([
+      [0, undefined],
+    ]);
+    expect(await changes.countsByAction(child.id)).toEqual({});
+    expect(await changes.countsByAction(id)).toEqual({});
   });
 });
