@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkspaceFile } from '../protocol/workspace.ts';
 import { SandpiperDatabase } from './db.ts';
 import { foldStretches, previewHistoryPruning, pruneHistory } from './history-pruning.ts';
+import { fileEntry, folderEntry, textBytes } from './workspace-fixtures.ts';
 import { contentHash, WorkspaceAtCheckpoint, WorkspaceHistory } from './workspace-history.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
@@ -14,23 +15,7 @@ const open = () => {
   db = new SandpiperDatabase(`pruning-${randomUUID()}`, { indexedDB, IDBKeyRange });
   return db;
 };
-const bytes = (text: string) => new TextEncoder().encode(text);
-const file = (path: string, text: string): WorkspaceFile => ({
-  conversationId: 'c',
-  path,
-  kind: 'file',
-  content: bytes(text),
-  size: bytes(text).byteLength,
-  modifiedAt: 1,
-});
-const folder = (path: string): WorkspaceFile => ({
-  conversationId: 'c',
-  path,
-  kind: 'directory',
-  content: new Uint8Array(),
-  size: 0,
-  modifiedAt: 1,
-});
+const [bytes, file, folder] = [textBytes, fileEntry, folderEntry];
 
 /** Writes the workspace of `c` and marks checkpoints, as the journal does: steps with a uuid, messages without. */
 function recorder(database: SandpiperDatabase, firstSeq = 0) {
@@ -261,7 +246,7 @@ describe('pruning the workspace history', () => {
     const database = open();
     await buildHistory(database);
     const workspace = new WorkspaceRepository(database);
-    const other = (text: string): WorkspaceFile => ({ ...file('x.txt', text), conversationId: 'd' });
+    const other = (text: string) => file('x.txt', text, 'd');
     await workspace.apply('d', { writes: [other('1')], deletes: [] }, 1e9);
     await workspace.apply('d', { writes: [other('2')], deletes: [] }, 1e9);
     await new WorkspaceHistory(database).checkpoint('d', 0, { uuid: 'u' });

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { taskTool } from '../../src/agent/profiles/muxd/tools/task/task.ts';
 import { WorkspaceChanges } from '../../src/agent/runtime/workspace-changes.ts';
-import { defineProfile } from '../../src/agent/toolkit/profile.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
 import { WorkspaceAtCheckpoint, WorkspaceHistory } from '../../src/storage/workspace-history.ts';
-import { notebookProfile } from '../fixtures/notebook-profile.ts';
+import { delegatingNotebookProfile } from '../fixtures/notebook-profile.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -105,15 +103,7 @@ describe('pruning a conversation’s checkpoints through the runtime', () => {
   });
 
   it('drops a sub-agent’s step checkpoints with its parent’s, keeping its task message’s workspace', async () => {
-    const delegating = defineProfile({
-      ...notebookProfile,
-      id: 'delegating',
-      openingSteps: [],
-      endsOnTextReply: true,
-      tools: [...notebookProfile.tools, taskTool],
-      subAgentExcludedTools: ['task'],
-    });
-    harness = await createHarness({}, {}, { profiles: [manusProfile, delegating] });
+    harness = await createHarness({}, {}, { profiles: [manusProfile, delegatingNotebookProfile] });
     harness.server.setScript([
       call('jot', { line: 'first, by the parent' }),
       call('task', { description: 'add two lines', prompt: 'Add two lines to the notebook.' }),
