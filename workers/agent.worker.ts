@@ -21,6 +21,7 @@ import {
 import { ScheduleEdit } from '../src/protocol/schedules.ts';
 import type { AgentWorkerApi, RuntimeApi } from '../src/protocol/worker-api.ts';
 import { SandpiperDatabase } from '../src/storage/db.ts';
+import { previewHistoryPruning } from '../src/storage/history-pruning.ts';
 import { SettingsRepository } from '../src/storage/settings-repository.ts';
 import { SpendLedger } from '../src/storage/spend-ledger.ts';
 
@@ -145,6 +146,11 @@ const api: AgentWorkerApi = {
   rewindConversation: (id, seq) => whenReady(() => runtime.checkpoints.rewind(id, seq)),
   undoRewind: (id) => whenReady(() => runtime.checkpoints.undoRewind(id)),
   forkConversation: (id, seq) => whenReady(() => runtime.checkpoints.fork(id, seq)),
+  previewHistoryPruning: (conversationId) => previewHistoryPruning(database, conversationId),
+  pruneHistory: async (conversationId) => {
+    await ready;
+    return runtime.workspaces.pruneHistory(conversationId);
+  },
   actionChanges: (conversationId, actionUuid) => workspaceChanges.ofAction(conversationId, actionUuid),
   workspaceChangeCounts: (conversationId) => workspaceChanges.countsByAction(conversationId),
   changedFileVersions: (conversationId, actionUuid, path) =>

@@ -16,6 +16,8 @@ export const BroadcastMessage = z.discriminatedUnion('type', [
   /** A rewind (or its undo) rewrote the conversation's log and workspace: read it afresh. */
   z.object({ type: z.literal('conversation_rewound'), conversationId: z.string() }),
   z.object({ type: z.literal('plan'), plan: Plan }),
+  /** The person pruned a workspace's history: these conversations' steps changed what they show. */
+  z.object({ type: z.literal('history_pruned'), conversationIds: z.array(z.string()) }),
   /** A schedule was made, fired, edited, paused or resumed (its whole row), or deleted. */
   z.object({ type: z.literal('schedule'), schedule: Schedule }),
   z.object({ type: z.literal('schedule_deleted'), scheduleId: z.string() }),

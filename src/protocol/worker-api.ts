@@ -14,8 +14,37 @@ import type { StepChange } from './workspace-changes.ts';
 /** An exported conversation: a file name and the bundle's bytes. */
 export type ExportedBundle = { fileName: string; bytes: Uint8Array };
 
-/** What one conversation keeps in IndexedDB, in bytes (events and plan as JSON, workspace as stored). */
-export type ConversationUsage = { conversationId: string; historyBytes: number; workspaceBytes: number };
+/**
+ * What one conversation keeps in IndexedDB, in bytes: its events and plan (as JSON), its
+ * workspace's files (as stored), and its checkpoints (the workspace history: the replaced
+ * versions' bytes, plus the change and checkpoint rows as JSON).
+ */
+export type ConversationUsage = {
+  conversationId: string;
+  historyBytes: number;
+  workspaceBytes: number;
+  checkpointBytes: number;
+  /** Checkpoints the conversation keeps (one per settled step and per message or reply of the person). */
+  checkpoints: number;
+  /** Steps' own checkpoints in its workspace (its sub-agents' too): what pruning would drop. */
+  stepCheckpoints: number;
+};
+
+/** What pruning a workspace's history drops and frees: a preview, or what was done. */
+export type HistoryPruning = {
+  /** Steps whose own checkpoint (and so their separate changes) goes, its sub-agents' included. */
+  steps: number;
+  /** Checkpoints of the person's messages and replies, all kept. */
+  keptCheckpoints: number;
+  /** Change rows folded away. */
+  droppedChanges: number;
+  /** Bytes of the replaced versions no checkpoint needs any more (exact). */
+  freedBytes: number;
+  /** Bytes of the dropped change and checkpoint rows, estimated as their JSON. */
+  freedRowBytes: number;
+  /** The conversations whose checkpoints change: this one, and sub-agents working in its workspace. */
+  conversationIds: string[];
+};
 
 /** Options of a new conversation: its tool profile, and files the first message brings. */
 export type StartOptions = { profileId?: string; upload?: MessageUpload };
@@ -104,6 +133,15 @@ export interface AgentWorkerApi {
   storageUsage(): Promise<ConversationUsage[]>;
   /** Deletes a conversation's workspace files and their history, keeping its events. */
   clearWorkspace(conversationId: string): Promise<void>;
+  /** What `pruneHistory` would drop and free now; changes nothing. */
+  previewHistoryPruning(conversationId: string): Promise<HistoryPruning>;
+  /**
+   * Drops the checkpoints of the steps in a conversation's workspace (its sub-agents' too)
+   * and folds the changes between the person's messages, all or nothing; every message's
+   * and reply's workspace stays exactly as it was, and the files now are untouched.
+   * Refused while the conversation runs. Never done unless asked.
+   */
+  pruneHistory(conversationId: string): Promise<HistoryPruning>;
   /** What an action changed in the workspace, whatever tool did it (a shell command's writes too). */
   actionChanges(conversationId: string, actionUuid: string): Promise<StepChange[]>;
   /** What rewinding the conversation to the step whose event is `seq` would drop and change. */

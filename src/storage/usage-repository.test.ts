@@ -6,6 +6,7 @@ import { BundleRepository } from './bundle-repository.ts';
 import { SandpiperDatabase } from './db.ts';
 import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { UsageRepository } from './usage-repository.ts';
+import { WorkspaceHistory } from './workspace-history.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
 let database: SandpiperDatabase;
@@ -30,7 +31,8 @@ describe('UsageRepository', () => {
     expect(first).toMatchObject({ conversationId: 'big', workspaceBytes: 5015 });
     expect(second).toMatchObject({ conversationId: 'small', workspaceBytes: 15 });
     expect(first?.historyBytes).toBeGreaterThan(300);
-    // A change keeps the replaced 5,000 bytes in the history, which counts (and clears) with the workspace.
+    expect(first).toMatchObject({ checkpointBytes: 0, checkpoints: 0, stepCheckpoints: 0 });
+    // A change keeps the replaced 5,000 bytes in the history: the checkpoints' cost, apart from the workspace.
     const smaller = {
       conversationId: 'big',
       path: 'data.bin',
@@ -43,14 +45,33 @@ describe('UsageRepository', () => {
       { writes: [{ ...smaller, content: new Uint8Array(10) }], deletes: [] },
       1e6,
     );
-    const changed = (await usage.byConversation()).find((entry) => entry.conversationId === 'big');
-    expect(changed?.workspaceBytes).toBeGreaterThan(5015 - 5000 + 10 + 5000);
+    const history = new WorkspaceHistory(database);
+    await history.checkpoint('big', 7, { uuid: 'step' });
+    await history.checkpoint('big', 8);
+    // A sub-agent's step, in its parent's workspace: pruned with it.
+    await history.checkpoint('small', 9, { uuid: 'sub-step', workspaceId: 'big' });
+    const changed = await usage.byConversation();
+    const measured = changed.find((entry) => entry.conversationId === 'big');
+    expect(measured).toMatchObject({ workspaceBytes: 15 + 10, checkpoints: 2, stepCheckpoints: 2 });
+    const rowBytes = [
+      ...(await database.fileChanges.where('conversationId').equals('big').toArray()),
+      ...(await database.checkpoints.where('conversationId').equals('big').toArray()),
+    ].reduce((sum, row) => sum + JSON.stringify(row).length, 0);
+    expect(measured?.checkpointBytes).toBe(5000 + rowBytes);
+    expect(changed.find((entry) => entry.conversationId === 'small')).toMatchObject({
+      checkpoints: 1,
+      stepCheckpoints: 0,
+    });
     const previews = new PreviewStorageRepository(database);
     await previews.save('big', 'site', 'local', '[["a","1"]]', 1);
     await usage.clearWorkspace('big');
     expect(await previews.site('big', 'site')).toEqual([]);
     const after = await usage.byConversation();
-    expect(after.find((entry) => entry.conversationId === 'big')).toMatchObject({ workspaceBytes: 0 });
+    expect(after.find((entry) => entry.conversationId === 'big')).toMatchObject({
+      workspaceBytes: 0,
+      checkpointBytes: 0,
+      checkpoints: 0,
+    });
     expect((await bundles.read('big'))?.events).toHaveLength(2);
   });
 });

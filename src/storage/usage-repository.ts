@@ -5,8 +5,9 @@ import { historyTables } from './workspace-history.ts';
 /**
  * Measures storage per conversation for the Storage settings. History size is the JSON
  * length of its events and plan (close to what IndexedDB stores, not exact); workspace
- * size is the sum of its files and of its history (the bytes changes replaced, and the
- * change rows), which clearing the workspace frees too.
+ * size is the sum of its files; checkpoint size is what its workspace's history keeps (the
+ * bytes changes replaced, exact, and the change and checkpoint rows as JSON), which pruning
+ * shrinks and clearing the workspace frees.
  */
 export class UsageRepository {
   constructor(private readonly database: SandpiperDatabase) {}
@@ -16,7 +17,14 @@ export class UsageRepository {
     const entry = (conversationId: string) => {
       let found = usage.get(conversationId);
       if (!found) {
-        found = { conversationId, historyBytes: 0, workspaceBytes: 0 };
+        found = {
+          conversationId,
+          historyBytes: 0,
+          workspaceBytes: 0,
+          checkpointBytes: 0,
+          checkpoints: 0,
+          stepCheckpoints: 0,
+        };
         usage.set(conversationId, found);
       }
       return found;
@@ -24,14 +32,7 @@ export class UsageRepository {
     const database = this.database;
     await database.transaction(
       'r',
-      [
-        database.conversations,
-        database.events,
-        database.plans,
-        database.files,
-        database.blobs,
-        database.fileChanges,
-      ],
+      [database.conversations, database.events, database.plans, database.files, ...historyTables(database)],
       async () => {
         await database.conversations.each((row) => {
           if (typeof row.id === 'string') entry(row.id).historyBytes += JSON.stringify(row).length;
@@ -50,17 +51,26 @@ export class UsageRepository {
         });
         await database.blobs.each((row) => {
           if (typeof row.conversationId === 'string' && row.content instanceof Uint8Array)
-            entry(row.conversationId).workspaceBytes += row.content.byteLength;
+            entry(row.conversationId).checkpointBytes += row.content.byteLength;
         });
         await database.fileChanges.each((row) => {
           if (typeof row.conversationId === 'string')
-            entry(row.conversationId).workspaceBytes += JSON.stringify(row).length;
+            entry(row.conversationId).checkpointBytes += JSON.stringify(row).length;
+        });
+        await database.checkpoints.each((row) => {
+          if (typeof row.conversationId !== 'string') return;
+          const own = entry(row.conversationId);
+          own.checkpointBytes += JSON.stringify(row).length;
+          own.checkpoints += 1;
+          // A step's checkpoint is pruned with the workspace it points into (a sub-agent's: its parent's).
+          const workspaceId = typeof row.workspaceId === 'string' ? row.workspaceId : row.conversationId;
+          const workspace = usage.get(workspaceId);
+          if (typeof row.uuid === 'string' && workspace) workspace.stepCheckpoints += 1;
         });
       },
     );
-    return [...usage.values()].sort(
-      (a, b) => b.historyBytes + b.workspaceBytes - (a.historyBytes + a.workspaceBytes),
-    );
+    const total = (each: ConversationUsage) => each.historyBytes + each.workspaceBytes + each.checkpointBytes;
+    return [...usage.values()].sort((a, b) => total(b) - total(a));
   }
 
   /** Deletes a conversation's workspace files, their history and what its previews kept (its events stay). */

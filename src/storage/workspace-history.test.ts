@@ -1,30 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceFile } from '../protocol/workspace.ts';
 import { ConversationRepository } from './conversation-repository.ts';
 import { SandpiperDatabase } from './db.ts';
+import { fileEntry, folderEntry, textBytes } from './workspace-fixtures.ts';
 import { contentHash, foldChanges, WorkspaceHistory } from './workspace-history.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
 const database = () => new SandpiperDatabase(`history-${randomUUID()}`, { indexedDB, IDBKeyRange });
-const bytes = (text: string) => new TextEncoder().encode(text);
-const file = (path: string, text: string, conversationId = 'c'): WorkspaceFile => ({
-  conversationId,
-  path,
-  kind: 'file',
-  content: bytes(text),
-  size: bytes(text).byteLength,
-  modifiedAt: 1,
-});
-const folder = (path: string): WorkspaceFile => ({
-  conversationId: 'c',
-  path,
-  kind: 'directory',
-  content: new Uint8Array(),
-  size: 0,
-  modifiedAt: 1,
-});
+const [bytes, file, folder] = [textBytes, fileEntry, folderEntry];
 const entry = (text: string) => ({
   kind: 'file',
   hash: contentHash(bytes(text)),

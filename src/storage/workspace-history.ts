@@ -67,7 +67,8 @@ export function entryOf(row: UnknownRow | undefined): HistoryEntry | null {
   return { kind: 'file', hash, size: content.byteLength };
 }
 
-function sameEntry(a: HistoryEntry | null, b: HistoryEntry | null): boolean {
+/** Whether two entries are the same: both absent, both folders, or files of the same bytes. */
+export function sameEntry(a: HistoryEntry | null, b: HistoryEntry | null): boolean {
   if (a === null || b === null) return a === b;
   if (a.kind === 'directory' || b.kind === 'directory') return a.kind === b.kind;
   return a.hash === b.hash;

@@ -36,7 +36,7 @@ it('shows what is stored and clears a workspace (history kept), confirmed inline
   expect(await storage.locator('.storage-persistence').textContent()).toMatch(/This browser/);
   const row = storage.getByRole('listitem').filter({ hasText: 'Keep a todo list' });
   expect(await row.locator('.storage-sizes').textContent()).toMatch(
-    /^[\d.]+ KB · history [\d.]+ KB · workspace \d+ B$/,
+    /^[\d.]+ KB · history [\d.]+ KB · workspace \d+ B · \d+ checkpoints [\d.]+ K?B$/,
   );
   expect(
     await screenshotEverywhere(harness, 'storage-section', () => storage.scrollIntoViewIfNeeded()),
@@ -54,7 +54,9 @@ it('shows what is stored and clears a workspace (history kept), confirmed inline
   await clear.focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  await expect.poll(() => row.locator('.storage-sizes').textContent()).toMatch(/workspace 0 B$/);
+  await expect
+    .poll(() => row.locator('.storage-sizes').textContent())
+    .toMatch(/workspace 0 B · 0 checkpoints 0 B$/);
   expect(await clear.isDisabled()).toBe(true);
   expect(await workspaceFiles(page, id)).toEqual({});
   await page.keyboard.press('Escape');

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { TASK_OUTPUT_CAP_BYTES, taskTool } from '../../src/agent/profiles/muxd/tools/task/task.ts';
-import { defineProfile } from '../../src/agent/toolkit/profile.ts';
-import { notebookProfile } from '../fixtures/notebook-profile.ts';
+import { TASK_OUTPUT_CAP_BYTES } from '../../src/agent/profiles/muxd/tools/task/task.ts';
+import { delegatingNotebookProfile as delegating } from '../fixtures/notebook-profile.ts';
 import { call } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -14,15 +13,6 @@ import { createHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 afterEach(async () => harness?.close());
-
-const delegating = defineProfile({
-  ...notebookProfile,
-  id: 'delegating',
-  openingSteps: [],
-  endsOnTextReply: true,
-  tools: [...notebookProfile.tools, taskTool],
-  subAgentExcludedTools: ['task'],
-});
 
 type Body = { messages: { role: string; content: unknown }[]; tools: { function: { name: string } }[] };
 const bodies = () => harness.server.requests.map((request) => request.body as Body);

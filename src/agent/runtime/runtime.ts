@@ -35,6 +35,7 @@ import {
   userMessageBody,
   WORKING_WITH_FILES,
 } from './uploads/message-uploads.ts';
+import { WorkspaceUpkeep } from './workspace-upkeep.ts';
 
 export type { RuntimeDependencies } from './runtime-dependencies.ts';
 
@@ -67,6 +68,8 @@ export class AgentRuntime implements RuntimeApi {
   private readonly subAgents: SubAgents;
   /** Rewind and fork from a step's checkpoint (refused while the conversation runs). */
   readonly checkpoints: ConversationCheckpoints;
+  /** Clearing a workspace and pruning its history, as Settings → Storage asks. */
+  readonly workspaces: WorkspaceUpkeep;
   private readonly previewBrowser = new PreviewBrowserLink();
 
   constructor(private readonly dependencies: RuntimeDependencies) {
@@ -102,13 +105,12 @@ export class AgentRuntime implements RuntimeApi {
       now: this.now,
       ...(dependencies.openSandbox ? { openSandbox: dependencies.openSandbox } : {}),
     });
-    const { active, locks, conversations, journal, sandboxes } = this;
+    const { active, locks, conversations, journal, sandboxes, commands } = this;
     this.follower = new RunFollower({ active, locks, conversations, journal, sandboxes });
     const { database, publish } = dependencies;
-    const isRunning = (id: string) => this.active.has(id);
-    const [commands, newId, now] = [this.commands, this.newId, this.now];
-    const parts = { database, publish, commands, newId, now, journal, sandboxes, locks, isRunning };
-    this.checkpoints = new ConversationCheckpoints(parts);
+    const parts = { database, commands, active, locks, sandboxes, journal, publish };
+    this.workspaces = new WorkspaceUpkeep(parts);
+    this.checkpoints = new ConversationCheckpoints({ ...parts, newId: this.newId, now: this.now });
   }
 
   async startConversation(text: string, options: StartOptions = {}): Promise<string> {
@@ -252,7 +254,7 @@ export class AgentRuntime implements RuntimeApi {
 
   /** Deletes a conversation's workspace files and their history (its events stay); refused while it runs. */
   clearWorkspace(conversationId: string): Promise<void> {
-    return this.checkpoints.clearWorkspace(conversationId);
+    return this.workspaces.clearWorkspace(conversationId);
   }
 
   /** Follows a run another tab holds, to take it over if that tab closes (see `RunFollower`). */

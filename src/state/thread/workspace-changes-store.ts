@@ -8,8 +8,9 @@ const REFRESH_DELAY_MS = 150;
 
 /**
  * What the open conversation's actions changed in its workspace: how many paths each
- * changed (read when the conversation opens and again as actions settle), and on demand
- * an action's list of changes and one file's bytes before and after.
+ * changed (read when the conversation opens, again as actions settle and when its history
+ * is pruned), and on demand an action's list of changes and one file's bytes before and
+ * after.
  */
 export function createWorkspaceChangesStore(client: AgentClient, conversationId: Accessor<string | null>) {
   const [counts, setCounts] = createStore<Record<string, number>>({});
@@ -31,6 +32,8 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
     const id = conversationId();
     if (id === null) return;
     if (message.type === 'conversation_rewound' && message.conversationId === id) return void refresh(id);
+    // A pruned history: the steps' own changes are gone, their counts with them.
+    if (message.type === 'history_pruned' && message.conversationIds.includes(id)) return void refresh(id);
     if (message.type !== 'event' || message.event.conversationId !== id) return;
     const { body } = message.event;
     if (body.type !== 'envelope' || body.envelope.status === 'running') return;

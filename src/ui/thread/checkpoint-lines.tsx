@@ -16,7 +16,10 @@ export function ForkOrigin() {
           <span class="notice-text">
             Forked from “{from().title}” at one of its steps; that conversation goes on unchanged.
           </span>
-          <Show when={exists(from().conversationId)} fallback={<span>(That conversation is not in this browser.)</span>}>
+          <Show
+            when={exists(from().conversationId)}
+            fallback={<span>(That conversation is not in this browser.)</span>}
+          >
             <button
               type="button"
               class="link-button"

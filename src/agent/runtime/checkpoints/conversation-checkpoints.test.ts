@@ -41,7 +41,7 @@ async function open(options: { isRunning?: boolean } = {}) {
     journal,
     sandboxes: { forget: (id) => forgotten.push(id) },
     locks: { isFree: async () => true },
-    isRunning: () => options.isRunning ?? false,
+    active: { has: () => options.isRunning ?? false },
   });
   const workspace = new WorkspaceRepository(database);
   const write = (id: string, writes: WorkspaceFile[], deletes: string[] = []) =>

@@ -9,12 +9,11 @@ import {
   type SettledState,
 } from '../../../storage/conversation-rewind.ts';
 import type { SandpiperDatabase } from '../../../storage/db.ts';
-import { UsageRepository } from '../../../storage/usage-repository.ts';
 import type { Journal } from '../../engine/journal.ts';
 import { openQuestion } from '../../engine/step-policy.ts';
+import type { ActiveRuns } from '../active-runs.ts';
 import type { CommandQueue } from '../command-queue.ts';
 import type { RunLocks } from '../run-locks.ts';
-import { workspaceClearedNotice } from '../runtime-notices.ts';
 import { isShownChange } from '../workspace-changes.ts';
 
 /** What the runtime lends the checkpoints: its database, queue, journal, sandboxes, and whether a conversation runs. */
@@ -24,22 +23,21 @@ export type CheckpointDependencies = {
   publish: (message: BroadcastMessage) => void;
   newId: () => string;
   now: () => number;
-  /** Appends notices; its cached sequence numbers are forgotten after a rewrite. */
-  journal: Pick<Journal, 'append' | 'forget'>;
+  /** Its cached sequence numbers are forgotten after a rewrite. */
+  journal: Pick<Journal, 'forget'>;
   /** Open sandboxes, reopened from the saved workspace after a rewrite. */
   sandboxes: { forget: (conversationId: string) => void };
   /** Runs held by any tab. */
   locks: Pick<RunLocks, 'isFree'>;
-  /** True while this worker runs the conversation. */
-  isRunning: (conversationId: string) => boolean;
+  /** The runs this worker holds. */
+  active: Pick<ActiveRuns, 'has'>;
 };
 
 /**
- * What the person does with a workspace's history: rewind to a step (the later steps
- * are dropped and the workspace put back as it was then, undoable until the next
- * message), fork from a step (a new conversation, the original left as it is), and clear
- * the workspace with its history. Rewinding and clearing are refused while the
- * conversation runs, here or in another tab.
+ * What the person does with a step's checkpoint: rewind to it (the later steps are
+ * dropped and the workspace put back as it was then, undoable until the next message),
+ * or fork from it (a new conversation, the original left as it is). Rewinding is refused
+ * while the conversation runs, here or in another tab.
  */
 export class ConversationCheckpoints {
   private readonly rewinds: ConversationRewinds;
@@ -90,20 +88,11 @@ export class ConversationCheckpoints {
     return fork.id;
   }
 
-  /** Deletes the workspace's files and their history (the events stay, with a notice saying so). */
-  async clearWorkspace(conversationId: string): Promise<void> {
-    await this.exclusive(conversationId, async () => {
-      await new UsageRepository(this.dependencies.database).clearWorkspace(conversationId);
-      this.dependencies.sandboxes.forget(conversationId);
-      await this.dependencies.journal.append(conversationId, [workspaceClearedNotice()]);
-    });
-  }
-
   /** Runs `task` in the conversation's turn, refused while a run (here or in another tab) holds it. */
   private exclusive<T>(conversationId: string, task: () => Promise<T>): Promise<T> {
-    const { commands, isRunning, locks } = this.dependencies;
+    const { commands, active, locks } = this.dependencies;
     return commands.exclusive(conversationId, async () => {
-      if (isRunning(conversationId) || !(await locks.isFree(conversationId)))
+      if (active.has(conversationId) || !(await locks.isFree(conversationId)))
         throw new Error('The agent is working in this conversation; stop it first.');
       return task();
     });
