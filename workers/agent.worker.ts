@@ -153,6 +153,7 @@ const api: AgentWorkerApi = {
   },
   actionChanges: (conversationId, actionUuid) => workspaceChanges.ofAction(conversationId, actionUuid),
   workspaceChangeCounts: (conversationId) => workspaceChanges.countsByAction(conversationId),
+  checkpointSeqs: (conversationId) => workspaceChanges.checkpointSeqs(conversationId),
   changedFileVersions: (conversationId, actionUuid, path) =>
     workspaceChanges.versions(conversationId, actionUuid, path),
   spendToday: async () =>

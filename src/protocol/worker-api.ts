@@ -158,6 +158,8 @@ export interface AgentWorkerApi {
   forkConversation(conversationId: string, seq: number): Promise<string>;
   /** How many workspace paths each action changed, by its uuid (actions that changed none left out). */
   workspaceChangeCounts(conversationId: string): Promise<Record<string, number>>;
+  /** The events (`seq`) that have a checkpoint to rewind or fork to (steps pruned or older than checkpoints have none). */
+  checkpointSeqs(conversationId: string): Promise<number[]>;
   /** One changed path's bytes before and after an action (null: absent, or a folder); null when it did not change it. */
   changedFileVersions(
     conversationId: string,

@@ -76,8 +76,12 @@ export class WorkspaceRepository {
     return total;
   }
 
-  /** Applies writes and deletes atomically; throws `WorkspaceFullError` past `limitBytes`. */
-  async apply(conversationId: string, changes: WorkspaceChanges, limitBytes: number): Promise<void> {
+  /**
+   * Applies writes and deletes atomically; throws `WorkspaceFullError` past `limitBytes`
+   * (`null`: no limit, and no reading of every file's size, for a restore of a state the
+   * workspace held before).
+   */
+  async apply(conversationId: string, changes: WorkspaceChanges, limitBytes: number | null): Promise<void> {
     const writes = changes.writes.map((file) => WorkspaceFile.parse(file));
     if (writes.some((file) => file.conversationId !== conversationId)) {
       throw new Error('A workspace change names another conversation.');
@@ -93,8 +97,10 @@ export class WorkspaceRepository {
         0,
       );
       const added = writes.reduce((sum, file) => sum + file.size, 0);
-      const used = (await this.usedBytes(conversationId)) - released + added;
-      if (used > limitBytes) throw new WorkspaceFullError(used, limitBytes);
+      if (limitBytes !== null) {
+        const used = (await this.usedBytes(conversationId)) - released + added;
+        if (used > limitBytes) throw new WorkspaceFullError(used, limitBytes);
+      }
       if (changes.deletes.length > 0) {
         await database.files.bulkDelete(
           changes.deletes.map((path) => [conversationId, path] as [string, string]),

@@ -8,9 +8,6 @@ import {
 } from './workspace-history.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
-/** Restoring never refuses for size: the state it brings back was the workspace once. */
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
-
 /**
  * What a workspace's history changed after `rev`, one change per path (its entry at
  * `rev`, and now); paths changed and put back are left out.
@@ -59,6 +56,7 @@ export async function restoreWorkspaceAt(
       modifiedAt: now,
     });
   }
-  await new WorkspaceRepository(database).apply(workspaceId, { writes, deletes }, NO_LIMIT);
+  // Never refused for size: the state it brings back was the workspace once.
+  await new WorkspaceRepository(database).apply(workspaceId, { writes, deletes }, null);
   return changes.length;
 }

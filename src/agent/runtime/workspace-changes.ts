@@ -56,6 +56,11 @@ export class WorkspaceChanges {
     return { before: await read(change.before), after: await read(change.after) };
   }
 
+  /** The events of the conversation that have a checkpoint (what a rewind or a fork can go back to). */
+  async checkpointSeqs(conversationId: string): Promise<number[]> {
+    return (await this.history.checkpoints(conversationId)).map((checkpoint) => checkpoint.seq);
+  }
+
   /** How many paths each action changed, by its uuid (actions that changed nothing are left out). */
   async countsByAction(conversationId: string): Promise<Record<string, number>> {
     const checkpoints = await this.history.checkpoints(conversationId);

@@ -1,4 +1,4 @@
-import { type Accessor, createEffect, on, onCleanup } from 'solid-js';
+import { type Accessor, createEffect, createSignal, on, onCleanup } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { StepChange } from '../../protocol/workspace-changes.ts';
 import type { AgentClient } from '../app/agent-client.ts';
@@ -14,14 +14,21 @@ const REFRESH_DELAY_MS = 150;
  */
 export function createWorkspaceChangesStore(client: AgentClient, conversationId: Accessor<string | null>) {
   const [counts, setCounts] = createStore<Record<string, number>>({});
+  /** The events with a checkpoint (a rewind or a fork can go back to them). */
+  const [checkpoints, setCheckpoints] = createSignal<ReadonlySet<number>>(new Set());
   let token = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function refresh(id: string): Promise<void> {
     const mine = ++token;
     try {
-      const next = await client.api.workspaceChangeCounts(id);
-      if (mine === token && conversationId() === id) setCounts(reconcile(next));
+      const [next, seqs] = await Promise.all([
+        client.api.workspaceChangeCounts(id),
+        client.api.checkpointSeqs(id),
+      ]);
+      if (mine !== token || conversationId() !== id) return;
+      setCounts(reconcile(next));
+      setCheckpoints(new Set(seqs));
     } catch (error) {
       // The thread still works without the counts; they come back with the next settled action.
       console.warn('Sandpiper: reading what the steps changed failed', error);
@@ -46,6 +53,7 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
       token += 1;
       clearTimeout(timer);
       setCounts(reconcile({}));
+      setCheckpoints(new Set<number>());
       if (id !== null) void refresh(id);
     }),
   );
@@ -56,6 +64,8 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
   });
 
   return {
+    /** True when the event at `seq` has a checkpoint to rewind or fork to (false until known). */
+    hasCheckpoint: (seq: number): boolean => checkpoints().has(seq),
     /** How many paths the action changed (0: none, or not known yet). */
     countOf: (uuid: string): number => counts[uuid] ?? 0,
     /** The action's changes, one per path. */

@@ -7,17 +7,18 @@ import './checkpoint-actions.css';
 
 /**
  * "Rewind to here" and "Fork from here" for a settled step of the open conversation
- * (not while it runs, in a replay, or in a sub-agent's conversation). A rewind asks first,
+ * that has a checkpoint (not while it runs, in a replay, or in a sub-agent's conversation). A rewind asks first,
  * saying what leaves the conversation and what the workspace does; a fork opens the new
  * conversation, the original left as it is.
  */
 export function CheckpointActions(props: { item: ActionItem }) {
-  const { thread, conversations, attempt } = useApp();
+  const { thread, conversations, workspaceChanges, attempt } = useApp();
   const [question, setQuestion] = createSignal<string | null>(null);
   const [isBusy, setBusy] = createSignal(false);
   const conversation = () => thread.state.conversation;
   const isShown = () =>
     props.item.settledSeq !== null &&
+    workspaceChanges.hasCheckpoint(props.item.settledSeq) &&
     !thread.isReplaying() &&
     conversation() !== null &&
     conversation()?.status !== 'running' &&
