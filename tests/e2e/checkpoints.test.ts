@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, messagesOf, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
-import { openConversationId, workspaceFiles } from './pwa-helpers.ts';
+import { importThroughPicker, openConversationId, workspaceFiles } from './pwa-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -46,9 +47,16 @@ async function select(page: Page, actionType: string, index: number): Promise<vo
 const changedOn = async (page: Page, actionType: string, index: number) =>
   (await rowsOf(page, actionType).nth(index).locator('.action-changes').allTextContents())[0] ?? '';
 
-it('rewinds to a step (the workspace as recorded then, undoable) and forks from it (a new conversation, the original unchanged)', async () => {
+/**
+ * A run that writes, edits with `sed -i`, writes with Python, asks (the workspace after the
+ * Python step is recorded then, apart from the history), then moves and removes a file.
+ */
+async function runToTheEnd(): Promise<{
+  id: string;
+  afterPython: Record<string, string>;
+  atEnd: Record<string, string>;
+}> {
   const { page, model } = harness;
-  const panel = page.getByRole('complementary', { name: 'Computer' });
   model.setScript([
     acknowledge(),
     planNotes(),
@@ -78,6 +86,14 @@ it('rewinds to a step (the workspace as recorded then, undoable) and forks from 
   const atEnd = await workspaceHashes(page, id);
   expect(atEnd['notes/answer.txt']).toBe(afterPython['notes/count.txt']);
   expect(atEnd['notes/todo.md']).toBeUndefined();
+
+  return { id, afterPython, atEnd };
+}
+
+it('rewinds to a step (the workspace as recorded then, undoable) and forks from it (a new conversation, the original unchanged)', async () => {
+  const { page, model } = harness;
+  const panel = page.getByRole('complementary', { name: 'Computer' });
+  const { id, afterPython, atEnd } = await runToTheEnd();
 
   // Each step's change set, whatever tool made it: the write, sed -i, Python, mv (a delete and an add), rm.
   const chips = async () => [
@@ -172,4 +188,31 @@ it('rewinds to a step (the workspace as recorded then, undoable) and forks from 
   if (!box) throw new Error('The step’s rewind and fork buttons have no box at 390 px.');
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await harness.screenshot('checkpoints-phone');
+});
+
+it('forks from a step of an imported conversation: the bundle carries the checkpoints', async () => {
+  const { page } = harness;
+  const { id, afterPython } = await runToTheEnd();
+  await page.getByRole('button', { name: 'Conversation actions' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export bundle' }).click(),
+  ]);
+  const bundle = new Uint8Array(await readFile(await download.path()));
+  await importThroughPicker(page, download.suggestedFilename(), bundle);
+  await expect.poll(() => openConversationId(page)).not.toBe(id);
+  const importedId = await openConversationId(page);
+  await page.locator('[data-action-type="message.result"]').waitFor();
+
+  // Step 3 of the import (after the write and the sed -i): the Python step.
+  await select(page, 'shell.exec', 1);
+  const panel = page.getByRole('complementary', { name: 'Computer' });
+  await panel.getByRole('button', { name: 'Fork from here' }).click();
+  await page.waitForFunction((imported) => !window.location.hash.endsWith(imported), importedId);
+  const forkId = await openConversationId(page);
+  expect(forkId).not.toBe(id);
+  await page.locator('.fork-origin').waitFor();
+  await expect.poll(() => workspaceHashes(page, forkId)).toEqual(afterPython);
+  expect(await rowsOf(page, 'shell.exec').count()).toBe(2);
+  await expect.poll(() => changedOn(page, 'shell.exec', 1)).toBe('1 file changed');
 });
