@@ -139,6 +139,8 @@ const api: AgentWorkerApi = {
   workspaceChangeCounts: (conversationId) => workspaceChanges.countsByAction(conversationId),
   changedFileVersions: (conversationId, actionUuid, path) =>
     workspaceChanges.versions(conversationId, actionUuid, path),
+  taskChanges: (conversationId) => workspaceChanges.ofTask(conversationId),
+  taskFileVersions: (conversationId, path) => workspaceChanges.taskVersions(conversationId, path),
   spendToday: async () =>
     readDaySpend({
       ledger: new SpendLedger(database),
