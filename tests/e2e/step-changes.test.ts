@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { pngBytes } from '../fixtures/web/image-bytes.ts';
 import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
+import { textContrasts } from './contrast.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -18,6 +19,9 @@ const shell = (command: string, delayMs = 0) =>
 const TODO = '# Todo\n- buy milk\n- call Ada\n';
 const LOGO = Buffer.from(pngBytes(24, 24, [30, 90, 160], [230, 200, 120]));
 const NEW_LOGO = Buffer.from(pngBytes(32, 32, [200, 40, 60], [40, 160, 90]));
+/** An SVG whose script must never run: the diff shows it only as an image. */
+const BADGE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" onload="window.badgeRan=1"><script>window.badgeRan=2</script><rect width="40" height="20" fill="#3656d6"/></svg>\n';
 /** Where the final pictures are kept, besides test-results/. */
 const SHOTS = '/tmp/shots-changes/';
 
@@ -135,6 +139,7 @@ const CHANGES_RUN = [
     { delayMs: 6_000 },
   ),
   shell('sed -i "s/buy milk/buy oat milk/" uploads/todo.md', 3_000),
+  call('file', { action: 'write', path: '/home/ubuntu/notes/badge.svg', text: BADGE }),
   shell('rm uploads/old-notes.txt'),
   shell(`echo '${NEW_LOGO.toString('base64')}' | base64 -d > uploads/logo.png`),
   shell('printf "tmp" > notes/tmp.txt'),
@@ -177,15 +182,23 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
   // Exactly the paths the task changed: notes/tmp.txt, made and removed, is not one of them.
   await expect
     .poll(() => names())
-    .toEqual(['notes', 'notes/summary.md', 'uploads/logo.png', 'uploads/old-notes.txt', 'uploads/todo.md']);
+    .toEqual([
+      'notes',
+      'notes/badge.svg',
+      'notes/summary.md',
+      'uploads/logo.png',
+      'uploads/old-notes.txt',
+      'uploads/todo.md',
+    ]);
   expect(await view.locator('.changed-path-kind').allTextContents()).toEqual([
     'folder added',
+    'added',
     'added',
     'modified',
     'deleted',
     'modified',
   ]);
-  await expect.poll(() => view.locator('.task-changes-summary').textContent()).toBe('5 files changed, +4 −3');
+  await expect.poll(() => view.locator('.task-changes-summary').textContent()).toBe('6 files changed, +5 −3');
   const row = (path: string) =>
     view.locator('.changed-path').filter({ has: page.getByText(path, { exact: true }) });
   expect(await row('uploads/todo.md').locator('.changed-path-lines').textContent()).toBe('+2 −2');
@@ -224,6 +237,44 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
       .evaluateAll((all) => all.map((image) => (image as HTMLImageElement).src.slice(0, 5))),
   ).toEqual(['blob:', 'blob:']);
   await screenshots('changes-diffs');
+  // Every text of the view, diffs included, keeps 4.5:1 against what it is drawn on, light and dark.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect((await textContrasts(view))[0]?.ratio, scheme).toBeGreaterThanOrEqual(4.5);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Closed, its pictures' blob URLs are revoked.
+  const logoUrls = await images
+    .locator('img')
+    .evaluateAll((all) => all.map((image) => (image as HTMLImageElement).src));
+  await row('uploads/logo.png')
+    .getByRole('button', { name: /^uploads\/logo\.png/ })
+    .click();
+  await images.waitFor({ state: 'detached' });
+  const isReadable = (url: string) =>
+    page.evaluate(
+      (address) =>
+        fetch(address).then(
+          () => true,
+          () => false,
+        ),
+      url,
+    );
+  expect(await Promise.all(logoUrls.map(isReadable))).toEqual([false, false]);
+
+  // An SVG is shown only as an image from a blob URL: its script never runs, its shapes are not in the page.
+  await row('notes/badge.svg')
+    .getByRole('button', { name: /^notes\/badge\.svg/ })
+    .click();
+  const badge = view.getByRole('region', { name: 'Images of notes/badge.svg' }).getByRole('img', {
+    name: 'notes/badge.svg, after',
+  });
+  await expect.poll(() => badge.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(40);
+  expect((await badge.getAttribute('src'))?.startsWith('blob:')).toBe(true);
+  expect(await page.evaluate(() => (window as { badgeRan?: number }).badgeRan)).toBeUndefined();
+  expect(await page.locator('rect[fill="#3656d6"]').count()).toBe(0);
+  await view.getByRole('region', { name: 'Diff of notes/badge.svg' }).waitFor();
 
   // Each path names the steps that changed it; a step's link selects that step.
   const shellRows = page.locator('.action-row[data-action-type="shell.exec"]');
