@@ -1,4 +1,5 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { pngBytes } from '../fixtures/web/image-bytes.ts';
@@ -19,6 +20,8 @@ const shell = (command: string, delayMs = 0) =>
 const TODO = '# Todo\n- buy milk\n- call Ada\n';
 const LOGO = Buffer.from(pngBytes(24, 24, [30, 90, 160], [230, 200, 120]));
 const NEW_LOGO = Buffer.from(pngBytes(32, 32, [200, 40, 60], [40, 160, 90]));
+/** Bytes whose name says nothing of them: a gzip stream called `.bin`. */
+const ARCHIVE = gzipSync(Buffer.from('hello, archive\n'));
 /** An SVG whose script must never run: the diff shows it only as an image. */
 const BADGE =
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" onload="window.badgeRan=1"><script>window.badgeRan=2</script><rect width="40" height="20" fill="#3656d6"/></svg>\n';
@@ -76,9 +79,10 @@ it('shows what each step changed in the workspace, shell commands included, with
     )[0] ?? '';
   await expect.poll(() => changed('file.write', 0)).toBe('2 files changed');
   expect(await rows.and(page.locator('[data-action-type="shell.exec"]')).count()).toBe(4);
+  // The counts come in one reading after the steps settle: the last step's may land after the first's.
+  await expect.poll(() => changed('shell.exec', 2)).toBe('1 file changed');
   expect(await changed('shell.exec', 0)).toBe('1 file changed');
   expect(await changed('shell.exec', 1)).toBe('1 file changed');
-  expect(await changed('shell.exec', 2)).toBe('1 file changed');
   // A command that changed nothing says nothing.
   expect(await changed('shell.exec', 3)).toBe('');
 
@@ -142,8 +146,11 @@ const CHANGES_RUN = [
   call('file', { action: 'write', path: '/home/ubuntu/notes/badge.svg', text: BADGE }),
   shell('rm uploads/old-notes.txt'),
   shell(`echo '${NEW_LOGO.toString('base64')}' | base64 -d > uploads/logo.png`),
-  shell('printf "tmp" > notes/tmp.txt'),
-  shell('rm notes/tmp.txt && sed -i "s/call Ada/call Ada at 5/" uploads/todo.md'),
+  shell(
+    `printf "tmp" > notes/tmp.txt && echo '${ARCHIVE.toString('base64')}' | base64 -d > notes/archive.bin`,
+  ),
+  // Held back too, so the todo list's diff can be opened between its two edits.
+  shell('rm notes/tmp.txt && sed -i "s/call Ada/call Ada at 5/" uploads/todo.md', 3_000),
   call('message', { type: 'result', text: 'Done.' }),
 ];
 
@@ -177,6 +184,16 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
   const names = () => view.locator('.changed-path-name').allTextContents();
   await expect.poll(() => names(), { timeout: 10_000 }).toContain('notes/summary.md');
   expect(await names()).not.toContain('uploads/todo.md');
+  const row = (path: string) =>
+    view.locator('.changed-path').filter({ has: page.getByText(path, { exact: true }) });
+  // The todo list's diff, opened after its first edit, shows the second as it settles.
+  await expect.poll(() => names(), { timeout: 10_000 }).toContain('uploads/todo.md');
+  await row('uploads/todo.md')
+    .getByRole('button', { name: /^uploads\/todo\.md/ })
+    .click();
+  const diff = view.getByRole('region', { name: 'Diff of uploads/todo.md' });
+  const removedLines = () => diff.locator('.file-diff-line.is-removed').allTextContents();
+  await expect.poll(removedLines).toEqual(['-- buy milk']);
 
   await page.locator('[data-action-type="message.result"][data-status="success"]').waitFor();
   // Exactly the paths the task changed: notes/tmp.txt, made and removed, is not one of them.
@@ -184,6 +201,7 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
     .poll(() => names())
     .toEqual([
       'notes',
+      'notes/archive.bin',
       'notes/badge.svg',
       'notes/summary.md',
       'uploads/logo.png',
@@ -194,23 +212,16 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
     'folder added',
     'added',
     'added',
+    'added',
     'modified',
     'deleted',
     'modified',
   ]);
-  await expect.poll(() => view.locator('.task-changes-summary').textContent()).toBe('6 files changed, +5 −3');
-  const row = (path: string) =>
-    view.locator('.changed-path').filter({ has: page.getByText(path, { exact: true }) });
+  await expect.poll(() => view.locator('.task-changes-summary').textContent()).toBe('7 files changed, +5 −3');
   expect(await row('uploads/todo.md').locator('.changed-path-lines').textContent()).toBe('+2 −2');
 
   // The todo list's diff: the lines two steps edited.
-  await row('uploads/todo.md')
-    .getByRole('button', { name: /^uploads\/todo\.md/ })
-    .click();
-  const diff = view.getByRole('region', { name: 'Diff of uploads/todo.md' });
-  await expect
-    .poll(() => diff.locator('.file-diff-line.is-removed').allTextContents())
-    .toEqual(['-- buy milk', '-- call Ada']);
+  await expect.poll(removedLines).toEqual(['-- buy milk', '-- call Ada']);
   expect(await diff.locator('.file-diff-line.is-added').allTextContents()).toEqual([
     '+- buy oat milk',
     '+- call Ada at 5',
@@ -275,6 +286,15 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
   expect(await page.evaluate(() => (window as { badgeRan?: number }).badgeRan)).toBeUndefined();
   expect(await page.locator('rect[fill="#3656d6"]').count()).toBe(0);
   await view.getByRole('region', { name: 'Diff of notes/badge.svg' }).waitFor();
+
+  // Other bytes: their type, from their magic numbers (not the name), and sizes.
+  await row('notes/archive.bin')
+    .getByRole('button', { name: /^notes\/archive\.bin/ })
+    .click();
+  await expect
+    .poll(() => row('notes/archive.bin').locator('.file-diff-sides').innerText())
+    .toBe(`Before\nabsent\nAfter\ngzip archive · ${ARCHIVE.byteLength} B`);
+  await screenshots('changes-svg-binary');
 
   // Each path names the steps that changed it; a step's link selects that step.
   const shellRows = page.locator('.action-row[data-action-type="shell.exec"]');

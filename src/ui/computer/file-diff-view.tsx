@@ -56,33 +56,35 @@ export function FileDiffView(props: {
   /** Whether the diff says its lines added and removed (not when its row says them already). */
   isCountShown: boolean;
 }) {
-  const [shown] = createResource(
-    // Read again when the path's versions change (the Changes view, as steps settle).
-    () => ({ before: props.change.before, after: props.change.after }),
-    async (entries): Promise<Shown | null> => {
-      const sizes = { beforeBytes: sizeOf(entries.before), afterBytes: sizeOf(entries.after) };
-      // Sizes alone for files too large to compare: their bytes are not even fetched.
-      if (!isDiffable({ before: sizes.beforeBytes, after: sizes.afterBytes }))
-        return { kind: 'too-large', ...sizes };
-      const versions = await props.loadVersions();
-      if (!versions) return null;
-      const comparison = compareVersions(versions);
-      return {
-        kind: 'compared',
-        versions,
-        comparison,
-        highlighted: await highlightSides(props.change.path, comparison.diff),
-      };
-    },
-  );
+  /** The two versions by hash: read again when they change (the Changes view, as steps settle). */
+  const versionsKey = () =>
+    [props.change.before, props.change.after]
+      .map((entry) => (entry?.kind === 'file' ? entry.hash : (entry?.kind ?? 'absent')))
+      .join('>');
+  const [shown] = createResource(versionsKey, async (): Promise<Shown | null> => {
+    const sizes = { beforeBytes: sizeOf(props.change.before), afterBytes: sizeOf(props.change.after) };
+    // Sizes alone for files too large to compare: their bytes are not even fetched.
+    if (!isDiffable({ before: sizes.beforeBytes, after: sizes.afterBytes }))
+      return { kind: 'too-large', ...sizes };
+    const versions = await props.loadVersions();
+    if (!versions) return null;
+    const comparison = compareVersions(versions);
+    return {
+      kind: 'compared',
+      versions,
+      comparison,
+      highlighted: await highlightSides(props.change.path, comparison.diff),
+    };
+  });
   return (
     <Switch>
       <Match when={shown.error}>
         <p class="file-diff-summary">This file’s versions could not be read: {String(shown.error)}</p>
       </Match>
-      <Match when={shown()?.kind === 'too-large' && shown()}>
+      {/* Keyed: a new reading (the versions changed) renders anew. */}
+      <Match when={shown()?.kind === 'too-large' && shown()} keyed>
         {(value) => {
-          const sizes = value() as Extract<Shown, { kind: 'too-large' }>;
+          const sizes = value as Extract<Shown, { kind: 'too-large' }>;
           return (
             <p class="file-diff-summary">
               Too large to compare here: {sizeText(sizes.beforeBytes)} before, {sizeText(sizes.afterBytes)}{' '}
@@ -91,9 +93,9 @@ export function FileDiffView(props: {
           );
         }}
       </Match>
-      <Match when={shown()?.kind === 'compared' && shown()}>
+      <Match when={shown()?.kind === 'compared' && shown()} keyed>
         {(value) => {
-          const compared = value() as Extract<Shown, { kind: 'compared' }>;
+          const compared = value as Extract<Shown, { kind: 'compared' }>;
           const { comparison, versions } = compared;
           return (
             <>
@@ -239,7 +241,7 @@ function ImageSide(props: {
       <div class="file-diff-image-frame">
         <Show
           when={image()}
-          fallback={<span class="file-diff-image-none">{props.bytes ? 'Not an image' : 'None'}</span>}
+          fallback={<span class="file-diff-image-none">{props.bytes ? 'Not an image' : 'No file'}</span>}
         >
           {(shown) => (
             <img
