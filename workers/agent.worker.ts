@@ -156,6 +156,8 @@ const api: AgentWorkerApi = {
   checkpointSeqs: (conversationId) => workspaceChanges.checkpointSeqs(conversationId),
   changedFileVersions: (conversationId, actionUuid, path) =>
     workspaceChanges.versions(conversationId, actionUuid, path),
+  taskChanges: (conversationId) => workspaceChanges.ofTask(conversationId),
+  taskFileVersions: (conversationId, path) => workspaceChanges.taskVersions(conversationId, path),
   spendToday: async () =>
     readDaySpend({
       ledger: new SpendLedger(database),

@@ -9,7 +9,7 @@ import type { ProviderProfile, ServerCapabilities } from './providers.ts';
 import type { Schedule, ScheduleEdit } from './schedules.ts';
 import type { DaySpend } from './spend.ts';
 import type { MessageUpload } from './uploads.ts';
-import type { StepChange } from './workspace-changes.ts';
+import type { StepChange, TaskChange } from './workspace-changes.ts';
 
 /** An exported conversation: a file name and the bundle's bytes. */
 export type ExportedBundle = { fileName: string; bytes: Uint8Array };
@@ -164,6 +164,18 @@ export interface AgentWorkerApi {
   changedFileVersions(
     conversationId: string,
     actionUuid: string,
+    path: string,
+  ): Promise<{ before: Uint8Array | null; after: Uint8Array | null } | null>;
+  /**
+   * Everything the conversation's task changed in its workspace, one entry per path, each
+   * with the actions that changed it: from the workspace as its first message left it (with
+   * the files that message brought) to now; a sub-agent's, in its parent's workspace from
+   * when it began to its last settled step. The app's own `.sandpiper/` is left out.
+   */
+  taskChanges(conversationId: string): Promise<TaskChange[]>;
+  /** One path's bytes when the task began and now (null: absent, or a folder); null when the task did not change it. */
+  taskFileVersions(
+    conversationId: string,
     path: string,
   ): Promise<{ before: Uint8Array | null; after: Uint8Array | null } | null>;
   /** What every conversation spent since local midnight, from the spend ledger at the providers' prices now. */

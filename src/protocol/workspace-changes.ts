@@ -21,3 +21,14 @@ export const StepChange = z.object({
   after: HistoryEntry.nullable(),
 });
 export type StepChange = z.infer<typeof StepChange>;
+
+/**
+ * What the whole task did to one path (like a pull request's file): its entry when the task
+ * began and now, the actions that changed it on the way (uuids, in order), and whether the
+ * person changed it too (files attached to a later message).
+ */
+export const TaskChange = StepChange.extend({
+  actionUuids: z.array(z.string().min(1)),
+  isChangedByPerson: z.boolean(),
+});
+export type TaskChange = z.infer<typeof TaskChange>;

@@ -1,6 +1,10 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
-import { type AppHarness, startApp } from './app-harness.ts';
+import { pngBytes } from '../fixtures/web/image-bytes.ts';
+import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
+import { textContrasts } from './contrast.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -11,7 +15,40 @@ afterEach(async () => {
   await harness.close();
 });
 
-const shell = (command: string) => call('shell', { action: 'exec', session: 'main', command });
+const shell = (command: string, delayMs = 0) =>
+  call('shell', { action: 'exec', session: 'main', command }, { delayMs });
+const TODO = '# Todo\n- buy milk\n- call Ada\n';
+const LOGO = Buffer.from(pngBytes(24, 24, [30, 90, 160], [230, 200, 120]));
+const NEW_LOGO = Buffer.from(pngBytes(32, 32, [200, 40, 60], [40, 160, 90]));
+/** Bytes whose name says nothing of them: a gzip stream called `.bin`. */
+const ARCHIVE = gzipSync(Buffer.from('hello, archive\n'));
+/** An SVG whose script must never run: the diff shows it only as an image. */
+const BADGE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" onload="window.badgeRan=1"><script>window.badgeRan=2</script><rect width="40" height="20" fill="#3656d6"/></svg>\n';
+/** Where the final pictures are kept, besides test-results/. */
+const SHOTS = '/tmp/shots-changes/';
+
+/** A picture of the page at 1440 and 390 px wide, light and dark (the Computer sheet opened on a phone). */
+async function screenshots(name: string): Promise<void> {
+  const { page } = harness;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    if (width < 600) {
+      const open = page.getByRole('button', { name: 'Open computer panel' });
+      if (await open.isVisible()) await open.click();
+      // The sheet slides in: the picture waits for it to settle.
+      await page.waitForTimeout(600);
+    }
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await harness.screenshot(`${name}-${width}-${scheme}`);
+      copyFileSync(`${SCREENSHOTS}${name}-${width}-${scheme}.png`, `${SHOTS}${name}-${width}-${scheme}.png`);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 it('shows what each step changed in the workspace, shell commands included, with the diff of a text file', async () => {
   const { page, model } = harness;
@@ -42,9 +79,10 @@ it('shows what each step changed in the workspace, shell commands included, with
     )[0] ?? '';
   await expect.poll(() => changed('file.write', 0)).toBe('2 files changed');
   expect(await rows.and(page.locator('[data-action-type="shell.exec"]')).count()).toBe(4);
+  // The counts come in one reading after the steps settle: the last step's may land after the first's.
+  await expect.poll(() => changed('shell.exec', 2)).toBe('1 file changed');
   expect(await changed('shell.exec', 0)).toBe('1 file changed');
   expect(await changed('shell.exec', 1)).toBe('1 file changed');
-  expect(await changed('shell.exec', 2)).toBe('1 file changed');
   // A command that changed nothing says nothing.
   expect(await changed('shell.exec', 3)).toBe('');
 
@@ -92,4 +130,180 @@ it('shows what each step changed in the workspace, shell commands included, with
   if (!box) throw new Error('The diff has no box at 390 px.');
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await harness.screenshot('step-changes-phone');
+});
+
+/** Changes by a file tool and shell commands (a text edit, a removal, an image), each settling in turn. */
+const CHANGES_RUN = [
+  acknowledge(),
+  planNotes(),
+  // Held back a moment, so the Changes tab can be seen empty first.
+  call(
+    'file',
+    { action: 'write', path: '/home/ubuntu/notes/summary.md', text: '# Summary\nMilk and Ada.\n' },
+    { delayMs: 6_000 },
+  ),
+  shell('sed -i "s/buy milk/buy oat milk/" uploads/todo.md', 3_000),
+  call('file', { action: 'write', path: '/home/ubuntu/notes/badge.svg', text: BADGE }),
+  shell('rm uploads/old-notes.txt'),
+  shell(`echo '${NEW_LOGO.toString('base64')}' | base64 -d > uploads/logo.png`),
+  shell(
+    `printf "tmp" > notes/tmp.txt && echo '${ARCHIVE.toString('base64')}' | base64 -d > notes/archive.bin`,
+  ),
+  // Held back too, so the todo list's diff can be opened between its two edits.
+  shell('rm notes/tmp.txt && sed -i "s/call Ada/call Ada at 5/" uploads/todo.md', 3_000),
+  call('message', { type: 'result', text: 'Done.' }),
+];
+
+it('lists everything the task changed, like a pull request: kinds, lines, the steps, text and image diffs', async () => {
+  const { page, model } = harness;
+  model.setScript(CHANGES_RUN);
+  // The person's files come with the task: they are where the task starts.
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Attach files' }).click(),
+  ]);
+  await chooser.setFiles([
+    { name: 'todo.md', mimeType: 'text/markdown', buffer: Buffer.from(TODO) },
+    { name: 'old-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Old notes\n') },
+    { name: 'logo.png', mimeType: 'image/png', buffer: LOGO },
+  ]);
+  await harness.sendTask('Tidy my todo list and make the logo red');
+
+  // By keyboard: from the action's tab, two steps right.
+  const panel = page.getByRole('complementary', { name: 'Computer' });
+  const tabs = panel.getByRole('tablist', { name: 'Computer views' });
+  await tabs.getByRole('tab', { selected: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  expect(await tabs.getByRole('tab', { selected: true }).textContent()).toBe('Changes');
+  const view = panel.getByRole('region', { name: 'Changes since the task began' });
+  await view.getByText('No files changed yet').waitFor();
+  await screenshots('changes-empty');
+
+  // It follows the run: the write shows up as it settles, while the next step still waits.
+  const names = () => view.locator('.changed-path-name').allTextContents();
+  await expect.poll(() => names(), { timeout: 10_000 }).toContain('notes/summary.md');
+  expect(await names()).not.toContain('uploads/todo.md');
+  const row = (path: string) =>
+    view.locator('.changed-path').filter({ has: page.getByText(path, { exact: true }) });
+  // The todo list's diff, opened after its first edit, shows the second as it settles.
+  await expect.poll(() => names(), { timeout: 10_000 }).toContain('uploads/todo.md');
+  await row('uploads/todo.md')
+    .getByRole('button', { name: /^uploads\/todo\.md/ })
+    .click();
+  const diff = view.getByRole('region', { name: 'Diff of uploads/todo.md' });
+  const removedLines = () => diff.locator('.file-diff-line.is-removed').allTextContents();
+  await expect.poll(removedLines).toEqual(['-- buy milk']);
+
+  await page.locator('[data-action-type="message.result"][data-status="success"]').waitFor();
+  // Exactly the paths the task changed: notes/tmp.txt, made and removed, is not one of them.
+  await expect
+    .poll(() => names())
+    .toEqual([
+      'notes',
+      'notes/archive.bin',
+      'notes/badge.svg',
+      'notes/summary.md',
+      'uploads/logo.png',
+      'uploads/old-notes.txt',
+      'uploads/todo.md',
+    ]);
+  expect(await view.locator('.changed-path-kind').allTextContents()).toEqual([
+    'folder added',
+    'added',
+    'added',
+    'added',
+    'modified',
+    'deleted',
+    'modified',
+  ]);
+  await expect.poll(() => view.locator('.task-changes-summary').textContent()).toBe('7 files changed, +5 −3');
+  expect(await row('uploads/todo.md').locator('.changed-path-lines').textContent()).toBe('+2 −2');
+
+  // The todo list's diff: the lines two steps edited.
+  await expect.poll(removedLines).toEqual(['-- buy milk', '-- call Ada']);
+  expect(await diff.locator('.file-diff-line.is-added').allTextContents()).toEqual([
+    '+- buy oat milk',
+    '+- call Ada at 5',
+  ]);
+  // Highlighted as Markdown: the heading is a highlight.js section.
+  expect(await diff.locator('.hljs-section').first().textContent()).toBe('# Todo');
+
+  // The logo, before and after, side by side.
+  await row('uploads/logo.png')
+    .getByRole('button', { name: /^uploads\/logo\.png/ })
+    .click();
+  const images = view.getByRole('region', { name: 'Images of uploads/logo.png' });
+  const widthOf = (name: string) =>
+    images.getByRole('img', { name }).evaluate((image) => (image as HTMLImageElement).naturalWidth);
+  await expect.poll(() => widthOf('uploads/logo.png, before')).toBe(24);
+  await expect.poll(() => widthOf('uploads/logo.png, after')).toBe(32);
+  expect(await images.locator('figcaption').allTextContents()).toEqual([
+    `Before PNG image · ${LOGO.byteLength} B · 24 × 24 px`,
+    `After PNG image · ${NEW_LOGO.byteLength} B · 32 × 32 px`,
+  ]);
+  expect(
+    await images
+      .locator('img')
+      .evaluateAll((all) => all.map((image) => (image as HTMLImageElement).src.slice(0, 5))),
+  ).toEqual(['blob:', 'blob:']);
+  await screenshots('changes-diffs');
+  // Every text of the view, diffs included, keeps 4.5:1 against what it is drawn on, light and dark.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect((await textContrasts(view))[0]?.ratio, scheme).toBeGreaterThanOrEqual(4.5);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Closed, its pictures' blob URLs are revoked.
+  const logoUrls = await images
+    .locator('img')
+    .evaluateAll((all) => all.map((image) => (image as HTMLImageElement).src));
+  await row('uploads/logo.png')
+    .getByRole('button', { name: /^uploads\/logo\.png/ })
+    .click();
+  await images.waitFor({ state: 'detached' });
+  const isReadable = (url: string) =>
+    page.evaluate(
+      (address) =>
+        fetch(address).then(
+          () => true,
+          () => false,
+        ),
+      url,
+    );
+  expect(await Promise.all(logoUrls.map(isReadable))).toEqual([false, false]);
+
+  // An SVG is shown only as an image from a blob URL: its script never runs, its shapes are not in the page.
+  await row('notes/badge.svg')
+    .getByRole('button', { name: /^notes\/badge\.svg/ })
+    .click();
+  const badge = view.getByRole('region', { name: 'Images of notes/badge.svg' }).getByRole('img', {
+    name: 'notes/badge.svg, after',
+  });
+  await expect.poll(() => badge.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(40);
+  expect((await badge.getAttribute('src'))?.startsWith('blob:')).toBe(true);
+  expect(await page.evaluate(() => (window as { badgeRan?: number }).badgeRan)).toBeUndefined();
+  expect(await page.locator('rect[fill="#3656d6"]').count()).toBe(0);
+  await view.getByRole('region', { name: 'Diff of notes/badge.svg' }).waitFor();
+
+  // Other bytes: their type, from their magic numbers (not the name), and sizes.
+  await row('notes/archive.bin')
+    .getByRole('button', { name: /^notes\/archive\.bin/ })
+    .click();
+  await expect
+    .poll(() => row('notes/archive.bin').locator('.file-diff-sides').innerText())
+    .toBe(`Before\nabsent\nAfter\ngzip archive · ${ARCHIVE.byteLength} B`);
+  await screenshots('changes-svg-binary');
+
+  // Each path names the steps that changed it; a step's link selects that step.
+  const shellRows = page.locator('.action-row[data-action-type="shell.exec"]');
+  const stepUuids = await shellRows.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-uuid')));
+  const links = row('uploads/todo.md').getByRole('listitem').getByRole('button');
+  expect(await links.allTextContents()).toHaveLength(2);
+  expect(await row('uploads/logo.png').locator('.task-change-step').count()).toBe(1);
+  await links.nth(1).click();
+  expect(await tabs.getByRole('tab', { selected: true }).textContent()).toBe('Terminal');
+  await expect.poll(() => panel.locator('.action-view').getAttribute('data-uuid')).toBe(stepUuids[4]);
+  expect(await page.locator('.action-row[aria-current="true"]').getAttribute('data-uuid')).toBe(stepUuids[4]);
 });

@@ -15,6 +15,11 @@ afterEach(async () => {
 
 const shell = (args: Record<string, unknown>) => call('shell', { session: 'main', ...args });
 const finish = () => call('message', { type: 'result', text: 'Done.' });
+const upload = (path: string, text: string) => ({
+  path,
+  type: 'text/plain',
+  bytes: new TextEncoder().encode(text),
+});
 
 async function run(...steps: ReturnType<typeof call>[]) {
   harness.server.setScript([acknowledge(), planNotes(), ...steps, finish()]);
@@ -123,5 +128,56 @@ describe('what each shell step changed in the workspace', () => {
     ).toEqual(['alpha\n', 'beta\n']);
     // The plan and the messages changed no file.
     expect(Object.keys(counts)).toHaveLength(4);
+  });
+
+  it('lists what a whole task changed by shell commands, as the Changes view asks for it', async () => {
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      shell({ action: 'exec', command: 'mkdir -p notes && printf "alpha\\n" > notes/a.txt' }),
+      shell({ action: 'exec', command: 'sed -i s/alpha/beta/ notes/a.txt' }),
+      shell({ action: 'exec', command: 'sed -i s/beta/gamma/ notes/a.txt && printf "tmp" > notes/tmp.txt' }),
+      shell({
+        action: 'exec',
+        command: 'rm notes/tmp.txt uploads/stale.txt && mv uploads/draft.txt notes/draft.txt',
+      }),
+      finish(),
+    ]);
+    const id = await harness.runtime.startConversation('Tidy up', {
+      upload: { files: [upload('draft.txt', 'draft\n'), upload('stale.txt', 'stale\n')] },
+    });
+    await harness.runtime.idle(id);
+    const shells = (await harness.completions(id))
+      .filter((envelope) => envelope.meta.tool === 'shell')
+      .map((envelope) => envelope.uuid);
+    expect(shells).toHaveLength(4);
+    const [make, firstSed, secondSed, tidy] = shells;
+
+    const changes = new WorkspaceChanges(harness.database);
+    const list = await changes.ofTask(id);
+    expect(
+      list.map(({ path, before, after, actionUuids }) => ({
+        path,
+        kind: `${before?.kind ?? '-'} → ${after?.kind ?? '-'}`,
+        actionUuids,
+      })),
+    ).toEqual([
+      { path: 'notes', kind: '- → directory', actionUuids: [make] },
+      // Changed by three steps: listed once, with the three of them.
+      { path: 'notes/a.txt', kind: '- → file', actionUuids: [make, firstSed, secondSed] },
+      // The move: the new path added and the old one deleted, both by the step that moved it.
+      { path: 'notes/draft.txt', kind: '- → file', actionUuids: [tidy] },
+      { path: 'uploads/draft.txt', kind: 'file → -', actionUuids: [tidy] },
+      { path: 'uploads/stale.txt', kind: 'file → -', actionUuids: [tidy] },
+      // notes/tmp.txt, made and then removed, is not there.
+    ]);
+    expect(list.every((change) => !change.isChangedByPerson)).toBe(true);
+
+    const decode = (bytes: Uint8Array | null | undefined) => (bytes ? new TextDecoder().decode(bytes) : null);
+    const edited = await changes.taskVersions(id, 'notes/a.txt');
+    expect([decode(edited?.before), decode(edited?.after)]).toEqual([null, 'gamma\n']);
+    const removed = await changes.taskVersions(id, 'uploads/stale.txt');
+    expect([decode(removed?.before), decode(removed?.after)]).toEqual(['stale\n', null]);
+    expect(await changes.taskVersions(id, 'notes/tmp.txt')).toBeNull();
   });
 });

@@ -1,39 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { EventBody } from '../../protocol/events.ts';
-import type { WorkspaceFile } from '../../protocol/workspace.ts';
-import { SandpiperDatabase } from '../../storage/db.ts';
-import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  conversationRow as conversation,
+  shellEnvelope as envelope,
+  workspaceFile as file,
+  openWorkspaceHistory,
+} from '../../../tests/fixtures/workspace-history.ts';
 import { WorkspaceChanges } from '../runtime/workspace-changes.ts';
-import { Journal } from './journal.ts';
-
-let database: SandpiperDatabase;
-afterEach(() => database?.close());
-
-const file = (conversationId: string, path: string, text: string): WorkspaceFile => {
-  const content = new TextEncoder().encode(text);
-  return { conversationId, path, kind: 'file', content, size: content.byteLength, modifiedAt: 1 };
-};
-const envelope = (uuid: string, status: 'running' | 'success' | 'asking' | 'error'): EventBody => ({
-  type: 'envelope',
-  envelope: { uuid, status, content: status, meta: { action_type: 'shell.exec', tool: 'shell' } },
-  toolCallId: `call-${uuid}`,
-});
-const conversation = (id: string, parent?: { conversationId: string; actionUuid: string }) => ({
-  id,
-  title: 'Task',
-  status: 'running' as const,
-  createdAt: 1,
-  updatedAt: 1,
-  profileId: 'manus',
-  ...(parent ? { parent } : {}),
-});
 
 async function open() {
-  database = new SandpiperDatabase(`checkpoints-${randomUUID()}`, { indexedDB, IDBKeyRange });
-  const journal = new Journal(database, () => undefined);
-  return { journal, workspace: new WorkspaceRepository(database), changes: new WorkspaceChanges(database) };
+  const { journal, workspace, database } = openWorkspaceHistory('checkpoints');
+  return { journal, workspace, changes: new WorkspaceChanges(database) };
 }
 
 describe('the journal’s checkpoints', () => {

@@ -1,6 +1,7 @@
-import type { StepChange } from '../../protocol/workspace-changes.ts';
+import type { StepChange, TaskChange } from '../../protocol/workspace-changes.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
 import {
+  type Checkpoint,
   type FileChange,
   foldChanges,
   stepRange,
@@ -19,6 +20,12 @@ function asStepChange({ path, before, after }: FileChange): StepChange {
   return { path, before, after };
 }
 
+/** A changed path's bytes before and after (null: absent, or a folder). */
+export type ChangedVersions = { before: Uint8Array | null; after: Uint8Array | null };
+
+/** The task's changes, folded, and the workspace they lie in. */
+type TaskFold = { key: string; workspaceId: string; changes: TaskChange[] };
+
 /**
  * What each step changed in a conversation's workspace, for the thread and the Computer
  * panel: read from the workspace's history, whatever tool made the change. A sub-agent's
@@ -27,6 +34,8 @@ function asStepChange({ path, before, after }: FileChange): StepChange {
 export class WorkspaceChanges {
   private readonly history: WorkspaceHistory;
   private readonly versionsReader: WorkspaceAtCheckpoint;
+  /** The last fold `ofTask` made (the Changes view reads one file after another from it). */
+  private lastFold: TaskFold | null = null;
 
   constructor(database: SandpiperDatabase) {
     this.history = new WorkspaceHistory(database);
@@ -43,16 +52,57 @@ export class WorkspaceChanges {
    * The bytes of one path before and after the action `actionUuid` (null where it was
    * absent, or is a folder); null when the action did not change that path.
    */
-  async versions(
-    conversationId: string,
-    actionUuid: string,
-    path: string,
-  ): Promise<{ before: Uint8Array | null; after: Uint8Array | null } | null> {
+  async versions(conversationId: string, actionUuid: string, path: string): Promise<ChangedVersions | null> {
     const range = stepRange(await this.history.checkpoints(conversationId), { uuid: actionUuid });
     const change = (await this.ofAction(conversationId, actionUuid)).find((each) => each.path === path);
-    if (!range || !change) return null;
+    return range && change ? this.bytesOf(range.workspaceId, change) : null;
+  }
+
+  /**
+   * Everything the conversation's task changed in its workspace, one entry per path (in
+   * path order), each with the actions that changed it: from the workspace as the task was
+   * handed over (after its first message and the files it brought; a sub-agent's, its
+   * parent's workspace when the sub-agent began) to now (a sub-agent's: to its last settled
+   * step, since its parent works on after it). A path made and removed again, or put back
+   * as it was, is left out; a move is its old path deleted and its new one added.
+   */
+  async ofTask(conversationId: string): Promise<TaskChange[]> {
+    return (await this.foldTask(conversationId)).changes;
+  }
+
+  /** One path's bytes when the task began and now; null when the task did not change it. */
+  async taskVersions(conversationId: string, path: string): Promise<ChangedVersions | null> {
+    const { workspaceId, changes } = await this.foldTask(conversationId);
+    const change = changes.find((each) => each.path === path);
+    return change ? this.bytesOf(workspaceId, change) : null;
+  }
+
+  private async foldTask(conversationId: string): Promise<TaskFold> {
+    const checkpoints = await this.history.checkpoints(conversationId);
+    const first = checkpoints[0];
+    const workspaceId = first?.workspaceId ?? conversationId;
+    const fromRev = first?.rev ?? 0;
+    const toRev =
+      workspaceId === conversationId
+        ? await this.history.latestRev(workspaceId)
+        : (checkpoints.at(-1)?.rev ?? fromRev);
+    const key = [conversationId, workspaceId, fromRev, toRev, checkpoints.length].join('\n');
+    if (this.lastFold?.key === key) return this.lastFold;
+    const all = await this.history.changesBetween(workspaceId, fromRev, toRev);
+    const marks = marksByPath(all, checkpoints);
+    const changes = foldChanges(all)
+      .filter(isShownChange)
+      .map((change) => ({
+        ...asStepChange(change),
+        ...(marks.get(change.path) ?? { actionUuids: [], isChangedByPerson: false }),
+      }));
+    this.lastFold = { key, workspaceId, changes };
+    return this.lastFold;
+  }
+
+  private async bytesOf(workspaceId: string, change: StepChange): Promise<ChangedVersions> {
     const read = async (entry: StepChange['before']) =>
-      entry?.kind === 'file' ? this.versionsReader.bytesOf(range.workspaceId, path, entry) : null;
+      entry?.kind === 'file' ? this.versionsReader.bytesOf(workspaceId, change.path, entry) : null;
     return { before: await read(change.before), after: await read(change.after) };
   }
 
@@ -89,4 +139,28 @@ export class WorkspaceChanges {
     }
     return counts;
   }
+}
+
+/**
+ * Who changed each path: a change belongs to the first checkpoint at or after it (the
+ * action that settled then, or the person's message that brought files); one after the
+ * last checkpoint belongs to the step still running, and is counted to nobody yet. Both
+ * lists are in order.
+ */
+function marksByPath(
+  changes: readonly FileChange[],
+  checkpoints: readonly Checkpoint[],
+): Map<string, Pick<TaskChange, 'actionUuids' | 'isChangedByPerson'>> {
+  const marks = new Map<string, Pick<TaskChange, 'actionUuids' | 'isChangedByPerson'>>();
+  let index = 0;
+  for (const change of changes) {
+    while (index < checkpoints.length && (checkpoints[index]?.rev ?? 0) < change.rev) index += 1;
+    const owner = checkpoints[index];
+    if (!owner) continue;
+    const mark = marks.get(change.path) ?? { actionUuids: [], isChangedByPerson: false };
+    if (!owner.uuid) mark.isChangedByPerson = true;
+    else if (!mark.actionUuids.includes(owner.uuid)) mark.actionUuids.push(owner.uuid);
+    marks.set(change.path, mark);
+  }
+  return marks;
 }

@@ -7,8 +7,11 @@ import {
 import type { AttachmentView } from '../thread/attachment-view.ts';
 import { createReplyDrafts } from '../thread/reply-drafts.ts';
 
-/** The Computer panel's tabs: the selected action's view, the workspace's files, or an opened deliverable. */
-export type ComputerTab = 'action' | 'files' | 'viewer';
+/**
+ * The Computer panel's tabs: the selected action's view, the workspace's files, what the
+ * task changed, or an opened deliverable.
+ */
+export type ComputerTab = 'action' | 'files' | 'changes' | 'viewer';
 
 /**
  * A deliverable opened from a result's attachment card: a deck or a site, with the name the

@@ -1,5 +1,6 @@
 import { structuredPatch } from 'diff';
 import type { StepChange } from '../../protocol/workspace-changes.ts';
+import { type FileContent, fileContentOf } from './file-content.ts';
 
 /** What a step did to one path, in words the Changes list shows. */
 export type ChangeKind = 'added' | 'deleted' | 'modified' | 'folder added' | 'folder deleted' | 'replaced';
@@ -16,13 +17,24 @@ export function changedFilesLabel(count: number): string {
   return `${count} ${count === 1 ? 'file' : 'files'} changed`;
 }
 
-/** One line of a unified diff. */
-export type DiffLine = { type: 'added' | 'removed' | 'context'; text: string };
+/**
+ * One line of a unified diff, with its number in the version before (absent from an added
+ * line) and in the version after (absent from a removed one).
+ */
+export type DiffLine = {
+  type: 'added' | 'removed' | 'context';
+  text: string;
+  oldLine: number | null;
+  newLine: number | null;
+};
 export type DiffHunk = { header: string; lines: DiffLine[] };
 
-/** How a changed file's two versions compare: as text, line by line, or as bytes (sizes only). */
+/**
+ * How a changed file's two versions compare: as text, line by line (with both texts, for
+ * highlighting whole), or as bytes (sizes only).
+ */
 export type FileDiff =
-  | { kind: 'text'; hunks: DiffHunk[]; added: number; removed: number }
+  | { kind: 'text'; hunks: DiffHunk[]; added: number; removed: number; before: string; after: string }
   | { kind: 'binary'; beforeBytes: number | null; afterBytes: number | null }
   | { kind: 'too-large'; beforeBytes: number | null; afterBytes: number | null }
   | { kind: 'too-different'; beforeBytes: number | null; afterBytes: number | null };
@@ -70,19 +82,52 @@ export function fileDiff(before: Uint8Array | null, after: Uint8Array | null): F
   if (!patch) return { kind: 'too-different', beforeBytes, afterBytes };
   let added = 0;
   let removed = 0;
-  const hunks = patch.hunks.map((hunk) => ({
-    header: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
-    lines: hunk.lines
-      .filter((line) => !line.startsWith('\\'))
-      .map((line): DiffLine => {
-        const marker = line[0];
-        if (marker === '+') added += 1;
-        if (marker === '-') removed += 1;
-        return {
-          type: marker === '+' ? 'added' : marker === '-' ? 'removed' : 'context',
-          text: line.slice(1),
-        };
-      }),
-  }));
-  return { kind: 'text', hunks, added, removed };
+  const hunks = patch.hunks.map((hunk) => {
+    let oldLine = hunk.oldStart;
+    let newLine = hunk.newStart;
+    return {
+      header: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+      lines: hunk.lines
+        .filter((line) => !line.startsWith('\\'))
+        .map((line): DiffLine => {
+          const text = line.slice(1);
+          if (line[0] === '+') {
+            added += 1;
+            return { type: 'added', text, oldLine: null, newLine: newLine++ };
+          }
+          if (line[0] === '-') {
+            removed += 1;
+            return { type: 'removed', text, oldLine: oldLine++, newLine: null };
+          }
+          return { type: 'context', text, oldLine: oldLine++, newLine: newLine++ };
+        }),
+    };
+  });
+  return { kind: 'text', hunks, added, removed, before: beforeText, after: afterText };
+}
+
+/** A changed file's two versions as the worker reads them (null: absent, or a folder). */
+export type ChangedVersions = { before: Uint8Array | null; after: Uint8Array | null };
+
+/**
+ * How to show a changed file: its diff, what each version is (null: absent), and whether
+ * to show the two as pictures (either is a PNG, JPEG, GIF, WebP or SVG by its bytes).
+ */
+export type VersionsComparison = {
+  diff: FileDiff;
+  before: FileContent | null;
+  after: FileContent | null;
+  isImage: boolean;
+};
+
+/** Compares a changed file's two versions for the diff view. */
+export function compareVersions(versions: ChangedVersions): VersionsComparison {
+  const before = versions.before ? fileContentOf(versions.before) : null;
+  const after = versions.after ? fileContentOf(versions.after) : null;
+  return {
+    diff: fileDiff(versions.before, versions.after),
+    before,
+    after,
+    isImage: before?.kind === 'image' || after?.kind === 'image',
+  };
 }

@@ -8,12 +8,14 @@ const REFRESH_DELAY_MS = 150;
 
 /**
  * What the open conversation's actions changed in its workspace: how many paths each
- * changed (read when the conversation opens, again as actions settle and when its history
- * is pruned), and on demand an action's list of changes and one file's bytes before and
- * after.
+ * changed (read when the conversation opens, again as actions settle, the person's
+ * messages bring files, a rewind rewrites the log or the history is pruned), which events
+ * have a checkpoint, and on demand an action's list of changes and one file's bytes
+ * before and after.
  */
 export function createWorkspaceChangesStore(client: AgentClient, conversationId: Accessor<string | null>) {
   const [counts, setCounts] = createStore<Record<string, number>>({});
+  const [revision, setRevision] = createSignal(0);
   /** The events with a checkpoint (a rewind or a fork can go back to them). */
   const [checkpoints, setCheckpoints] = createSignal<ReadonlySet<number>>(new Set());
   let token = 0;
@@ -29,6 +31,7 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
       if (mine !== token || conversationId() !== id) return;
       setCounts(reconcile(next));
       setCheckpoints(new Set(seqs));
+      setRevision((value) => value + 1);
     } catch (error) {
       // The thread still works without the counts; they come back with the next settled action.
       console.warn('Sandpiper: reading what the steps changed failed', error);
@@ -43,7 +46,8 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
     if (message.type === 'history_pruned' && message.conversationIds.includes(id)) return void refresh(id);
     if (message.type !== 'event' || message.event.conversationId !== id) return;
     const { body } = message.event;
-    if (body.type !== 'envelope' || body.envelope.status === 'running') return;
+    const isSettled = body.type === 'envelope' && body.envelope.status !== 'running';
+    if (!isSettled && body.type !== 'user_message' && body.type !== 'user_reply') return;
     clearTimeout(timer);
     timer = setTimeout(() => void refresh(id), REFRESH_DELAY_MS);
   });
@@ -66,6 +70,8 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
   return {
     /** True when the event at `seq` has a checkpoint to rewind or fork to (false until known). */
     hasCheckpoint: (seq: number): boolean => checkpoints().has(seq),
+    /** Counts up each time the counts are read afresh: what to read again with them (the Changes view). */
+    revision,
     /** How many paths the action changed (0: none, or not known yet). */
     countOf: (uuid: string): number => counts[uuid] ?? 0,
     /** The action's changes, one per path. */

@@ -11,6 +11,7 @@ import type { BundleImportStore } from '../../state/bundles/bundle-import-store.
 import type { ReplayStore } from '../../state/replay/replay-store.ts';
 import type { SettingsStore } from '../../state/settings/settings-store.ts';
 import type { ConversationsStore } from '../../state/thread/conversations-store.ts';
+import type { TaskChangesStore } from '../../state/thread/task-changes-store.ts';
 import type { ThreadStore } from '../../state/thread/thread-store.ts';
 import type { ToolOutputStore } from '../../state/thread/tool-output-store.ts';
 import type { WorkspaceChangesStore } from '../../state/thread/workspace-changes-store.ts';
@@ -34,6 +35,8 @@ export type AppServices = {
   toolOutput: ToolOutputStore;
   /** What each of the open conversation's actions changed in its workspace. */
   workspaceChanges: WorkspaceChangesStore;
+  /** Everything the open conversation's task changed (the Computer panel's Changes tab). */
+  taskChanges: TaskChangesStore;
   /** The service worker: a waiting new version, the install prompt. */
   appUpdates: AppUpdatesStore;
   /** Alerts the worker broadcast (storage full), shown as banners. */

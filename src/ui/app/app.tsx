@@ -15,6 +15,7 @@ import { createBundleImportStore } from '../../state/bundles/bundle-import-store
 import { createReplayStore } from '../../state/replay/replay-store.ts';
 import { createSettingsStore } from '../../state/settings/settings-store.ts';
 import { createConversationsStore } from '../../state/thread/conversations-store.ts';
+import { createTaskChangesStore } from '../../state/thread/task-changes-store.ts';
 import { createThreadStore } from '../../state/thread/thread-store.ts';
 import { createToolOutputStore } from '../../state/thread/tool-output-store.ts';
 import { createWorkspaceChangesStore } from '../../state/thread/workspace-changes-store.ts';
@@ -62,6 +63,7 @@ export function App(props: { shell?: ShellHandover }) {
   const workspace = createWorkspaceStore(client, conversations.selectedId, new WorkspaceReader(database));
   const toolOutput = createToolOutputStore(client, conversations.selectedId);
   const workspaceChanges = createWorkspaceChangesStore(client, conversations.selectedId);
+  const taskChanges = createTaskChangesStore(client, conversations.selectedId, workspaceChanges.revision);
   const theme = createThemeStore();
   const toasts = createToastStore();
   const ui = createUiStore();
@@ -84,6 +86,7 @@ export function App(props: { shell?: ShellHandover }) {
     workspace,
     toolOutput,
     workspaceChanges,
+    taskChanges,
     appUpdates,
     alerts,
     persistenceNotice,

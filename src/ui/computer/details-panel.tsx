@@ -5,6 +5,7 @@ import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
 import { WorkspaceBrowser } from '../workspace/workspace-browser.tsx';
 import { ActionView, actionTabLabel } from './action-view.tsx';
+import { TaskChangesView } from './task-changes-view.tsx';
 import { AttachmentViewer, viewerTabLabel } from './views/attachment-viewer.tsx';
 import './computer-views.css';
 import '../workspace/code-view.css';
@@ -31,16 +32,18 @@ export function DetailsPanel() {
   });
   const current = () => actions()[index()];
   const hasConversation = () => conversations.selectedId() !== null;
-  /** The action's view and the files; the Viewer while an attachment card has opened a deck or a site. */
+  /** The action's view, the files and the task's changes; the Viewer while an attachment card has opened a deck or a site. */
   const tabs = createMemo<ComputerTab[]>(() =>
-    ui.viewerTarget() ? ['action', 'files', 'viewer'] : ['action', 'files'],
+    ui.viewerTarget() ? ['action', 'files', 'changes', 'viewer'] : ['action', 'files', 'changes'],
   );
   const tabLabel = (tab: ComputerTab) =>
     tab === 'files'
       ? 'Files'
-      : tab === 'viewer'
-        ? viewerTabLabel(ui.viewerTarget())
-        : actionTabLabel(current());
+      : tab === 'changes'
+        ? 'Changes'
+        : tab === 'viewer'
+          ? viewerTabLabel(ui.viewerTarget())
+          : actionTabLabel(current());
 
   function ActionOrEmpty() {
     return (
@@ -172,6 +175,9 @@ export function DetailsPanel() {
           <Switch fallback={<ActionOrEmpty />}>
             <Match when={ui.computerTab() === 'files'}>
               <WorkspaceBrowser />
+            </Match>
+            <Match when={ui.computerTab() === 'changes'}>
+              <TaskChangesView />
             </Match>
             <Match when={ui.computerTab() === 'viewer' && ui.viewerTarget()}>
               {(target) => <AttachmentViewer target={target()} />}

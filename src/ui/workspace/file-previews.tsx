@@ -45,7 +45,7 @@ export function ImagePreview(props: { bytes: Uint8Array; mime: string; name: str
 }
 
 /** A blob URL of `bytes` typed `mime`, revoked when the owner goes. */
-function objectUrlOf(bytes: Uint8Array, mime: string): string {
+export function objectUrlOf(bytes: Uint8Array, mime: string): string {
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }));
   onCleanup(() => URL.revokeObjectURL(url));
   return url;
