@@ -80,6 +80,8 @@ it('prunes a conversation’s checkpoints from Settings → Storage after saying
   ]);
   await harness.sendTask(TITLE);
   await page.locator('[data-action-type="message.result"]').waitFor();
+  // The workspace when the second message is sent (it brings no files): what going back to it restores.
+  const afterFirstRun = await workspaceFiles(page, await openConversationId(page));
   model.push(acknowledge('Adding one more.'), planNotes(), write('# Todo\n- done\n'), result('Updated.'));
   await harness.sendTask('Mark everything done');
   await expect.poll(() => page.locator('[data-action-type="message.result"]').count()).toBe(2);
@@ -163,4 +165,23 @@ it('prunes a conversation’s checkpoints from Settings → Storage after saying
       page.locator('[data-action-type="file.write"]').first().scrollIntoViewIfNeeded(),
     ),
   ).toEqual([]);
+
+  // A step offers no rewind any more; the second message still does, and puts back the workspace it saw.
+  await page.locator('[data-action-type="shell.exec"]').first().click();
+  const panel = page.getByRole('complementary', { name: 'Computer' });
+  await panel.locator('.action-view').waitFor();
+  expect(await panel.getByRole('button', { name: 'Rewind to here' }).count()).toBe(0);
+  const second = page.locator('.user-item').filter({ hasText: 'Mark everything done' });
+  await second.hover();
+  await second.getByRole('button', { name: 'Rewind to here' }).click();
+  await expect
+    .poll(() => second.locator('.delete-question').textContent())
+    .toMatch(
+      /^Rewind to this message\? \d+ later steps leave the conversation, and 1 workspace file goes back/,
+    );
+  await harness.screenshot('checkpoints-message-rewind');
+  await second.getByRole('button', { name: 'Rewind', exact: true }).click();
+  await page.locator('.rewound-line').waitFor();
+  await expect.poll(() => workspaceFiles(page, id)).toEqual(afterFirstRun);
+  expect(await page.locator('[data-action-type="message.result"]').count()).toBe(1);
 });

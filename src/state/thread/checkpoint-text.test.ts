@@ -10,6 +10,9 @@ describe('what a rewind says', () => {
     expect(rewindQuestion({ steps: 1, messages: 0, paths: 1 })).toBe(
       'Rewind to this step? 1 later step leaves the conversation, and 1 workspace file goes back to how it was after this step. You can undo it until you send your next message.',
     );
+    expect(rewindQuestion({ steps: 2, messages: 0, paths: 1 }, 'message')).toBe(
+      'Rewind to this message? 2 later steps leave the conversation, and 1 workspace file goes back to how it was after this message. You can undo it until you send your next message.',
+    );
     expect(rewindQuestion({ steps: 2, messages: 0, paths: 0 })).toContain(
       'the workspace stays as it is (nothing in it changed since)',
     );

@@ -15,15 +15,15 @@ function droppedText(dropped: Pick<RewindPreview, 'steps' | 'messages'>): string
 }
 
 /** The confirmation of a rewind: what leaves the conversation, what the workspace does, and how long it can be undone. */
-export function rewindQuestion(preview: RewindPreview): string {
+export function rewindQuestion(preview: RewindPreview, subject: 'step' | 'message' = 'step'): string {
   const dropped = droppedText(preview);
   const files =
     preview.paths > 0
-      ? `${counted(preview.paths, 'workspace file goes', 'workspace files go')} back to how ${preview.paths === 1 ? 'it was' : 'they were'} after this step`
+      ? `${counted(preview.paths, 'workspace file goes', 'workspace files go')} back to how ${preview.paths === 1 ? 'it was' : 'they were'} after this ${subject}`
       : 'the workspace stays as it is (nothing in it changed since)';
   const isOne = preview.steps + preview.messages === 1;
   const leaving = dropped ? `${dropped} ${isOne ? 'leaves' : 'leave'} the conversation, and ` : '';
-  return `Rewind to this step? ${capitalised(`${leaving}${files}`)}. You can undo it until you send your next message.`;
+  return `Rewind to this ${subject}? ${capitalised(`${leaving}${files}`)}. You can undo it until you send your next message.`;
 }
 
 /** The line under a rewound conversation, while it can be undone. */

@@ -89,7 +89,7 @@ export function ActionView(props: { item: ActionItem }) {
         </Show>
       </div>
       <StepChanges item={props.item} />
-      <CheckpointActions item={props.item} />
+      <CheckpointActions seq={props.item.settledSeq} subject="step" />
       <Switch>
         <Match when={isRaw()}>
           <div class="action-view-body is-scrolling">

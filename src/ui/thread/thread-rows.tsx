@@ -2,6 +2,7 @@ import { children, createEffect, type JSX, Match, Show, Switch } from 'solid-js'
 import type { ThreadEntry } from '../../state/thread/phase-groups.ts';
 import type { ActionItem, NoticeItem, ThreadItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
+import { CheckpointActions } from '../computer/checkpoint-actions.tsx';
 import { Spinner } from '../shared/icons.tsx';
 import { ActionRow } from './action-row.tsx';
 import { AskCard } from './ask-card.tsx';
@@ -33,6 +34,7 @@ export function ItemView(props: { item: ThreadItem }) {
             <Show when={item().attachments.length > 0}>
               <MessageChips attachments={item().attachments} onOpen={(path) => ui.openFile(path)} />
             </Show>
+            <CheckpointActions seq={item().seq} subject="message" />
           </li>
         )}
       </Match>
