@@ -123,14 +123,15 @@ export class ConversationForks {
       (await changesSince(database, sourceId, rev)).map((change) => [change.path, change]),
     );
     const versions = new WorkspaceAtCheckpoint(database);
-    const rows: UnknownRow[] = [];
-    await database.files
-      .where('[conversationId+path]')
-      .between([sourceId, Dexie.minKey], [sourceId, Dexie.maxKey])
-      .each((row) => {
-        if (typeof row.path === 'string' && !since.has(row.path))
-          rows.push({ ...row, conversationId: forkId });
-      });
+    // One read of every row (a cursor row by row costs more), then the ones changed since left out.
+    const rows: UnknownRow[] = (
+      await database.files
+        .where('[conversationId+path]')
+        .between([sourceId, Dexie.minKey], [sourceId, Dexie.maxKey])
+        .toArray()
+    )
+      .filter((row) => typeof row.path === 'string' && !since.has(row.path))
+      .map((row) => ({ ...row, conversationId: forkId }));
     const now = this.now();
     for (const { path, before } of since.values()) {
       if (before === null) continue;
