@@ -95,6 +95,13 @@ channel.addEventListener('message', (event: MessageEvent<unknown>) => {
   const type = (event.data as { type?: unknown } | null)?.type;
   // A schedule made or changed in another tab: the leader looks again.
   if (type === 'schedule' || type === 'schedule_deleted') return scheduler.wake();
+  // Another tab rewound a conversation: this worker reads its log and workspace afresh.
+  if (type === 'conversation_rewound') {
+    const parsed = BroadcastMessage.safeParse(event.data);
+    if (parsed.success && parsed.data.type === 'conversation_rewound')
+      runtime.checkpoints.forgetRewritten(parsed.data.conversationId);
+    return;
+  }
   // Most messages are events: skip them before validating anything (this runs on every step).
   if (type !== 'conversation') return;
   const parsed = BroadcastMessage.safeParse(event.data);

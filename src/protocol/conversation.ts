@@ -32,9 +32,16 @@ export const Conversation = z.object({
   /**
    * Set on a fork: the conversation it was forked from, the event (`seq`) of the step it
    * was forked at, and that conversation's title then (shown when the origin is gone).
+   * Dropped on import: it names a conversation of the browser the bundle came from.
    */
   forkedFrom: z
-    .object({ conversationId: z.string().min(1), seq: z.number().int().nonnegative(), title: z.string() })
+    .object({
+      conversationId: z.string().min(1),
+      seq: z.number().int().nonnegative(),
+      /** The step's action (absent: forked at a message of the person), so a later event at the same `seq` is not it. */
+      uuid: z.string().min(1).optional(),
+      title: z.string(),
+    })
     .optional(),
 });
 export type Conversation = z.infer<typeof Conversation>;

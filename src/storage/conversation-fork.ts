@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { Conversation } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/phase-plan.ts';
-import { RewindRefusedError, type SettledState } from './conversation-rewind.ts';
+import { checkpointAt, RewindRefusedError, type SettledState } from './conversation-rewind.ts';
 import type { SandpiperDatabase, UnknownRow } from './db.ts';
 import {
   Checkpoint,
@@ -44,11 +44,7 @@ export class ConversationForks {
     ];
     return database.transaction('rw', tables, async () => {
       const source = await this.source(sourceId);
-      const checkpoint = Checkpoint.safeParse(await database.checkpoints.get([sourceId, seq]));
-      if (!checkpoint.success)
-        throw new RewindRefusedError(
-          'That step has no checkpoint (it ran before checkpoints were kept, or its history was pruned).',
-        );
+      const checkpoint = await checkpointAt(database, sourceId, seq);
       const now = this.now();
       const events = (
         await database.events
@@ -65,13 +61,18 @@ export class ConversationForks {
         status,
         createdAt: now,
         updatedAt: now,
-        forkedFrom: { conversationId: sourceId, seq, title: source.title },
+        forkedFrom: {
+          conversationId: sourceId,
+          seq,
+          ...(checkpoint.uuid ? { uuid: checkpoint.uuid } : {}),
+          title: source.title,
+        },
       });
       await database.conversations.add(fork);
       await database.events.bulkAdd(events);
       if (plan) await database.plans.put(Plan.parse({ ...plan, conversationId: forkId }));
-      await this.copyHistory(sourceId, forkId, seq, checkpoint.data.rev);
-      await this.copyWorkspace(sourceId, forkId, checkpoint.data.rev);
+      await this.copyHistory(sourceId, forkId, seq, checkpoint.rev);
+      await this.copyWorkspace(sourceId, forkId, checkpoint.rev);
       return fork;
     });
   }

@@ -37,6 +37,29 @@ export type SettledState = { plan: Plan | null; status: ConversationStatus };
 /** What a rewind to a step would drop: the later events, and the workspace's changes since the step. */
 export type RewindScope = { dropped: StoredEvent[]; changes: FileChange[] };
 
+/**
+ * The checkpoint a rewind or a fork goes back to, refused when there is none, or when it
+ * is an answer's (the question it answers closes with the step after it, which is where
+ * to go back to: kept alone, the answer would leave its question open).
+ */
+export async function checkpointAt(
+  database: SandpiperDatabase,
+  conversationId: string,
+  seq: number,
+): Promise<Checkpoint> {
+  const parsed = Checkpoint.safeParse(await database.checkpoints.get([conversationId, seq]));
+  if (!parsed.success)
+    throw new RewindRefusedError(
+      'That step has no checkpoint (it ran before checkpoints were kept, or its history was pruned).',
+    );
+  const event = await database.events.get([conversationId, seq]);
+  if ((event?.body as { type?: unknown } | undefined)?.type === 'user_reply')
+    throw new RewindRefusedError(
+      'Go back to the question’s step instead: an answer is kept with the question it closes.',
+    );
+  return parsed.data;
+}
+
 /** Refused: the conversation, the step or the rewind named is not one that can be rewound or undone. */
 export class RewindRefusedError extends Error {
   override name = 'RewindRefusedError';
@@ -70,12 +93,17 @@ export class ConversationRewinds {
     );
   }
 
-  /** The rewind that can still be undone, or null. */
+  /** The rewind that can still be undone, or null (none, or the conversation went on after it). */
   async pending(conversationId: string): Promise<RewindStash | null> {
     const row = await this.database.rewinds.get(conversationId);
     if (!row) return null;
     const parsed = RewindStash.safeParse(row);
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success) return null;
+    const later = await this.database.events
+      .where('[conversationId+seq]')
+      .between([conversationId, parsed.data.atSeq + 1], [conversationId, Dexie.maxKey])
+      .count();
+    return later === 0 ? parsed.data : null;
   }
 
   /**
@@ -88,7 +116,7 @@ export class ConversationRewinds {
     conversationId: string,
     seq: number,
     settle: (kept: StoredEvent[]) => SettledState,
-  ): Promise<RewindStash> {
+  ): Promise<{ stash: RewindStash; conversation: Conversation }> {
     const database = this.database;
     const tables = this.tables();
     return database.transaction('rw', tables, async () => {
@@ -132,17 +160,17 @@ export class ConversationRewinds {
         .between([conversationId, seq + 1], [conversationId, Dexie.maxKey])
         .delete();
       const kept = await this.eventsUpTo(conversationId, seq);
-      await this.settleTo(conversation, settle(kept), now);
+      const settled = await this.settleTo(conversation, settle(kept), now);
       await database.rewinds.put(RewindStash.parse(stash));
-      return stash;
+      return { stash, conversation: settled };
     });
   }
 
   /** Undoes the pending rewind: the dropped events, checkpoints, plan, status and workspace come back. */
-  async undo(conversationId: string): Promise<void> {
+  async undo(conversationId: string): Promise<Conversation> {
     const database = this.database;
     const tables = this.tables();
-    await database.transaction('rw', tables, async () => {
+    return database.transaction('rw', tables, async () => {
       const stash = await this.pending(conversationId);
       if (!stash)
         throw new RewindRefusedError(
@@ -157,8 +185,9 @@ export class ConversationRewinds {
       await restoreWorkspaceAt(database, conversationId, stash.revBefore, now);
       await database.events.bulkAdd(stash.events);
       await database.checkpoints.bulkPut(stash.checkpoints);
-      await this.settleTo(conversation, { plan: stash.plan, status: stash.status }, now);
+      const settled = await this.settleTo(conversation, { plan: stash.plan, status: stash.status }, now);
       await database.rewinds.delete(conversationId);
+      return settled;
     });
   }
 
@@ -190,13 +219,7 @@ export class ConversationRewinds {
     seq: number,
   ): Promise<{ conversation: Conversation; checkpoint: Checkpoint }> {
     const conversation = await this.conversation(conversationId);
-    const row = await this.database.checkpoints.get([conversationId, seq]);
-    const parsed = Checkpoint.safeParse(row);
-    if (!row || !parsed.success)
-      throw new RewindRefusedError(
-        'That step has no checkpoint (it ran before checkpoints were kept, or its history was pruned).',
-      );
-    return { conversation, checkpoint: parsed.data };
+    return { conversation, checkpoint: await checkpointAt(this.database, conversationId, seq) };
   }
 
   private async eventsAfter(conversationId: string, seq: number): Promise<StoredEvent[]> {
@@ -215,11 +238,15 @@ export class ConversationRewinds {
     return rows.map((row) => StoredEvent.parse(row));
   }
 
-  private async settleTo(conversation: Conversation, state: SettledState, now: number): Promise<void> {
+  private async settleTo(
+    conversation: Conversation,
+    state: SettledState,
+    now: number,
+  ): Promise<Conversation> {
     if (state.plan) await this.database.plans.put(Plan.parse(state.plan));
     else await this.database.plans.delete(conversation.id);
-    await this.database.conversations.put(
-      Conversation.parse({ ...conversation, status: state.status, updatedAt: now }),
-    );
+    const settled = Conversation.parse({ ...conversation, status: state.status, updatedAt: now });
+    await this.database.conversations.put(settled);
+    return settled;
   }
 }

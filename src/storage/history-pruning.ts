@@ -24,6 +24,8 @@ type PruningPlan = {
   droppedCheckpoints: [string, number][];
   droppedRevs: number[];
   rewrittenChanges: FileChange[];
+  /** Kept checkpoints moved to the last change left at or before theirs. */
+  remappedCheckpoints: Checkpoint[];
   droppedBlobs: [string, string][];
 };
 
@@ -53,6 +55,7 @@ export async function pruneHistory(
     if (plan.droppedCheckpoints.length > 0) await database.checkpoints.bulkDelete(plan.droppedCheckpoints);
     if (plan.droppedRevs.length > 0) await database.fileChanges.bulkDelete(plan.droppedRevs);
     if (plan.rewrittenChanges.length > 0) await database.fileChanges.bulkPut(plan.rewrittenChanges);
+    if (plan.remappedCheckpoints.length > 0) await database.checkpoints.bulkPut(plan.remappedCheckpoints);
     if (plan.droppedBlobs.length > 0) await database.blobs.bulkDelete(plan.droppedBlobs);
     // A rewind's undo points into the changes folded here: it can no longer be undone.
     await database.rewinds.delete(conversationId);
@@ -62,7 +65,7 @@ export async function pruneHistory(
 
 /** Inside a transaction over the history tables: what pruning `conversationId` would do. */
 async function planPruning(database: SandpiperDatabase, conversationId: string): Promise<PruningPlan> {
-  const { dropped, boundaries, keptOwn } = await sortCheckpoints(database, conversationId);
+  const { dropped, boundaries, keptOwn, keptHere } = await sortCheckpoints(database, conversationId);
   const changeRows = await database.fileChanges
     .where('[conversationId+rev]')
     .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
@@ -70,6 +73,13 @@ async function planPruning(database: SandpiperDatabase, conversationId: string):
   const changes = changeRows.map((row) => FileChange.parse(row));
   const { kept, rewritten } = foldStretches(changes, boundaries);
   const keptRevs = new Set(kept.map((change) => change.rev));
+  // A kept checkpoint whose own change folded away (a file made and removed before it) points
+  // at the last change left before it: the same state, and a rev that still exists.
+  const remappedCheckpoints = keptHere.flatMap((checkpoint) => {
+    if (checkpoint.rev === 0 || keptRevs.has(checkpoint.rev)) return [];
+    const rev = kept.filter((change) => change.rev <= checkpoint.rev).at(-1)?.rev ?? 0;
+    return [{ ...checkpoint, rev }];
+  });
   const droppedRows = changeRows.filter((row) => !keptRevs.has(row.rev as number));
   const rowsByRev = new Map(changeRows.map((row) => [row.rev, row]));
   const rewrittenBytes = rewritten.reduce(
@@ -108,6 +118,7 @@ async function planPruning(database: SandpiperDatabase, conversationId: string):
     droppedCheckpoints: dropped.map((row) => [row.conversationId as string, row.seq as number]),
     droppedRevs: droppedRows.map((row) => row.rev as number),
     rewrittenChanges: rewritten,
+    remappedCheckpoints,
     droppedBlobs,
   };
 }
@@ -120,13 +131,14 @@ async function planPruning(database: SandpiperDatabase, conversationId: string):
 async function sortCheckpoints(
   database: SandpiperDatabase,
   conversationId: string,
-): Promise<{ dropped: UnknownRow[]; boundaries: number[]; keptOwn: number }> {
+): Promise<{ dropped: UnknownRow[]; boundaries: number[]; keptOwn: number; keptHere: Checkpoint[] }> {
   // Sub-agents' checkpoints name this workspace in a field no index covers: a scan of small rows.
   const rows = await database.checkpoints
     .filter((row) => row.conversationId === conversationId || row.workspaceId === conversationId)
     .toArray();
   const dropped: UnknownRow[] = [];
   const boundaries = new Set<number>();
+  const keptHere: Checkpoint[] = [];
   let keptOwn = 0;
   for (const row of rows) {
     const parsed = Checkpoint.safeParse(row);
@@ -138,10 +150,12 @@ async function sortCheckpoints(
       continue;
     }
     if (checkpoint.conversationId === conversationId) keptOwn += 1;
-    if ((checkpoint.workspaceId ?? checkpoint.conversationId) === conversationId)
+    if ((checkpoint.workspaceId ?? checkpoint.conversationId) === conversationId) {
       boundaries.add(checkpoint.rev);
+      keptHere.push(checkpoint);
+    }
   }
-  return { dropped, boundaries: [...boundaries].sort((a, b) => a - b), keptOwn };
+  return { dropped, boundaries: [...boundaries].sort((a, b) => a - b), keptOwn, keptHere };
 }
 
 /**

@@ -80,7 +80,7 @@ it('rewinds and forks a 1,000-file, 20 MB workspace', async () => {
     now: Date.now,
     journal,
     sandboxes: { forget: () => undefined },
-    locks: { isFree: async () => true },
+    locks: { holdIfFree: async (_id, task) => ({ isHeld: true, value: await task() }) },
     active: { has: () => false },
   });
   const rewind = await median(RUNS, async () => {

@@ -79,7 +79,11 @@ describe('pruning a conversation’s checkpoints through the runtime', () => {
 
     // Another tab holds the run's lock: refused, nothing changed.
     const busyTab = harness.openTab({
-      locks: { hold: (_id, task) => task(), isFree: async () => false },
+      locks: {
+        hold: (_id, task) => task(),
+        isFree: async () => false,
+        holdIfFree: async () => ({ isHeld: false }),
+      },
     });
     await expect(busyTab.workspaces.pruneHistory(id)).rejects.toThrow(/working in this conversation/);
     expect(await harness.database.fileChanges.count()).toBe(rowsBefore);

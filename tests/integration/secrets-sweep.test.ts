@@ -3,6 +3,7 @@ import { mcpTokenSecrets } from '../../src/protocol/mcp.ts';
 import { redactedSecret } from '../../src/protocol/ports/secrets.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { WorkspaceHistory } from '../../src/storage/workspace-history.ts';
 import { type ConfiguredSecret, type SecretSet, sweepSecrets } from '../fixtures/secrets/secret-set.ts';
 import { openSweepEnvironment, type SweepEnvironment } from '../fixtures/secrets/sweep-environment.ts';
 import { firingScript, manusScript, muxdScript, openManusScript } from '../fixtures/secrets/sweep-scripts.ts';
@@ -69,6 +70,18 @@ beforeAll(async () => {
   await settings.putAgentSettings({ ...(await settings.getAgentSettings()), activeProviderId: 'second' });
   environment.script(muxdScript(secrets, keys.x_token ?? ''));
   await runScripted('muxd', 'Look into coral reefs');
+
+  // A fork of the first run, rewound: its rows (the stash of what the rewind set aside) are swept too.
+  const [first] = runs;
+  const marks = (await new WorkspaceHistory(database).checkpoints(first?.id ?? '')).filter(
+    (mark) => mark.uuid,
+  );
+  const forkId = await runtime.checkpoints.fork(
+    first?.id ?? '',
+    marks[Math.floor(marks.length / 2)]?.seq ?? 0,
+  );
+  const forkMarks = await new WorkspaceHistory(database).checkpoints(forkId);
+  await runtime.checkpoints.rewind(forkId, forkMarks[1]?.seq ?? 0);
 
   // Every secret the settings hold after the runs too (tokens refreshed during a run).
   const after = await settings.getAgentSettings();

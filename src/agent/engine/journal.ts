@@ -89,14 +89,13 @@ export class Journal {
       ...(files ? workspaceTables(database) : []),
       database.fileChanges,
       database.checkpoints,
-      database.rewinds,
     ];
     const stored = await database.transaction('rw', tables, async () => {
       await database.conversations.add(row);
       const events = bodies.map((body, index) => this.toRow(row.id, index, body));
       await database.events.bulkAdd(events);
       if (isSpending) await this.ledger.record(row.id, row.providerId ?? '', events);
-      await this.writeFilesAndCheckpoints(row.id, events, files);
+      await this.writeFilesAndCheckpoints(row.id, events, files, { isNew: true });
       return events;
     });
     this.nextSeq.set(row.id, stored.length);
@@ -254,7 +253,10 @@ export class Journal {
     conversationId: string,
     events: readonly StoredEvent[],
     files: WorkspaceWrites | undefined,
+    options: { isNew?: boolean } = {},
   ): Promise<void> {
+    // The conversation went on (a message, a stop, a notice): a rewind before can no longer be undone.
+    if (events.length > 0 && !options.isNew) await this.database.rewinds.delete(conversationId);
     const history = new WorkspaceHistory(this.database);
     const conversation = await this.database.conversations.get(conversationId);
     const parent = conversation?.parent as { conversationId?: unknown } | undefined;
@@ -262,8 +264,6 @@ export class Journal {
     let isWritten = files === undefined;
     for (const { seq, body } of events) {
       const isPersons = body.type === 'user_message' || body.type === 'user_reply';
-      // The person went on: a rewind before this can no longer be undone.
-      if (isPersons) await this.database.rewinds.delete(conversationId);
       if (isPersons && !isWritten && files) {
         await this.writeFiles(conversationId, files);
         isWritten = true;

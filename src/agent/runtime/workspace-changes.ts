@@ -144,23 +144,31 @@ export class WorkspaceChanges {
 /**
  * Who changed each path: a change belongs to the first checkpoint at or after it (the
  * action that settled then, or the person's message that brought files); one after the
- * last checkpoint belongs to the step still running, and is counted to nobody yet. Both
- * lists are in order.
+ * last checkpoint belongs to the step still running, and is counted to nobody yet. Each
+ * checkpoint's changes are folded first, so a path it changed and put back (a rewind's
+ * restore after steps it dropped, an undo) is nobody's. Both lists are in order.
  */
 function marksByPath(
   changes: readonly FileChange[],
   checkpoints: readonly Checkpoint[],
 ): Map<string, Pick<TaskChange, 'actionUuids' | 'isChangedByPerson'>> {
-  const marks = new Map<string, Pick<TaskChange, 'actionUuids' | 'isChangedByPerson'>>();
+  const byOwner = new Map<number, FileChange[]>();
   let index = 0;
   for (const change of changes) {
     while (index < checkpoints.length && (checkpoints[index]?.rev ?? 0) < change.rev) index += 1;
-    const owner = checkpoints[index];
+    if (index >= checkpoints.length) break;
+    byOwner.set(index, [...(byOwner.get(index) ?? []), change]);
+  }
+  const marks = new Map<string, Pick<TaskChange, 'actionUuids' | 'isChangedByPerson'>>();
+  for (const [ownerIndex, owned] of byOwner) {
+    const owner = checkpoints[ownerIndex];
     if (!owner) continue;
-    const mark = marks.get(change.path) ?? { actionUuids: [], isChangedByPerson: false };
-    if (!owner.uuid) mark.isChangedByPerson = true;
-    else if (!mark.actionUuids.includes(owner.uuid)) mark.actionUuids.push(owner.uuid);
-    marks.set(change.path, mark);
+    for (const change of foldChanges(owned)) {
+      const mark = marks.get(change.path) ?? { actionUuids: [], isChangedByPerson: false };
+      if (!owner.uuid) mark.isChangedByPerson = true;
+      else if (!mark.actionUuids.includes(owner.uuid)) mark.actionUuids.push(owner.uuid);
+      marks.set(change.path, mark);
+    }
   }
   return marks;
 }

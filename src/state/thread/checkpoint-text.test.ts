@@ -43,14 +43,16 @@ describe('the forks of a step', () => {
 
   it('are the conversations forked from that conversation at that step, oldest first', () => {
     const all = [
-      conversation('late', 9, { conversationId: 'c', seq: 5, title: 'C' }),
+      conversation('late', 9, { conversationId: 'c', seq: 5, uuid: 'a5', title: 'C' }),
       conversation('other-step', 3, { conversationId: 'c', seq: 7, title: 'C' }),
-      conversation('early', 2, { conversationId: 'c', seq: 5, title: 'C' }),
+      conversation('early', 2, { conversationId: 'c', seq: 5, uuid: 'a5', title: 'C' }),
+      conversation('other-event-same-seq', 4, { conversationId: 'c', seq: 5, uuid: 'b5', title: 'C' }),
       conversation('c', 1),
     ];
     const index = forkIndex(all);
-    expect(index.get(forkKey('c', 5))?.map((each) => each.id)).toEqual(['early', 'late']);
+    expect(index.get(forkKey('c', 5, 'a5'))?.map((each) => each.id)).toEqual(['early', 'late']);
+    expect(index.get(forkKey('c', 5, 'b5'))?.map((each) => each.id)).toEqual(['other-event-same-seq']);
     expect(index.get(forkKey('c', 7))?.map((each) => each.id)).toEqual(['other-step']);
-    expect(index.size).toBe(2);
+    expect(index.size).toBe(3);
   });
 });

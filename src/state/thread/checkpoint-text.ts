@@ -38,16 +38,16 @@ export function forkIndex(conversations: readonly Conversation[]): Map<string, C
   const index = new Map<string, Conversation[]>();
   for (const each of conversations) {
     if (!each.forkedFrom) continue;
-    const key = forkKey(each.forkedFrom.conversationId, each.forkedFrom.seq);
+    const key = forkKey(each.forkedFrom.conversationId, each.forkedFrom.seq, each.forkedFrom.uuid);
     index.set(key, [...(index.get(key) ?? []), each]);
   }
   for (const forks of index.values()) forks.sort((first, second) => first.createdAt - second.createdAt);
   return index;
 }
 
-/** The key of a step in `forkIndex`. */
-export function forkKey(conversationId: string, seq: number): string {
-  return `${conversationId}:${seq}`;
+/** The key of a step in `forkIndex`: its event, and its action's uuid (none for a message of the person). */
+export function forkKey(conversationId: string, seq: number, uuid?: string): string {
+  return `${conversationId}:${seq}:${uuid ?? ''}`;
 }
 
 function capitalised(text: string): string {

@@ -125,9 +125,9 @@ export function createConversationsStore(client: AgentClient, options: { onStart
   return {
     state,
     selectedId,
-    /** The conversations forked from `conversationId` at the step whose event is `seq`, oldest first. */
-    forksAt: (conversationId: string, seq: number): Conversation[] =>
-      forks().get(forkKey(conversationId, seq)) ?? [],
+    /** The conversations forked from `conversationId` at the step whose event is `seq` (its action `uuid`), oldest first. */
+    forksAt: (conversationId: string, seq: number, uuid?: string): Conversation[] =>
+      forks().get(forkKey(conversationId, seq, uuid)) ?? [],
     select,
     start,
     deleteConversation,

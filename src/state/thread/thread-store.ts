@@ -157,9 +157,8 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     // A replay shows a past frame: live changes to the log wait until it ends (then re-read).
     if (isReplaying() && (message.type === 'event' || message.type === 'plan')) return;
     if (message.type === 'event' && message.event.conversationId === id) {
-      // The person went on: the rewind before can no longer be undone.
-      const { type } = message.event.body;
-      if (type === 'user_message' || type === 'user_reply') setState('rewind', null);
+      // The conversation went on: the rewind before can no longer be undone.
+      if (state.rewind) setState('rewind', null);
       if (held) {
         held.push(message.event);
       } else if (message.event.seq > thread.lastSeq + 1) {
@@ -173,6 +172,9 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       if (isNewer(message.plan, state.plan)) setState('plan', message.plan);
     } else if (message.type === 'conversation_deleted' && message.conversationId === id) {
       setState({ load: 'missing', conversation: null, plan: null });
+    } else if (message.type === 'history_pruned' && message.conversationIds.includes(id)) {
+      // Pruning folds the changes a rewind's undo points into: it can no longer be undone.
+      setState('rewind', null);
     } else if (message.type === 'conversation_rewound' && message.conversationId === id && !isReplaying()) {
       // The log was rewritten (steps dropped, or brought back): read it whole again (a replay does when it ends).
       void load(id, { isResync: false });

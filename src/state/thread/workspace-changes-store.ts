@@ -47,7 +47,9 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
     if (message.type !== 'event' || message.event.conversationId !== id) return;
     const { body } = message.event;
     const isSettled = body.type === 'envelope' && body.envelope.status !== 'running';
-    if (!isSettled && body.type !== 'user_message' && body.type !== 'user_reply') return;
+    // A notice too: clearing the workspace says so with one, and takes the checkpoints with it.
+    const isRead = isSettled || ['user_message', 'user_reply', 'notice'].includes(body.type);
+    if (!isRead) return;
     clearTimeout(timer);
     timer = setTimeout(() => void refresh(id), REFRESH_DELAY_MS);
   });

@@ -66,6 +66,14 @@ export function ConversationList(props: { query: string }) {
                             onClick={() => open(conversation)}
                           >
                             <span class="status-dot" data-status={conversation.status} aria-hidden="true" />
+                            <Show when={conversation.forkedFrom}>
+                              <span
+                                class="conversation-fork"
+                                title={`Forked from “${conversation.forkedFrom?.title}”`}
+                              >
+                                <Icon name="fork" size={12} />
+                              </span>
+                            </Show>
                             <span class="conversation-title">{conversation.title}</span>
                           </button>
                           <span id={`status-${conversation.id}`} class="visually-hidden">

@@ -90,7 +90,7 @@ export function ActionRow(props: { item: ActionItem }) {
         </Show>
         <IgnoredCalls names={props.item.ignoredToolCalls} />
       </button>
-      <ForkMarks settledSeq={props.item.settledSeq} />
+      <ForkMarks settledSeq={props.item.settledSeq} uuid={props.item.uuid} />
       <Show when={subAgentConversationOf(props.item)}>
         {(conversationId) => <SubAgentSteps conversationId={conversationId()} />}
       </Show>

@@ -62,11 +62,11 @@ export function RewoundLine() {
 }
 
 /** Under a step someone forked from: each fork made there, to open it. */
-export function ForkMarks(props: { settledSeq: number | null }) {
+export function ForkMarks(props: { settledSeq: number | null; uuid?: string }) {
   const { thread, conversations } = useApp();
   const forks = () => {
     const id = thread.state.conversation?.id;
-    return id && props.settledSeq !== null ? conversations.forksAt(id, props.settledSeq) : [];
+    return id && props.settledSeq !== null ? conversations.forksAt(id, props.settledSeq, props.uuid) : [];
   };
   return (
     <For each={forks()}>

@@ -7,6 +7,7 @@ import { Spinner } from '../shared/icons.tsx';
 import { ActionRow } from './action-row.tsx';
 import { AskCard } from './ask-card.tsx';
 import { MessageChips } from './attachment-chips.tsx';
+import { ForkMarks } from './checkpoint-lines.tsx';
 import { InfoLine, NoticeLine } from './info-line.tsx';
 import { LongText } from './long-text.tsx';
 import { PhaseGroupHeader } from './phase-group-header.tsx';
@@ -34,7 +35,11 @@ export function ItemView(props: { item: ThreadItem }) {
             <Show when={item().attachments.length > 0}>
               <MessageChips attachments={item().attachments} onOpen={(path) => ui.openFile(path)} />
             </Show>
-            <CheckpointActions seq={item().seq} subject="message" />
+            {/* An answer goes back with its question's step (the ask card's), never alone. */}
+            <Show when={item().kind === 'user'}>
+              <CheckpointActions seq={item().seq} subject="message" />
+              <ForkMarks settledSeq={item().seq} />
+            </Show>
           </li>
         )}
       </Match>

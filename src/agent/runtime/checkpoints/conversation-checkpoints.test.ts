@@ -20,10 +20,15 @@ const file = (conversationId: string, path: string, text: string): WorkspaceFile
   const content = new TextEncoder().encode(text);
   return { conversationId, path, kind: 'file', content, size: content.byteLength, modifiedAt: 1 };
 };
-const envelope = (uuid: string, status: 'running' | 'success' | 'asking'): EventBody => ({
+const envelope = (
+  uuid: string,
+  status: 'running' | 'success' | 'asking',
+  role?: 'ask' | 'result',
+): EventBody => ({
   type: 'envelope',
   envelope: { uuid, status, content: status, meta: { action_type: 'shell.exec', tool: 'shell' } },
   toolCallId: `call-${uuid}`,
+  ...(role ? { role } : {}),
 });
 
 async function open(options: { isRunning?: boolean } = {}) {
@@ -40,7 +45,7 @@ async function open(options: { isRunning?: boolean } = {}) {
     now: () => 5_000,
     journal,
     sandboxes: { forget: (id) => forgotten.push(id) },
-    locks: { isFree: async () => true },
+    locks: { holdIfFree: async (_id, task) => ({ isHeld: true, value: await task() }) },
     active: { has: () => options.isRunning ?? false },
   });
   const workspace = new WorkspaceRepository(database);
@@ -128,6 +133,15 @@ describe('rewinding a conversation', () => {
     const changes = new WorkspaceChanges(database);
     expect((await changes.ofAction('c', 'a4')).map((change) => change.path)).toEqual(['d.txt']);
     expect(await changes.countsByAction('c')).toEqual({ a1: 2, a4: 1 });
+    // The task's changes credit the dropped steps' writes and the restore to nobody: not to the person's message.
+    const task = await changes.ofTask('c');
+    expect(
+      task.map(({ path, actionUuids, isChangedByPerson }) => ({ path, actionUuids, isChangedByPerson })),
+    ).toEqual([
+      { path: 'a.txt', actionUuids: ['a1'], isChangedByPerson: false },
+      { path: 'b.txt', actionUuids: ['a1'], isChangedByPerson: false },
+      { path: 'd.txt', actionUuids: ['a4'], isChangedByPerson: false },
+    ]);
   });
 
   it('undoes two rewinds in a row back to before the first', async () => {
@@ -144,6 +158,42 @@ describe('rewinding a conversation', () => {
     expect(await contents(workspace, 'c')).toEqual(before);
     expect(await statesAt('c', [first, second])).toEqual(states);
     expect(await new WorkspaceChanges(database).countsByAction('c')).toEqual({ a1: 2, a2: 2, a3: 2 });
+  });
+
+  it('is refused at an answer (its question closes with the step after it), and ends done at a delivered result', async () => {
+    const parts = await open();
+    const { journal, checkpoints } = parts;
+    await journal.createConversation(
+      { id: 'c', title: 'Task', status: 'running', createdAt: 1, updatedAt: 1, profileId: 'manus' },
+      [{ type: 'user_message', text: 'Task' }],
+    );
+    const ask = (status: 'running' | 'asking' | 'success') => envelope('q', status, 'ask');
+    await journal.append('c', [ask('running')]);
+    await journal.append('c', [ask('asking')]);
+    const [reply, answered] = await journal.append('c', [
+      { type: 'user_reply', text: 'Yes', askUuid: 'q' },
+      ask('success'),
+    ]);
+    const result = envelope('r', 'success', 'result');
+    await journal.append('c', [envelope('r', 'running', 'result')]);
+    const [delivered] = await journal.append('c', [result]);
+    await journal.append('c', [{ type: 'user_message', text: 'More' }, envelope('x', 'running')]);
+    await journal.append('c', [envelope('x', 'success')], { conversation: { status: 'idle' } });
+    await expect(checkpoints.rewind('c', reply?.seq ?? -1)).rejects.toThrow(/question’s step/);
+    await expect(checkpoints.fork('c', reply?.seq ?? -1)).rejects.toThrow(/question’s step/);
+    await checkpoints.rewind('c', answered?.seq ?? -1);
+    expect((await database.conversations.get('c'))?.status).toBe('idle');
+    await checkpoints.undoRewind('c');
+    await checkpoints.rewind('c', delivered?.seq ?? -1);
+    expect((await database.conversations.get('c'))?.status).toBe('done');
+  });
+
+  it('can no longer be undone once the conversation goes on (a message, a stop, a notice)', async () => {
+    const parts = await open();
+    const { first } = await threeSteps(parts);
+    await parts.checkpoints.rewind('c', first);
+    await parts.journal.append('c', [{ type: 'notice', kind: 'stopped', text: 'Stopped.', forModel: false }]);
+    expect(await parts.checkpoints.pending('c')).toBeNull();
   });
 
   it('can no longer be undone once the person sends a message', async () => {

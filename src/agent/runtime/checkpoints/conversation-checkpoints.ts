@@ -1,5 +1,6 @@
 import type { BroadcastMessage } from '../../../protocol/broadcast.ts';
 import type { PendingRewind, RewindPreview } from '../../../protocol/checkpoints.ts';
+import type { Conversation } from '../../../protocol/conversation.ts';
 import type { StoredEvent } from '../../../protocol/events.ts';
 import { planAfter } from '../../../protocol/plan-after.ts';
 import { ConversationForks } from '../../../storage/conversation-fork.ts';
@@ -27,8 +28,8 @@ export type CheckpointDependencies = {
   journal: Pick<Journal, 'forget'>;
   /** Open sandboxes, reopened from the saved workspace after a rewrite. */
   sandboxes: { forget: (conversationId: string) => void };
-  /** Runs held by any tab. */
-  locks: Pick<RunLocks, 'isFree'>;
+  /** Runs held by any tab; a rewind holds the conversation's lock while it writes. */
+  locks: Pick<RunLocks, 'holdIfFree'>;
   /** The runs this worker holds. */
   active: Pick<ActiveRuns, 'has'>;
 };
@@ -62,18 +63,17 @@ export class ConversationCheckpoints {
 
   async rewind(conversationId: string, seq: number): Promise<PendingRewind> {
     return this.exclusive(conversationId, async () => {
-      const stash = await this.rewinds.rewind(conversationId, seq, (kept) =>
+      const { stash, conversation } = await this.rewinds.rewind(conversationId, seq, (kept) =>
         settledState(kept, conversationId),
       );
-      this.afterRewrite(conversationId);
+      this.afterRewrite(conversation);
       return pendingOf(stash);
     });
   }
 
   async undoRewind(conversationId: string): Promise<void> {
     await this.exclusive(conversationId, async () => {
-      await this.rewinds.undo(conversationId);
-      this.afterRewrite(conversationId);
+      this.afterRewrite(await this.rewinds.undo(conversationId));
     });
   }
 
@@ -88,30 +88,49 @@ export class ConversationCheckpoints {
     return fork.id;
   }
 
-  /** Runs `task` in the conversation's turn, refused while a run (here or in another tab) holds it. */
-  private exclusive<T>(conversationId: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * Another tab rewrote the conversation: what this worker keeps of its log (the next
+   * sequence number) and its open sandbox are read afresh at their next use.
+   */
+  forgetRewritten(conversationId: string): void {
+    this.dependencies.journal.forget(conversationId);
+    this.dependencies.sandboxes.forget(conversationId);
+  }
+
+  /**
+   * Runs `task` in the conversation's turn, holding its run lock (no tab can start a run
+   * of it meanwhile); refused while a run, here or in another tab, holds it.
+   */
+  private async exclusive<T>(conversationId: string, task: () => Promise<T>): Promise<T> {
     const { commands, active, locks } = this.dependencies;
+    const busy = 'The agent is working in this conversation; stop it first.';
     return commands.exclusive(conversationId, async () => {
-      if (active.has(conversationId) || !(await locks.isFree(conversationId)))
-        throw new Error('The agent is working in this conversation; stop it first.');
-      return task();
+      if (active.has(conversationId)) throw new Error(busy);
+      const outcome = await locks.holdIfFree(conversationId, task);
+      if (!outcome.isHeld) throw new Error(busy);
+      return outcome.value;
     });
   }
 
   /** The log and workspace were rewritten: the runtime reads them afresh, and every tab re-reads the conversation. */
-  private afterRewrite(conversationId: string): void {
-    this.dependencies.journal.forget(conversationId);
-    this.dependencies.sandboxes.forget(conversationId);
-    this.dependencies.publish({ type: 'conversation_rewound', conversationId });
+  private afterRewrite(conversation: Conversation): void {
+    this.forgetRewritten(conversation.id);
+    this.dependencies.publish({ type: 'conversation', conversation });
+    this.dependencies.publish({ type: 'conversation_rewound', conversationId: conversation.id });
   }
 }
 
-/** A conversation whose log ends at `kept`: the plan then, and waiting on its open question if it has one. */
+/**
+ * A conversation whose log ends at `kept`: the plan then, and waiting on its open question
+ * if it has one, done when its last finished step delivered the result, else idle.
+ */
 function settledState(kept: StoredEvent[], conversationId: string): SettledState {
-  return {
-    plan: planAfter(kept, kept.length, conversationId),
-    status: openQuestion(kept) ? 'asking' : 'idle',
-  };
+  const plan = planAfter(kept, kept.length, conversationId);
+  if (openQuestion(kept)) return { plan, status: 'asking' };
+  const last = kept.findLast(({ body }) => body.type === 'envelope' && body.envelope.status !== 'running');
+  const isDelivered =
+    last?.body.type === 'envelope' && last.body.role === 'result' && last.body.envelope.status === 'success';
+  return { plan, status: isDelivered ? 'done' : 'idle' };
 }
 
 /** The actions and messages of the person among dropped events. */
