@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { Conversation } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/phase-plan.ts';
-import { checkpointAt, RewindRefusedError, type SettledState } from './conversation-rewind.ts';
+import { checkpointAt, ownConversation, type SettledState } from './conversation-rewind.ts';
 import type { SandpiperDatabase, UnknownRow } from './db.ts';
 import {
   Checkpoint,
@@ -43,7 +43,7 @@ export class ConversationForks {
       ]),
     ];
     return database.transaction('rw', tables, async () => {
-      const source = await this.source(sourceId);
+      const source = await ownConversation(database, sourceId, 'forked');
       const checkpoint = await checkpointAt(database, sourceId, seq);
       const now = this.now();
       const events = (
@@ -75,15 +75,6 @@ export class ConversationForks {
       await this.copyWorkspace(sourceId, forkId, checkpoint.rev);
       return fork;
     });
-  }
-
-  private async source(sourceId: string): Promise<Conversation> {
-    const row = await this.database.conversations.get(sourceId);
-    if (!row) throw new RewindRefusedError('That conversation no longer exists.');
-    const source = Conversation.parse(row);
-    if (source.parent)
-      throw new RewindRefusedError('A sub-agent’s steps are forked with the conversation it works for.');
-    return source;
   }
 
   /**

@@ -60,6 +60,20 @@ export async function checkpointAt(
   return parsed.data;
 }
 
+/** The conversation whose steps a rewind or a fork goes back to, refused when gone or a sub-agent's. */
+export async function ownConversation(
+  database: SandpiperDatabase,
+  conversationId: string,
+  verb: 'rewound' | 'forked',
+): Promise<Conversation> {
+  const row = await database.conversations.get(conversationId);
+  if (!row) throw new RewindRefusedError('That conversation no longer exists.');
+  const conversation = Conversation.parse(row);
+  if (conversation.parent)
+    throw new RewindRefusedError(`A sub-agent’s steps are ${verb} with the conversation it works for.`);
+  return conversation;
+}
+
 /** Refused: the conversation, the step or the rewind named is not one that can be rewound or undone. */
 export class RewindRefusedError extends Error {
   override name = 'RewindRefusedError';
@@ -204,13 +218,8 @@ export class ConversationRewinds {
     return [...new Set(all)];
   }
 
-  private async conversation(conversationId: string): Promise<Conversation> {
-    const row = await this.database.conversations.get(conversationId);
-    if (!row) throw new RewindRefusedError('That conversation no longer exists.');
-    const conversation = Conversation.parse(row);
-    if (conversation.parent)
-      throw new RewindRefusedError('A sub-agent’s steps are rewound with the conversation it works for.');
-    return conversation;
+  private conversation(conversationId: string): Promise<Conversation> {
+    return ownConversation(this.database, conversationId, 'rewound');
   }
 
   /** The conversation and the checkpoint of the step at `seq` (refused when it has none). */
