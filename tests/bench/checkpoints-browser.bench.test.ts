@@ -128,10 +128,10 @@ it(`rewinds and forks a ${FILES}-file, 20 MB workspace in Chromium`, { timeout: 
   }
   const floor = await bareCopy(page);
   console.log(
-    `[checkpoints, Chromium] bare IndexedDB copy of the same 20 MB: ${median(floor).toFixed(0)} ms;  ${FILES} files of 20 KB: rewind ${median(rewinds).toFixed(0)} ms (${rewinds.map((value) => value.toFixed(0)).join(', ')}), undo ${median(undos).toFixed(0)} ms, fork ${median(forks).toFixed(0)} ms (${forks.map((value) => value.toFixed(0)).join(', ')}; made in ${median(forked).toFixed(0)} ms)`,
+    `[checkpoints, Chromium] bare IndexedDB copy of the same 20 MB: ${median(floor).toFixed(0)} ms; ${FILES} files of 20 KB: rewind ${median(rewinds).toFixed(0)} ms (${rewinds.map((value) => value.toFixed(0)).join(', ')}), undo ${median(undos).toFixed(0)} ms, fork ${median(forks).toFixed(0)} ms (${forks.map((value) => value.toFixed(0)).join(', ')}; made in ${median(forked).toFixed(0)} ms)`,
   );
   recordFigures('checkpoints-browser', {
-    title: `Rewind, undo and fork of a ${FILES}-file, 20 MB workspace in Chromium, from the confirming click to the thread showing the outcome (medians of ${RUNS} rewinds and undos, ${forks.length} forks)`,
+    title: `Rewind, undo and fork of a 1,000-file, 20 MB workspace in Chromium, from the confirming click to the thread showing the outcome (medians of ${RUNS} rewinds and undos, ${forks.length} forks)`,
     bench: import.meta.url,
     command: 'npx vite build && npx vitest run --project bench tests/bench/checkpoints-browser.bench.test.ts',
     figures: [
@@ -142,9 +142,20 @@ it(`rewinds and forks a ${FILES}-file, 20 MB workspace in Chromium`, { timeout: 
       },
       { name: 'undo of that rewind', value: Math.round(median(undos)), unit: 'ms' },
       {
-        name: 'fork from the step: 1,000 files copied, the fork opened (goal ≤ 500)',
+        name: 'fork from the step: made (1,000 files copied), until the app turns to it',
+        value: Math.round(median(forked)),
+        unit: 'ms',
+      },
+      {
+        name: 'fork from the step: made and opened (goal ≤ 500)',
         value: Math.round(median(forks)),
         unit: 'ms',
+      },
+      {
+        name: 'the floor: bare IndexedDB reading and writing the same 20 MB in this page',
+        value: Math.round(median(floor)),
+        unit: 'ms',
+        note: 'no app code: what copying the bytes costs here',
       },
     ],
   });
