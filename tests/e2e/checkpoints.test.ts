@@ -188,6 +188,12 @@ it('rewinds to a step (the workspace as recorded then, undoable) and forks from 
   if (!box) throw new Error('The step’s rewind and fork buttons have no box at 390 px.');
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await harness.screenshot('checkpoints-phone');
+  // The thread at phone width: a message's own buttons sit under it, quiet.
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(600);
+  await page.locator('.user-item').first().scrollIntoViewIfNeeded();
+  await harness.screenshot('checkpoints-phone-thread');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= 390)).toBe(true);
 });
 
 it('forks from a step of an imported conversation: the bundle carries the checkpoints', async () => {
