@@ -159,8 +159,7 @@ const api: AgentWorkerApi = {
     return runtime.workspaces.pruneHistory(conversationId);
   },
   actionChanges: (conversationId, actionUuid) => workspaceChanges.ofAction(conversationId, actionUuid),
-  workspaceChangeCounts: (conversationId) => workspaceChanges.countsByAction(conversationId),
-  checkpointSeqs: (conversationId) => workspaceChanges.checkpointSeqs(conversationId),
+  stepChangeSummary: (conversationId) => workspaceChanges.stepSummary(conversationId),
   changedFileVersions: (conversationId, actionUuid, path) =>
     workspaceChanges.versions(conversationId, actionUuid, path),
   taskChanges: (conversationId) => workspaceChanges.ofTask(conversationId),

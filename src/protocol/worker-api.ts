@@ -9,7 +9,7 @@ import type { ProviderProfile, ServerCapabilities } from './providers.ts';
 import type { Schedule, ScheduleEdit } from './schedules.ts';
 import type { DaySpend } from './spend.ts';
 import type { MessageUpload } from './uploads.ts';
-import type { StepChange, TaskChange } from './workspace-changes.ts';
+import type { ChangedVersions, StepChange, StepChangeSummary, TaskChange } from './workspace-changes.ts';
 
 /** An exported conversation: a file name and the bundle's bytes. */
 export type ExportedBundle = { fileName: string; bytes: Uint8Array };
@@ -156,16 +156,18 @@ export interface AgentWorkerApi {
   undoRewind(conversationId: string): Promise<void>;
   /** A new conversation from that step: its history up to it and the workspace as it was then; resolves with its id. */
   forkConversation(conversationId: string, seq: number): Promise<string>;
-  /** How many workspace paths each action changed, by its uuid (actions that changed none left out). */
-  workspaceChangeCounts(conversationId: string): Promise<Record<string, number>>;
-  /** The events (`seq`) that have a checkpoint to rewind or fork to (steps pruned or older than checkpoints have none). */
-  checkpointSeqs(conversationId: string): Promise<number[]>;
+  /**
+   * How many workspace paths each action changed, by its uuid (actions that changed none
+   * left out), and the events that have a checkpoint to rewind or fork to (steps pruned
+   * or older than checkpoints have none).
+   */
+  stepChangeSummary(conversationId: string): Promise<StepChangeSummary>;
   /** One changed path's bytes before and after an action (null: absent, or a folder); null when it did not change it. */
   changedFileVersions(
     conversationId: string,
     actionUuid: string,
     path: string,
-  ): Promise<{ before: Uint8Array | null; after: Uint8Array | null } | null>;
+  ): Promise<ChangedVersions | null>;
   /**
    * Everything the conversation's task changed in its workspace, one entry per path, each
    * with the actions that changed it: from the workspace as its first message left it (with
@@ -174,10 +176,7 @@ export interface AgentWorkerApi {
    */
   taskChanges(conversationId: string): Promise<TaskChange[]>;
   /** One path's bytes when the task began and now (null: absent, or a folder); null when the task did not change it. */
-  taskFileVersions(
-    conversationId: string,
-    path: string,
-  ): Promise<{ before: Uint8Array | null; after: Uint8Array | null } | null>;
+  taskFileVersions(conversationId: string, path: string): Promise<ChangedVersions | null>;
   /** What every conversation spent since local midnight, from the spend ledger at the providers' prices now. */
   spendToday(): Promise<DaySpend>;
 

@@ -1,7 +1,6 @@
-import Dexie from 'dexie';
 import { BundleError, type BundleHistory } from '../bundle/bundle-format.ts';
 import type { SandpiperDatabase } from './db.ts';
-import { Checkpoint, FileChange, WorkspaceHistory } from './workspace-history.ts';
+import { Checkpoint, WorkspaceHistory } from './workspace-history.ts';
 
 /**
  * A conversation's workspace history as a bundle carries it, read inside the caller's
@@ -16,15 +15,10 @@ export async function readBundleHistory(
   conversationId: string,
   workspaceHashes: ReadonlySet<string>,
 ): Promise<BundleHistory | undefined> {
-  const rows = await database.fileChanges
-    .where('[conversationId+rev]')
-    .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
-    .toArray();
-  const changes = rows.map((row) => {
-    const { rev, path, before, after } = FileChange.parse(row);
-    return { rev, path, before, after };
-  });
-  const checkpoints = (await new WorkspaceHistory(database).checkpoints(conversationId))
+  const history = new WorkspaceHistory(database);
+  const recorded = await history.changesBetween(conversationId, 0, Number.MAX_SAFE_INTEGER);
+  const changes = recorded.map(({ rev, path, before, after }) => ({ rev, path, before, after }));
+  const checkpoints = (await history.checkpoints(conversationId))
     .filter((checkpoint) => (checkpoint.workspaceId ?? conversationId) === conversationId)
     .map(({ seq, rev, uuid }) => ({ seq, rev, ...(uuid ? { uuid } : {}) }));
   if (changes.length === 0 && checkpoints.length === 0) return undefined;

@@ -1,12 +1,12 @@
 import Dexie from 'dexie';
 import { Conversation } from '../protocol/conversation.ts';
-import { StoredEvent } from '../protocol/events.ts';
+import type { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/phase-plan.ts';
 import { checkpointAt, ownConversation, type SettledState } from './conversation-rewind.ts';
 import type { SandpiperDatabase, UnknownRow } from './db.ts';
+import { EventRepository } from './event-repository.ts';
 import {
   Checkpoint,
-  contentHash,
   type FileChange,
   historyTables,
   WorkspaceAtCheckpoint,
@@ -46,12 +46,10 @@ export class ConversationForks {
       const source = await ownConversation(database, sourceId, 'forked');
       const checkpoint = await checkpointAt(database, sourceId, seq);
       const now = this.now();
-      const events = (
-        await database.events
-          .where('[conversationId+seq]')
-          .between([sourceId, Dexie.minKey], [sourceId, seq], true, true)
-          .toArray()
-      ).map((row) => StoredEvent.parse({ ...row, conversationId: forkId }));
+      const events = (await new EventRepository(database).upTo(sourceId, seq)).map((event) => ({
+        ...event,
+        conversationId: forkId,
+      }));
       const { plan, status } = settle(events);
       const { scheduled: _scheduled, ...kept } = source;
       const fork = Conversation.parse({
@@ -135,7 +133,8 @@ export class ConversationForks {
         content,
         size: content.byteLength,
         modifiedAt: now,
-        ...(before.kind === 'file' ? { hash: contentHash(content) } : {}),
+        // The bytes are the version the history names: its hash is theirs.
+        ...(before.kind === 'file' ? { hash: before.hash } : {}),
       });
     }
     if (rows.length > 0) await database.files.bulkAdd(rows);
@@ -143,7 +142,7 @@ export class ConversationForks {
 }
 
 /** A fork's title: its origin's, marked (once) as a fork, so the two tell apart in the list. */
-export function forkTitle(title: string): string {
+function forkTitle(title: string): string {
   return title.endsWith(FORK_SUFFIX) ? title : `${title}${FORK_SUFFIX}`;
 }
 

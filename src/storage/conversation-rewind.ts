@@ -4,6 +4,7 @@ import { Conversation, ConversationStatus } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/phase-plan.ts';
 import type { SandpiperDatabase } from './db.ts';
+import { EventRepository } from './event-repository.ts';
 import {
   Checkpoint,
   type FileChange,
@@ -75,7 +76,7 @@ export async function ownConversation(
 }
 
 /** Refused: the conversation, the step or the rewind named is not one that can be rewound or undone. */
-export class RewindRefusedError extends Error {
+class RewindRefusedError extends Error {
   override name = 'RewindRefusedError';
 }
 
@@ -88,10 +89,14 @@ export class RewindRefusedError extends Error {
  * the person's next message, whose checkpoint takes them, never to a step.
  */
 export class ConversationRewinds {
+  private readonly events: EventRepository;
+
   constructor(
     private readonly database: SandpiperDatabase,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.events = new EventRepository(database);
+  }
 
   /** What rewinding to the step at `seq` would drop and restore. */
   async scope(conversationId: string, seq: number): Promise<RewindScope> {
@@ -101,7 +106,7 @@ export class ConversationRewinds {
       [database.conversations, database.events, ...historyTables(database)],
       async () => {
         const { checkpoint } = await this.target(conversationId, seq);
-        const dropped = await this.eventsAfter(conversationId, seq);
+        const dropped = await this.events.after(conversationId, seq);
         return { dropped, changes: await changesSince(database, conversationId, checkpoint.rev) };
       },
     );
@@ -113,11 +118,8 @@ export class ConversationRewinds {
     if (!row) return null;
     const parsed = RewindStash.safeParse(row);
     if (!parsed.success) return null;
-    const later = await this.database.events
-      .where('[conversationId+seq]')
-      .between([conversationId, parsed.data.atSeq + 1], [conversationId, Dexie.maxKey])
-      .count();
-    return later === 0 ? parsed.data : null;
+    const later = await this.events.after(conversationId, parsed.data.atSeq);
+    return later.length === 0 ? parsed.data : null;
   }
 
   /**
@@ -135,7 +137,7 @@ export class ConversationRewinds {
     const tables = this.tables();
     return database.transaction('rw', tables, async () => {
       const { conversation, checkpoint } = await this.target(conversationId, seq);
-      const dropped = await this.eventsAfter(conversationId, seq);
+      const dropped = await this.events.after(conversationId, seq);
       if (dropped.length === 0)
         throw new RewindRefusedError(
           'This is the conversation’s last step: there is nothing after it to drop.',
@@ -173,7 +175,7 @@ export class ConversationRewinds {
         .where('[conversationId+seq]')
         .between([conversationId, seq + 1], [conversationId, Dexie.maxKey])
         .delete();
-      const kept = await this.eventsUpTo(conversationId, seq);
+      const kept = await this.events.upTo(conversationId, seq);
       const settled = await this.settleTo(conversation, settle(kept), now);
       await database.rewinds.put(RewindStash.parse(stash));
       return { stash, conversation: settled };
@@ -191,10 +193,6 @@ export class ConversationRewinds {
           'There is no rewind to undo: a message has been sent since, or it was undone already.',
         );
       const conversation = await this.conversation(conversationId);
-      if ((await this.eventsAfter(conversationId, stash.atSeq)).length > 0)
-        throw new RewindRefusedError(
-          'The conversation went on after the rewind; it can no longer be undone.',
-        );
       const now = this.now();
       await restoreWorkspaceAt(database, conversationId, stash.revBefore, now);
       await database.events.bulkAdd(stash.events);
@@ -229,22 +227,6 @@ export class ConversationRewinds {
   ): Promise<{ conversation: Conversation; checkpoint: Checkpoint }> {
     const conversation = await this.conversation(conversationId);
     return { conversation, checkpoint: await checkpointAt(this.database, conversationId, seq) };
-  }
-
-  private async eventsAfter(conversationId: string, seq: number): Promise<StoredEvent[]> {
-    const rows = await this.database.events
-      .where('[conversationId+seq]')
-      .between([conversationId, seq + 1], [conversationId, Dexie.maxKey])
-      .toArray();
-    return rows.map((row) => StoredEvent.parse(row));
-  }
-
-  private async eventsUpTo(conversationId: string, seq: number): Promise<StoredEvent[]> {
-    const rows = await this.database.events
-      .where('[conversationId+seq]')
-      .between([conversationId, Dexie.minKey], [conversationId, seq], true, true)
-      .toArray();
-    return rows.map((row) => StoredEvent.parse(row));
   }
 
   private async settleTo(

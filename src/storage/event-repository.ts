@@ -15,6 +15,24 @@ export class EventRepository {
     return rows.map((row) => StoredEvent.parse(row));
   }
 
+  /** The events up to and including `seq`, in order, validated. */
+  async upTo(conversationId: string, seq: number): Promise<StoredEvent[]> {
+    const rows = await this.database.events
+      .where('[conversationId+seq]')
+      .between([conversationId, Dexie.minKey], [conversationId, seq], true, true)
+      .toArray();
+    return rows.map((row) => StoredEvent.parse(row));
+  }
+
+  /** The events after `seq`, in order, validated. */
+  async after(conversationId: string, seq: number): Promise<StoredEvent[]> {
+    const rows = await this.database.events
+      .where('[conversationId+seq]')
+      .between([conversationId, seq + 1], [conversationId, Dexie.maxKey])
+      .toArray();
+    return rows.map((row) => StoredEvent.parse(row));
+  }
+
   /** The highest `seq` of a conversation, or -1 when it has none. */
   async lastSeq(conversationId: string): Promise<number> {
     const last = await this.database.events

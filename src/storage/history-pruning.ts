@@ -42,6 +42,19 @@ export async function previewHistoryPruning(
   });
 }
 
+/** The conversations pruning `conversationId` would touch: it, and those whose steps worked in its workspace (sub-agents). */
+export async function conversationsPruned(
+  database: SandpiperDatabase,
+  conversationId: string,
+): Promise<string[]> {
+  const { dropped } = await sortCheckpoints(database, conversationId);
+  return prunedIds(conversationId, dropped);
+}
+
+function prunedIds(conversationId: string, dropped: readonly UnknownRow[]): string[] {
+  return [...new Set([conversationId, ...dropped.map((row) => row.conversationId as string)])];
+}
+
 /**
  * Prunes the history of `conversationId`'s workspace in one transaction (all or nothing)
  * and returns what it dropped and freed. Pruning again changes nothing.
@@ -113,7 +126,7 @@ async function planPruning(database: SandpiperDatabase, conversationId: string):
         droppedRows.reduce((sum, row) => sum + jsonBytes(row), 0) +
         dropped.reduce((sum, row) => sum + jsonBytes(row), 0) +
         rewrittenBytes,
-      conversationIds: [...new Set([conversationId, ...dropped.map((row) => row.conversationId as string)])],
+      conversationIds: prunedIds(conversationId, dropped),
     },
     droppedCheckpoints: dropped.map((row) => [row.conversationId as string, row.seq as number]),
     droppedRevs: droppedRows.map((row) => row.rev as number),

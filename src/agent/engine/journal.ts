@@ -95,7 +95,7 @@ export class Journal {
       const events = bodies.map((body, index) => this.toRow(row.id, index, body));
       await database.events.bulkAdd(events);
       if (isSpending) await this.ledger.record(row.id, row.providerId ?? '', events);
-      await this.writeFilesAndCheckpoints(row.id, events, files, { isNew: true });
+      await this.writeFilesAndCheckpoints(row.id, events, files, row);
       return events;
     });
     this.nextSeq.set(row.id, stored.length);
@@ -253,12 +253,15 @@ export class Journal {
     conversationId: string,
     events: readonly StoredEvent[],
     files: WorkspaceWrites | undefined,
-    options: { isNew?: boolean } = {},
+    /** The row when the caller has it (a conversation just created, which has no rewind to end). */
+    created?: UnknownRow,
   ): Promise<void> {
     // The conversation went on (a message, a stop, a notice): a rewind before can no longer be undone.
-    if (events.length > 0 && !options.isNew) await this.database.rewinds.delete(conversationId);
+    if (events.length > 0 && !created) await this.database.rewinds.delete(conversationId);
+    // Most writes (a turn, a running envelope) mark nothing and bring no files: no row to read.
+    if (!files && !events.some(({ body }) => isMarked(body))) return;
     const history = new WorkspaceHistory(this.database);
-    const conversation = await this.database.conversations.get(conversationId);
+    const conversation = created ?? (await this.database.conversations.get(conversationId));
     const parent = conversation?.parent as { conversationId?: unknown } | undefined;
     const workspaceId = typeof parent?.conversationId === 'string' ? parent.conversationId : conversationId;
     let isWritten = files === undefined;
@@ -292,6 +295,12 @@ export class Journal {
   private toRow(conversationId: string, seq: number, body: EventBody): StoredEvent {
     return StoredEvent.parse({ conversationId, seq, at: this.now(), body });
   }
+}
+
+/** True for an event the workspace's history marks: a settled action, or a message or reply of the person. */
+function isMarked(body: EventBody): boolean {
+  if (body.type === 'envelope') return body.envelope.status !== 'running';
+  return body.type === 'user_message' || body.type === 'user_reply';
 }
 
 /** True when an event body records tokens spent (a model turn's, or a tool's own model requests'). */

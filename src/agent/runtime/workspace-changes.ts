@@ -1,4 +1,9 @@
-import type { StepChange, TaskChange } from '../../protocol/workspace-changes.ts';
+import type {
+  ChangedVersions,
+  StepChange,
+  StepChangeSummary,
+  TaskChange,
+} from '../../protocol/workspace-changes.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
 import {
   type Checkpoint,
@@ -19,9 +24,6 @@ export function isShownChange(change: Pick<FileChange, 'path'>): boolean {
 function asStepChange({ path, before, after }: FileChange): StepChange {
   return { path, before, after };
 }
-
-/** A changed path's bytes before and after (null: absent, or a folder). */
-export type ChangedVersions = { before: Uint8Array | null; after: Uint8Array | null };
 
 /** The task's changes, folded, and the workspace they lie in. */
 type TaskFold = { key: string; workspaceId: string; changes: TaskChange[] };
@@ -106,69 +108,76 @@ export class WorkspaceChanges {
     return { before: await read(change.before), after: await read(change.after) };
   }
 
-  /** The events of the conversation that have a checkpoint (what a rewind or a fork can go back to). */
-  async checkpointSeqs(conversationId: string): Promise<number[]> {
-    return (await this.history.checkpoints(conversationId)).map((checkpoint) => checkpoint.seq);
-  }
-
   /** How many paths each action changed, by its uuid (actions that changed nothing are left out). */
   async countsByAction(conversationId: string): Promise<Record<string, number>> {
+    return (await this.stepSummary(conversationId)).counts;
+  }
+
+  /**
+   * What the thread shows of the steps' changes, from one reading of the checkpoints: how
+   * many paths each action changed, by its uuid (actions that changed nothing are left
+   * out), and the events that have a checkpoint (what a rewind or a fork can go back to).
+   */
+  async stepSummary(conversationId: string): Promise<StepChangeSummary> {
     const checkpoints = await this.history.checkpoints(conversationId);
+    const checkpointSeqs = checkpoints.map((checkpoint) => checkpoint.seq);
     const last = checkpoints.at(-1);
-    if (!last) return {};
+    if (!last) return { counts: {}, checkpointSeqs };
     const all = await this.history.changesBetween(last.workspaceId ?? conversationId, 0, last.rev);
-    // The changes up to each checkpoint since the one before it (both lists are in order).
-    const spans: FileChange[][] = [];
-    let from = 0;
-    for (const checkpoint of checkpoints) {
-      let to = from;
-      while (to < all.length && (all[to]?.rev ?? 0) <= checkpoint.rev) to += 1;
-      spans.push(all.slice(from, to));
-      from = to;
-    }
-    // An action is marked when it settles, and an ask again when answered: its changes are the spans before its marks.
+    // An action is marked when it settles, and an ask again when answered: its changes are those of its marks.
     const byAction = new Map<string, FileChange[]>();
-    checkpoints.forEach((checkpoint, index) => {
-      if (!checkpoint.uuid) return;
-      byAction.set(checkpoint.uuid, [...(byAction.get(checkpoint.uuid) ?? []), ...(spans[index] ?? [])]);
+    changesByCheckpoint(all, checkpoints).forEach((owned, index) => {
+      const uuid = checkpoints[index]?.uuid;
+      if (uuid) byAction.set(uuid, [...(byAction.get(uuid) ?? []), ...owned]);
     });
     const counts: Record<string, number> = {};
     for (const [uuid, changes] of byAction) {
       const count = foldChanges(changes).filter(isShownChange).length;
       if (count > 0) counts[uuid] = count;
     }
-    return counts;
+    return { counts, checkpointSeqs };
   }
 }
 
 /**
- * Who changed each path: a change belongs to the first checkpoint at or after it (the
- * action that settled then, or the person's message that brought files); one after the
- * last checkpoint belongs to the step still running, and is counted to nobody yet. Each
- * checkpoint's changes are folded first, so a path it changed and put back (a rewind's
+ * Each checkpoint's own changes: a change belongs to the first checkpoint at or after it
+ * (both lists in order); one after the last checkpoint belongs to the step still running,
+ * and to nobody yet.
+ */
+function changesByCheckpoint(
+  changes: readonly FileChange[],
+  checkpoints: readonly Checkpoint[],
+): FileChange[][] {
+  const owned = checkpoints.map((): FileChange[] => []);
+  let index = 0;
+  for (const change of changes) {
+    while (index < checkpoints.length && (checkpoints[index]?.rev ?? 0) < change.rev) index += 1;
+    if (index >= checkpoints.length) break;
+    owned[index]?.push(change);
+  }
+  return owned;
+}
+
+/**
+ * Who changed each path: the owner of its changes (`changesByCheckpoint`: the action that
+ * settled then, or the person's message that brought files). Each checkpoint's changes
+ * are folded first, so a path it changed and put back (a rewind's
  * restore after steps it dropped, an undo) is nobody's. Both lists are in order.
  */
 function marksByPath(
   changes: readonly FileChange[],
   checkpoints: readonly Checkpoint[],
 ): Map<string, Pick<TaskChange, 'actionUuids' | 'isChangedByPerson'>> {
-  const byOwner = new Map<number, FileChange[]>();
-  let index = 0;
-  for (const change of changes) {
-    while (index < checkpoints.length && (checkpoints[index]?.rev ?? 0) < change.rev) index += 1;
-    if (index >= checkpoints.length) break;
-    byOwner.set(index, [...(byOwner.get(index) ?? []), change]);
-  }
   const marks = new Map<string, Pick<TaskChange, 'actionUuids' | 'isChangedByPerson'>>();
-  for (const [ownerIndex, owned] of byOwner) {
+  changesByCheckpoint(changes, checkpoints).forEach((owned, ownerIndex) => {
     const owner = checkpoints[ownerIndex];
-    if (!owner) continue;
+    if (!owner) return;
     for (const change of foldChanges(owned)) {
       const mark = marks.get(change.path) ?? { actionUuids: [], isChangedByPerson: false };
       if (!owner.uuid) mark.isChangedByPerson = true;
       else if (!mark.actionUuids.includes(owner.uuid)) mark.actionUuids.push(owner.uuid);
       marks.set(change.path, mark);
     }
-  }
+  });
   return marks;
 }

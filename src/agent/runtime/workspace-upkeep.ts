@@ -2,7 +2,7 @@ import type { BroadcastMessage } from '../../protocol/broadcast.ts';
 import type { HistoryPruning } from '../../protocol/worker-api.ts';
 import type { ConversationSandboxes } from '../../sandbox/conversation-sandboxes.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
-import { previewHistoryPruning, pruneHistory } from '../../storage/history-pruning.ts';
+import { conversationsPruned, pruneHistory } from '../../storage/history-pruning.ts';
 import { UsageRepository } from '../../storage/usage-repository.ts';
 import type { Journal } from '../engine/journal.ts';
 import type { ActiveRuns } from './active-runs.ts';
@@ -10,7 +10,8 @@ import type { CommandQueue } from './command-queue.ts';
 import type { RunLocks } from './run-locks.ts';
 import { workspaceClearedNotice } from './runtime-notices.ts';
 
-const WORKING = 'The agent is working in this conversation; stop it first.';
+/** Why the stored workspace or log cannot be changed now: a run holds the conversation. */
+export const AGENT_IS_WORKING = 'The agent is working in this conversation; stop it first.';
 
 /**
  * What the person does to a conversation's stored workspace from Settings → Storage:
@@ -49,8 +50,7 @@ export class WorkspaceUpkeep {
   pruneHistory(conversationId: string): Promise<HistoryPruning> {
     const { commands, database, publish } = this.ports;
     return commands.exclusive(conversationId, async () => {
-      const { conversationIds } = await previewHistoryPruning(database, conversationId);
-      await this.refuseWhileRunning(conversationIds);
+      await this.refuseWhileRunning(await conversationsPruned(database, conversationId));
       const outcome = await pruneHistory(database, conversationId);
       publish({ type: 'history_pruned', conversationIds: outcome.conversationIds });
       return outcome;
@@ -60,6 +60,6 @@ export class WorkspaceUpkeep {
   private async refuseWhileRunning(conversationIds: readonly string[]): Promise<void> {
     const { active, locks } = this.ports;
     for (const id of conversationIds)
-      if (active.has(id) || !(await locks.isFree(id))) throw new Error(WORKING);
+      if (active.has(id) || !(await locks.isFree(id))) throw new Error(AGENT_IS_WORKING);
   }
 }

@@ -1,5 +1,6 @@
 import { structuredPatch } from 'diff';
-import type { StepChange } from '../../protocol/workspace-changes.ts';
+import type { ChangedVersions, StepChange } from '../../protocol/workspace-changes.ts';
+
 import { type FileContent, fileContentOf } from './file-content.ts';
 
 /** What a step did to one path, in words the Changes list shows. */
@@ -46,7 +47,7 @@ export const MAX_DIFF_BYTES = 512 * 1024;
  * How long comparing two versions may take: the work grows with how much differs (a
  * regenerated lockfile of 20,000 lines takes minutes), so past it sizes are shown instead.
  */
-export const DIFF_TIMEOUT_MS = 200;
+const DIFF_TIMEOUT_MS = 200;
 
 /** Whether a change's versions are small enough to read for a diff (sizes known from the change itself). */
 export function isDiffable(sizes: { before: number | null; after: number | null }): boolean {
@@ -105,9 +106,6 @@ export function fileDiff(before: Uint8Array | null, after: Uint8Array | null): F
   });
   return { kind: 'text', hunks, added, removed, before: beforeText, after: afterText };
 }
-
-/** A changed file's two versions as the worker reads them (null: absent, or a folder). */
-export type ChangedVersions = { before: Uint8Array | null; after: Uint8Array | null };
 
 /**
  * How to show a changed file: its diff, what each version is (null: absent), and whether

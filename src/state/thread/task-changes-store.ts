@@ -5,7 +5,7 @@ import { type AgentClient, errorMessage } from '../app/agent-client.ts';
 import { changedFilesLabel, fileDiff, isDiffable } from '../computer/file-changes.ts';
 
 /** How many files' lines one reading counts at most (each file's two versions come from the worker). */
-export const MAX_COUNTED_FILES = 200;
+const MAX_COUNTED_FILES = 200;
 
 /** Lines a file gained and lost; null for a file whose versions are not both text. */
 export type LineCount = { added: number; removed: number } | null;
@@ -34,7 +34,7 @@ function sizeOf(entry: TaskChange['before']): number | null {
  * "7 files changed, +120 −14": how many paths the task changed and the lines its text files
  * gained and lost, with how many files' lines are not counted (binary, too large, or not yet).
  */
-export function taskSummary(
+function taskSummary(
   changes: readonly TaskChange[],
   lines: Readonly<Record<string, LineCount>>,
 ): { text: string; uncountedFiles: number } {

@@ -24,10 +24,7 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
   async function refresh(id: string): Promise<void> {
     const mine = ++token;
     try {
-      const [next, seqs] = await Promise.all([
-        client.api.workspaceChangeCounts(id),
-        client.api.checkpointSeqs(id),
-      ]);
+      const { counts: next, checkpointSeqs: seqs } = await client.api.stepChangeSummary(id);
       if (mine !== token || conversationId() !== id) return;
       setCounts(reconcile(next));
       setCheckpoints(new Set(seqs));

@@ -1,7 +1,6 @@
 import { createMemo, createResource, createSignal, For, Match, Show, Switch } from 'solid-js';
-import type { StepChange } from '../../protocol/workspace-changes.ts';
+import type { ChangedVersions, StepChange } from '../../protocol/workspace-changes.ts';
 import {
-  type ChangedVersions,
   compareVersions,
   type DiffLine,
   type FileDiff,

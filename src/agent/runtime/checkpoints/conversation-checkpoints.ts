@@ -16,6 +16,7 @@ import type { ActiveRuns } from '../active-runs.ts';
 import type { CommandQueue } from '../command-queue.ts';
 import type { RunLocks } from '../run-locks.ts';
 import { isShownChange } from '../workspace-changes.ts';
+import { AGENT_IS_WORKING } from '../workspace-upkeep.ts';
 
 /** What the runtime lends the checkpoints: its database, queue, journal, sandboxes, and whether a conversation runs. */
 export type CheckpointDependencies = {
@@ -103,11 +104,10 @@ export class ConversationCheckpoints {
    */
   private async exclusive<T>(conversationId: string, task: () => Promise<T>): Promise<T> {
     const { commands, active, locks } = this.dependencies;
-    const busy = 'The agent is working in this conversation; stop it first.';
     return commands.exclusive(conversationId, async () => {
-      if (active.has(conversationId)) throw new Error(busy);
+      if (active.has(conversationId)) throw new Error(AGENT_IS_WORKING);
       const outcome = await locks.holdIfFree(conversationId, task);
-      if (!outcome.isHeld) throw new Error(busy);
+      if (!outcome.isHeld) throw new Error(AGENT_IS_WORKING);
       return outcome.value;
     });
   }
