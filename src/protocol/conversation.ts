@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StartContext } from './know-how.ts';
 import { McpToolSpec } from './mcp.ts';
 import { ScheduledRunLink } from './schedules.ts';
 
@@ -43,5 +44,12 @@ export const Conversation = z.object({
       title: z.string(),
     })
     .optional(),
+  /** The project it was started in (absent: none). Dropped on import, like `forkedFrom`. */
+  projectId: z.string().min(1).optional(),
+  /**
+   * The skills, project and memories it started with, rendered after the system prompt and
+   * never changed (absent for conversations older than issue 28: they start with none).
+   */
+  startContext: StartContext.optional(),
 });
 export type Conversation = z.infer<typeof Conversation>;

@@ -47,7 +47,8 @@ export type HistoryPruning = {
 };
 
 /** Options of a new conversation: its tool profile, and files the first message brings. */
-export type StartOptions = { profileId?: string; upload?: MessageUpload };
+/** How a conversation starts: its tool profile, the files sent with its first message, its project. */
+export type StartOptions = { profileId?: string; upload?: MessageUpload; projectId?: string };
 
 /** A tool profile as the UI offers it: its id, its name, and one line on what it is. */
 export type ToolProfileSummary = { id: string; title: string; summary: string };

@@ -1,8 +1,12 @@
+import { sandboxMountsFor } from '../know-how/start-context.ts';
+import type { ReadOnlyMount } from '../protocol/know-how.ts';
 import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
 import type { NetworkPort } from '../protocol/ports/network.ts';
 import type { SandboxPort } from '../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
+import { ConversationRepository } from '../storage/conversation-repository.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';
+import { KnowHowRepository } from '../storage/know-how-repository.ts';
 import { WorkspaceRepository } from '../storage/workspace-repository.ts';
 import { NodeRuntimeConnection } from './webcontainer/node-runtime-connection.ts';
 
@@ -86,6 +90,12 @@ export class ConversationSandboxes {
     entry?.sandbox.then((sandbox) => sandbox.close?.()).catch(() => undefined);
   }
 
+  /** The installed skills and the project files the conversation started with, read-only in its sandbox. */
+  private async mountsOf(conversationId: string): Promise<ReadOnlyMount[]> {
+    const conversation = await new ConversationRepository(this.options.database).get(conversationId);
+    return sandboxMountsFor(new KnowHowRepository(this.options.database), conversation?.startContext);
+  }
+
   /** The container's workdir when runs should use the Node runtime now, else null. */
   private async nodeRuntimeWorkdir(settings: AgentSettings): Promise<string | null> {
     if (this.options.openSandbox || !settings.nodeRuntime || !this.nodeRuntime) return null;
@@ -123,6 +133,7 @@ export class ConversationSandboxes {
       conversationId,
       workspace,
       limitBytes: settings.workspaceLimitBytes,
+      mounts: await this.mountsOf(conversationId),
       ...(network ? { network } : {}),
       now: this.options.now,
     });

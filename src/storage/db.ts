@@ -97,6 +97,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     version: 8,
     stores: { rewinds: 'conversationId' },
   },
+  {
+    // Know-how that outlives a conversation (protocol/know-how.ts): installed skills by
+    // name, projects, and memories. Conversations gain `projectId` and `startContext`
+    // (optional, so older rows need nothing).
+    version: 9,
+    stores: { skills: 'name', projects: 'id', memories: 'id, createdAt' },
+  },
 ];
 
 export { DATABASE_NAME };
@@ -115,6 +122,9 @@ export class SandpiperDatabase extends Dexie {
   fileChanges!: Table<UnknownRow, number>;
   checkpoints!: Table<UnknownRow, [string, number]>;
   rewinds!: Table<UnknownRow, string>;
+  skills!: Table<UnknownRow, string>;
+  projects!: Table<UnknownRow, string>;
+  memories!: Table<UnknownRow, string>;
 
   /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
   constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {

@@ -6,6 +6,7 @@ import { localDay } from '../protocol/spend.ts';
 import { ConversationRepository } from './conversation-repository.ts';
 import { latestSchemaVersion, SandpiperDatabase, SCHEMA_VERSIONS } from './db.ts';
 import { EventRepository } from './event-repository.ts';
+import { KnowHowRepository } from './know-how-repository.ts';
 import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { SettingsRepository } from './settings-repository.ts';
 import { SpendLedger } from './spend-ledger.ts';
@@ -72,11 +73,14 @@ describe('schema versions', () => {
       'events',
       'fileChanges',
       'files',
+      'memories',
       'plans',
       'previewStorage',
+      'projects',
       'rewinds',
       'schedules',
       'settings',
+      'skills',
       'spend',
     ]);
     expect(await database.files.count()).toBe(0);
@@ -381,6 +385,43 @@ describe('schema v8: a rewind that can be undone', () => {
     await database.rewinds.put({ conversationId: 'c1', atSeq: 0 });
     await new ConversationRepository(database).delete('c1');
     expect(await database.rewinds.count()).toBe(0);
+    database.close();
+  });
+});
+
+describe('schema v9: skills, projects and memories', () => {
+  it('adds their empty tables; an older conversation reads with no start context, and rows round-trip', async () => {
+    const database = await migrateFrom(8, async (v8) => {
+      await v8.conversations.put({
+        id: 'c1',
+        title: 'Task',
+        status: 'idle',
+        createdAt: 1,
+        updatedAt: 1,
+        profileId: 'manus',
+      });
+    });
+    expect([
+      await database.skills.count(),
+      await database.projects.count(),
+      await database.memories.count(),
+    ]).toEqual([0, 0, 0]);
+    const conversation = await new ConversationRepository(database).get('c1');
+    expect(conversation).toMatchObject({ title: 'Task' });
+    expect(conversation?.startContext).toBeUndefined();
+    const knowHow = new KnowHowRepository(database);
+    const memory = {
+      id: 'm1',
+      text: 'Prefers metric units',
+      source: { kind: 'person' as const },
+      enabled: true,
+      createdAt: 2,
+      updatedAt: 2,
+    };
+    await knowHow.memories.put(memory);
+    expect(await knowHow.memories.list()).toEqual([memory]);
+    await expect(knowHow.memories.put({ ...memory, text: '' })).rejects.toThrow();
+    expect(await knowHow.memories.get('m1')).toEqual(memory);
     database.close();
   });
 });

@@ -1,4 +1,7 @@
+import { startContextFor } from '../../know-how/start-context.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
+import type { SandpiperDatabase } from '../../storage/db.ts';
+import { KnowHowRepository } from '../../storage/know-how-repository.ts';
 
 const TITLE_LENGTH = 80;
 
@@ -16,14 +19,30 @@ export function titleFrom(task: string): string {
   return firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
 }
 
-/** A conversation the person starts: running from `now`, with its provider and tool profile for life. */
-export function newConversation(options: {
-  id: string;
-  title: string;
-  providerId: string;
-  profileId: string;
-  now: number;
-}): Conversation {
-  const { id, title, providerId, profileId, now } = options;
-  return { id, title, status: 'running', createdAt: now, updatedAt: now, providerId, profileId };
+/**
+ * A conversation the person starts: running from `now`, titled from its task, with its
+ * provider, tool profile, project and what it starts with (skills, project, memories) for life.
+ */
+export async function newConversation(
+  database: SandpiperDatabase,
+  options: {
+    id: string;
+    title: string;
+    providerId: string;
+    profileId: string;
+    now: number;
+    projectId?: string | undefined;
+  },
+): Promise<Conversation> {
+  const { now, title, projectId, ...fields } = options;
+  const startContext = await startContextFor(new KnowHowRepository(database), projectId ?? null);
+  return {
+    ...fields,
+    title: titleFrom(title),
+    status: 'running',
+    createdAt: now,
+    updatedAt: now,
+    startContext,
+    ...(projectId ? { projectId } : {}),
+  };
 }

@@ -219,6 +219,7 @@ export async function prepareRun(
     loop: {
       conversationId,
       profile: withToolDescriptions(runProfile, descriptions),
+      ...(conversation.startContext ? { startContext: conversation.startContext } : {}),
       events,
       plan,
       settings,

@@ -17,7 +17,7 @@ import { findProfile, type ToolProfile } from '../toolkit/profile.ts';
 import { ActiveRuns } from './active-runs.ts';
 import { ConversationCheckpoints } from './checkpoints/conversation-checkpoints.ts';
 import { CommandQueue } from './command-queue.ts';
-import { newConversation, titleFrom } from './conversation-text.ts';
+import { newConversation } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
 import { runConversation } from './run-conversation.ts';
 import { RunFollower } from './run-following.ts';
@@ -121,14 +121,10 @@ export class AgentRuntime implements RuntimeApi {
     if (!findProfile(profileId, this.profiles)) {
       throw new Error(`There is no tool profile "${profileId}".`);
     }
-    const { activeProviderId } = await this.settings.getAgentSettings();
-    const title = titleFrom(task !== '' ? task : filesTitle(upload?.attachments ?? []));
-    const conversation = newConversation({
-      id,
-      title,
-      providerId: activeProviderId,
-      profileId,
-      now: this.now(),
+    const { activeProviderId: providerId } = await this.settings.getAgentSettings();
+    const title = task !== '' ? task : filesTitle(upload?.attachments ?? []);
+    const conversation = await newConversation(this.dependencies.database, {
+      ...{ id, title, providerId, profileId, now: this.now(), projectId: options.projectId },
     });
     await this.journal.createConversation(conversation, [userMessageBody(message)], upload?.files);
     void this.active.launch(conversation.id);

@@ -42,6 +42,8 @@ export class SubAgents implements SubAgentBackend {
       ...(owner.providerId ? { providerId: owner.providerId } : {}),
       profileId: owner.profileId,
       ...(owner.toolDescriptions ? { toolDescriptions: owner.toolDescriptions } : {}),
+      // It works in its parent's sandbox, with its skills and project: its context says so too.
+      ...(owner.startContext ? { startContext: owner.startContext } : {}),
       parent: { conversationId: parent.conversationId, actionUuid: parent.actionUuid },
     };
     await journal.createConversation(child, [{ type: 'user_message', text: request.prompt }]);

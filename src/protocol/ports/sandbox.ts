@@ -46,6 +46,7 @@ export type SandboxErrorKind =
   | 'is_a_directory'
   | 'outside_workspace'
   | 'workspace_full'
+  | 'read_only'
   | 'unsupported'
   | 'cancelled';
 

@@ -53,6 +53,14 @@ export class ShellSessions {
           stderr: result.stderr,
           cwd: result.env.PWD ?? cwd,
         }),
+        // A filesystem error just-bash lets through (a write into a read-only mount by a
+        // redirection) fails the command, as bash would, rather than the call.
+        (error: unknown): Finished => ({
+          exitCode: 1,
+          stdout: '',
+          stderr: `bash: ${error instanceof Error ? error.message : String(error)}\n`,
+          cwd,
+        }),
       )
       .finally(() => options.signal?.removeEventListener('abort', onAbort));
     session.running = { command, controller, done };

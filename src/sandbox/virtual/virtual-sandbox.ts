@@ -1,4 +1,5 @@
-import { Bash } from 'just-bash';
+import { Bash, type IFileSystem, MountableFs } from 'just-bash';
+import type { ReadOnlyMount } from '../../protocol/know-how.ts';
 import type { NetworkPort } from '../../protocol/ports/network.ts';
 import type { PreviewServer } from '../../protocol/ports/previews.ts';
 import {
@@ -19,6 +20,7 @@ import { PythonProcess } from '../python/python-process.ts';
 import { WorkspaceMirror } from '../python/workspace-mirror.ts';
 import { FlushQueue, requireAbsolutePath, requireCreatablePath } from '../sandbox-paths.ts';
 import { secureFetchOver } from './network-fetch.ts';
+import { ReadOnlyTree } from './read-only-tree.ts';
 import { ShellSessions } from './shell-sessions.ts';
 import { TrackedFs } from './tracked-fs.ts';
 import { WorkspaceSync } from './workspace-sync.ts';
@@ -33,6 +35,8 @@ export type VirtualSandboxOptions = {
   python?: PythonWorkerStarter | null;
   /** How long a stopped Python run may unwind before its worker is restarted (default 3 s). */
   pythonInterruptGraceMs?: number;
+  /** Read-only trees shown inside the workspace (installed skills, a project's files); never saved. */
+  mounts?: readonly ReadOnlyMount[];
   now?: () => number;
 };
 
@@ -47,7 +51,9 @@ export class VirtualSandbox implements SandboxPort {
   private readonly flushes: FlushQueue;
 
   private constructor(
-    private readonly fs: TrackedFs,
+    /** The workspace with the read-only mounts over it: what the shell and the file tools see. */
+    private readonly fs: IFileSystem,
+    private readonly readOnlyRoots: readonly string[],
     private readonly sync: WorkspaceSync,
     private readonly shells: ShellSessions,
     private readonly limitBytes: number,
@@ -65,6 +71,10 @@ export class VirtualSandbox implements SandboxPort {
     const fs = new TrackedFs();
     const sync = new WorkspaceSync(options.conversationId, fs, options.workspace, options.limitBytes);
     await sync.load();
+    const mounts = options.mounts ?? [];
+    const files = new MountableFs({ base: fs });
+    for (const mount of mounts)
+      files.mount(mount.mountPoint, new ReadOnlyTree(mount.mountPoint, mount.files));
     const { network } = options;
     const pythonStarter = options.python === undefined ? defaultPythonStarter() : options.python;
     const python = pythonStarter
@@ -76,7 +86,7 @@ export class VirtualSandbox implements SandboxPort {
         )
       : null;
     const bash = new Bash({
-      fs,
+      fs: files,
       cwd: WORKSPACE_ROOT,
       env: { HOME: WORKSPACE_ROOT, USER: 'ubuntu' },
       // curl and wget exist only when something may be reached.
@@ -88,7 +98,16 @@ export class VirtualSandbox implements SandboxPort {
     const shells = new ShellSessions(bash, async () => {
       await sandbox?.flush();
     });
-    sandbox = new VirtualSandbox(fs, sync, shells, options.limitBytes, options.now ?? Date.now, python);
+    const readOnlyRoots = mounts.map((mount) => mount.mountPoint);
+    sandbox = new VirtualSandbox(
+      files,
+      readOnlyRoots,
+      sync,
+      shells,
+      options.limitBytes,
+      options.now ?? Date.now,
+      python,
+    );
     return sandbox;
   }
 
@@ -102,7 +121,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async writeFile(path: string, content: string | Uint8Array): Promise<void> {
-    const absolute = requireCreatablePath(path);
+    const absolute = this.requireWritable(requireCreatablePath(path));
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     await this.checkRoom(absolute, bytes.byteLength, false);
     await this.fs.mkdir(parentOf(absolute), { recursive: true });
@@ -111,7 +130,7 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async appendFile(path: string, content: string): Promise<void> {
-    const absolute = requireCreatablePath(path);
+    const absolute = this.requireWritable(requireCreatablePath(path));
     const bytes = new TextEncoder().encode(content);
     await this.checkRoom(absolute, bytes.byteLength, true);
     await this.fs.mkdir(parentOf(absolute), { recursive: true });
@@ -145,20 +164,20 @@ export class VirtualSandbox implements SandboxPort {
   }
 
   async mkdir(path: string): Promise<void> {
-    await this.fs.mkdir(requireCreatablePath(path), { recursive: true });
+    await this.fs.mkdir(this.requireWritable(requireCreatablePath(path)), { recursive: true });
     await this.flush();
   }
 
   async remove(path: string, options: { isRecursive?: boolean } = {}): Promise<void> {
-    const absolute = requireAbsolutePath(path);
+    const absolute = this.requireWritable(requireAbsolutePath(path));
     if (!(await this.fs.exists(absolute))) throw new SandboxError('not_found', `${absolute} does not exist.`);
     await this.fs.rm(absolute, { recursive: options.isRecursive ?? false });
     await this.flush();
   }
 
   async rename(from: string, to: string): Promise<void> {
-    const source = await this.requireExisting(from);
-    const target = requireCreatablePath(to);
+    const source = this.requireWritable(await this.requireExisting(from));
+    const target = this.requireWritable(requireCreatablePath(to));
     if (await this.fs.exists(target)) throw new SandboxError('already_exists', `${target} already exists.`);
     await this.fs.mkdir(parentOf(target), { recursive: true });
     await this.fs.mv(source, target);
@@ -224,6 +243,18 @@ export class VirtualSandbox implements SandboxPort {
     if (projected > this.limitBytes) {
       throw new SandboxError('workspace_full', new WorkspaceFullError(projected, this.limitBytes).message);
     }
+  }
+
+  /** `absolute` unless it lies in a read-only mount (or is one, or holds one). */
+  private requireWritable(absolute: string): string {
+    const root = this.readOnlyRoots.find(
+      (mount) => absolute === mount || absolute.startsWith(`${mount}/`) || mount.startsWith(`${absolute}/`),
+    );
+    if (root === undefined) return absolute;
+    throw new SandboxError(
+      'read_only',
+      `${absolute} is read-only: ${root} is mounted from what Sandpiper keeps outside this conversation (an installed skill or the project's files). Copy what you need elsewhere in the workspace to change it.`,
+    );
   }
 
   private async requireExisting(path: string): Promise<string> {

@@ -1,3 +1,4 @@
+import { startContextFor } from '../../../know-how/start-context.ts';
 import type { BroadcastMessage } from '../../../protocol/broadcast.ts';
 import type { Conversation } from '../../../protocol/conversation.ts';
 import type { EventBody } from '../../../protocol/events.ts';
@@ -12,6 +13,7 @@ import { type Firing, firingAt, firingNow } from '../../../schedules/schedule-fi
 import { localTimeZone, nextDue, parseCron } from '../../../schedules/schedule-timing.ts';
 import { localTime } from '../../../schedules/schedule-words.ts';
 import type { SandpiperDatabase } from '../../../storage/db.ts';
+import { KnowHowRepository } from '../../../storage/know-how-repository.ts';
 import { ScheduleRepository } from '../../../storage/schedule-repository.ts';
 import { SettingsRepository } from '../../../storage/settings-repository.ts';
 import type { Journal } from '../../engine/journal.ts';
@@ -223,6 +225,7 @@ export class ScheduleService implements ScheduleBackend {
       updatedAt: now,
       ...(schedule.providerId ? { providerId: schedule.providerId } : {}),
       profileId: schedule.profileId,
+      startContext: await startContextFor(new KnowHowRepository(this.dependencies.database), null),
       scheduled: { scheduleId: schedule.id, dueAt: firing.dueAt, late: firing.late },
     };
     const bodies: EventBody[] = [

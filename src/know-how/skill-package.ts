@@ -1,0 +1,145 @@
+import { parseDocument } from 'yaml';
+import { z } from 'zod';
+import { BundleError } from '../bundle/bundle-format.ts';
+import { normalizeBundlePath, quoted } from '../bundle/bundle-paths.ts';
+import { readZipDirectory, readZipEntry } from '../bundle/zip-reader.ts';
+import type { KnowHowFile, SkillRow } from '../protocol/know-how.ts';
+
+/** What one skill may hold: enough for scripts, templates and references, not a dataset. */
+export const SKILL_LIMITS = { maxFiles: 500, maxBytes: 20 * 1024 * 1024 } as const;
+
+/** Why a skill was refused, in words a person can act on. */
+export class SkillError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SkillError';
+  }
+}
+
+/**
+ * The front matter the Agent Skills format defines (agentskills.io/specification): `name`
+ * 1–64 characters of lowercase letters, digits and hyphens, not starting or ending with
+ * one and never two in a row; `description` 1–1024 characters; `compatibility` at most
+ * 500; `license`, `metadata` (text to text) and `allowed-tools` optional.
+ */
+const FrontMatter = z.object({
+  name: z
+    .string({ error: 'The front matter has no `name`.' })
+    .min(1, 'The `name` is empty.')
+    .max(64, 'The `name` is longer than 64 characters.')
+    .refine((name) => /^[a-z0-9-]+$/.test(name), {
+      error: (issue) =>
+        `The name ${quoted(String(issue.input))} may hold only lowercase letters, digits and hyphens (no spaces or capitals).`,
+    })
+    .refine(
+      (name) => !name.startsWith('-') && !name.endsWith('-'),
+      'The `name` may not start or end with a hyphen.',
+    )
+    .refine((name) => !name.includes('--'), 'The `name` may not hold two hyphens in a row.'),
+  description: z
+    .string({ error: 'The front matter has no `description`.' })
+    .trim()
+    .min(1, 'The `description` is empty.')
+    .max(1024, 'The `description` is longer than 1024 characters.'),
+  license: z.string({ error: 'The `license` must be text.' }).optional(),
+  compatibility: z
+    .string({ error: 'The `compatibility` must be text.' })
+    .max(500, 'The `compatibility` is longer than 500 characters.')
+    .optional(),
+  metadata: z.record(z.string(), z.string(), { error: 'The `metadata` must map text to text.' }).optional(),
+  'allowed-tools': z.string({ error: 'The `allowed-tools` must be text.' }).optional(),
+});
+
+/** A skill read from its files, ready to install (not yet on). */
+export type SkillPackage = Omit<SkillRow, 'enabled' | 'installedAt'>;
+
+/**
+ * Reads a skill from its files: paths relative to what was picked (a folder's files, or a
+ * zip's entries). The skill's folder is the one holding `SKILL.md`: the top, or one folder
+ * down (a zip of the folder). Everything outside it is ignored; a second SKILL.md at the
+ * same depth is refused, as are unsafe paths and a skill past the limits.
+ */
+export function readSkill(files: readonly KnowHowFile[]): SkillPackage {
+  const manifests = files.filter((file) => /^(?:[^/]+\/)?SKILL\.md$/.test(file.path));
+  if (manifests.length === 0)
+    throw new SkillError(
+      'There is no SKILL.md at the top or in the one folder inside, so this is not an Agent Skill.',
+    );
+  const top = manifests.filter((file) => file.path === 'SKILL.md');
+  if (top.length === 0 && manifests.length > 1)
+    throw new SkillError(`This holds ${manifests.length} skills; install them one at a time.`);
+  const manifest = top[0] ?? manifests[0]!;
+  const folder = manifest.path === 'SKILL.md' ? '' : manifest.path.slice(0, -'SKILL.md'.length);
+  const inside = files
+    .filter((file) => file.path.startsWith(folder))
+    .map((file) => ({ path: safePath(file.path.slice(folder.length)), bytes: file.bytes }));
+  checkSize(inside);
+  const front = frontMatterOf(new TextDecoder().decode(manifest.bytes));
+  const folderName = folder.replace(/\/$/, '');
+  if (folderName !== '' && folderName !== front.name)
+    throw new SkillError(
+      `The name ${quoted(front.name)} differs from its folder ${quoted(folderName)}; the format wants them the same.`,
+    );
+  return {
+    name: front.name,
+    description: front.description,
+    ...(front.license ? { license: front.license } : {}),
+    ...(front.compatibility ? { compatibility: front.compatibility } : {}),
+    files: inside.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+  };
+}
+
+/** The files of a zip (its folders left out), read with the bundles' hardened reader. */
+export function zipFiles(bytes: Uint8Array): KnowHowFile[] {
+  try {
+    const limits = {
+      maxBundleBytes: SKILL_LIMITS.maxBytes * 2,
+      maxUnpackedBytes: SKILL_LIMITS.maxBytes,
+      maxEntries: SKILL_LIMITS.maxFiles * 2,
+    };
+    return readZipDirectory(bytes, limits)
+      .filter((entry) => !entry.isDirectory)
+      .map((entry) => ({ path: entry.name, bytes: readZipEntry(bytes, entry) }));
+  } catch (error) {
+    if (error instanceof BundleError)
+      throw new SkillError(`The zip could not be read: ${error.message.replace(/this bundle/gi, 'it')}`);
+    throw error;
+  }
+}
+
+/** The front matter of a SKILL.md, checked; a SkillError says what is wrong. */
+export function frontMatterOf(text: string): z.infer<typeof FrontMatter> {
+  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\s*(?:\r?\n|$)/.exec(text);
+  if (!match)
+    throw new SkillError(
+      'SKILL.md must start with YAML front matter between two --- lines, giving at least `name` and `description`.',
+    );
+  const document = parseDocument(match[1] ?? '', { uniqueKeys: true });
+  const yamlError = document.errors[0];
+  if (yamlError)
+    throw new SkillError(`The front matter is not valid YAML: ${yamlError.message.split('\n')[0]}`);
+  const parsed = FrontMatter.safeParse(document.toJS() ?? {});
+  if (!parsed.success)
+    throw new SkillError(parsed.error.issues[0]?.message ?? 'The front matter is not valid.');
+  return parsed.data;
+}
+
+function safePath(path: string): string {
+  try {
+    return normalizeBundlePath(path);
+  } catch (error) {
+    throw new SkillError(error instanceof Error ? error.message.replace(/bundle/g, 'skill') : String(error));
+  }
+}
+
+function checkSize(files: readonly KnowHowFile[]): void {
+  if (files.length > SKILL_LIMITS.maxFiles)
+    throw new SkillError(
+      `This skill has ${files.length} files, more than the ${SKILL_LIMITS.maxFiles} allowed.`,
+    );
+  const bytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  if (bytes > SKILL_LIMITS.maxBytes)
+    throw new SkillError(
+      `This skill holds ${(bytes / 1024 / 1024).toFixed(1)} MB, more than the ${SKILL_LIMITS.maxBytes / 1024 / 1024} MB allowed.`,
+    );
+}
