@@ -18,7 +18,7 @@ export const MEMORY_DRAFTS_PATH = `${WORKSPACE_ROOT}/memory-draft.md`;
 /** A file of a skill or a project, its path relative to the skill's folder or the project root. */
 export const KnowHowFile = z.object({
   path: z.string().min(1),
-  bytes: z.instanceof(Uint8Array),
+  bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'Expected bytes'),
 });
 export type KnowHowFile = z.infer<typeof KnowHowFile>;
 
