@@ -116,6 +116,7 @@ export class ConversationSandboxes {
   ): Promise<ClosableSandbox> {
     if (this.options.openSandbox) return this.options.openSandbox(conversationId, settings);
     const workspace = new WorkspaceRepository(this.options.database);
+    const mounts = await this.mountsOf(conversationId);
     if (workdir !== null && this.nodeRuntime) {
       const { WebContainerSandbox } = await import('./webcontainer/webcontainer-sandbox.ts');
       return WebContainerSandbox.open({
@@ -124,6 +125,7 @@ export class ConversationSandboxes {
         limitBytes: settings.workspaceLimitBytes,
         connection: this.nodeRuntime,
         workdir,
+        mounts,
         now: this.options.now,
       });
     }
@@ -133,7 +135,7 @@ export class ConversationSandboxes {
       conversationId,
       workspace,
       limitBytes: settings.workspaceLimitBytes,
-      mounts: await this.mountsOf(conversationId),
+      mounts,
       ...(network ? { network } : {}),
       now: this.options.now,
     });

@@ -73,3 +73,18 @@ export class FlushQueue {
     return next;
   }
 }
+
+/**
+ * `absolute` unless it lies in one of the read-only mounts (installed skills, a project's
+ * files), is one, or holds one: a write, move or removal there is refused with a reason.
+ */
+export function requireOutsideMounts(absolute: string, mountPoints: readonly string[]): string {
+  const mount = mountPoints.find(
+    (root) => absolute === root || absolute.startsWith(`${root}/`) || root.startsWith(`${absolute}/`),
+  );
+  if (mount === undefined) return absolute;
+  throw new SandboxError(
+    'read_only',
+    `${absolute} is read-only: ${mount} is mounted from what Sandpiper keeps outside this conversation (an installed skill or the project's files). Copy what you need elsewhere in the workspace to change it.`,
+  );
+}

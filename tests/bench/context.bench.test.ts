@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { KnowHowRepository } from '../../src/storage/know-how-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { COMPACTION_NOTE_MARK, createHarness, type Harness } from '../integration/harness.ts';
@@ -28,8 +29,15 @@ function commonPrefixLength(a: string, b: string): number {
 }
 
 /** Runs `work` between the opening steps and the end of the task, and prints and records the figures. */
-async function measure(name: string, title: string, work: ScriptedTurn[], sizesAt: number[]): Promise<void> {
+async function measure(
+  name: string,
+  title: string,
+  work: ScriptedTurn[],
+  sizesAt: number[],
+  before?: (harness: Harness) => Promise<void>,
+): Promise<void> {
   harness = await createHarness({ stepBudget: 1000 });
+  await before?.(harness);
   const script = [
     acknowledge(),
     planNotes(),
@@ -150,15 +158,64 @@ const bigCommand = (index: number) =>
     command: `for i in $(seq 1 3000); do echo "test ${String(index).padStart(2, '0')} case $i: passed in 3 ms (12 of 12 assertions, snapshots matched: ok)"; done`,
   });
 
-it('measures prefix reuse over 40 steps that write eighteen 24 KB files and read eighteen 230 KB outputs', async () => {
-  const work = Array.from({ length: 18 }, (_, index) => [
+/** Eighteen 24 KB file writes, each followed by a 230 KB command output. */
+const writesAndOutputs = () =>
+  Array.from({ length: 18 }, (_, index) => [
     call('file', { action: 'write', path: `/home/ubuntu/docs/chapter-${index}.md`, text: document(index) }),
     bigCommand(index),
   ]).flat();
+
+it('measures prefix reuse over 40 steps that write eighteen 24 KB files and read eighteen 230 KB outputs', async () => {
   await measure(
     'context-40-steps',
     '40 steps, eighteen 24 KB file writes and eighteen 230 KB command outputs',
-    work,
+    writesAndOutputs(),
     [10, 20, 40],
   );
+});
+
+/** Two skills (each a SKILL.md and a script) and three memories, all on. */
+async function installKnowHow(harness: Harness): Promise<void> {
+  const knowHow = new KnowHowRepository(harness.database);
+  for (const name of ['release-notes', 'chapter-style']) {
+    const description = `Writes ${name.replace('-', ' ')} the way this team likes them. Use when asked for ${name}.`;
+    const manifest = `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n${'Follow these steps carefully. '.repeat(40)}\n`;
+    await knowHow.skills.put({
+      name,
+      description,
+      enabled: true,
+      installedAt: 1,
+      files: [
+        { path: 'SKILL.md', bytes: new TextEncoder().encode(manifest) },
+        { path: 'scripts/check.sh', bytes: new TextEncoder().encode('echo checked\n') },
+      ],
+    });
+  }
+  const memories = ['Prefers metric units', 'Writes in British English', 'Wants sources cited inline'];
+  for (const [index, text] of memories.entries()) {
+    const at = index + 1;
+    await knowHow.memories.put({
+      ...{ id: `m${at}`, text, source: { kind: 'person' }, enabled: true },
+      ...{ createdAt: at, updatedAt: at },
+    });
+  }
+}
+
+it('measures prefix reuse over the same 40 steps with two skills and three memories, one skill read and run', async () => {
+  const skill = '/home/ubuntu/skills/chapter-style';
+  await measure(
+    'context-40-steps-know-how',
+    '40 steps with two skills and three memories (one skill read and its script run), seventeen 24 KB file writes and seventeen 230 KB command outputs',
+    [
+      call('file', { action: 'read', path: `${skill}/SKILL.md` }),
+      call('shell', { action: 'exec', session: 'main', command: `bash ${skill}/scripts/check.sh` }),
+      ...writesAndOutputs().slice(0, 34),
+    ],
+    [10, 20, 40],
+    installKnowHow,
+  );
+  const system = (harness?.server.requests[0]?.body as { messages: { content: string }[] }).messages[0]
+    ?.content;
+  expect(system).toContain('<name>chapter-style</name>');
+  expect(system).toContain('- Wants sources cited inline');
 });

@@ -25,6 +25,7 @@ export const LAYER_RULES: Record<string, readonly string[]> = {
     'sandbox',
     'bundle',
     'schedules',
+    'know-how',
   ],
   workers: [
     'protocol',
@@ -36,7 +37,9 @@ export const LAYER_RULES: Record<string, readonly string[]> = {
     'storage',
     'schedules',
   ],
-  sandbox: ['protocol', 'storage', 'pwa'],
+  sandbox: ['protocol', 'storage', 'pwa', 'know-how'],
+  // Skills, projects and memories: reading a skill or a project archive, what a conversation starts with.
+  'know-how': ['protocol', 'storage', 'bundle'],
   // Shared by both threads.
   storage: ['protocol', 'bundle'],
   bundle: ['protocol'],
@@ -45,8 +48,8 @@ export const LAYER_RULES: Record<string, readonly string[]> = {
   'preview-runtime': ['protocol'],
   // The main thread.
   host: ['protocol', 'storage', 'pwa', 'state', 'ui'],
-  state: ['protocol', 'storage', 'bundle', 'pwa', 'schedules'],
-  ui: ['protocol', 'state', 'host', 'storage', 'bundle', 'pwa', 'schedules'],
+  state: ['protocol', 'storage', 'bundle', 'pwa', 'schedules', 'know-how'],
+  ui: ['protocol', 'state', 'host', 'storage', 'bundle', 'pwa', 'schedules', 'know-how'],
   'app-entry': ['protocol', 'state', 'ui'],
 };
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemPromptWith } from '../../src/agent/engine/context/start-context-text.ts';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import { openManusProfile } from '../../src/agent/profiles/openmanus/openmanus-profile.ts';
+import { EMPTY_START_CONTEXT } from '../../src/protocol/know-how.ts';
 import { planAfter } from '../../src/protocol/plan-after.ts';
 import { applyEvents, initialThreadState, openAskUuid } from '../../src/state/thread/thread-reducer.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
@@ -64,7 +66,10 @@ describe('a conversation in the OpenManus profile', () => {
 
     // Nothing is forced: every request leaves the choice to the model, with the same tools.
     expect(bodies().map((body) => body.tool_choice)).toEqual(Array(8).fill('auto'));
-    expect(bodies()[0]?.messages[0]).toEqual({ role: 'system', content: openManusProfile.systemPrompt });
+    expect(bodies()[0]?.messages[0]).toEqual({
+      role: 'system',
+      content: systemPromptWith(openManusProfile.systemPrompt, EMPTY_START_CONTEXT),
+    });
     expect(bodies()[0]?.tools.map((tool) => tool.function.name)).toEqual(
       openManusProfile.tools.map((tool) => tool.name),
     );

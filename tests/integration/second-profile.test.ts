@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemPromptWith } from '../../src/agent/engine/context/start-context-text.ts';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
+import { EMPTY_START_CONTEXT } from '../../src/protocol/know-how.ts';
 import { applyEvents, initialThreadState, openAskUuid } from '../../src/state/thread/thread-reducer.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { notebookProfile } from '../fixtures/notebook-profile.ts';
@@ -48,7 +50,10 @@ describe('a second tool profile, driven through the real runtime by roles alone'
 
     // The model sees this profile's prompt and tools, always the same; the opening step is forced by masking.
     const [first, second] = bodies();
-    expect(first?.messages[0]).toEqual({ role: 'system', content: notebookProfile.systemPrompt });
+    expect(first?.messages[0]).toEqual({
+      role: 'system',
+      content: systemPromptWith(notebookProfile.systemPrompt, EMPTY_START_CONTEXT),
+    });
     expect(first?.tools.map((tool) => tool.function.name)).toEqual([
       'jot',
       'ask_human',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpTokenSecrets } from '../../src/protocol/mcp.ts';
 import { redactedSecret } from '../../src/protocol/ports/secrets.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
+import { KnowHowRepository } from '../../src/storage/know-how-repository.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { WorkspaceHistory } from '../../src/storage/workspace-history.ts';
 import { type ConfiguredSecret, type SecretSet, sweepSecrets } from '../fixtures/secrets/secret-set.ts';
@@ -40,8 +41,11 @@ let places: Place[];
 let hits: Hit[];
 const runs: { profile: string; id: string }[] = [];
 
-async function runScripted(profileId: string, text: string): Promise<string> {
-  const id = await environment.runtime.startConversation(text, { profileId });
+async function runScripted(profileId: string, text: string, projectId?: string): Promise<string> {
+  const id = await environment.runtime.startConversation(text, {
+    profileId,
+    ...(projectId ? { projectId } : {}),
+  });
   await environment.runtime.idle(id);
   runs.push({ profile: profileId, id });
   return id;
@@ -52,6 +56,23 @@ beforeAll(async () => {
   environment = await openSweepEnvironment(secrets);
   const { runtime, database } = environment;
   const keys = secrets.toolKeys;
+  // A skill, a project and a memory, so their tables (and the start contexts that copy them) are swept too.
+  const knowHow = new KnowHowRepository(database);
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  await knowHow.skills.put({
+    ...{ name: 'reef-notes', description: 'Notes about reefs.', enabled: true, installedAt: 1 },
+    files: [
+      { path: 'SKILL.md', bytes: bytes('---\nname: reef-notes\ndescription: Notes about reefs.\n---\n') },
+    ],
+  });
+  await knowHow.projects.put({
+    ...{ id: 'reefs', name: 'Reefs', instructions: 'Cite sources.', createdAt: 1, updatedAt: 1 },
+    files: [{ path: 'sources.md', bytes: bytes('- NOAA\n') }],
+  });
+  await knowHow.memories.put({
+    ...{ id: 'm1', text: 'Prefers metric units', source: { kind: 'person' }, enabled: true },
+    ...{ createdAt: 1, updatedAt: 1 },
+  });
 
   environment.script(manusScript(keys.tavily ?? ''));
   await runScripted('manus', 'Find out about coral reefs');
@@ -64,7 +85,7 @@ beforeAll(async () => {
   runs.push({ profile: 'manus (schedule firing)', id: fired });
 
   environment.script(openManusScript(keys.media_speech ?? ''));
-  await runScripted('openmanus', 'Research coral reefs');
+  await runScripted('openmanus', 'Research coral reefs', 'reefs');
 
   const settings = new SettingsRepository(database);
   await settings.putAgentSettings({ ...(await settings.getAgentSettings()), activeProviderId: 'second' });

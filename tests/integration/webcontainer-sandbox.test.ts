@@ -7,6 +7,7 @@ import {
   type NodeRuntimeStatusUpdate,
 } from '../../src/host/webcontainer/node-runtime-controller.ts';
 import { WebContainerHost } from '../../src/host/webcontainer/webcontainer-host.ts';
+import type { ReadOnlyMount } from '../../src/protocol/know-how.ts';
 import type { NodeRuntimeHostPort } from '../../src/protocol/node-runtime-host.ts';
 import type { ExecChunk, SandboxEvent } from '../../src/protocol/ports/sandbox.ts';
 import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
@@ -58,7 +59,9 @@ function readyController(container: FakeWebContainer, statuses: NodeRuntimeStatu
 }
 
 /** A WebContainer sandbox over the fake, its host reached through comlink, over fake-indexeddb. */
-async function openSandbox(options: { limitBytes?: number; saved?: Record<string, string> } = {}) {
+async function openSandbox(
+  options: { limitBytes?: number; saved?: Record<string, string>; mounts?: ReadOnlyMount[] } = {},
+) {
   const database = new SandpiperDatabase(`sandpiper-wc-${randomUUID()}`, { indexedDB, IDBKeyRange });
   cleanups.push(() => database.close());
   const repository = new WorkspaceRepository(database);
@@ -84,6 +87,7 @@ async function openSandbox(options: { limitBytes?: number; saved?: Record<string
       limitBytes,
       connection,
       workdir: readiness.workdir,
+      ...(options.mounts ? { mounts: options.mounts } : {}),
     });
   const sandbox = await open();
   cleanups.push(() => sandbox.close());
@@ -115,6 +119,30 @@ async function openSandbox(options: { limitBytes?: number; saved?: Record<string
 }
 
 describe('the WebContainer sandbox (against the API-shaped fake, host over comlink)', () => {
+  it('shows an installed skill at skills/<name>, refuses the port’s writes there, and never saves it', async () => {
+    const mounts = [
+      { mountPoint: '/home/ubuntu/skills/greet', files: [{ path: 'SKILL.md', bytes: text('# Greet\n') }] },
+    ];
+    const { sandbox, container, root, savedPaths, open } = await openSandbox({
+      saved: { 'notes.md': 'n' },
+      mounts,
+    });
+    expect(await sandbox.readText('/home/ubuntu/skills/greet/SKILL.md')).toBe('# Greet\n');
+    await expect(sandbox.writeFile('/home/ubuntu/skills/greet/SKILL.md', 'x')).rejects.toMatchObject({
+      kind: 'read_only',
+    });
+    await expect(sandbox.remove('/home/ubuntu/skills', { isRecursive: true })).rejects.toMatchObject({
+      kind: 'read_only',
+    });
+    // A command can change the container's copy (it cannot be made read-only there): never saved, put back at the next open.
+    await container.fs.writeFile(`${root}/skills/greet/SKILL.md`, text('changed'));
+    await sandbox.writeFile('/home/ubuntu/other.md', 'o');
+    expect((await savedPaths()).sort()).toEqual(['notes.md', 'other.md']);
+    const reopened = await open();
+    expect(await reopened.readText('/home/ubuntu/skills/greet/SKILL.md')).toBe('# Greet\n');
+    expect((await savedPaths()).sort()).toEqual(['notes.md', 'other.md']);
+  });
+
   it('answers python3 and pip saying Python is in the virtual sandbox, without spawning them', async () => {
     const { sandbox } = await openSandbox({ saved: {} });
     const result = await sandbox.exec('main', 'python3 -c "print(1)"');

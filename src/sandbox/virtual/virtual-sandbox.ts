@@ -18,7 +18,12 @@ import { pythonCommands } from '../python/python-commands.ts';
 import type { PythonWorkerStarter } from '../python/python-messages.ts';
 import { PythonProcess } from '../python/python-process.ts';
 import { WorkspaceMirror } from '../python/workspace-mirror.ts';
-import { FlushQueue, requireAbsolutePath, requireCreatablePath } from '../sandbox-paths.ts';
+import {
+  FlushQueue,
+  requireAbsolutePath,
+  requireCreatablePath,
+  requireOutsideMounts,
+} from '../sandbox-paths.ts';
 import { secureFetchOver } from './network-fetch.ts';
 import { ReadOnlyTree } from './read-only-tree.ts';
 import { ShellSessions } from './shell-sessions.ts';
@@ -245,16 +250,8 @@ export class VirtualSandbox implements SandboxPort {
     }
   }
 
-  /** `absolute` unless it lies in a read-only mount (or is one, or holds one). */
   private requireWritable(absolute: string): string {
-    const root = this.readOnlyRoots.find(
-      (mount) => absolute === mount || absolute.startsWith(`${mount}/`) || mount.startsWith(`${absolute}/`),
-    );
-    if (root === undefined) return absolute;
-    throw new SandboxError(
-      'read_only',
-      `${absolute} is read-only: ${root} is mounted from what Sandpiper keeps outside this conversation (an installed skill or the project's files). Copy what you need elsewhere in the workspace to change it.`,
-    );
+    return requireOutsideMounts(absolute, this.readOnlyRoots);
   }
 
   private async requireExisting(path: string): Promise<string> {

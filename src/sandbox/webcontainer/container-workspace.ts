@@ -1,3 +1,4 @@
+import type { ReadOnlyMount } from '../../protocol/know-how.ts';
 import type { TreeEntry } from '../../protocol/node-runtime-host.ts';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { WorkspaceChanges, WorkspaceRepository } from '../../storage/workspace-repository.ts';
@@ -23,7 +24,21 @@ export class ContainerWorkspace {
     private readonly connection: NodeRuntimeConnection,
     private readonly repository: WorkspaceRepository,
     private readonly limitBytes: number,
+    /** Read-only trees (installed skills, project files) written into the container but never saved. */
+    private readonly mounts: readonly ReadOnlyMount[] = [],
   ) {}
+
+  private holdsMount(relative: string): boolean {
+    return this.mounts.some((mount) => this.paths.toRelative(mount.mountPoint).startsWith(`${relative}/`));
+  }
+
+  /** True for a path (relative to the workspace) inside a mount: never saved, never deleted from the rows. */
+  private isMounted(relative: string): boolean {
+    return this.mounts.some((mount) => {
+      const root = this.paths.toRelative(mount.mountPoint);
+      return relative === root || relative.startsWith(`${root}/`);
+    });
+  }
 
   /**
    * Mounts the saved workspace into the container. Entries the directory still holds
@@ -34,7 +49,7 @@ export class ContainerWorkspace {
     const rows = await this.repository.list(this.conversationId);
     this.saved = new Map(
       rows
-        .filter((row) => !isExcludedFromSync(row.path))
+        .filter((row) => !isExcludedFromSync(row.path) && !this.isMounted(row.path))
         .map((row) => [row.path, { kind: row.kind, content: row.content, modifiedAt: row.modifiedAt }]),
     );
     await this.connection.mount(
@@ -45,6 +60,13 @@ export class ContainerWorkspace {
     for (const path of this.saved.keys()) for (const ancestor of ancestorsOf(path)) kept.add(ancestor);
     const stale = (await this.snapshot()).filter((entry) => !kept.has(entry.path));
     await this.removeAll(stale.map((entry) => entry.path));
+    // The container cannot make them read-only: written afresh at every open, changes there are never saved.
+    for (const mount of this.mounts) {
+      await this.connection.mount(
+        this.paths.toContainer(this.paths.toRelative(mount.mountPoint)),
+        mount.files.map((file): TreeEntry => ({ path: file.path, kind: 'file', content: file.bytes })),
+      );
+    }
   }
 
   /** Bytes the saved workspace holds (every action syncs, so this is current). */
@@ -88,8 +110,12 @@ export class ContainerWorkspace {
     return changed;
   }
 
-  private snapshot(): Promise<TreeEntry[]> {
-    return this.connection.snapshot(this.paths.root, SYNC_EXCLUSIONS);
+  private async snapshot(): Promise<TreeEntry[]> {
+    const entries = await this.connection.snapshot(this.paths.root, SYNC_EXCLUSIONS);
+    // The folders a mount made to sit in (`skills`) are not the person's either, unless saved before.
+    return entries.filter(
+      (entry) => !this.isMounted(entry.path) && (this.saved.has(entry.path) || !this.holdsMount(entry.path)),
+    );
   }
 
   private toRow(entry: TreeEntry, now: number): WorkspaceFile {

@@ -1,4 +1,5 @@
 import { concatBytes } from '../../protocol/bytes.ts';
+import type { ReadOnlyMount } from '../../protocol/know-how.ts';
 import type { ContainerEntry, ContainerEvent } from '../../protocol/node-runtime-host.ts';
 import {
   type ExecOptions,
@@ -9,7 +10,7 @@ import {
   type SandboxPort,
 } from '../../protocol/ports/sandbox.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
-import { FlushQueue } from '../sandbox-paths.ts';
+import { FlushQueue, requireOutsideMounts } from '../sandbox-paths.ts';
 import { ContainerSessions } from './container-sessions.ts';
 import { ContainerWorkspace } from './container-workspace.ts';
 import type { KnownServer, NodeRuntimeConnection } from './node-runtime-connection.ts';
@@ -22,6 +23,8 @@ export type WebContainerSandboxOptions = {
   connection: NodeRuntimeConnection;
   /** The container's workdir, from the host's readiness. */
   workdir: string;
+  /** Read-only trees shown inside the workspace (installed skills, a project's files); never saved. */
+  mounts?: readonly ReadOnlyMount[];
   now?: () => number;
 };
 
@@ -45,6 +48,7 @@ export class WebContainerSandbox implements SandboxPort {
     private readonly connection: NodeRuntimeConnection,
     private readonly limitBytes: number,
     private readonly now: () => number,
+    private readonly readOnlyRoots: readonly string[],
   ) {
     this.flushes = new FlushQueue(
       () => this.workspace.flush(this.now()),
@@ -67,6 +71,7 @@ export class WebContainerSandbox implements SandboxPort {
       options.connection,
       options.workspace,
       options.limitBytes,
+      options.mounts,
     );
     await workspace.load();
     const sandbox = new WebContainerSandbox(
@@ -75,6 +80,7 @@ export class WebContainerSandbox implements SandboxPort {
       options.connection,
       options.limitBytes,
       options.now ?? Date.now,
+      (options.mounts ?? []).map((mount) => mount.mountPoint),
     );
     sandbox.unsubscribe = await options.connection.onEvent((event) => sandbox.onContainerEvent(event));
     return sandbox;
@@ -93,11 +99,13 @@ export class WebContainerSandbox implements SandboxPort {
   }
 
   async writeFile(path: string, content: string | Uint8Array): Promise<void> {
+    this.requireWritable(path);
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     await this.write(this.paths.toRelative(path), bytes, false);
   }
 
   async appendFile(path: string, content: string): Promise<void> {
+    this.requireWritable(path);
     await this.write(this.paths.toRelative(path), new TextEncoder().encode(content), true);
   }
 
@@ -119,7 +127,7 @@ export class WebContainerSandbox implements SandboxPort {
   }
 
   async mkdir(path: string): Promise<void> {
-    const relative = this.paths.toRelative(path);
+    const relative = this.requireWritable(path);
     const entry = await this.entry(relative);
     if (entry?.kind === 'file') throw new SandboxError('already_exists', `${path} is a file.`);
     await this.connection.mkdir(this.paths.toContainer(relative));
@@ -127,7 +135,7 @@ export class WebContainerSandbox implements SandboxPort {
   }
 
   async remove(path: string, options: { isRecursive?: boolean } = {}): Promise<void> {
-    const relative = this.paths.toRelative(path);
+    const relative = this.requireWritable(path);
     const entry = await this.entry(relative);
     if (!entry) throw notFound(path);
     if (relative === '') throw new SandboxError('outside_workspace', 'The workspace root cannot be removed.');
@@ -147,8 +155,8 @@ export class WebContainerSandbox implements SandboxPort {
   }
 
   async rename(from: string, to: string): Promise<void> {
-    const source = this.paths.toRelative(from);
-    const target = this.paths.toRelative(to);
+    const source = this.requireWritable(from);
+    const target = this.requireWritable(to);
     if (!(await this.entry(source))) throw notFound(from);
     if (await this.entry(target)) throw new SandboxError('already_exists', `${to} already exists.`);
     await this.connection.mkdir(this.paths.toContainer(parentOf(target)));
@@ -198,6 +206,13 @@ export class WebContainerSandbox implements SandboxPort {
   /** Saves every change in the container since the last sync (one flush at a time). */
   flush(): Promise<void> {
     return this.flushes.flush();
+  }
+
+  /** The workspace-relative path of `path`, refused when it lies in a read-only mount. */
+  private requireWritable(path: string): string {
+    const relative = this.paths.toRelative(path);
+    requireOutsideMounts(this.paths.toAgent(relative), this.readOnlyRoots);
+    return relative;
   }
 
   private async write(relative: string, bytes: Uint8Array, isAppend: boolean): Promise<void> {
