@@ -214,8 +214,8 @@ it('measures prefix reuse over the same 40 steps with two skills and three memor
     [10, 20, 40],
     installKnowHow,
   );
-  const system = (harness?.server.requests[0]?.body as { messages: { content: string }[] }).messages[0]
-    ?.content;
+  const first = harness?.server.requests[0]?.body as { messages: { content: string }[] } | undefined;
+  const system = first?.messages[0]?.content;
   expect(system).toContain('<name>chapter-style</name>');
   expect(system).toContain('- Wants sources cited inline');
 });

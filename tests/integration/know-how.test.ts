@@ -13,6 +13,8 @@ const SKILL = '/home/ubuntu/skills/greet';
 type RequestBody = { messages: { role: string; content: string | null }[] };
 
 let harness: Harness;
+const firstSystemMessage = () =>
+  (harness.server.requests[0]?.body as RequestBody | undefined)?.messages[0]?.content ?? '';
 afterEach(async () => {
   assertWellFormedRequests(harness.server);
   await harness.close();
@@ -113,8 +115,7 @@ describe('skills, a project and memories, through each profile’s own tools', (
       });
       await harness.runtime.idle(conversationId);
 
-      const first = harness.server.requests[0]?.body as RequestBody;
-      const system = first.messages[0]?.content ?? '';
+      const system = firstSystemMessage();
       expect(system).toContain('<name>greet</name>');
       expect(system).toContain(
         '<description>Greets a person by name. Use when asked to greet.</description>',
@@ -159,7 +160,7 @@ describe('skills, a project and memories, through each profile’s own tools', (
     ]);
     const conversationId = await harness.runtime.startConversation('Greet Ada', { profileId: 'muxd' });
     await harness.runtime.idle(conversationId);
-    const system = (harness.server.requests[0]?.body as RequestBody).messages[0]?.content ?? '';
+    const system = firstSystemMessage();
     expect(system).not.toContain('Always answer in French.');
     expect(system).not.toContain('/home/ubuntu/project');
     expect(system).toContain('<name>greet</name>');
