@@ -319,3 +319,41 @@ describe('stopping a Python run', () => {
     process.close();
   }, 60_000);
 });
+
+describe('python3 and a read-only mount', () => {
+  it('runs an installed skill’s script that reads a file beside it; what it writes there is not kept', async () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    const mounted = await VirtualSandbox.open({
+      conversationId: 'mounted',
+      workspace,
+      limitBytes: 5_000_000,
+      python: starter,
+      pythonInterruptGraceMs: SLOW_MACHINE_GRACE_MS,
+      mounts: [
+        {
+          mountPoint: '/home/ubuntu/skills/count',
+          files: [
+            {
+              path: 'scripts/count.py',
+              bytes: bytes(
+                'import os\nhere = os.path.dirname(os.path.abspath(__file__))\nnames = open(os.path.join(here, "..", "data", "names.csv")).read().split()\nprint(len(names))\nopen(os.path.join(here, "scratch.txt"), "w").write("x")\nopen("/home/ubuntu/out.txt", "w").write(str(len(names)))\n',
+              ),
+            },
+            { path: 'data/names.csv', bytes: bytes('Ada\nGrace\nLinus\n') },
+          ],
+        },
+      ],
+    });
+    try {
+      const result = await mounted.exec('s', 'python3 /home/ubuntu/skills/count/scripts/count.py', {
+        timeoutSeconds: 60,
+      });
+      expect(result).toMatchObject({ exitCode: 0, stdout: '3\n' });
+      const saved = (await workspace.list('mounted')).map((file) => file.path);
+      expect(saved).toEqual(['out.txt']);
+      expect((await mounted.exec('s', 'ls /home/ubuntu/skills/count/scripts')).stdout).toBe('count.py\n');
+    } finally {
+      await mounted.close();
+    }
+  }, 90_000);
+});

@@ -1,4 +1,5 @@
 import type { InMemoryFs } from 'just-bash';
+import type { ReadOnlyMount } from '../../protocol/know-how.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import { type FileChanges, isWorkspaceRelativePath, type MirrorEntry } from './python-messages.ts';
 
@@ -12,8 +13,29 @@ const PREFIX = `${WORKSPACE_ROOT}/`;
  */
 export class WorkspaceMirror {
   private synced = new Map<string, MirrorEntry>();
+  /** The read-only mounts' files and folders, by path relative to the workspace. */
+  private readonly mounted = new Map<string, Uint8Array | null>();
+  private readonly mountRoots: string[] = [];
 
-  constructor(private readonly fs: InMemoryFs) {}
+  /**
+   * `mounts` (installed skills, the project's files) are sent to Python like the workspace,
+   * so a skill's script can read the files beside it; what Python changes there is dropped.
+   */
+  constructor(
+    private readonly fs: InMemoryFs,
+    mounts: readonly ReadOnlyMount[] = [],
+  ) {
+    for (const mount of mounts) {
+      const root = mount.mountPoint.slice(PREFIX.length);
+      this.mountRoots.push(root);
+      for (const folder of foldersOf(root)) this.mounted.set(folder, null);
+      for (const file of mount.files) {
+        const path = `${root}/${file.path}`;
+        for (const folder of foldersOf(path.slice(0, path.lastIndexOf('/')))) this.mounted.set(folder, null);
+        this.mounted.set(path, file.bytes);
+      }
+    }
+  }
 
   /** What the Python worker lacks; everything when it is a fresh worker. */
   async outgoing(isFreshWorker: boolean): Promise<FileChanges> {
@@ -32,7 +54,7 @@ export class WorkspaceMirror {
         before.size !== entry.size ||
         before.modifiedAt !== entry.modifiedAt
       ) {
-        const content = await this.fs.readFileBuffer(`${PREFIX}${path}`);
+        const content = this.mounted.get(path) ?? (await this.fs.readFileBuffer(`${PREFIX}${path}`));
         changes.writes.push({ path, content: content.slice(), modifiedAt: entry.modifiedAt });
       }
     }
@@ -48,6 +70,7 @@ export class WorkspaceMirror {
     const paths = [...changes.deletes, ...changes.directories, ...changes.writes.map((file) => file.path)];
     const outside = paths.find((path) => !isWorkspaceRelativePath(path));
     if (outside !== undefined) throw new Error(`Python sent back a path outside the workspace: "${outside}"`);
+    changes = this.withoutMounts(changes);
     for (const path of [...changes.deletes].sort().reverse()) {
       await this.fs.rm(`${PREFIX}${path}`, { recursive: true, force: true });
       for (const known of [...this.synced.keys()]) {
@@ -70,9 +93,23 @@ export class WorkspaceMirror {
     }
   }
 
-  /** Files and folders under the workspace root (symlinks are not mirrored). */
+  /** `changes` without those inside a read-only mount (never saved: the mount is not the conversation's). */
+  private withoutMounts(changes: FileChanges): FileChanges {
+    const isMounted = (path: string) =>
+      this.mountRoots.some((root) => path === root || path.startsWith(`${root}/`));
+    return {
+      deletes: changes.deletes.filter((path) => !isMounted(path)),
+      directories: changes.directories.filter((path) => !isMounted(path)),
+      writes: changes.writes.filter((file) => !isMounted(file.path)),
+    };
+  }
+
+  /** Files and folders under the workspace root (symlinks are not mirrored), and the mounts'. */
   private async scan(): Promise<Map<string, MirrorEntry>> {
     const entries = new Map<string, MirrorEntry>();
+    for (const [path, bytes] of this.mounted) {
+      entries.set(path, { kind: bytes ? 'file' : 'directory', size: bytes?.byteLength ?? 0, modifiedAt: 0 });
+    }
     for (const absolute of this.fs.getAllPaths()) {
       if (!absolute.startsWith(PREFIX)) continue;
       const stat = await this.fs.lstat(absolute).catch(() => null);
@@ -85,4 +122,10 @@ export class WorkspaceMirror {
     }
     return entries;
   }
+}
+
+/** `path` and each folder above it, up to the workspace root (exclusive). */
+function foldersOf(path: string): string[] {
+  const parts = path.split('/');
+  return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
 }

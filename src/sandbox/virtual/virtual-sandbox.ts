@@ -97,7 +97,10 @@ export class VirtualSandbox implements SandboxPort {
       // curl and wget exist only when something may be reached.
       ...(network && network.policy.allowedUrlPrefixes.length > 0 ? { fetch: secureFetchOver(network) } : {}),
       // python3, python and pip: Pyodide in its own worker, started on first use; git over isomorphic-git.
-      customCommands: [...(python ? pythonCommands(python, new WorkspaceMirror(fs)) : []), gitCommand()],
+      customCommands: [
+        ...(python ? pythonCommands(python, new WorkspaceMirror(fs, mounts)) : []),
+        gitCommand(),
+      ],
     });
     let sandbox: VirtualSandbox | undefined;
     const shells = new ShellSessions(bash, async () => {
