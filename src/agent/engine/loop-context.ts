@@ -1,5 +1,4 @@
 import type { StoredEvent } from '../../protocol/events.ts';
-import type { StartContext } from '../../protocol/know-how.ts';
 import type { Plan } from '../../protocol/phase-plan.ts';
 import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
@@ -32,8 +31,6 @@ export type LoopContext = {
   conversationId: string;
   /** The conversation's tool profile (kept for life: the prompt prefix stays stable). */
   profile: ToolProfile;
-  /** What the conversation started with (skills, project, memories), after the system prompt; fixed for life. */
-  startContext?: StartContext;
   events: StoredEvent[];
   plan: Plan | null;
   settings: AgentSettings;

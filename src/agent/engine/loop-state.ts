@@ -15,7 +15,6 @@ import type { OpeningStep } from '../toolkit/profile.ts';
 import { decideCall, notAvailableOutcome } from './call-decision.ts';
 import { planCompaction } from './context/context-compaction.ts';
 import { ModelContext, oversizedEnvelopes, saveObservations } from './context/model-context.ts';
-import { systemPromptWith } from './context/start-context-text.ts';
 import { failedCompletion } from './envelopes.ts';
 import type { JournalChanges } from './journal.ts';
 import type { LoopContext } from './loop-context.ts';
@@ -43,7 +42,7 @@ export class LoopState {
     const { systemPrompt, notes, specsChars } = loop.profile;
     this.context = new ModelContext(
       {
-        systemPrompt: systemPromptWith(systemPrompt, loop.startContext),
+        systemPrompt,
         compactionNote: notes.compaction,
         restorableArguments: loop.profile.restorableArguments,
       },

@@ -17,6 +17,7 @@ import type { ConversationRepository } from '../../storage/conversation-reposito
 import type { EventRepository } from '../../storage/event-repository.ts';
 import type { PlanRepository } from '../../storage/plan-repository.ts';
 import type { SettingsRepository } from '../../storage/settings-repository.ts';
+import { systemPromptWith } from '../engine/context/start-context-text.ts';
 import type { Journal } from '../engine/journal.ts';
 import type { LoopContext, StepTiming } from '../engine/loop.ts';
 import { SpendCap } from '../engine/spend-cap.ts';
@@ -146,9 +147,10 @@ export async function prepareRun(
   // A hosted API that wants a key, without one: said now, before any request leaves.
   const missingKey = missingKeyReason(provider);
   if (missingKey) throw new Error(missingKey);
-  // The profile's tools, then the MCP tools the conversation started with (Settings → MCP).
+  // The profile's tools, then the MCP tools the conversation started with (Settings → MCP); its
+  // prompt, then what the conversation started with (skills, project, memories).
   const runProfile = withMcpTools(
-    profile,
+    { ...profile, systemPrompt: systemPromptWith(profile.systemPrompt, conversation.startContext) },
     await mcpToolsForRun({
       conversation,
       settings,
@@ -219,7 +221,6 @@ export async function prepareRun(
     loop: {
       conversationId,
       profile: withToolDescriptions(runProfile, descriptions),
-      ...(conversation.startContext ? { startContext: conversation.startContext } : {}),
       events,
       plan,
       settings,
