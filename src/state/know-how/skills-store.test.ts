@@ -57,6 +57,8 @@ describe('installing skills', () => {
     const row = await repository.skills.get('greet');
     expect(row?.enabled).toBe(false);
     expect(new TextDecoder().decode(row?.files[0]?.bytes)).toContain('New body.');
+    await store.install(skill('greet', 'Newer body.'), true);
+    expect((await repository.skills.get('greet'))?.enabled).toBe(true);
   });
 
   it('switches a skill on and off, and removes it', async () => {

@@ -17,9 +17,17 @@ export function installDecision(installed: readonly SkillRow[], skill: SkillPack
   return hasSameFiles(current.files, skill.files) ? { kind: 'same' } : { kind: 'replace', current };
 }
 
-/** The row to write for `skill`: a replaced skill keeps its on/off state, a new one starts on. */
-export function rowToInstall(skill: SkillPackage, current: SkillRow | null, now: number): SkillRow {
-  return { ...skill, enabled: current?.enabled ?? true, installedAt: now };
+/**
+ * The row to write for `skill`: a replaced skill keeps its on/off state, a new one starts
+ * on; `enabled`, when given, says which instead (a draft installed with one click is on).
+ */
+export function rowToInstall(
+  skill: SkillPackage,
+  current: SkillRow | null,
+  now: number,
+  enabled?: boolean,
+): SkillRow {
+  return { ...skill, enabled: enabled ?? current?.enabled ?? true, installedAt: now };
 }
 
 /** Installed skills by name. */
@@ -62,9 +70,12 @@ export function createSkillsStore(table: ParsedTable<SkillRow>, now: () => numbe
     async decide(skill: SkillPackage): Promise<InstallDecision> {
       return installDecision(await refresh(), skill);
     },
-    /** Installs `skill`, replacing one of its name (keeping whether it was on); resolves with the row written. */
-    async install(skill: SkillPackage): Promise<SkillRow> {
-      const row = rowToInstall(skill, await table.get(skill.name), now());
+    /**
+     * Installs `skill`, replacing one of its name (keeping whether it was on, unless
+     * `enabled` says); resolves with the row written.
+     */
+    async install(skill: SkillPackage, enabled?: boolean): Promise<SkillRow> {
+      const row = rowToInstall(skill, await table.get(skill.name), now(), enabled);
       await table.put(row);
       await refresh();
       return row;

@@ -29,6 +29,7 @@ import { SettingsRepository } from '../../storage/settings-repository.ts';
 import { DropOverlay } from '../bundles/drop-overlay.tsx';
 import { DetailsPanel } from '../computer/details-panel.tsx';
 import { MainHeader } from '../header/main-header.tsx';
+import { SkillOffers } from '../know-how/skill-offers.tsx';
 import { ReplayControls } from '../replay/replay-controls.tsx';
 import { statusAnnouncement } from '../shared/format.ts';
 import { Sidebar } from '../sidebar/sidebar.tsx';
@@ -205,7 +206,15 @@ export function App(props: { shell?: ShellHandover }) {
             <Thread />
           </Show>
           <Toasts />
-          <Show when={replay.isActive()} fallback={<Composer />}>
+          <Show
+            when={replay.isActive()}
+            fallback={
+              <>
+                <SkillOffers />
+                <Composer />
+              </>
+            }
+          >
             <ReplayControls />
           </Show>
         </main>
