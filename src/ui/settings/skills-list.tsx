@@ -63,6 +63,7 @@ export function SkillsList() {
                     role="switch"
                     checked={skill.enabled}
                     aria-checked={skill.enabled}
+                    aria-label={`Use ${skill.name} in new conversations`}
                     aria-describedby={`${switchId}-description`}
                     onChange={(event) => {
                       const enabled = event.currentTarget.checked;
@@ -71,7 +72,6 @@ export function SkillsList() {
                   />
                   <label for={switchId} class="skill-name">
                     {skill.name}
-                    <span class="visually-hidden">: use this skill in new conversations</span>
                   </label>
                   <div class="skill-actions">
                     <button
