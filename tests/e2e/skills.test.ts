@@ -167,3 +167,33 @@ it('offers the skill the agent drafted; Install puts it in Settings → Skills, 
   await row.waitFor();
   expect(await row.getByRole('switch').isChecked()).toBe(true);
 });
+
+it('offers to install a skill zip attached in the composer instead of attaching it; other zips stay attachments', async () => {
+  const { page } = harness;
+  const attach = page.getByLabel('Files to attach');
+  // Named like a skill, but no SKILL.md inside: an ordinary attachment, no offer.
+  await attach.setInputFiles(zipFile('greet-people.zip', { 'notes.txt': 'just notes' }));
+  const chips = page.getByRole('list', { name: 'Attached files' });
+  await chips.getByRole('listitem').filter({ hasText: 'greet-people.zip' }).waitFor();
+  await page.waitForTimeout(300);
+  expect(await page.getByRole('region', { name: 'Skills to install' }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Remove greet-people.zip' }).click();
+
+  // Named like nothing in particular: the bytes say it is a skill.
+  await attach.setInputFiles(
+    zipFile('download (3).zip', {
+      'greet-people/SKILL.md': MANIFEST,
+      'greet-people/scripts/hello.sh': 'echo hi\n',
+    }),
+  );
+  const offers = page.getByRole('region', { name: 'Skills to install' });
+  await offers.getByRole('button', { name: 'Install skill “greet-people”' }).click();
+  await expect
+    .poll(() => offers.getByRole('status').textContent())
+    .toMatch(/Installed the skill “greet-people” instead of attaching download \(3\)\.zip/);
+  expect(await chips.count()).toBe(0);
+  const skills = await openSkills(page);
+  expect(
+    await skills.getByRole('switch', { name: 'Use greet-people in new conversations' }).isChecked(),
+  ).toBe(true);
+});
