@@ -32,4 +32,28 @@ describe('WorkspaceReader', () => {
     expect(new TextDecoder().decode(read?.content)).toBe('two');
     expect(await reader.readFile('c', 'other.txt')).toBeNull();
   });
+
+  it('lists only the entries under a folder, of one conversation', async () => {
+    const database = new SandpiperDatabase(`reader-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    const writer = new WorkspaceRepository(database);
+    await writer.apply(
+      'c',
+      {
+        writes: [
+          file('c', 'skills-draft/greet/SKILL.md', 'x'),
+          file('c', 'skills-draft/greet/scripts/hello.sh', 'y'),
+          file('c', 'skills-drafts.md', 'not inside'),
+          file('c', 'skills/x.md', 'z'),
+        ],
+        deletes: [],
+      },
+      1e6,
+    );
+    await writer.apply('d', { writes: [file('d', 'skills-draft/other/SKILL.md', 'o')], deletes: [] }, 1e6);
+    const reader = new WorkspaceReader(database);
+    expect((await reader.listEntriesUnder('c', 'skills-draft')).map((entry) => entry.path)).toEqual([
+      'skills-draft/greet/SKILL.md',
+      'skills-draft/greet/scripts/hello.sh',
+    ]);
+  });
 });

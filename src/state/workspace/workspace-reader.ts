@@ -34,6 +34,22 @@ export class WorkspaceReader {
     return entries;
   }
 
+  /**
+   * The entries under `folder` (a workspace path, no trailing slash), in path order: a
+   * range of the path index, so the rest of the workspace is never read.
+   */
+  async listEntriesUnder(conversationId: string, folder: string): Promise<WorkspaceEntry[]> {
+    const entries: WorkspaceEntry[] = [];
+    await this.database.files
+      .where('[conversationId+path]')
+      .between([conversationId, `${folder}/`], [conversationId, `${folder}/\uffff`])
+      .each((row) => {
+        const parsed = EntryFields.safeParse(row);
+        if (parsed.success) entries.push(parsed.data);
+      });
+    return entries;
+  }
+
   /** One file with its bytes (the workspace's current version), or null if it is not there. */
   readFile(conversationId: string, path: string): Promise<WorkspaceFile | null> {
     return this.repository.read(conversationId, path);

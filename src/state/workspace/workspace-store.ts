@@ -1,4 +1,4 @@
-import { type Accessor, createEffect, on } from 'solid-js';
+import { type Accessor, createEffect, createSignal, on } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { AgentClient } from '../app/agent-client.ts';
@@ -26,6 +26,8 @@ export function createWorkspaceStore(
   reader: WorkspaceReader,
 ) {
   const [state, setState] = createStore<WorkspaceState>({ load: 'idle', entries: [], error: null });
+  /** Counts the times the open conversation's workspace may have changed, watched or not. */
+  const [changeCount, setChangeCount] = createSignal(0);
   let watchers = 0;
   let isStale = true;
   let token = 0;
@@ -54,6 +56,7 @@ export function createWorkspaceStore(
 
   function changed(): void {
     isStale = true;
+    setChangeCount((count) => count + 1);
     if (watchers === 0) return;
     clearTimeout(timer);
     timer = setTimeout(() => void refresh(), REFRESH_DELAY_MS);
@@ -106,6 +109,11 @@ export function createWorkspaceStore(
         watchers -= 1;
       };
     },
+    /** Counts up each time the open conversation's workspace may have changed (whether or not it is watched). */
+    changeCount,
+    /** The entries under a folder of the open conversation's workspace, read now (cheap: that folder only). */
+    listEntriesUnder: (folder: string): Promise<WorkspaceEntry[]> =>
+      reader.listEntriesUnder(requireId(), folder),
     /** The entry at a workspace path, from the current listing. */
     entryAt: (path: string): WorkspaceEntry | undefined => state.entries.find((entry) => entry.path === path),
     /** A file's current bytes, or null if it is not in the workspace. */

@@ -12,6 +12,7 @@ import { createToastStore } from '../../state/app/toast-store.ts';
 import { createToolProfilesStore } from '../../state/app/tool-profiles-store.ts';
 import { createUiStore } from '../../state/app/ui-store.ts';
 import { createBundleImportStore } from '../../state/bundles/bundle-import-store.ts';
+import { createSkillsStore } from '../../state/know-how/skills-store.ts';
 import { createReplayStore } from '../../state/replay/replay-store.ts';
 import { createSettingsStore } from '../../state/settings/settings-store.ts';
 import { createConversationsStore } from '../../state/thread/conversations-store.ts';
@@ -23,10 +24,12 @@ import { createAttachmentsStore } from '../../state/uploads/attachments-store.ts
 import { WorkspaceReader } from '../../state/workspace/workspace-reader.ts';
 import { createWorkspaceStore } from '../../state/workspace/workspace-store.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
+import { KnowHowRepository } from '../../storage/know-how-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
 import { DropOverlay } from '../bundles/drop-overlay.tsx';
 import { DetailsPanel } from '../computer/details-panel.tsx';
 import { MainHeader } from '../header/main-header.tsx';
+import { SkillOffers } from '../know-how/skill-offers.tsx';
 import { ReplayControls } from '../replay/replay-controls.tsx';
 import { statusAnnouncement } from '../shared/format.ts';
 import { Sidebar } from '../sidebar/sidebar.tsx';
@@ -73,6 +76,7 @@ export function App(props: { shell?: ShellHandover }) {
   const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
   const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
   const toolProfiles = createToolProfilesStore(client);
+  const skills = createSkillsStore(new KnowHowRepository(database).skills);
 
   const services: AppServices = {
     client,
@@ -93,6 +97,7 @@ export function App(props: { shell?: ShellHandover }) {
     bundleImport,
     replay,
     toolProfiles,
+    skills,
     async attempt(action, failurePrefix) {
       try {
         await action();
@@ -201,7 +206,15 @@ export function App(props: { shell?: ShellHandover }) {
             <Thread />
           </Show>
           <Toasts />
-          <Show when={replay.isActive()} fallback={<Composer />}>
+          <Show
+            when={replay.isActive()}
+            fallback={
+              <>
+                <SkillOffers />
+                <Composer />
+              </>
+            }
+          >
             <ReplayControls />
           </Show>
         </main>

@@ -39,6 +39,9 @@ const MediaSection = lazy(() =>
 const McpSection = lazy(() =>
   import('./settings-mcp.tsx').then((module) => ({ default: module.McpSection })),
 );
+const SkillsSection = lazy(() =>
+  import('./skills-section.tsx').then((module) => ({ default: module.SkillsSection })),
+);
 const XSection = lazy(() => import('./settings-x.tsx').then((module) => ({ default: module.XSection })));
 
 /** A lazily loaded section, or why it could not load (a new version deployed, say). */
@@ -74,7 +77,7 @@ function Panel(props: { id: SettingsSectionId; selected: SettingsSectionId; chil
 
 /**
  * Settings, in a modal dialog: an index of sections (providers, in-browser models, runs,
- * sandbox, web and search, media, MCP servers, X, storage) with one section shown at a time,
+ * sandbox, web and search, media, MCP servers, X, skills, storage) with one section shown at a time,
  * and a save bar that never scrolls away. Save checks every section: each refused field
  * shows why under itself, and the first one is shown and focused. Esc, Close or Discard
  * changes closes without saving. Opens at the section `ui.openSettings` names.
@@ -284,6 +287,11 @@ export function SettingsDialog() {
               <Panel id="x" selected={selected()}>
                 <SectionBoundary name="X">
                   <XSection form={xForm()} onChange={setXForm} />
+                </SectionBoundary>
+              </Panel>
+              <Panel id="skills" selected={selected()}>
+                <SectionBoundary name="skills">
+                  <SkillsSection />
                 </SectionBoundary>
               </Panel>
               <Panel id="storage" selected={selected()}>

@@ -1,0 +1,109 @@
+import { type Accessor, createEffect, createSignal, on } from 'solid-js';
+import { SKILL_LIMITS } from '../../know-how/skill-package.ts';
+import type { KnowHowFile } from '../../protocol/know-how.ts';
+import type { WorkspaceStore } from '../workspace/workspace-store.ts';
+import {
+  DRAFTS_FOLDER,
+  type DraftFiles,
+  draftsIn,
+  draftsKey,
+  draftVerdict,
+  type SkillDraft,
+} from './skill-drafts.ts';
+import type { SkillsStore } from './skills-store.ts';
+
+/** A draft's files as last read, and the listing key they were read at. */
+type ReadDrafts = { key: string; drafts: { draft: DraftFiles; files: KnowHowFile[] | null }[] };
+
+/**
+ * The skills the agent drafted in the open conversation's workspace
+ * (`skills-draft/<name>/SKILL.md` and its files) that are not installed with the same
+ * files: each ready to install, or with the reason it cannot be. The drafts folder (only
+ * it) is listed again whenever the workspace may have changed, its files read again only
+ * when that listing changed, and the verdicts made again when the installed skills change.
+ */
+export function createSkillDraftsStore(options: {
+  workspace: WorkspaceStore;
+  conversationId: Accessor<string | null>;
+  skills: SkillsStore;
+}) {
+  const { workspace, conversationId, skills } = options;
+  const [drafts, setDrafts] = createSignal<SkillDraft[]>([]);
+  let read: ReadDrafts | null = null;
+  let token = 0;
+
+  async function readDrafts(id: string): Promise<ReadDrafts> {
+    const entries = await workspace.listEntriesUnder(DRAFTS_FOLDER);
+    const key = `${id}\n${draftsKey(entries)}`;
+    if (read?.key === key) return read;
+    const found = draftsIn(entries);
+    const result: ReadDrafts = { key, drafts: [] };
+    for (const draft of found) {
+      // Past the limit on files: refused without reading them.
+      if (draft.paths.length > SKILL_LIMITS.maxFiles) {
+        result.drafts.push({ draft, files: null });
+        continue;
+      }
+      const files = await Promise.all(draft.paths.map((path) => workspace.readFileIn(id, path)));
+      result.drafts.push({
+        draft,
+        files: files.flatMap((file) =>
+          file && file.kind === 'file' ? [{ path: file.path, bytes: file.content }] : [],
+        ),
+      });
+    }
+    return result;
+  }
+
+  async function evaluate(): Promise<void> {
+    const mine = ++token;
+    const id = conversationId();
+    if (id === null) {
+      setDrafts([]);
+      return;
+    }
+    try {
+      const current = await readDrafts(id);
+      if (mine !== token) return;
+      read = current;
+      if (current.drafts.length === 0) {
+        setDrafts([]);
+        return;
+      }
+      const installed = skills.isLoaded() ? skills.skills() : await skills.refresh();
+      if (mine !== token) return;
+      setDrafts(
+        current.drafts.flatMap(({ draft, files }): SkillDraft[] => {
+          if (files === null)
+            return [
+              {
+                folder: draft.folder,
+                status: 'invalid',
+                reason: `It has ${draft.paths.length} files, more than the ${SKILL_LIMITS.maxFiles} a skill may hold.`,
+              },
+            ];
+          const verdict = draftVerdict(draft.folder, files, installed);
+          return verdict ? [verdict] : [];
+        }),
+      );
+    } catch (error) {
+      // The card is a convenience: a failed read shows nothing, and the next change reads again.
+      console.warn('Sandpiper: reading the skill drafts failed', error);
+      if (mine === token) setDrafts([]);
+    }
+  }
+
+  createEffect(on([conversationId, workspace.changeCount, skills.skills], () => void evaluate()));
+
+  return {
+    /** The drafts to offer, by folder name. */
+    drafts,
+    /** Installs a ready draft, switched on; resolves with the name installed. */
+    async install(draft: Extract<SkillDraft, { status: 'ready' }>): Promise<string> {
+      const row = await skills.install(draft.skill, true);
+      return row.name;
+    },
+  };
+}
+
+export type SkillDraftsStore = ReturnType<typeof createSkillDraftsStore>;
