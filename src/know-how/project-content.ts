@@ -16,6 +16,9 @@ export class ProjectError extends Error {
 
 const MEGABYTE = 1024 * 1024;
 
+/** A file as the limits see it: its path and how many bytes it has (read or not yet). */
+export type SizedFile = { path: string; bytes: Pick<KnowHowFile['bytes'], 'byteLength'> };
+
 /** "1.4 MB" for the limits' messages. */
 function megabytes(bytes: number): string {
   return `${(bytes / MEGABYTE).toFixed(1)} MB`;
@@ -35,7 +38,7 @@ export function projectNameProblem(name: string): string | null {
  * that is not a plain relative one (absolute, "..", a backslash…), the same path twice,
  * more than 500 files or more than 20 MB in all.
  */
-export function projectFilesProblem(files: readonly KnowHowFile[]): string | null {
+export function projectFilesProblem(files: readonly SizedFile[]): string | null {
   const seen = new Set<string>();
   for (const file of files) {
     try {
@@ -56,7 +59,7 @@ export function projectFilesProblem(files: readonly KnowHowFile[]): string | nul
 }
 
 /** The size of all `files` together, in bytes. */
-export function totalBytesOf(files: readonly KnowHowFile[]): number {
+export function totalBytesOf(files: readonly SizedFile[]): number {
   return files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
 }
 

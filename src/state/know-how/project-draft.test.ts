@@ -1,6 +1,12 @@
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { draftProblem, pickedPath, withFileRemoved, withFilesAdded } from './project-draft.ts';
+import {
+  draftProblem,
+  pickedFilesProblem,
+  pickedPath,
+  withFileRemoved,
+  withFilesAdded,
+} from './project-draft.ts';
 
 const file = (path: string, size = 1) => ({ path, bytes: new Uint8Array(size) });
 const paths = (files: readonly { path: string }[]) => files.map((entry) => entry.path);
@@ -27,6 +33,14 @@ describe('the project editor draft', () => {
       'Not added: the files come to 21.0 MB, more than the 20.0 MB a project may hold.',
     );
     expect(paths(refusedSize.files)).toEqual(['a.bin']);
+  });
+
+  it('refuses picked files by their sizes before they are read, a replaced file not counted twice', () => {
+    const existing = [file('a.bin', 15 * 1024 * 1024)];
+    expect(pickedFilesProblem(existing, [{ path: 'a.bin', size: 19 * 1024 * 1024 }])).toBeNull();
+    expect(pickedFilesProblem(existing, [{ path: 'b.bin', size: 6 * 1024 * 1024 }])).toBe(
+      'Not added: the files come to 21.0 MB, more than the 20.0 MB a project may hold.',
+    );
   });
 
   it('refuses a path that climbs out', () => {

@@ -42,6 +42,22 @@ export function withFilesAdded(
   return { files: joined, problem: null };
 }
 
+/**
+ * Why files picked in the page (path and size, not read yet) cannot join the draft's, or
+ * null: checked before reading them, so a huge folder is refused without being read.
+ */
+export function pickedFilesProblem(
+  files: readonly KnowHowFile[],
+  picked: readonly { path: string; size: number }[],
+): string | null {
+  const incoming = new Set(picked.map((file) => file.path));
+  const problem = projectFilesProblem([
+    ...files.filter((file) => !incoming.has(file.path)),
+    ...picked.map((file) => ({ path: file.path, bytes: { byteLength: file.size } })),
+  ]);
+  return problem && `Not added: ${lowerFirst(problem)}`;
+}
+
 /** The draft's files without the one at `path`. */
 export function withFileRemoved(files: readonly KnowHowFile[], path: string): KnowHowFile[] {
   return files.filter((file) => file.path !== path);

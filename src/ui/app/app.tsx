@@ -12,6 +12,7 @@ import { createToastStore } from '../../state/app/toast-store.ts';
 import { createToolProfilesStore } from '../../state/app/tool-profiles-store.ts';
 import { createUiStore } from '../../state/app/ui-store.ts';
 import { createBundleImportStore } from '../../state/bundles/bundle-import-store.ts';
+import { createProjectsStore } from '../../state/know-how/projects-store.ts';
 import { createReplayStore } from '../../state/replay/replay-store.ts';
 import { createSettingsStore } from '../../state/settings/settings-store.ts';
 import { createConversationsStore } from '../../state/thread/conversations-store.ts';
@@ -23,6 +24,7 @@ import { createAttachmentsStore } from '../../state/uploads/attachments-store.ts
 import { WorkspaceReader } from '../../state/workspace/workspace-reader.ts';
 import { createWorkspaceStore } from '../../state/workspace/workspace-store.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
+import { KnowHowRepository } from '../../storage/know-how-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
 import { DropOverlay } from '../bundles/drop-overlay.tsx';
 import { DetailsPanel } from '../computer/details-panel.tsx';
@@ -73,6 +75,7 @@ export function App(props: { shell?: ShellHandover }) {
   const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
   const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
   const toolProfiles = createToolProfilesStore(client);
+  const projects = createProjectsStore(new KnowHowRepository(database));
 
   const services: AppServices = {
     client,
@@ -93,6 +96,7 @@ export function App(props: { shell?: ShellHandover }) {
     bundleImport,
     replay,
     toolProfiles,
+    projects,
     async attempt(action, failurePrefix) {
       try {
         await action();
@@ -114,6 +118,7 @@ export function App(props: { shell?: ShellHandover }) {
     toolOutput.dispose();
     conversations.dispose();
     settings.dispose();
+    projects.dispose();
     database.close();
     client.dispose();
   });
