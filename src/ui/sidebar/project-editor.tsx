@@ -126,8 +126,8 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
       >
         <h2 id="project-edit-title">{title()}</h2>
         <p class="dialog-intro">
-          A conversation started in the project gets its instructions, and reads its files at {PROJECT_ROOT}/
-          (it cannot change them). Later edits reach new conversations.
+          A conversation started in the project keeps its instructions as they are then, and reads its files
+          at {PROJECT_ROOT}/ as they are now (it cannot change them).
         </p>
         <div class="field">
           <label for={fieldId('name')}>Name</label>
