@@ -100,10 +100,15 @@ export function createConversationsStore(client: AgentClient, options: { onStart
 
   /**
    * Starts a conversation from a first task (and the files it brings, transferred) with a
-   * tool profile (default: Manus), and opens it.
+   * tool profile (default: Manus), in a project when one is given, and opens it.
    */
-  async function start(text: string, files?: ReadUpload, profileId?: string): Promise<string> {
-    const profile = profileId ? { profileId } : {};
+  async function start(
+    text: string,
+    files?: ReadUpload,
+    profileId?: string,
+    projectId?: string,
+  ): Promise<string> {
+    const profile = { ...(profileId ? { profileId } : {}), ...(projectId ? { projectId } : {}) };
     const id = files
       ? await client.api.startConversation(
           text,

@@ -12,6 +12,7 @@ import { createToastStore } from '../../state/app/toast-store.ts';
 import { createToolProfilesStore } from '../../state/app/tool-profiles-store.ts';
 import { createUiStore } from '../../state/app/ui-store.ts';
 import { createBundleImportStore } from '../../state/bundles/bundle-import-store.ts';
+import { createProjectsStore } from '../../state/know-how/projects-store.ts';
 import { createSkillsStore } from '../../state/know-how/skills-store.ts';
 import { createReplayStore } from '../../state/replay/replay-store.ts';
 import { createSettingsStore } from '../../state/settings/settings-store.ts';
@@ -76,7 +77,9 @@ export function App(props: { shell?: ShellHandover }) {
   const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
   const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
   const toolProfiles = createToolProfilesStore(client);
-  const skills = createSkillsStore(new KnowHowRepository(database).skills);
+  const knowHow = new KnowHowRepository(database);
+  const skills = createSkillsStore(knowHow.skills);
+  const projects = createProjectsStore(knowHow);
 
   const services: AppServices = {
     client,
@@ -98,6 +101,7 @@ export function App(props: { shell?: ShellHandover }) {
     replay,
     toolProfiles,
     skills,
+    projects,
     async attempt(action, failurePrefix) {
       try {
         await action();
@@ -119,6 +123,7 @@ export function App(props: { shell?: ShellHandover }) {
     toolOutput.dispose();
     conversations.dispose();
     settings.dispose();
+    projects.dispose();
     database.close();
     client.dispose();
   });

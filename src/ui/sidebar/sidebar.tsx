@@ -3,6 +3,7 @@ import type { ThemePreference } from '../../state/app/theme-store.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon, type IconName } from '../shared/icons.tsx';
 import { ConversationList } from './conversation-list.tsx';
+import { ProjectSection } from './project-section.tsx';
 import { useSchedules } from './schedule-services.ts';
 import { SidebarTools } from './sidebar-tools.tsx';
 
@@ -18,16 +19,17 @@ const THEMES: { value: ThemePreference; label: string; icon: IconName }[] = [
 ];
 
 /**
- * The left column (a drawer on phones): new conversation, search, the list, schedules,
- * import and install, settings and theme.
+ * The left column (a drawer on phones): new conversation, search, projects with their
+ * conversations, the other conversations by day, schedules, import and install, settings and theme.
  */
 export function Sidebar() {
-  const { conversations, ui, theme } = useApp();
+  const { conversations, ui, theme, projects } = useApp();
   const { schedules } = useSchedules();
   const [query, setQuery] = createSignal('');
 
   function startNew(): void {
     conversations.select(null);
+    projects.choose(null);
     ui.setDraft('');
     ui.setSidebarOpen(false);
     queueMicrotask(() => ui.focusComposer());
@@ -59,7 +61,10 @@ export function Sidebar() {
         value={query()}
         onInput={(event) => setQuery(event.currentTarget.value)}
       />
-      <ConversationList query={query()} />
+      <div class="sidebar-lists">
+        <ProjectSection query={query()} />
+        <ConversationList query={query()} />
+      </div>
       <Show when={schedules.state.schedules.length > 0}>
         <ScheduleSection />
       </Show>

@@ -14,6 +14,7 @@ import {
 import { useApp } from '../app/app-context.ts';
 import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
+import { ProjectChip } from '../sidebar/project-chip.tsx';
 import { AnswerHint } from './answer-hint.tsx';
 import { AttachFilesButton } from './attach-files-button.tsx';
 import { PendingChips } from './attachment-chips.tsx';
@@ -31,7 +32,8 @@ const MAX_HEIGHT_PX = 220;
  * the page (with progress) and handed to the worker on send.
  */
 export function Composer() {
-  const { conversations, thread, ui, attempt, attachments, settings, toasts, toolProfiles } = useApp();
+  const { conversations, thread, ui, attempt, attachments, settings, toasts, toolProfiles, projects } =
+    useApp();
   const [isSending, setSending] = createSignal(false);
   /** Why the last Send was refused before anything left the page (a provider without its key). */
   const [refusal, setRefusal] = createSignal<string | null>(null);
@@ -129,13 +131,16 @@ export function Composer() {
     }
     ui.setDraft('');
     const conversationId = conversations.selectedId();
+    const projectId = conversationId === null ? projects.chosen()?.id : undefined;
     const isSent = await attempt(
       () =>
         conversationId === null
-          ? conversations.start(text, files, toolProfiles.chosenId())
+          ? conversations.start(text, files, toolProfiles.chosenId(), projectId)
           : thread.send(text, files),
       'Message not sent',
     );
+    // The next new conversation starts outside the project unless the person picks it again.
+    if (isSent && projectId !== undefined) projects.choose(null);
     attachments.setProgress(null);
     setSending(false);
     // Refused (over the limit, the agent busy): the draft and the chips stay, to fix and resend.
@@ -190,6 +195,7 @@ export function Composer() {
       onDrop={drop.onDrop}
     >
       <Show when={conversations.selectedId() === null}>
+        <ProjectChip />
         <ToolProfilePicker />
       </Show>
       <Show when={!isAnswering()} fallback={<AnswerHint onStop={stop} />}>
