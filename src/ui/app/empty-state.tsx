@@ -125,7 +125,7 @@ export function EmptyState() {
         </div>
         <div class="open-folder">
           <div class="provider-text">
-            <strong>Work on a project of yours</strong>
+            <strong>Work on a folder of yours</strong>
             <span>
               {canPickFolder()
                 ? 'Open a folder: its files are copied into the new conversation’s workspace (nothing is written back to your disk).'
