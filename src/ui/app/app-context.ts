@@ -8,6 +8,7 @@ import type { ToastStore } from '../../state/app/toast-store.ts';
 import type { ToolProfilesStore } from '../../state/app/tool-profiles-store.ts';
 import type { UiStore } from '../../state/app/ui-store.ts';
 import type { BundleImportStore } from '../../state/bundles/bundle-import-store.ts';
+import type { MemoryStore } from '../../state/know-how/memory-store.ts';
 import type { ReplayStore } from '../../state/replay/replay-store.ts';
 import type { SettingsStore } from '../../state/settings/settings-store.ts';
 import type { ConversationsStore } from '../../state/thread/conversations-store.ts';
@@ -49,6 +50,8 @@ export type AppServices = {
   replay: ReplayStore;
   /** The tool profiles (Manus, OpenManus, muxd) and the one picked for the next new conversation. */
   toolProfiles: ToolProfilesStore;
+  /** What the agent remembers about the person, and its proposals (Settings → Memory, the proposal card). */
+  memories: MemoryStore;
   /** Runs a worker call; a rejection becomes an inline error toast. Resolves true on success. */
   attempt(action: () => Promise<unknown>, failurePrefix?: string): Promise<boolean>;
 };

@@ -12,6 +12,7 @@ import { createToastStore } from '../../state/app/toast-store.ts';
 import { createToolProfilesStore } from '../../state/app/tool-profiles-store.ts';
 import { createUiStore } from '../../state/app/ui-store.ts';
 import { createBundleImportStore } from '../../state/bundles/bundle-import-store.ts';
+import { createMemoryStore } from '../../state/know-how/memory-store.ts';
 import { createReplayStore } from '../../state/replay/replay-store.ts';
 import { createSettingsStore } from '../../state/settings/settings-store.ts';
 import { createConversationsStore } from '../../state/thread/conversations-store.ts';
@@ -23,6 +24,7 @@ import { createAttachmentsStore } from '../../state/uploads/attachments-store.ts
 import { WorkspaceReader } from '../../state/workspace/workspace-reader.ts';
 import { createWorkspaceStore } from '../../state/workspace/workspace-store.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
+import { KnowHowRepository } from '../../storage/know-how-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
 import { DropOverlay } from '../bundles/drop-overlay.tsx';
 import { DetailsPanel } from '../computer/details-panel.tsx';
@@ -31,6 +33,7 @@ import { ReplayControls } from '../replay/replay-controls.tsx';
 import { statusAnnouncement } from '../shared/format.ts';
 import { Sidebar } from '../sidebar/sidebar.tsx';
 import { Composer } from '../thread/composer.tsx';
+import { MemoryProposals } from '../thread/memory-proposals.tsx';
 import { Thread } from '../thread/thread.tsx';
 import { AppBanners } from './app-banners.tsx';
 import { AppContext, type AppServices, useApp } from './app-context.ts';
@@ -59,7 +62,9 @@ export function App(props: { shell?: ShellHandover }) {
   });
   const thread = createThreadStore(client, conversations.selectedId);
   const database = new SandpiperDatabase();
-  const settings = createSettingsStore(new SettingsRepository(database));
+  const settingsRepository = new SettingsRepository(database);
+  const settings = createSettingsStore(settingsRepository);
+  const memories = createMemoryStore(new KnowHowRepository(database), settingsRepository);
   const workspace = createWorkspaceStore(client, conversations.selectedId, new WorkspaceReader(database));
   const toolOutput = createToolOutputStore(client, conversations.selectedId);
   const workspaceChanges = createWorkspaceChangesStore(client, conversations.selectedId);
@@ -93,6 +98,7 @@ export function App(props: { shell?: ShellHandover }) {
     bundleImport,
     replay,
     toolProfiles,
+    memories,
     async attempt(action, failurePrefix) {
       try {
         await action();
@@ -114,6 +120,7 @@ export function App(props: { shell?: ShellHandover }) {
     toolOutput.dispose();
     conversations.dispose();
     settings.dispose();
+    memories.dispose();
     database.close();
     client.dispose();
   });
@@ -201,6 +208,9 @@ export function App(props: { shell?: ShellHandover }) {
             <Thread />
           </Show>
           <Toasts />
+          <Show when={conversations.selectedId() !== null && !replay.isActive()}>
+            <MemoryProposals />
+          </Show>
           <Show when={replay.isActive()} fallback={<Composer />}>
             <ReplayControls />
           </Show>

@@ -17,6 +17,7 @@ import {
 import type { XForm } from '../../state/settings/x-form.ts';
 import { useApp } from '../app/app-context.ts';
 import { FieldErrorsContext } from './field-errors.tsx';
+import { MemorySection } from './memory-section.tsx';
 import { SettingsNav, settingsPanelId, settingsTabId } from './settings-nav.tsx';
 import { RunFields } from './settings-run-fields.tsx';
 import { SandboxFields } from './settings-sandbox-fields.tsx';
@@ -74,7 +75,7 @@ function Panel(props: { id: SettingsSectionId; selected: SettingsSectionId; chil
 
 /**
  * Settings, in a modal dialog: an index of sections (providers, in-browser models, runs,
- * sandbox, web and search, media, MCP servers, X, storage) with one section shown at a time,
+ * sandbox, web and search, media, MCP servers, X, memory, storage) with one section shown at a time,
  * and a save bar that never scrolls away. Save checks every section: each refused field
  * shows why under itself, and the first one is shown and focused. Esc, Close or Discard
  * changes closes without saving. Opens at the section `ui.openSettings` names.
@@ -285,6 +286,9 @@ export function SettingsDialog() {
                 <SectionBoundary name="X">
                   <XSection form={xForm()} onChange={setXForm} />
                 </SectionBoundary>
+              </Panel>
+              <Panel id="memory" selected={selected()}>
+                <MemorySection />
               </Panel>
               <Panel id="storage" selected={selected()}>
                 <StorageSection />
