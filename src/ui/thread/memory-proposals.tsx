@@ -44,7 +44,7 @@ function ProposalCard(props: { proposal: MemoryRow }) {
     <article class="memory-proposal" aria-labelledby={questionId()}>
       <Icon name="sparkle" size={16} />
       <p class="memory-proposal-text" id={questionId()}>
-        Remember this? <q class="memory-proposal-fact">{props.proposal.text}</q>
+        Remember this? <span class="memory-proposal-fact">“{props.proposal.text}”</span>
       </p>
       <div class="memory-proposal-actions">
         <button
