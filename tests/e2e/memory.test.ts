@@ -93,20 +93,33 @@ it('a memory added on the Memory page reaches the next conversation (its bundle 
   expect(
     await item.getByRole('switch', { name: 'Use “Prefers metric units” in new conversations' }).isChecked(),
   ).toBe(true);
+  // Edited in place: Esc cancels, Enter saves (neither closes Settings).
+  await item.getByRole('button', { name: 'Edit “Prefers metric units”' }).click();
+  const editor = memory.getByRole('textbox', { name: 'Edit “Prefers metric units”' });
+  await editor.fill('Prefers imperial units');
+  await editor.press('Escape');
+  await editor.waitFor({ state: 'detached' });
+  expect(await item.locator('.memory-text').textContent()).toBe('Prefers metric units');
+  await item.getByRole('button', { name: 'Edit “Prefers metric units”' }).click();
+  await editor.fill('Prefers metric units and 24-hour time');
+  await editor.press('Enter');
+  const edited = memory.getByRole('listitem').filter({ hasText: 'Prefers metric units and 24-hour time' });
+  await edited.locator('.memory-text').waitFor();
+  expect(await page.getByRole('dialog', { name: 'Settings' }).isVisible()).toBe(true);
   await closeSettings(page);
 
   await runConversation('Plan a cycling trip');
   expect(systemText(0)).toContain('# Memories');
-  expect(systemText(0)).toContain('- Prefers metric units');
+  expect(systemText(0)).toContain('- Prefers metric units and 24-hour time');
 
   // The bundle leaves the memory out unless ticked in.
   expect((await exportedConversation(page, false)).startContext).toMatchObject({ memories: [] });
   expect((await exportedConversation(page, true)).startContext).toMatchObject({
-    memories: [{ text: 'Prefers metric units' }],
+    memories: [{ text: 'Prefers metric units and 24-hour time' }],
   });
 
   memory = await openMemory(page);
-  await memory.getByRole('button', { name: 'Delete “Prefers metric units”' }).click();
+  await memory.getByRole('button', { name: 'Delete “Prefers metric units and 24-hour time”' }).click();
   await memory.getByRole('button', { name: 'Yes, delete' }).click();
   await memory.getByText('Nothing remembered yet.').waitFor();
   await closeSettings(page);

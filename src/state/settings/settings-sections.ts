@@ -31,7 +31,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'media', label: 'Media', summary: 'Image and speech endpoints' },
   { id: 'mcp', label: 'MCP servers', summary: 'Remote tools' },
   { id: 'x', label: 'X', summary: 'The X proxy and token' },
-  { id: 'memory', label: 'Memory', summary: 'What the agent remembers about you' },
+  { id: 'memory', label: 'Memory', summary: 'What the agent remembers' },
   { id: 'storage', label: 'Storage', summary: 'What this browser keeps' },
 ];
 
