@@ -142,8 +142,8 @@ const api: AgentWorkerApi = {
   connectNodeRuntime: (host) => runtime.connectNodeRuntime(host),
   // A comlink proxy too; runs read it at each call, so it may come before or after recovery.
   connectPreviewBrowser: (host) => runtime.connectPreviewBrowser(host),
-  exportConversation: async (id) => {
-    const exported = await archive.exportConversation(id);
+  exportConversation: async (id, options) => {
+    const exported = await archive.exportConversation(id, options);
     return Comlink.transfer(exported, [exported.bytes.buffer]);
   },
   importBundle: (bytes) => archive.importBundle(bytes),

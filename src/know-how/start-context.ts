@@ -1,10 +1,16 @@
-import { PROJECT_ROOT, type ReadOnlyMount, SKILLS_ROOT, type StartContext } from '../protocol/know-how.ts';
+import {
+  isSavedMemory,
+  PROJECT_ROOT,
+  type ReadOnlyMount,
+  SKILLS_ROOT,
+  type StartContext,
+} from '../protocol/know-how.ts';
 import type { KnowHowRepository } from '../storage/know-how-repository.ts';
 
 /**
  * What a new conversation starts with: the skills that are on (by name), the project it
- * is started in (null: none, or a project since deleted) and the memories that are on
- * (oldest first). Kept on the conversation's row, so its context never changes after.
+ * is started in (null: none, or a project since deleted) and the saved memories that are
+ * on (oldest first; the agent's proposals wait for the person). Kept on the conversation's row, so its context never changes after.
  */
 export async function startContextFor(
   knowHow: KnowHowRepository,
@@ -27,7 +33,7 @@ export async function startContextFor(
       files: project.files.map((file) => `${PROJECT_ROOT}/${file.path}`).sort(),
     },
     memories: memories
-      .filter((memory) => memory.enabled)
+      .filter((memory) => memory.enabled && isSavedMemory(memory))
       .sort((a, b) => a.createdAt - b.createdAt)
       .map(({ id, text }) => ({ id, text })),
   };

@@ -55,16 +55,39 @@ export const MemorySource = z.discriminatedUnion('kind', [
 ]);
 export type MemorySource = z.infer<typeof MemorySource>;
 
+/** Whether a memory is kept, or only proposed by the agent and waiting for the person's word. */
+export const MemoryState = z.enum(['proposed', 'saved']);
+export type MemoryState = z.infer<typeof MemoryState>;
+
+/** The longest memory, in characters: a memory is a short line, not a document. */
+export const MAX_MEMORY_LENGTH = 500;
+
 /** One fact about the person or their preferences. */
 export const MemoryRow = z.object({
   id: z.string().min(1),
   text: z.string().min(1),
   source: MemorySource,
   enabled: z.boolean(),
+  /** Absent: saved (rows written before proposals existed). */
+  state: MemoryState.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
 export type MemoryRow = z.infer<typeof MemoryRow>;
+
+/** True when the memory is kept (not a proposal waiting for the person). */
+export function isSavedMemory(memory: Pick<MemoryRow, 'state'>): boolean {
+  return memory.state !== 'proposed';
+}
+
+/** How memories are kept: the person's choice on the Memory page (the UI writes it, the worker reads it). */
+export const MemoryPreferences = z.object({
+  /** The agent's proposals are saved at once, without asking. */
+  saveProposalsWithoutAsking: z.boolean(),
+});
+export type MemoryPreferences = z.infer<typeof MemoryPreferences>;
+
+export const DEFAULT_MEMORY_PREFERENCES: MemoryPreferences = { saveProposalsWithoutAsking: false };
 
 /**
  * What a conversation started with, written into its context once (after the system

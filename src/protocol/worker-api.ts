@@ -14,6 +14,12 @@ import type { ChangedVersions, StepChange, StepChangeSummary, TaskChange } from 
 /** An exported conversation: a file name and the bundle's bytes. */
 export type ExportedBundle = { fileName: string; bytes: Uint8Array };
 
+/** What the person chose to put in an exported bundle beyond the conversation itself. */
+export type BundleExportOptions = {
+  /** The memories the conversation started with (personal: left out unless ticked). */
+  includeMemories?: boolean;
+};
+
 /**
  * What one conversation keeps in IndexedDB, in bytes: its events and plan (as JSON), its
  * workspace's files (as stored), and its checkpoints (the workspace history: the replaced
@@ -126,8 +132,11 @@ export interface AgentWorkerApi {
    */
   connectPreviewBrowser(host: PreviewBrowserHostPort): Promise<void>;
 
-  /** One conversation as a bundle (zip): its events, plan and workspace; no settings. */
-  exportConversation(conversationId: string): Promise<ExportedBundle>;
+  /**
+   * One conversation as a bundle (zip): its events, plan and workspace; no settings. The
+   * memories it started with are left out (an empty list) unless `includeMemories`.
+   */
+  exportConversation(conversationId: string, options?: BundleExportOptions): Promise<ExportedBundle>;
   /** Validates a bundle and imports it as a new conversation; rejects with the reason. */
   importBundle(bytes: Uint8Array): Promise<string>;
   /** Bytes each conversation keeps (history and workspace), largest first. */

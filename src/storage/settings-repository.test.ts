@@ -126,3 +126,15 @@ describe('the MCP servers’ last statuses', () => {
     });
   });
 });
+
+describe('how memories are kept', () => {
+  it('asks before saving proposals until the person switches that off, and reads a damaged row as the default', async () => {
+    database = new SandpiperDatabase(`settings-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    const repository = new SettingsRepository(database);
+    expect(await repository.getMemoryPreferences()).toEqual({ saveProposalsWithoutAsking: false });
+    await repository.putMemoryPreferences({ saveProposalsWithoutAsking: true });
+    expect(await repository.getMemoryPreferences()).toEqual({ saveProposalsWithoutAsking: true });
+    await database.settings.put({ key: 'memory-preferences', value: { saveProposalsWithoutAsking: 'yes' } });
+    expect(await repository.getMemoryPreferences()).toEqual({ saveProposalsWithoutAsking: false });
+  });
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_MEMORY_PREFERENCES, MemoryPreferences } from '../protocol/know-how.ts';
 import type { McpOAuth } from '../protocol/mcp-oauth.ts';
 import { McpServerStatus, type McpStatusSource, newerMcpStatus } from '../protocol/mcp-status.ts';
 import { PROVIDER_PRESETS, type ProviderProfile, ServerCapabilities } from '../protocol/providers.ts';
@@ -5,6 +6,8 @@ import { AgentSettings, DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from './db.ts';
 
 const AGENT_SETTINGS_KEY = 'agent';
+/** How memories are kept (the Memory page's switch): written by the UI, read by the worker. */
+const MEMORY_PREFERENCES_KEY = 'memory-preferences';
 /** What was learned about each provider's server, by provider id (the worker writes it). */
 const SERVER_CAPABILITIES_KEY = 'server-capabilities';
 /**
@@ -101,6 +104,22 @@ export class SettingsRepository {
   /** Keeps an MCP server's refreshed OAuth sign-in (see `putMcpOAuth`). */
   async putMcpOAuth(serverId: string, oauth: McpOAuth): Promise<void> {
     await putMcpOAuth(this.database, serverId, oauth);
+  }
+
+  /** How memories are kept; the defaults when nothing (or nothing readable) is saved. */
+  async getMemoryPreferences(): Promise<MemoryPreferences> {
+    const parsed = MemoryPreferences.safeParse(
+      (await this.database.settings.get(MEMORY_PREFERENCES_KEY))?.value,
+    );
+    return parsed.success ? parsed.data : { ...DEFAULT_MEMORY_PREFERENCES };
+  }
+
+  /** Saves how memories are kept (the UI's alone to write). */
+  async putMemoryPreferences(preferences: MemoryPreferences): Promise<void> {
+    await this.database.settings.put({
+      key: MEMORY_PREFERENCES_KEY,
+      value: MemoryPreferences.parse(preferences),
+    });
   }
 
   /** Validates and saves the agent settings; invalid input is refused with zod's message. */

@@ -1,7 +1,8 @@
 import { decodeBundle, encodeBundle } from '../../bundle/bundle-codec.ts';
 import { BundleError } from '../../bundle/bundle-format.ts';
+import { startContextForBundle } from '../../know-how/bundle-memories.ts';
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
-import type { ConversationUsage, ExportedBundle } from '../../protocol/worker-api.ts';
+import type { BundleExportOptions, ConversationUsage, ExportedBundle } from '../../protocol/worker-api.ts';
 import { BundleRepository } from '../../storage/bundle-repository.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
 import { ScheduleRepository } from '../../storage/schedule-repository.ts';
@@ -32,9 +33,21 @@ export class ConversationArchive {
     this.bundles = new BundleRepository(dependencies.database);
   }
 
-  async exportConversation(conversationId: string): Promise<ExportedBundle> {
-    const contents = await this.bundles.read(conversationId);
-    if (!contents) throw new Error('This conversation no longer exists.');
+  /** The conversation as a bundle; the memories it started with only when the person ticked them in. */
+  async exportConversation(
+    conversationId: string,
+    options: BundleExportOptions = {},
+  ): Promise<ExportedBundle> {
+    const read = await this.bundles.read(conversationId);
+    if (!read) throw new Error('This conversation no longer exists.');
+    const startContext = startContextForBundle(
+      read.conversation.startContext,
+      options.includeMemories ?? false,
+    );
+    const contents = {
+      ...read,
+      conversation: { ...read.conversation, ...(startContext ? { startContext } : {}) },
+    };
     const bytes = encodeBundle(contents, this.dependencies.appVersion, this.dependencies.now());
     return { fileName: `${fileNameFor(contents.conversation.title)}.sandpiper.zip`, bytes };
   }

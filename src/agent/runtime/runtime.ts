@@ -1,3 +1,4 @@
+import type { BroadcastMessage } from '../../protocol/broadcast.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
 import type { NodeRuntimeHostPort } from '../../protocol/node-runtime-host.ts';
@@ -19,6 +20,7 @@ import { ConversationCheckpoints } from './checkpoints/conversation-checkpoints.
 import { CommandQueue } from './command-queue.ts';
 import { newConversation } from './conversation-text.ts';
 import { reportCrash } from './crash-report.ts';
+import { MemoryProposals } from './memory-proposals.ts';
 import { runConversation } from './run-conversation.ts';
 import { RunFollower } from './run-following.ts';
 import { createRunLocks, type RunLocks } from './run-locks.ts';
@@ -77,7 +79,13 @@ export class AgentRuntime implements RuntimeApi {
     this.now = dependencies.now ?? Date.now;
     this.newId = dependencies.newId ?? (() => crypto.randomUUID());
     this.locks = dependencies.locks ?? createRunLocks();
-    this.journal = new Journal(dependencies.database, dependencies.publish, this.now, (timing) =>
+    // The journal's announcements also tell the memory proposals which steps settled.
+    const proposals = new MemoryProposals(dependencies.database, this.now, this.newId);
+    const publishAndPropose = (message: BroadcastMessage) => {
+      dependencies.publish(message);
+      proposals.observe(message);
+    };
+    this.journal = new Journal(dependencies.database, publishAndPropose, this.now, (timing) =>
       dependencies.onStepTiming?.({ kind: 'commit', ...timing }),
     );
     this.conversations = new ConversationRepository(dependencies.database);

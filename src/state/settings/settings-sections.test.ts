@@ -24,7 +24,9 @@ describe('the Settings sections', () => {
     expect(sectionAfterKey('models', 'ArrowUp')).toBe('providers');
     expect(sectionAfterKey('providers', 'ArrowUp')).toBe('storage');
     expect(sectionAfterKey('storage', 'ArrowDown')).toBe('providers');
-    expect(sectionAfterKey('storage', 'ArrowLeft')).toBe(SETTINGS_SECTION_IDS.at(-2));
+    expect(sectionAfterKey('storage', 'ArrowLeft')).toBe('memory');
+    expect(sectionAfterKey('x', 'ArrowDown')).toBe('skills');
+    expect(sectionAfterKey('skills', 'ArrowDown')).toBe('memory');
     expect(sectionAfterKey('media', 'Home')).toBe('providers');
     expect(sectionAfterKey('media', 'End')).toBe('storage');
     expect(sectionAfterKey('media', 'Enter')).toBeNull();

@@ -11,6 +11,7 @@ export const SETTINGS_SECTION_IDS = [
   'mcp',
   'x',
   'skills',
+  'memory',
   'storage',
 ] as const;
 
@@ -32,6 +33,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'mcp', label: 'MCP servers', summary: 'Remote tools' },
   { id: 'x', label: 'X', summary: 'The X proxy and token' },
   { id: 'skills', label: 'Skills', summary: 'Know-how the agent can use' },
+  { id: 'memory', label: 'Memory', summary: 'What the agent remembers' },
   { id: 'storage', label: 'Storage', summary: 'What this browser keeps' },
 ];
 

@@ -8,6 +8,7 @@ import type { ToastStore } from '../../state/app/toast-store.ts';
 import type { ToolProfilesStore } from '../../state/app/tool-profiles-store.ts';
 import type { UiStore } from '../../state/app/ui-store.ts';
 import type { BundleImportStore } from '../../state/bundles/bundle-import-store.ts';
+import type { MemoryStore } from '../../state/know-how/memory-store.ts';
 import type { ProjectsStore } from '../../state/know-how/projects-store.ts';
 import type { SkillsStore } from '../../state/know-how/skills-store.ts';
 import type { ReplayStore } from '../../state/replay/replay-store.ts';
@@ -55,6 +56,8 @@ export type AppServices = {
   skills: SkillsStore;
   /** Projects (instructions and knowledge files) and the one the next new conversation starts in. */
   projects: ProjectsStore;
+  /** What the agent remembers about the person, and its proposals (Settings → Memory, the proposal card). */
+  memories: MemoryStore;
   /** Runs a worker call; a rejection becomes an inline error toast. Resolves true on success. */
   attempt(action: () => Promise<unknown>, failurePrefix?: string): Promise<boolean>;
 };

@@ -12,6 +12,7 @@ import { createToastStore } from '../../state/app/toast-store.ts';
 import { createToolProfilesStore } from '../../state/app/tool-profiles-store.ts';
 import { createUiStore } from '../../state/app/ui-store.ts';
 import { createBundleImportStore } from '../../state/bundles/bundle-import-store.ts';
+import { createMemoryStore } from '../../state/know-how/memory-store.ts';
 import { createProjectsStore } from '../../state/know-how/projects-store.ts';
 import { createSkillsStore } from '../../state/know-how/skills-store.ts';
 import { createReplayStore } from '../../state/replay/replay-store.ts';
@@ -35,6 +36,7 @@ import { ReplayControls } from '../replay/replay-controls.tsx';
 import { statusAnnouncement } from '../shared/format.ts';
 import { Sidebar } from '../sidebar/sidebar.tsx';
 import { Composer } from '../thread/composer.tsx';
+import { MemoryProposals } from '../thread/memory-proposals.tsx';
 import { Thread } from '../thread/thread.tsx';
 import { AppBanners } from './app-banners.tsx';
 import { AppContext, type AppServices, useApp } from './app-context.ts';
@@ -63,7 +65,9 @@ export function App(props: { shell?: ShellHandover }) {
   });
   const thread = createThreadStore(client, conversations.selectedId);
   const database = new SandpiperDatabase();
-  const settings = createSettingsStore(new SettingsRepository(database));
+  const settingsRepository = new SettingsRepository(database);
+  const settings = createSettingsStore(settingsRepository);
+  const memories = createMemoryStore(new KnowHowRepository(database), settingsRepository);
   const workspace = createWorkspaceStore(client, conversations.selectedId, new WorkspaceReader(database));
   const toolOutput = createToolOutputStore(client, conversations.selectedId);
   const workspaceChanges = createWorkspaceChangesStore(client, conversations.selectedId);
@@ -102,6 +106,7 @@ export function App(props: { shell?: ShellHandover }) {
     toolProfiles,
     skills,
     projects,
+    memories,
     async attempt(action, failurePrefix) {
       try {
         await action();
@@ -124,6 +129,7 @@ export function App(props: { shell?: ShellHandover }) {
     conversations.dispose();
     settings.dispose();
     projects.dispose();
+    memories.dispose();
     database.close();
     client.dispose();
   });
@@ -211,6 +217,9 @@ export function App(props: { shell?: ShellHandover }) {
             <Thread />
           </Show>
           <Toasts />
+          <Show when={conversations.selectedId() !== null && !replay.isActive()}>
+            <MemoryProposals />
+          </Show>
           <Show
             when={replay.isActive()}
             fallback={

@@ -39,6 +39,9 @@ const MediaSection = lazy(() =>
 const McpSection = lazy(() =>
   import('./settings-mcp.tsx').then((module) => ({ default: module.McpSection })),
 );
+const MemorySection = lazy(() =>
+  import('./memory-section.tsx').then((module) => ({ default: module.MemorySection })),
+);
 const SkillsSection = lazy(() =>
   import('./skills-section.tsx').then((module) => ({ default: module.SkillsSection })),
 );
@@ -77,7 +80,7 @@ function Panel(props: { id: SettingsSectionId; selected: SettingsSectionId; chil
 
 /**
  * Settings, in a modal dialog: an index of sections (providers, in-browser models, runs,
- * sandbox, web and search, media, MCP servers, X, skills, storage) with one section shown at a time,
+ * sandbox, web and search, media, MCP servers, X, skills, memory, storage) with one section shown at a time,
  * and a save bar that never scrolls away. Save checks every section: each refused field
  * shows why under itself, and the first one is shown and focused. Esc, Close or Discard
  * changes closes without saving. Opens at the section `ui.openSettings` names.
@@ -292,6 +295,11 @@ export function SettingsDialog() {
               <Panel id="skills" selected={selected()}>
                 <SectionBoundary name="skills">
                   <SkillsSection />
+                </SectionBoundary>
+              </Panel>
+              <Panel id="memory" selected={selected()}>
+                <SectionBoundary name="memory">
+                  <MemorySection />
                 </SectionBoundary>
               </Panel>
               <Panel id="storage" selected={selected()}>

@@ -1,4 +1,5 @@
 import { createSignal, For, onCleanup, Show } from 'solid-js';
+import { startMemoryCount } from '../../know-how/bundle-memories.ts';
 import { shareOrDownload } from '../../state/bundles/bundle-export.ts';
 import { useApp } from '../app/app-context.ts';
 import { downloadBytes } from '../shared/download.ts';
@@ -21,12 +22,17 @@ const BUNDLE_NOTE =
 /**
  * The conversation's menu in the header: Export (download the bundle), Share (the share
  * sheet with the file where the browser can share files, else a download) and Replay.
+ * When the conversation started with memories, a tick above puts them in the bundle
+ * (unticked each time the menu opens: they are left out unless asked for).
  * A menu button: arrows move between items, Esc closes and returns focus.
  */
 export function ConversationMenu() {
   const { client, conversations, thread, replay, ui, attempt } = useApp();
   const [isOpen, setOpen] = createSignal(false);
   const [busy, setBusy] = createSignal<'export' | 'share' | null>(null);
+  /** The person ticked the memories the conversation started with into the bundle (asked anew each time). */
+  const [isIncludingMemories, setIncludingMemories] = createSignal(false);
+  const memoryCount = () => startMemoryCount(thread.state.conversation?.startContext);
   let trigger: HTMLButtonElement | undefined;
   let menu: HTMLDivElement | undefined;
 
@@ -49,8 +55,9 @@ export function ConversationMenu() {
   }
 
   function open(): void {
+    setIncludingMemories(false);
     setOpen(true);
-    queueMicrotask(() => menu?.querySelector<HTMLElement>('[data-roving]')?.focus());
+    queueMicrotask(() => menu?.querySelector<HTMLElement>('[data-roving][role="menuitem"]')?.focus());
   }
 
   function onDocumentPointerDown(event: PointerEvent): void {
@@ -65,7 +72,9 @@ export function ConversationMenu() {
     if (!conversation) return;
     setBusy(kind);
     await attempt(async () => {
-      const bundle = await client.api.exportConversation(conversation.id);
+      const bundle = await client.api.exportConversation(conversation.id, {
+        includeMemories: isIncludingMemories(),
+      });
       if (kind === 'export') downloadBytes(bundle.bytes, bundle.fileName, 'application/zip');
       else await shareOrDownload(bundle, conversation.title, downloadBytes);
     }, 'Could not export the conversation');
@@ -130,6 +139,28 @@ export function ConversationMenu() {
           aria-label="Conversation actions"
           onKeyDown={onMenuKeyDown}
         >
+          <Show when={memoryCount() > 0}>
+            <button
+              type="button"
+              role="menuitemcheckbox"
+              class="menu-item menu-item-check"
+              data-roving
+              tabIndex={-1}
+              aria-checked={isIncludingMemories()}
+              title="Memories are yours: a bundle leaves them out unless you tick them in."
+              onClick={() => setIncludingMemories(!isIncludingMemories())}
+            >
+              <span class="menu-check-box" aria-hidden="true">
+                <Show when={isIncludingMemories()}>
+                  <Icon name="check" size={12} />
+                </Show>
+              </span>
+              {memoryCount() === 1
+                ? 'Include the memory this conversation started with'
+                : `Include the ${memoryCount()} memories this conversation started with`}
+            </button>
+            <hr class="menu-separator" />
+          </Show>
           <For each={items}>
             {(item) => (
               <button
