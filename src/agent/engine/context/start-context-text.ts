@@ -58,7 +58,7 @@ export function startContextText(context: StartContext): string {
     [
       '# Keeping know-how',
       `- Asked to remember how to do something, save it as a skill: write ${SKILL_DRAFTS_ROOT}/<name>/SKILL.md, starting with front matter (\`name\`: lowercase letters, digits and single hyphens, at most 64 characters, the same as the folder; \`description\`: what it does and when to use it, at most 1024 characters) followed by the instructions, and put any scripts beside it. The person installs it with one click.`,
-      `- To remember a lasting fact about the person or their preferences, append one line \`- <fact>\` to ${MEMORY_DRAFTS_PATH}. The person confirms it before it is kept.`,
+      `- To remember a lasting fact about the person or their preferences, append one line \`- <fact>\` to ${MEMORY_DRAFTS_PATH}. It is kept once the person confirms it (or at once, if they chose that in Settings → Memory).`,
     ].join('\n'),
   );
   return sections.join('\n\n');
