@@ -25,7 +25,12 @@ const fail = (stderr: string, exitCode = 1): CommandResult => ({ stdout: '', std
  * (`--oneline`, `-n`), `branch` and `config user.name|user.email`, with `-C <dir>`. What
  * it cannot do here (diff, network, merges) it says, with exit code 1.
  */
-export function gitCommand(): Command {
+/**
+ * `git` over the shell's filesystem, or over `files` when given: the workspace without its
+ * read-only mounts, so `git add .` never copies an installed skill or a project's files
+ * into `.git` (which is saved with the workspace).
+ */
+export function gitCommand(files?: IFileSystem): Command {
   return defineCommand('git', async (args, context) => {
     let cwd = context.cwd;
     let rest = [...args];
@@ -42,7 +47,7 @@ export function gitCommand(): Command {
         `git: '${subcommand}' is not available in this sandbox (git runs on isomorphic-git here; no diff, network or merge). Available: ${SUBCOMMANDS.join(', ')}.\n`,
       );
     try {
-      return await runSubcommand(subcommand, options, cwd, context.fs);
+      return await runSubcommand(subcommand, options, cwd, files ?? context.fs);
     } catch (error) {
       return fail(`fatal: ${error instanceof Error ? error.message : String(error)}\n`, 128);
     }

@@ -73,4 +73,20 @@ describe('read-only mounts in the virtual sandbox', () => {
     expect(await sandbox.readText('/home/ubuntu/skills/greet/SKILL.md')).toContain('name: greet');
     expect((await sandbox.exec('s', 'ls skills/greet/scripts')).stdout).toBe('hello.sh\n');
   });
+
+  it('keeps the mounts out of git: `git add .` and a commit save no copy of them', async () => {
+    const { sandbox, workspace } = await openWithSkill();
+    await sandbox.writeFile('/home/ubuntu/notes.md', 'mine\n');
+    const result = await sandbox.exec(
+      's',
+      'git init && git config user.name a && git config user.email a@b && git add . && git commit -m first && git status',
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('nothing to commit');
+    // One commit of notes.md alone: its blob, the root tree and the commit (a skill would add a blob and two trees).
+    const objects = (await workspace.list('c')).filter(
+      (file) => file.kind === 'file' && file.path.startsWith('.git/objects/'),
+    );
+    expect(objects).toHaveLength(3);
+  });
 });

@@ -99,7 +99,7 @@ export class VirtualSandbox implements SandboxPort {
       // python3, python and pip: Pyodide in its own worker, started on first use; git over isomorphic-git.
       customCommands: [
         ...(python ? pythonCommands(python, new WorkspaceMirror(fs, mounts)) : []),
-        gitCommand(),
+        gitCommand(fs),
       ],
     });
     let sandbox: VirtualSandbox | undefined;
