@@ -175,11 +175,15 @@ export function assertWellFormedRequests(server: ScriptedServer): void {
       }
     });
     const previous = all[requestIndex - 1];
-    // Only a compaction (announced by its runtime note, the last message) may rewrite earlier messages.
+    // Only a compaction (announced by its runtime note, the last message) may rewrite earlier
+    // messages, or a run prepared again after the server refused a request as too long for its
+    // window (the compact form's instructions; nothing of the refused one was cached).
     const isCompaction = JSON.stringify(messages.at(-1) ?? '').includes(COMPACTION_NOTE_MARK);
+    const followsRefusal = server.requests[requestIndex - 1]?.status === 400;
     if (
       previous &&
       !isCompaction &&
+      !followsRefusal &&
       modes[requestIndex] === modes[requestIndex - 1] &&
       JSON.stringify(messages.slice(0, previous.length)) !== JSON.stringify(previous)
     ) {

@@ -57,4 +57,10 @@ export type LoopContext = {
   /** The run's ports (tool contexts are built from them) and the redaction of its secrets. */
   services: RunPorts;
   onStepTiming?: (timing: StepTiming) => void;
+  /**
+   * Called, and the loop ends, when the server's window turned out too small for the
+   * instructions and tools the run was prepared with: the runtime prepares the run again
+   * (once) for the window it now knows. Without it, the run is refused with the reason.
+   */
+  prepareAgain?: () => void;
 };

@@ -112,6 +112,12 @@ export async function runLoop(context: LoopContext): Promise<void> {
         const text = windowShrunkNotice(context.contextWindowTokens, result.windowTokens);
         context.contextWindowTokens = result.windowTokens;
         await loop.append([{ type: 'notice', kind: 'provider_adapted', text, forModel: false }]);
+        // Prepared for a larger window: the run is prepared again for this one (the compact
+        // descriptions, where they fit) and the step sent again; refused when that was done already.
+        if (context.prepareAgain && fixedTokens + CONVERSATION_ROOM_TOKENS > context.contextWindowTokens) {
+          await loop.committed();
+          return context.prepareAgain();
+        }
         if (await refuseUnfitWindow(loop, fixedTokens, context.contextWindowTokens)) return;
         continue;
       }
@@ -156,7 +162,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
 /**
  * Ends the run, before any request, when the instructions and tools alone leave no room
  * for a conversation in the window (at the start, or once the server said a smaller one);
- * true when it did. The next run moves to the compact descriptions where they fit.
+ * true when it did. The next preparation moves to the compact descriptions where they fit.
  */
 async function refuseUnfitWindow(
   loop: LoopState,

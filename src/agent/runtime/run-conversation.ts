@@ -1,4 +1,4 @@
-import { runLoop } from '../engine/loop.ts';
+import { type LoopContext, runLoop } from '../engine/loop.ts';
 import { startRunTimeLimit } from '../engine/run-time-limit.ts';
 import { settingsVault } from '../toolkit/ports/run-ports.ts';
 import { prepareRun, type RunHandle, type RunPreparationDependencies } from './run-preparation.ts';
@@ -19,22 +19,31 @@ export async function runConversation(
   else run.signal.addEventListener('abort', forwardStop, { once: true });
   let stopClock: () => void = () => undefined;
   try {
-    const prepared = await prepareRun(dependencies, { ...run, signal: limited.signal }).catch(
-      async (error: unknown) => {
+    const prepare = () =>
+      prepareRun(dependencies, { ...run, signal: limited.signal }).catch(async (error: unknown) => {
         throw await redactedWithSettings(dependencies, error);
-      },
-    );
-    if (!prepared) return;
-    const { runTimeLimitMinutes } = prepared.loop.settings;
+      });
+    const first = await prepare();
+    if (!first) return;
+    const { runTimeLimitMinutes } = first.loop.settings;
     stopClock = startRunTimeLimit(runTimeLimitMinutes, limited, dependencies.minuteMs);
-    try {
-      await runLoop(prepared.loop);
-    } catch (error) {
-      throw prepared.loop.services.redactError(error);
-    }
+    // The server's window turned out smaller than planned: prepared again for it, once.
+    let isPreparingAgain = false;
+    await runRedacted({ ...first.loop, prepareAgain: () => void (isPreparingAgain = true) });
+    const second = isPreparingAgain ? await prepare() : null;
+    if (second) await runRedacted(second.loop);
   } finally {
     stopClock();
     run.signal.removeEventListener('abort', forwardStop);
+  }
+}
+
+/** The step loop; a crash rethrown with every secret of the run redacted. */
+async function runRedacted(loop: LoopContext): Promise<void> {
+  try {
+    await runLoop(loop);
+  } catch (error) {
+    throw loop.services.redactError(error);
   }
 }
 

@@ -147,29 +147,34 @@ export async function prepareRun(
   // A hosted API that wants a key, without one: said now, before any request leaves.
   const missingKey = missingKeyReason(provider);
   if (missingKey) throw new Error(missingKey);
-  // The profile's tools, then the MCP tools the conversation started with (Settings → MCP); its
-  // prompt, then what the conversation started with (skills, project, memories).
-  const runProfile = withMcpTools(
-    { ...profile, systemPrompt: systemPromptWith(profile.systemPrompt, conversation.startContext) },
-    await mcpToolsForRun({
-      conversation,
-      settings,
-      conversations: repositories.conversations,
-      saveOAuth: (serverId, oauth) => dependencies.settings.putMcpOAuth(serverId, oauth),
-      signal,
-      onUnavailable: (failures) =>
-        dependencies.journal.append(conversationId, [mcpUnavailableNotice(failures)]).then(() => undefined),
-      // Each server's last status for Settings → MCP (a failure to record it costs the run nothing).
-      onListed: (listings) =>
-        dependencies.settings
-          .putMcpStatuses('conversation', mcpStatuses(listings, now()))
-          .catch(() => undefined),
-      ...(fetch ? { fetch } : {}),
-    }),
-  );
+  // The profile's tools, then the MCP tools the conversation started with (Settings → MCP).
+  const mcpTools = await mcpToolsForRun({
+    conversation,
+    settings,
+    conversations: repositories.conversations,
+    saveOAuth: (serverId, oauth) => dependencies.settings.putMcpOAuth(serverId, oauth),
+    signal,
+    onUnavailable: (failures) =>
+      dependencies.journal.append(conversationId, [mcpUnavailableNotice(failures)]).then(() => undefined),
+    // Each server's last status for Settings → MCP (a failure to record it costs the run nothing).
+    onListed: (listings) =>
+      dependencies.settings
+        .putMcpStatuses('conversation', mcpStatuses(listings, now()))
+        .catch(() => undefined),
+    ...(fetch ? { fetch } : {}),
+  });
+  // Its prompt, then what it started with (skills, project, memories), in the form its descriptions take.
+  const profileFor = (form: ToolDescriptions) =>
+    withToolDescriptions(
+      withMcpTools(
+        { ...profile, systemPrompt: systemPromptWith(profile.systemPrompt, conversation.startContext, form) },
+        mcpTools,
+      ),
+      form,
+    );
   const capabilities = await knownCapabilities(dependencies, provider, conversationId, signal);
   const contextWindowTokens = effectiveWindowTokens(provider, capabilities);
-  const descriptions = descriptionsToUse(runProfile, conversation.toolDescriptions, contextWindowTokens);
+  const descriptions = descriptionsToUse(profileFor, conversation.toolDescriptions, contextWindowTokens);
   if (descriptions !== conversation.toolDescriptions) {
     await repositories.conversations.setToolDescriptions(conversationId, descriptions);
   }
@@ -220,7 +225,7 @@ export async function prepareRun(
   return {
     loop: {
       conversationId,
-      profile: withToolDescriptions(runProfile, descriptions),
+      profile: profileFor(descriptions),
       events,
       plan,
       settings,
@@ -281,13 +286,13 @@ async function knownCapabilities(
  * never running again.
  */
 function descriptionsToUse(
-  profile: ToolProfile,
+  profileFor: (form: ToolDescriptions) => ToolProfile,
   chosen: ToolDescriptions | undefined,
   windowTokens: number,
 ): ToolDescriptions {
   if (chosen === undefined) return descriptionsForWindow(windowTokens);
   const fits = (form: ToolDescriptions) =>
-    fixedPromptTokens(withToolDescriptions(profile, form)) + CONVERSATION_ROOM_TOKENS <= windowTokens;
+    fixedPromptTokens(profileFor(form)) + CONVERSATION_ROOM_TOKENS <= windowTokens;
   return chosen === 'full' && !fits('full') && fits('compact') ? 'compact' : chosen;
 }
 

@@ -8,11 +8,18 @@ import {
 /**
  * The system prompt a conversation's requests carry: the profile's, then what the
  * conversation started with (issue 28). A conversation older than start contexts gets the
- * profile's prompt alone, as before. Fixed for the conversation's life, so the prefix
- * stays stable.
+ * profile's prompt alone, as before. With the compact tool descriptions (a window under
+ * 16k tokens, where the instructions and tools must leave room for a conversation) the
+ * conventions for keeping know-how are left out. Fixed for the conversation's life (its
+ * form changes at most once, when a server's window turns out smaller than planned).
  */
-export function systemPromptWith(profilePrompt: string, startContext: StartContext | undefined): string {
-  return startContext ? `${profilePrompt}\n\n${startContextText(startContext)}` : profilePrompt;
+export function systemPromptWith(
+  profilePrompt: string,
+  startContext: StartContext | undefined,
+  form: 'full' | 'compact' = 'full',
+): string {
+  const text = startContext ? startContextText(startContext, form === 'full') : '';
+  return text === '' ? profilePrompt : `${profilePrompt}\n\n${text}`;
 }
 
 /**
@@ -20,7 +27,7 @@ export function systemPromptWith(profilePrompt: string, startContext: StartConte
  * is: the body is read only when used), the project's standing instructions and files,
  * the memories, and how to save a skill or propose a memory with the profile's own file tools.
  */
-export function startContextText(context: StartContext): string {
+export function startContextText(context: StartContext, withConventions = true): string {
   const sections: string[] = [];
   if (context.skills.length > 0) {
     const skills = context.skills.map(
@@ -54,13 +61,15 @@ export function startContextText(context: StartContext): string {
       ].join('\n'),
     );
   }
-  sections.push(
-    [
-      '# Keeping know-how',
-      `- Asked to remember how to do something, save it as a skill: write ${SKILL_DRAFTS_ROOT}/<name>/SKILL.md, starting with front matter (\`name\`: lowercase letters, digits and single hyphens, at most 64 characters, the same as the folder; \`description\`: what it does and when to use it, at most 1024 characters) followed by the instructions, and put any scripts beside it. The person installs it with one click.`,
-      `- To remember a lasting fact about the person or their preferences, append one line \`- <fact>\` to ${MEMORY_DRAFTS_PATH}. It is kept once the person confirms it (or at once, if they chose that in Settings → Memory).`,
-    ].join('\n'),
-  );
+  if (withConventions) {
+    sections.push(
+      [
+        '# Keeping know-how',
+        `- Asked to remember how to do something: save it as an Agent Skill, ${SKILL_DRAFTS_ROOT}/<name>/SKILL.md.`,
+        `- A lasting fact about the person: append \`- <fact>\` to ${MEMORY_DRAFTS_PATH}.`,
+      ].join('\n'),
+    );
+  }
   return sections.join('\n\n');
 }
 
