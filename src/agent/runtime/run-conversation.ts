@@ -29,7 +29,10 @@ export async function runConversation(
     stopClock = startRunTimeLimit(runTimeLimitMinutes, limited, dependencies.minuteMs);
     // The server's window turned out smaller than planned: prepared again for it, once.
     let isPreparingAgain = false;
-    await runRedacted({ ...first.loop, prepareAgain: () => void (isPreparingAgain = true) });
+    const prepareAgain = () => {
+      isPreparingAgain = true;
+    };
+    await runRedacted({ ...first.loop, prepareAgain });
     const second = isPreparingAgain ? await prepare() : null;
     if (second) await runRedacted(second.loop);
   } finally {
