@@ -147,7 +147,7 @@ export function ConversationMenu() {
               data-roving
               tabIndex={-1}
               aria-checked={isIncludingMemories()}
-              title="Memories are yours: a bundle leaves them out unless you tick them in."
+              title="Memories are yours: a bundle leaves them out unless you tick them in. What happened in the conversation itself is part of it, a memory the agent proposed in memory-draft.md included."
               onClick={() => setIncludingMemories(!isIncludingMemories())}
             >
               <span class="menu-check-box" aria-hidden="true">
