@@ -114,8 +114,15 @@ export class BundleRepository {
     const status = contents.conversation.status === 'running' ? 'idle' : contents.conversation.status;
     // A title is one line of a sidebar: one of megabytes (a hostile or odd bundle) would be laid out whole there.
     const title = contents.conversation.title.slice(0, IMPORTED_TITLE_CHARS);
-    // A fork's origin and a project name a conversation or project of the browser it came from, never one here.
-    const { forkedFrom: _origin, projectId: _project, ...imported } = contents.conversation;
+    // A fork's origin and a project name a conversation or project of the browser it came from,
+    // never one here; what it started with (skills, project, memories) was another person's:
+    // never this browser's system prompt, nor a way to mount this browser's skills of those names.
+    const {
+      forkedFrom: _origin,
+      projectId: _project,
+      startContext: _start,
+      ...imported
+    } = contents.conversation;
     const conversation: Conversation = { ...imported, id: newId, title, status, updatedAt: now };
     const events = contents.events.map((event) => StoredEvent.parse({ ...event, conversationId: newId }));
     const plan = contents.plan ? Plan.parse({ ...contents.plan, conversationId: newId }) : null;
