@@ -44,6 +44,7 @@ export class ConversationRepository {
       database.plans,
       database.files,
       database.previewStorage,
+      database.memories,
       ...historyTables(database),
     ];
     await database.transaction('rw', tables, async () => {
@@ -51,6 +52,13 @@ export class ConversationRepository {
       await database.events.where('conversationId').equals(id).delete();
       await database.files.where('conversationId').equals(id).delete();
       await database.previewStorage.where('conversationId').equals(id).delete();
+      // Its memory proposals that wait for an answer: nothing would show them any more.
+      await database.memories
+        .filter(
+          (row) =>
+            row.state === 'proposed' && (row.source as { conversationId?: unknown })?.conversationId === id,
+        )
+        .delete();
       await database.plans.delete(id);
       await database.conversations.delete(id);
     });

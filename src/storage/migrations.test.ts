@@ -422,6 +422,18 @@ describe('schema v9: skills, projects and memories', () => {
     expect(await knowHow.memories.list()).toEqual([memory]);
     await expect(knowHow.memories.put({ ...memory, text: '' })).rejects.toThrow();
     expect(await knowHow.memories.get('m1')).toEqual(memory);
+    // Deleting a conversation takes its waiting proposals with it, never a saved memory from it.
+    const fromC1 = { kind: 'conversation' as const, conversationId: 'c1', title: 'Task' };
+    await knowHow.memories.put({ ...memory, id: 'p1', text: 'Likes tea', source: fromC1, state: 'proposed' });
+    await knowHow.memories.put({
+      ...memory,
+      id: 's1',
+      text: 'Works in Berlin',
+      source: fromC1,
+      state: 'saved',
+    });
+    await new ConversationRepository(database).delete('c1');
+    expect((await knowHow.memories.list()).map((row) => row.id).sort()).toEqual(['m1', 's1']);
     database.close();
   });
 });

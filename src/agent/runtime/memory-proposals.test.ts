@@ -84,4 +84,17 @@ describe('memory proposals', () => {
     const rows = await step('child', 's1', { 'memory-draft.md': '- Likes tea\n' }, 'c');
     expect(rows[0]?.source).toEqual({ kind: 'conversation', conversationId: 'c', title: 'Plan a trip' });
   });
+
+  it('does not propose again what a sub-agent proposed when the parent’s step that waited for it settles', async () => {
+    const { step, journal, proposals, knowHow } = await open();
+    await journal.append('c', [shellEnvelope('t', 'running')]);
+    await journal.createConversation(conversationRow('child', { conversationId: 'c', actionUuid: 't' }), [
+      { type: 'user_message', text: 'Sub-task' },
+    ]);
+    const [proposed] = await step('child', 's1', { 'memory-draft.md': '- Likes tea\n' }, 'c');
+    await knowHow.memories.delete(proposed?.id ?? '');
+    const [settled] = await journal.append('c', [shellEnvelope('t', 'success')]);
+    expect(await proposals.afterStep('c', settled?.seq ?? -1)).toEqual([]);
+    expect(await knowHow.memories.list()).toEqual([]);
+  });
 });

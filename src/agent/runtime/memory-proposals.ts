@@ -29,6 +29,11 @@ const DRAFTS_PATH = MEMORY_DRAFTS_PATH.slice(WORKSPACE_ROOT.length + 1);
 export class MemoryProposals {
   /** Looks run one after another, so a fact is never proposed twice by two steps in a row. */
   private tail: Promise<unknown> = Promise.resolve();
+  /**
+   * How far each workspace's history was looked at: a parent's step that waited for its
+   * sub-agent spans the sub-agent's steps in the same workspace, which were looked at already.
+   */
+  private readonly lookedAtUpTo = new Map<string, number>();
 
   constructor(
     private readonly database: SandpiperDatabase,
@@ -59,7 +64,12 @@ export class MemoryProposals {
       .where('[conversationId+seq]')
       .between([conversationId, Dexie.minKey], [conversationId, seq], true, false)
       .last();
-    const fromRev = typeof previous?.rev === 'number' ? previous.rev : 0;
+    const fromRev = Math.max(
+      typeof previous?.rev === 'number' ? previous.rev : 0,
+      this.lookedAtUpTo.get(workspaceId) ?? 0,
+    );
+    if (checkpoint.rev <= fromRev) return [];
+    this.lookedAtUpTo.set(workspaceId, checkpoint.rev);
     const history = new WorkspaceHistory(this.database);
     const changes = (await history.changesBetween(workspaceId, fromRev, checkpoint.rev)).filter(
       (change) => change.path === DRAFTS_PATH,

@@ -123,6 +123,13 @@ describe('the memory store', () => {
     expect(rows.map((row) => [row.id, row.state])).toEqual([['p1', 'saved']]);
   });
 
+  it('takes a fact the agent only proposed as new, and answers that proposal with it', async () => {
+    const { knowHow } = open();
+    await knowHow.memories.put(memory('Likes tea', 1, { state: 'proposed', source: fromConversation('c1') }));
+    const added = await store.add('likes tea');
+    expect((await knowHow.memories.list()).map((row) => [row.id, row.state])).toEqual([[added.id, 'saved']]);
+  });
+
   it('keeps the choice to save proposals without asking', async () => {
     const { settings } = open();
     await store.setSaveWithoutAsking(true);

@@ -94,9 +94,18 @@ export function createMemoryStore(
     error: () => setState({ preferences: { ...DEFAULT_MEMORY_PREFERENCES } }),
   });
 
-  /** Everything kept or proposed but `id`, read now (a check against duplicates). */
+  /** The saved memories but `id`, read now (a check against duplicates; a proposal is not one yet). */
   async function othersThan(id: string | null): Promise<MemoryRow[]> {
-    return (await knowHow.memories.list()).filter((memory) => memory.id !== id);
+    return (await knowHow.memories.list()).filter((memory) => memory.id !== id && isSavedMemory(memory));
+  }
+
+  /** Proposals of the same fact as `text`: answered by the person keeping it themselves. */
+  async function dropProposalsOf(text: string): Promise<void> {
+    const key = sameText(text);
+    const proposals = (await knowHow.memories.list()).filter(
+      (memory) => !isSavedMemory(memory) && sameText(memory.text) === key,
+    );
+    for (const proposal of proposals) await knowHow.memories.delete(proposal.id);
   }
 
   /** Keeps a memory the person typed (on, saved); rejects with the reason it is refused. */
@@ -114,6 +123,7 @@ export function createMemoryStore(
       updatedAt: at,
     };
     await knowHow.memories.put(row);
+    await dropProposalsOf(row.text);
     return row;
   }
 
