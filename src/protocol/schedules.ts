@@ -77,6 +77,8 @@ const ScheduleFields = z.object({
   profileId: z.string().min(1),
   /** The conversation whose `schedule` call made it (null: imported, or made in the panel). */
   originConversationId: z.string().nullable(),
+  /** The project that conversation was in: each firing starts its conversation there (dropped on import). */
+  projectId: z.string().min(1).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   paused: z.boolean(),

@@ -129,7 +129,7 @@ describe('BundleRepository', () => {
     const repository = open();
     await repository.importAsNew(sampleBundleContents(), 'origin', 1, 1024 * 1024);
     const schedules = new ScheduleRepository(database);
-    await schedules.put(sampleSchedule({ id: 's1', originConversationId: 'origin' }));
+    await schedules.put(sampleSchedule({ id: 's1', originConversationId: 'origin', projectId: 'theirs' }));
     await schedules.put(sampleSchedule({ id: 's2', originConversationId: 'someone-else' }));
     const exported = decodeBundle(encodeBundle((await repository.read('origin'))!, '0.1.0', 5));
     expect(exported.schedules.map((row) => row.id)).toEqual(['s1']);
@@ -148,6 +148,7 @@ describe('BundleRepository', () => {
       lastRun: null,
       missedCount: 0,
     });
+    expect(imported?.projectId).toBeUndefined();
   });
 
   it('refuses a bundle with a malformed schedule, saying which, and writes nothing', async () => {

@@ -208,8 +208,10 @@ function importedSchedules(
         `Schedule ${index + 1} of this bundle is not valid (${issue?.path.join('.') || 'row'}: ${issue?.message.replace(/^Invalid input: /, '') ?? 'malformed'}).`,
       );
     }
+    // A project of the browser the bundle came from is never one here.
+    const { projectId: _project, ...schedule } = parsed.data;
     return {
-      ...parsed.data,
+      ...schedule,
       id: scheduling.newId(),
       originConversationId: conversationId,
       providerId: scheduling.providerId,

@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { ConversationRepository } from '../../src/storage/conversation-repository.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
+import { KnowHowRepository } from '../../src/storage/know-how-repository.ts';
 import { ScheduleRepository } from '../../src/storage/schedule-repository.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { SharedTabLocks } from '../fixtures/tab-locks.ts';
@@ -241,6 +242,26 @@ describe('the scheduler across tabs', () => {
     expect(schedule?.lastRun).toMatchObject({ conversationId, outcome: 'done', late: false });
     // "Run now" left the timetable alone.
     expect(schedule?.nextRunAt).toBe(START + HOUR);
+    tab.close();
+  });
+
+  it('starts each firing in the project its schedule was made in, with what it holds then', async () => {
+    const tab = openTab();
+    await settle([tab]);
+    const knowHow = new KnowHowRepository(database);
+    const project = { id: 'p1', name: 'Newsroom', instructions: 'Cite every source.', files: [] };
+    await knowHow.projects.put({ ...project, createdAt: 1, updatedAt: 1 });
+    await database.conversations.put({
+      ...{ id: 'origin', title: 'Digest', status: 'done', createdAt: 1, updatedAt: 1 },
+      ...{ profileId: 'manus', projectId: 'p1' },
+    });
+    const made = await tab.service.create(HOURLY, ORIGIN);
+    if ('error' in made) throw new Error(made.error);
+    expect(made.schedule.projectId).toBe('p1');
+    const conversationId = await tab.service.runNow(made.schedule.id);
+    const conversation = await new ConversationRepository(database).get(conversationId);
+    expect(conversation?.projectId).toBe('p1');
+    expect(conversation?.startContext?.project).toEqual(project);
     tab.close();
   });
 

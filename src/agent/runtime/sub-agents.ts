@@ -44,6 +44,7 @@ export class SubAgents implements SubAgentBackend {
       ...(owner.toolDescriptions ? { toolDescriptions: owner.toolDescriptions } : {}),
       // It works in its parent's sandbox, with its skills and project: its context says so too.
       ...(owner.startContext ? { startContext: owner.startContext } : {}),
+      ...(owner.projectId ? { projectId: owner.projectId } : {}),
       parent: { conversationId: parent.conversationId, actionUuid: parent.actionUuid },
     };
     await journal.createConversation(child, [{ type: 'user_message', text: request.prompt }]);

@@ -83,6 +83,7 @@ export class ScheduleService implements ScheduleBackend {
     const timeZone = this.timeZone();
     const timing = checkTiming(request, timeZone);
     if ('error' in timing) return timing;
+    const { projectId } = (await this.dependencies.database.conversations.get(origin.conversationId)) ?? {};
     const schedule: Schedule = {
       id: this.dependencies.newId(),
       name: request.name.trim() || 'Scheduled task',
@@ -96,6 +97,7 @@ export class ScheduleService implements ScheduleBackend {
       providerId: origin.providerId,
       profileId: origin.profileId,
       originConversationId: origin.conversationId,
+      ...(typeof projectId === 'string' && projectId !== '' ? { projectId } : {}),
       createdAt: now,
       updatedAt: now,
       paused: false,
@@ -225,7 +227,11 @@ export class ScheduleService implements ScheduleBackend {
       updatedAt: now,
       ...(schedule.providerId ? { providerId: schedule.providerId } : {}),
       profileId: schedule.profileId,
-      startContext: await startContextFor(new KnowHowRepository(this.dependencies.database), null),
+      startContext: await startContextFor(
+        new KnowHowRepository(this.dependencies.database),
+        schedule.projectId ?? null,
+      ),
+      ...(schedule.projectId ? { projectId: schedule.projectId } : {}),
       scheduled: { scheduleId: schedule.id, dueAt: firing.dueAt, late: firing.late },
     };
     const bodies: EventBody[] = [
