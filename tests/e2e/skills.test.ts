@@ -160,6 +160,9 @@ it('offers the skill the agent drafted; Install puts it in Settings → Skills, 
     .poll(() => offers.getByRole('status').textContent())
     .toMatch(/Installed the skill “weekly-report”, switched on/);
   expect(await card.count()).toBe(0);
+  // The draft that cannot be installed is set aside with Not now.
+  await invalid.getByRole('button', { name: 'Not now' }).click();
+  expect(await invalid.count()).toBe(0);
 
   await offers.getByRole('button', { name: 'Settings → Skills' }).click();
   const skills = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Skills' });

@@ -29,6 +29,9 @@ export function createSkillDraftsStore(options: {
 }) {
   const { workspace, conversationId, skills } = options;
   const [drafts, setDrafts] = createSignal<SkillDraft[]>([]);
+  /** Drafts the person set aside ("Not now"), by the listing they were offered at and their folder, for this page's life. */
+  const [setAside, setSetAside] = createSignal<ReadonlySet<string>>(new Set());
+  const asideKey = (folder: string) => `${read?.key ?? ''}\n${folder}`;
   let read: ReadDrafts | null = null;
   let token = 0;
 
@@ -96,12 +99,19 @@ export function createSkillDraftsStore(options: {
   createEffect(on([conversationId, workspace.changeCount, skills.skills], () => void evaluate()));
 
   return {
-    /** The drafts to offer, by folder name. */
-    drafts,
-    /** Installs a ready draft, switched on; resolves with the name installed. */
+    /** The drafts to offer, by folder name (not those set aside until the drafts change). */
+    drafts: () => drafts().filter((draft) => !setAside().has(asideKey(draft.folder))),
+    /**
+     * Installs a ready draft: a new skill switched on, a new version of an installed one
+     * keeping its on/off state; resolves with the name installed.
+     */
     async install(draft: Extract<SkillDraft, { status: 'ready' }>): Promise<string> {
-      const row = await skills.install(draft.skill, true);
+      const row = await skills.install(draft.skill, draft.isUpdate ? undefined : true);
       return row.name;
+    },
+    /** Hides a draft's card until the drafts folder changes (or the page reloads). */
+    setAside(folder: string): void {
+      setSetAside(new Set([...setAside(), asideKey(folder)]));
     },
   };
 }

@@ -2,11 +2,12 @@ import { createSignal, For, Show } from 'solid-js';
 import type { SkillPackage } from '../../know-how/skill-package.ts';
 import { errorMessage } from '../../state/app/agent-client.ts';
 import { type AttachedSkill, createAttachedSkills } from '../../state/know-how/attached-skills.ts';
-import { DRAFTS_FOLDER, type SkillDraft } from '../../state/know-how/skill-drafts.ts';
+import type { SkillDraft } from '../../state/know-how/skill-drafts.ts';
 import { createSkillDraftsStore } from '../../state/know-how/skill-drafts-store.ts';
 import { useApp } from '../app/app-context.ts';
 import { InlineConfirm } from '../shared/delete-confirm.tsx';
 import { Icon } from '../shared/icons.tsx';
+import { SkillDraftCard } from './skill-draft-card.tsx';
 import './skill-offers.css';
 
 type ReadyDraft = Extract<SkillDraft, { status: 'ready' }>;
@@ -64,9 +65,10 @@ export function SkillOffers() {
     setOutcome(null);
     try {
       const name = await drafts.install(draft);
+      const state = draft.isUpdate ? 'its new version' : 'switched on';
       setOutcome({
         tone: 'done',
-        text: `Installed the skill “${name}”, switched on. Conversations you start from now on can use it.`,
+        text: `Installed the skill “${name}”, ${state}. Conversations you start from now on can use it.`,
       });
     } catch (error) {
       setOutcome({ tone: 'error', text: `The skill was not installed: ${errorMessage(error)}` });
@@ -143,43 +145,16 @@ export function SkillOffers() {
         </For>
         <For each={drafts.drafts()}>
           {(draft) => (
-            <div class="skill-offer is-draft" data-kind={draft.status}>
-              <Icon name="sparkle" size={16} />
-              <div class="skill-offer-body">
-                {draft.status === 'ready' ? (
-                  <p class="skill-offer-text">
-                    The agent drafted {draft.isUpdate ? 'a new version of the skill' : 'a skill'}{' '}
-                    <span class="skill-offer-name">“{draft.skill.name}”</span>: {draft.skill.description}
-                  </p>
-                ) : (
-                  <p class="skill-offer-text">
-                    The agent drafted a skill in <code>{`${DRAFTS_FOLDER}/${draft.folder}/`}</code>, but it
-                    cannot be installed: {draft.reason}
-                  </p>
-                )}
-                <div class="skill-offer-actions">
-                  <Show when={draft.status === 'ready' ? draft : null}>
-                    {(ready) => (
-                      <button
-                        type="button"
-                        class="button small primary"
-                        aria-label={`Install the skill ${ready().skill.name}`}
-                        onClick={() => void installDraft(ready())}
-                      >
-                        {ready().isUpdate ? 'Install update' : 'Install'}
-                      </button>
-                    )}
-                  </Show>
-                  <button
-                    type="button"
-                    class="button small"
-                    onClick={() => ui.openFile(`${DRAFTS_FOLDER}/${draft.folder}/SKILL.md`)}
-                  >
-                    View SKILL.md
-                  </button>
-                </div>
-              </div>
-            </div>
+            <SkillDraftCard
+              draft={draft}
+              installedEnabled={
+                skills.skills().find((row) => draft.status === 'ready' && row.name === draft.skill.name)
+                  ?.enabled ?? null
+              }
+              onInstall={(ready) => void installDraft(ready)}
+              onSetAside={(folder) => drafts.setAside(folder)}
+              onView={(path) => ui.openFile(path)}
+            />
           )}
         </For>
         <Show when={outcome()}>
