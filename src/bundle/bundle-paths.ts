@@ -19,16 +19,23 @@ const ENCODED_SEPARATOR = /%(2f|5c|2e)/i;
  * refused rather than cleaned up, so a crafted bundle cannot place a file by surprise.
  */
 export function normalizeBundlePath(raw: string): string {
-  if (raw.length === 0 || raw.length > 4096) throw refused(raw, 'it is empty or too long');
-  const unsafe = UNSAFE_CHARACTERS.exec(raw)?.[0];
-  if (unsafe === '\\') throw refused(raw, 'it contains a backslash');
-  if (unsafe !== undefined) throw refused(raw, 'it contains control, bidirectional or broken characters');
-  if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw)) throw refused(raw, 'it is absolute');
-  if (ENCODED_SEPARATOR.test(raw)) throw refused(raw, 'it contains an encoded slash or dot');
-  const parts = raw.split('/');
-  if (parts.some((part) => part === '..')) throw refused(raw, 'it climbs out with ".."');
-  if (parts.some((part) => part === '' || part === '.')) throw refused(raw, 'it has an empty or "." folder');
+  const problem = bundlePathProblem(raw);
+  if (problem !== null) throw refused(raw, problem);
   return raw;
+}
+
+/** Why `raw` is not a path in the form the `files` table keeps (as `normalizeBundlePath` checks it), or null. */
+export function bundlePathProblem(raw: string): string | null {
+  if (raw.length === 0 || raw.length > 4096) return 'it is empty or too long';
+  const unsafe = UNSAFE_CHARACTERS.exec(raw)?.[0];
+  if (unsafe === '\\') return 'it contains a backslash';
+  if (unsafe !== undefined) return 'it contains control, bidirectional or broken characters';
+  if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw)) return 'it is absolute';
+  if (ENCODED_SEPARATOR.test(raw)) return 'it contains an encoded slash or dot';
+  const parts = raw.split('/');
+  if (parts.some((part) => part === '..')) return 'it climbs out with ".."';
+  if (parts.some((part) => part === '' || part === '.')) return 'it has an empty or "." folder';
+  return null;
 }
 
 /**

@@ -83,6 +83,16 @@ describe('project archive', () => {
       'at most 80',
     ],
     [
+      'a name of two lines (a fake heading in the instructions)',
+      { 'project.json': manifest({ ...good, name: 'Trip\n# Memories' }) },
+      'the name must be one line.',
+    ],
+    [
+      'a file that is also a folder',
+      { 'project.json': manifest(good), 'files/ref': strToU8('x'), 'files/ref/a.md': strToU8('y') },
+      'is both a file and a folder',
+    ],
+    [
       'an entry outside files/',
       { 'project.json': manifest(good), 'run.sh': strToU8('rm -rf /') },
       '"run.sh", which is neither project.json nor under files/',
@@ -97,7 +107,7 @@ describe('project archive', () => {
     const entries: Zippable = { 'project.json': manifest(good) };
     for (let index = 0; index <= PROJECT_LIMITS.maxFiles; index++)
       entries[`files/${index}.txt`] = strToU8('x');
-    expect(refusal(entries)).toContain('the files number 501, more than the 500 a project may hold');
+    expect(refusal(entries)).toContain('there are 501 files, more than the 500 a project may hold');
   });
 
   it('refuses a project whose files pass 20 MB', () => {

@@ -1,9 +1,9 @@
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { z } from 'zod';
-import { BundleError } from '../bundle/bundle-format.ts';
-import { normalizeBundlePath, quoted } from '../bundle/bundle-paths.ts';
-import { readZipDirectory, readZipEntry, type ZipEntry } from '../bundle/zip-reader.ts';
+import { bundlePathProblem, quoted } from '../bundle/bundle-paths.ts';
+import type { ZipEntry } from '../bundle/zip-reader.ts';
 import type { KnowHowFile, ProjectRow } from '../protocol/know-how.ts';
+import { byPath, megabytes, openKnowHowZip } from './know-how-files.ts';
 import { PROJECT_LIMITS, ProjectError, projectFilesProblem, projectNameProblem } from './project-content.ts';
 
 /**
@@ -43,7 +43,8 @@ export function encodeProjectArchive(project: ProjectArchive, exportedAt: number
 export function decodeProjectArchive(bytes: Uint8Array): ProjectArchive {
   if (bytes.byteLength > PROJECT_LIMITS.maxBytes * 2)
     throw refused(`it is ${megabytes(bytes.byteLength)}, more than a project's zip may be.`);
-  const entries = directoryOf(bytes);
+  const zip = openKnowHowZip(bytes, refused, { entries: 1, bytes: MAX_MANIFEST_BYTES });
+  const { entries } = zip;
   const manifestEntry = entries.find((entry) => entry.name === PROJECT_MANIFEST_PATH);
   if (!manifestEntry) throw refused('it has no project.json at its top.');
   const files: KnowHowFile[] = [];
@@ -52,9 +53,9 @@ export function decodeProjectArchive(bytes: Uint8Array): ProjectArchive {
     if (entry.isDirectory || entry === manifestEntry) continue;
     if (!entry.name.startsWith(FILES_FOLDER))
       throw refused(`it holds ${quoted(entry.name)}, which is neither project.json nor under files/.`);
-    files.push({ path: entry.name.slice(FILES_FOLDER.length), bytes: entryBytes(bytes, entry).slice() });
+    files.push({ path: entry.name.slice(FILES_FOLDER.length), bytes: zip.read(entry) });
   }
-  const manifest = manifestOf(bytes, manifestEntry);
+  const manifest = manifestOf(zip.read, manifestEntry);
   if (manifest.name.trim() === '') throw refused('its project.json has an empty name.');
   const nameProblem = projectNameProblem(manifest.name);
   if (nameProblem) throw refused(nameProblem);
@@ -63,36 +64,15 @@ export function decodeProjectArchive(bytes: Uint8Array): ProjectArchive {
   return {
     name: manifest.name.trim(),
     instructions: manifest.instructions,
-    files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    files: files.sort(byPath),
   };
 }
 
-function directoryOf(bytes: Uint8Array): ZipEntry[] {
-  try {
-    return readZipDirectory(bytes, {
-      maxBundleBytes: PROJECT_LIMITS.maxBytes * 2,
-      maxUnpackedBytes: PROJECT_LIMITS.maxBytes + MAX_MANIFEST_BYTES,
-      // Folders may have entries of their own, and the manifest is one more.
-      maxEntries: PROJECT_LIMITS.maxFiles * 2 + 1,
-    });
-  } catch (error) {
-    throw fromBundleError(error);
-  }
-}
-
-function entryBytes(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
-  try {
-    return readZipEntry(bytes, entry);
-  } catch (error) {
-    throw fromBundleError(error);
-  }
-}
-
-function manifestOf(bytes: Uint8Array, entry: ZipEntry): z.infer<typeof ProjectManifest> {
+function manifestOf(read: (entry: ZipEntry) => Uint8Array, entry: ZipEntry): z.infer<typeof ProjectManifest> {
   if (entry.size > MAX_MANIFEST_BYTES) throw refused('its project.json is over 1 MB.');
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(entryBytes(bytes, entry)));
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read(entry)));
   } catch (error) {
     if (error instanceof ProjectError) throw error;
     throw refused('its project.json is not valid JSON.');
@@ -110,27 +90,12 @@ function manifestOf(bytes: Uint8Array, entry: ZipEntry): z.infer<typeof ProjectM
 }
 
 function safeEntryPath(name: string): void {
-  try {
-    normalizeBundlePath(name.endsWith('/') ? name.slice(0, -1) : name);
-  } catch (error) {
-    const reason = error instanceof Error ? /\(.*: (.*)\)\.?$/.exec(error.message)?.[1] : undefined;
-    throw refused(`it holds the path ${quoted(name)}, which is not allowed${reason ? ` (${reason})` : ''}.`);
-  }
-}
-
-function fromBundleError(error: unknown): unknown {
-  if (!(error instanceof BundleError)) return error;
-  const message = error.message
-    .replace(/^This is not a Sandpiper bundle: /, '')
-    .replace(/this bundle|Sandpiper bundles/gi, 'it');
-  return refused(message);
+  const problem = bundlePathProblem(name.endsWith('/') ? name.slice(0, -1) : name);
+  if (problem !== null)
+    throw refused(`it holds the path ${quoted(name)}, which is not allowed (${problem}).`);
 }
 
 function refused(reason: string): ProjectError {
   const sentence = reason.charAt(0).toLowerCase() + reason.slice(1);
   return new ProjectError(`This is not a project Sandpiper can import: ${sentence}`);
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

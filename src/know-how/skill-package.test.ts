@@ -55,6 +55,17 @@ describe('readSkill', () => {
       [file('SKILL.md', manifest(`name: greet\ndescription: d\ncompatibility: ${'x'.repeat(501)}`))],
       'longer than 500',
     ],
+    [
+      'a file that is also a folder',
+      [file('SKILL.md', manifest('name: a\ndescription: d')), file('ref', 'x'), file('ref/inner.md', 'y')],
+      '"ref" is both a file and a folder',
+    ],
+    [
+      'an empty compatibility',
+      [file('SKILL.md', manifest("name: greet\ndescription: d\ncompatibility: ''"))],
+      'The `compatibility` is empty',
+    ],
+    ['a name that is not text', [file('SKILL.md', manifest('name: 12\ndescription: d'))], 'must be text'],
     ['broken YAML', [file('SKILL.md', manifest('name: [greet\ndescription: d'))], 'not valid YAML'],
     [
       'a repeated key',

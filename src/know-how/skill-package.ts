@@ -1,12 +1,11 @@
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import { BundleError } from '../bundle/bundle-format.ts';
-import { normalizeBundlePath, quoted } from '../bundle/bundle-paths.ts';
-import { readZipDirectory, readZipEntry } from '../bundle/zip-reader.ts';
+import { quoted } from '../bundle/bundle-paths.ts';
 import type { KnowHowFile, SkillRow } from '../protocol/know-how.ts';
+import { byPath, filesProblem, KNOW_HOW_LIMITS, openKnowHowZip } from './know-how-files.ts';
 
 /** What one skill may hold: enough for scripts, templates and references, not a dataset. */
-export const SKILL_LIMITS = { maxFiles: 500, maxBytes: 20 * 1024 * 1024 } as const;
+export const SKILL_LIMITS = KNOW_HOW_LIMITS;
 
 /** Why a skill was refused, in words a person can act on. */
 export class SkillError extends Error {
@@ -24,7 +23,10 @@ export class SkillError extends Error {
  */
 const FrontMatter = z.object({
   name: z
-    .string({ error: 'The front matter has no `name`.' })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'The front matter has no `name`.' : 'The `name` must be text.',
+    })
     .min(1, 'The `name` is empty.')
     .max(64, 'The `name` is longer than 64 characters.')
     .refine((name) => /^[a-z0-9-]+$/.test(name), {
@@ -37,13 +39,19 @@ const FrontMatter = z.object({
     )
     .refine((name) => !name.includes('--'), 'The `name` may not hold two hyphens in a row.'),
   description: z
-    .string({ error: 'The front matter has no `description`.' })
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'The front matter has no `description`.'
+          : 'The `description` must be text.',
+    })
     .trim()
     .min(1, 'The `description` is empty.')
     .max(1024, 'The `description` is longer than 1024 characters.'),
   license: z.string({ error: 'The `license` must be text.' }).optional(),
   compatibility: z
     .string({ error: 'The `compatibility` must be text.' })
+    .min(1, 'The `compatibility` is empty (leave it out instead).')
     .max(500, 'The `compatibility` is longer than 500 characters.')
     .optional(),
   metadata: z.record(z.string(), z.string(), { error: 'The `metadata` must map text to text.' }).optional(),
@@ -72,8 +80,9 @@ export function readSkill(files: readonly KnowHowFile[]): SkillPackage {
   const folder = manifest.path === 'SKILL.md' ? '' : manifest.path.slice(0, -'SKILL.md'.length);
   const inside = files
     .filter((file) => file.path.startsWith(folder))
-    .map((file) => ({ path: safePath(file.path.slice(folder.length)), bytes: file.bytes }));
-  checkSize(inside);
+    .map((file) => ({ path: file.path.slice(folder.length), bytes: file.bytes }));
+  const problem = filesProblem(inside, 'skill');
+  if (problem !== null) throw new SkillError(problem);
   const front = frontMatterOf(new TextDecoder().decode(manifest.bytes));
   const folderName = folder.replace(/\/$/, '');
   if (folderName !== '' && folderName !== front.name)
@@ -85,26 +94,16 @@ export function readSkill(files: readonly KnowHowFile[]): SkillPackage {
     description: front.description,
     ...(front.license ? { license: front.license } : {}),
     ...(front.compatibility ? { compatibility: front.compatibility } : {}),
-    files: inside.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    files: inside.sort(byPath),
   };
 }
 
 /** The files of a zip (its folders left out), read with the bundles' hardened reader. */
 export function zipFiles(bytes: Uint8Array): KnowHowFile[] {
-  try {
-    const limits = {
-      maxBundleBytes: SKILL_LIMITS.maxBytes * 2,
-      maxUnpackedBytes: SKILL_LIMITS.maxBytes,
-      maxEntries: SKILL_LIMITS.maxFiles * 2,
-    };
-    return readZipDirectory(bytes, limits)
-      .filter((entry) => !entry.isDirectory)
-      .map((entry) => ({ path: entry.name, bytes: readZipEntry(bytes, entry) }));
-  } catch (error) {
-    if (error instanceof BundleError)
-      throw new SkillError(`The zip could not be read: ${error.message.replace(/this bundle/gi, 'it')}`);
-    throw error;
-  }
+  const zip = openKnowHowZip(bytes, (reason) => new SkillError(`The zip could not be read: ${reason}`));
+  return zip.entries
+    .filter((entry) => !entry.isDirectory)
+    .map((entry) => ({ path: entry.name, bytes: zip.read(entry) }));
 }
 
 /** The front matter of a SKILL.md, checked; a SkillError says what is wrong. */
@@ -122,24 +121,4 @@ export function frontMatterOf(text: string): z.infer<typeof FrontMatter> {
   if (!parsed.success)
     throw new SkillError(parsed.error.issues[0]?.message ?? 'The front matter is not valid.');
   return parsed.data;
-}
-
-function safePath(path: string): string {
-  try {
-    return normalizeBundlePath(path);
-  } catch (error) {
-    throw new SkillError(error instanceof Error ? error.message.replace(/bundle/g, 'skill') : String(error));
-  }
-}
-
-function checkSize(files: readonly KnowHowFile[]): void {
-  if (files.length > SKILL_LIMITS.maxFiles)
-    throw new SkillError(
-      `This skill has ${files.length} files, more than the ${SKILL_LIMITS.maxFiles} allowed.`,
-    );
-  const bytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
-  if (bytes > SKILL_LIMITS.maxBytes)
-    throw new SkillError(
-      `This skill holds ${(bytes / 1024 / 1024).toFixed(1)} MB, more than the ${SKILL_LIMITS.maxBytes / 1024 / 1024} MB allowed.`,
-    );
 }

@@ -136,10 +136,12 @@ describe('the WebContainer sandbox (against the API-shaped fake, host over comli
     });
     // A command can change the container's copy (it cannot be made read-only there): never saved, put back at the next open.
     await container.fs.writeFile(`${root}/skills/greet/SKILL.md`, text('changed'));
+    await container.fs.writeFile(`${root}/skills/greet/added.md`, text('added'));
     await sandbox.writeFile('/home/ubuntu/other.md', 'o');
     expect((await savedPaths()).sort()).toEqual(['notes.md', 'other.md']);
     const reopened = await open();
     expect(await reopened.readText('/home/ubuntu/skills/greet/SKILL.md')).toBe('# Greet\n');
+    expect(await reopened.stat('/home/ubuntu/skills/greet/added.md')).toBeNull();
     expect((await savedPaths()).sort()).toEqual(['notes.md', 'other.md']);
   });
 

@@ -1,3 +1,4 @@
+import { sameBytes } from '../../know-how/know-how-files.ts';
 import type { ReadOnlyMount } from '../../protocol/know-how.ts';
 import type { TreeEntry } from '../../protocol/node-runtime-host.ts';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
@@ -61,9 +62,12 @@ export class ContainerWorkspace {
     const stale = (await this.snapshot()).filter((entry) => !kept.has(entry.path));
     await this.removeAll(stale.map((entry) => entry.path));
     // The container cannot make them read-only: written afresh at every open, changes there are never saved.
+    // What a command changed or added there, or a file since removed from the project, goes.
     for (const mount of this.mounts) {
+      const target = this.paths.toContainer(this.paths.toRelative(mount.mountPoint));
+      await this.connection.remove(target, { isRecursive: true }).catch(() => undefined);
       await this.connection.mount(
-        this.paths.toContainer(this.paths.toRelative(mount.mountPoint)),
+        target,
         mount.files.map((file): TreeEntry => ({ path: file.path, kind: 'file', content: file.bytes })),
       );
     }
@@ -159,12 +163,6 @@ export class ContainerWorkspace {
       removed.push(path);
     }
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.byteLength !== b.byteLength) return false;
-  for (let index = 0; index < a.byteLength; index++) if (a[index] !== b[index]) return false;
-  return true;
 }
 
 /** `a/b/c` → `a`, `a/b`. */

@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { createStore } from 'solid-js/store';
+import { memoryKey } from '../../know-how/memory-drafts.ts';
 import {
   DEFAULT_MEMORY_PREFERENCES,
   isSavedMemory,
@@ -25,14 +26,10 @@ export function checkMemoryText(
       ok: false,
       reason: `A memory is one short line: at most ${MAX_MEMORY_LENGTH} characters (this one has ${trimmed.length}).`,
     };
-  const key = sameText(trimmed);
-  if (others.some((other) => sameText(other.text) === key))
+  const key = memoryKey(trimmed);
+  if (others.some((other) => memoryKey(other.text) === key))
     return { ok: false, reason: 'That is remembered already.' };
   return { ok: true, text: trimmed };
-}
-
-function sameText(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 }
 
 /** The saved memories, newest first (what the Memory page lists). */
@@ -101,9 +98,9 @@ export function createMemoryStore(
 
   /** Proposals of the same fact as `text`: answered by the person keeping it themselves. */
   async function dropProposalsOf(text: string): Promise<void> {
-    const key = sameText(text);
+    const key = memoryKey(text);
     const proposals = (await knowHow.memories.list()).filter(
-      (memory) => !isSavedMemory(memory) && sameText(memory.text) === key,
+      (memory) => !isSavedMemory(memory) && memoryKey(memory.text) === key,
     );
     for (const proposal of proposals) await knowHow.memories.delete(proposal.id);
   }

@@ -25,7 +25,7 @@ describe('the project editor draft', () => {
     const many = Array.from({ length: 500 }, (_, index) => file(`${index}.txt`));
     const refusedCount = withFilesAdded(many, [file('one-more.txt')]);
     expect(refusedCount.problem).toBe(
-      'Not added: the files number 501, more than the 500 a project may hold.',
+      'Not added: there are 501 files, more than the 500 a project may hold.',
     );
     expect(refusedCount.files).toHaveLength(500);
     const refusedSize = withFilesAdded([file('a.bin', 15 * 1024 * 1024)], [file('b.bin', 6 * 1024 * 1024)]);

@@ -1,4 +1,5 @@
 import { zipSync } from 'fflate';
+import { megabytes, sameBytes } from '../../know-how/know-how-files.ts';
 import {
   readSkill,
   SKILL_LIMITS,
@@ -35,7 +36,7 @@ export function skillFromZip(bytes: Uint8Array): SkillPackage {
 export async function skillFromZipFile(file: Blob): Promise<SkillPackage> {
   if (file.size > MAX_ZIP_BYTES)
     throw new SkillError(
-      `This zip is ${(file.size / 1024 / 1024).toFixed(1)} MB, more than a skill may hold (${SKILL_LIMITS.maxBytes / 1024 / 1024} MB).`,
+      `This zip is ${megabytes(file.size)}, more than a skill may hold (${megabytes(SKILL_LIMITS.maxBytes)}).`,
     );
   return skillFromZip(new Uint8Array(await file.arrayBuffer()));
 }
@@ -49,7 +50,7 @@ export async function skillFromFolder(picked: readonly PickedFile[]): Promise<Sk
   const bytes = kept.reduce((sum, entry) => sum + entry.file.size, 0);
   if (kept.length > SKILL_LIMITS.maxFiles + 1 || bytes > SKILL_LIMITS.maxBytes)
     throw new SkillError(
-      `This folder holds ${kept.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB), more than a skill may (${SKILL_LIMITS.maxFiles} files, ${SKILL_LIMITS.maxBytes / 1024 / 1024} MB).`,
+      `This folder holds ${kept.length} files (${megabytes(bytes)}), more than a skill may (${SKILL_LIMITS.maxFiles} files, ${megabytes(SKILL_LIMITS.maxBytes)}).`,
     );
   const files: KnowHowFile[] = [];
   for (const entry of kept)
@@ -104,10 +105,4 @@ export function hasSameFiles(first: readonly KnowHowFile[], second: readonly Kno
     const other = byPath.get(file.path);
     return other !== undefined && sameBytes(file.bytes, other);
   });
-}
-
-function sameBytes(first: Uint8Array, second: Uint8Array): boolean {
-  if (first.byteLength !== second.byteLength) return false;
-  for (let index = 0; index < first.byteLength; index += 1) if (first[index] !== second[index]) return false;
-  return true;
 }

@@ -1,5 +1,6 @@
 import { createSignal, For, onMount, Show } from 'solid-js';
-import { PROJECT_LIMITS, totalBytesOf } from '../../know-how/project-content.ts';
+import { totalBytesOf } from '../../know-how/know-how-files.ts';
+import { PROJECT_LIMITS } from '../../know-how/project-content.ts';
 import { PROJECT_ROOT, type ProjectRow } from '../../protocol/know-how.ts';
 import { errorMessage } from '../../state/app/agent-client.ts';
 import {

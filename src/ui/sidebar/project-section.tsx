@@ -1,4 +1,5 @@
 import { createMemo, createSignal, For, Show } from 'solid-js';
+import { KNOW_HOW_LIMITS, megabytes } from '../../know-how/know-how-files.ts';
 import type { ProjectRow } from '../../protocol/know-how.ts';
 import { errorMessage } from '../../state/app/agent-client.ts';
 import { groupByProject } from '../../state/know-how/projects-store.ts';
@@ -44,6 +45,13 @@ export function ProjectSection(props: { query: string }) {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
+    // Refused by its size before its bytes are read: a huge file would not fit the tab.
+    if (file.size > KNOW_HOW_LIMITS.maxBytes * 2) {
+      toasts.show(
+        `Could not import ${file.name}: it is ${megabytes(file.size)}, more than a project's zip may be.`,
+      );
+      return;
+    }
     setImporting(true);
     try {
       const project = await projects.importArchive(new Uint8Array(await file.arrayBuffer()));
