@@ -1,8 +1,4 @@
-import {
-  PROJECT_NAME_MAX_LENGTH,
-  projectFilesProblem,
-  projectNameProblem,
-} from '../../know-how/project-content.ts';
+import { projectFilesProblem, projectNameProblem } from '../../know-how/project-content.ts';
 import type { KnowHowFile, ProjectRow } from '../../protocol/know-how.ts';
 
 /** What the project editor holds: a new project, or the edits to one, before Save. */
@@ -16,8 +12,6 @@ export type ProjectDraftProblem = { field: ProjectDraftField; message: string };
 
 /** An empty draft, for "New project". */
 export const EMPTY_PROJECT_DRAFT: ProjectDraft = { name: '', instructions: '', files: [] };
-
-export { PROJECT_NAME_MAX_LENGTH };
 
 /** The draft of an existing project, to edit. */
 export function draftOf(project: ProjectRow): ProjectDraft {

@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { createSignal } from 'solid-js';
 import type { SkillPackage } from '../../know-how/skill-package.ts';
 import type { SkillRow } from '../../protocol/know-how.ts';
@@ -36,14 +37,24 @@ export function byName(first: SkillRow, second: SkillRow): number {
 }
 
 /**
- * The installed skills (by name), read from IndexedDB on demand, with the person's
- * actions: install (or replace), switch on or off, remove. The UI thread is the only
+ * The installed skills (by name), followed live in IndexedDB and read afresh on demand,
+ * with the person's actions: install (or replace), switch on or off, remove. The UI thread is the only
  * writer of the `skills` table; a new conversation's worker reads it when it starts.
  */
 export function createSkillsStore(table: ParsedTable<SkillRow>, now: () => number = Date.now) {
   const [skills, setSkills] = createSignal<SkillRow[]>([]);
   const [isLoaded, setLoaded] = createSignal(false);
   const [loadError, setLoadError] = createSignal<string | null>(null);
+
+  // Another tab's install or removal shows here too (Dexie's live query).
+  const live = liveQuery(() => table.list()).subscribe({
+    next: (rows) => {
+      setSkills(rows.sort(byName));
+      setLoaded(true);
+      setLoadError(null);
+    },
+    error: (error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)),
+  });
 
   async function refresh(): Promise<SkillRow[]> {
     try {
@@ -89,6 +100,10 @@ export function createSkillsStore(table: ParsedTable<SkillRow>, now: () => numbe
     async remove(name: string): Promise<void> {
       await table.delete(name);
       await refresh();
+    },
+    /** Stops following the table. */
+    dispose(): void {
+      live.unsubscribe();
     },
   };
 }

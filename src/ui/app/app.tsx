@@ -67,7 +67,8 @@ export function App(props: { shell?: ShellHandover }) {
   const database = new SandpiperDatabase();
   const settingsRepository = new SettingsRepository(database);
   const settings = createSettingsStore(settingsRepository);
-  const memories = createMemoryStore(new KnowHowRepository(database), settingsRepository);
+  const knowHow = new KnowHowRepository(database);
+  const memories = createMemoryStore(knowHow, settingsRepository);
   const workspace = createWorkspaceStore(client, conversations.selectedId, new WorkspaceReader(database));
   const toolOutput = createToolOutputStore(client, conversations.selectedId);
   const workspaceChanges = createWorkspaceChangesStore(client, conversations.selectedId);
@@ -81,7 +82,6 @@ export function App(props: { shell?: ShellHandover }) {
   const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
   const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
   const toolProfiles = createToolProfilesStore(client);
-  const knowHow = new KnowHowRepository(database);
   const skills = createSkillsStore(knowHow.skills);
   const projects = createProjectsStore(knowHow);
 
@@ -130,6 +130,7 @@ export function App(props: { shell?: ShellHandover }) {
     settings.dispose();
     projects.dispose();
     memories.dispose();
+    skills.dispose();
     database.close();
     client.dispose();
   });
