@@ -1,4 +1,4 @@
-import { createSignal, For, onMount, Show } from 'solid-js';
+import { createSignal, For, Show } from 'solid-js';
 import { totalBytesOf } from '../../know-how/know-how-files.ts';
 import { PROJECT_LIMITS } from '../../know-how/project-content.ts';
 import { PROJECT_ROOT, type ProjectRow } from '../../protocol/know-how.ts';
@@ -15,6 +15,7 @@ import {
   withFilesAdded,
 } from '../../state/know-how/project-draft.ts';
 import { useApp } from '../app/app-context.ts';
+import { FormDialog } from '../shared/form-dialog.tsx';
 import { formatBytes } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 
@@ -33,14 +34,8 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
   );
   const [error, setError] = createSignal<{ field: ProjectDraftField | null; message: string } | null>(null);
   const [isBusy, setBusy] = createSignal(false);
-  let dialog: HTMLDialogElement | undefined;
   let filesPicker: HTMLInputElement | undefined;
   let folderPicker: HTMLInputElement | undefined;
-
-  onMount(() => {
-    dialog?.showModal();
-    document.getElementById(fieldId('name'))?.focus();
-  });
 
   function update(change: Partial<ProjectDraft>, field: ProjectDraftField): void {
     setDraft((current) => ({ ...current, ...change }));
@@ -94,7 +89,6 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
   }
 
   function close(): void {
-    if (dialog?.open) dialog.close();
     props.onClose();
   }
 
@@ -102,160 +96,143 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
   const title = () => (props.project ? 'Edit project' : 'New project');
 
   return (
-    <dialog
-      ref={dialog}
-      class="settings-dialog project-dialog"
-      aria-labelledby="project-edit-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onKeyDown={(event) => {
-        // Handled here so the app's Esc (close the drawer, stop the run) does not also fire.
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        event.stopPropagation();
-        close();
-      }}
+    <FormDialog
+      class="project-dialog"
+      labelledBy="project-edit-title"
+      focusId={fieldId('name')}
+      onClose={close}
+      onSubmit={() => void save()}
     >
-      <form
-        novalidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <h2 id="project-edit-title">{title()}</h2>
-        <p class="dialog-intro">
-          A conversation started in the project keeps its instructions as they are then, and reads its files
-          at {PROJECT_ROOT}/ as they are now (it cannot change them).
-        </p>
-        <div class="field">
-          <label for={fieldId('name')}>Name</label>
-          <input
-            id={fieldId('name')}
-            value={draft().name}
-            autocomplete="off"
-            aria-invalid={errorOf('name') !== null}
-            aria-describedby={errorOf('name') ? `${fieldId('name')}-error` : undefined}
-            onInput={(event) => update({ name: event.currentTarget.value }, 'name')}
-          />
-          <Show when={errorOf('name')}>
-            {(message) => (
-              <p id={`${fieldId('name')}-error`} class="form-error" role="alert">
-                {message()}
-              </p>
-            )}
-          </Show>
+      <h2 id="project-edit-title">{title()}</h2>
+      <p class="dialog-intro">
+        A conversation started in the project keeps its instructions as they are then, and reads its files at{' '}
+        {PROJECT_ROOT}/ as they are now (it cannot change them).
+      </p>
+      <div class="field">
+        <label for={fieldId('name')}>Name</label>
+        <input
+          id={fieldId('name')}
+          value={draft().name}
+          autocomplete="off"
+          aria-invalid={errorOf('name') !== null}
+          aria-describedby={errorOf('name') ? `${fieldId('name')}-error` : undefined}
+          onInput={(event) => update({ name: event.currentTarget.value }, 'name')}
+        />
+        <Show when={errorOf('name')}>
+          {(message) => (
+            <p id={`${fieldId('name')}-error`} class="form-error" role="alert">
+              {message()}
+            </p>
+          )}
+        </Show>
+      </div>
+      <div class="field">
+        <label for={fieldId('instructions')}>Instructions</label>
+        <textarea
+          id={fieldId('instructions')}
+          class="project-instructions-input"
+          rows={5}
+          placeholder="What the agent should always know or do in this project"
+          value={draft().instructions}
+          onInput={(event) =>
+            setDraft((current) => ({ ...current, instructions: event.currentTarget.value }))
+          }
+        />
+      </div>
+      <fieldset class="field project-files-field" aria-describedby="project-files-total">
+        <legend>Knowledge files</legend>
+        <div class="project-files-buttons">
+          <button
+            type="button"
+            id={fieldId('files')}
+            class="button small"
+            disabled={isBusy()}
+            onClick={() => filesPicker?.click()}
+          >
+            <Icon name="paperclip" size={14} />
+            Add files
+          </button>
+          <button
+            type="button"
+            class="button small"
+            disabled={isBusy()}
+            onClick={() => folderPicker?.click()}
+          >
+            <Icon name="folder" size={14} />
+            Add folder
+          </button>
+          <span id="project-files-total" class="field-hint project-files-total">
+            {draft().files.length} {draft().files.length === 1 ? 'file' : 'files'} ·{' '}
+            {formatBytes(totalBytesOf(draft().files))} of {formatBytes(PROJECT_LIMITS.maxBytes)}
+          </span>
         </div>
-        <div class="field">
-          <label for={fieldId('instructions')}>Instructions</label>
-          <textarea
-            id={fieldId('instructions')}
-            class="project-instructions-input"
-            rows={5}
-            placeholder="What the agent should always know or do in this project"
-            value={draft().instructions}
-            onInput={(event) =>
-              setDraft((current) => ({ ...current, instructions: event.currentTarget.value }))
-            }
-          />
-        </div>
-        <fieldset class="field project-files-field" aria-describedby="project-files-total">
-          <legend>Knowledge files</legend>
-          <div class="project-files-buttons">
-            <button
-              type="button"
-              id={fieldId('files')}
-              class="button small"
-              disabled={isBusy()}
-              onClick={() => filesPicker?.click()}
-            >
-              <Icon name="paperclip" size={14} />
-              Add files
-            </button>
-            <button
-              type="button"
-              class="button small"
-              disabled={isBusy()}
-              onClick={() => folderPicker?.click()}
-            >
-              <Icon name="folder" size={14} />
-              Add folder
-            </button>
-            <span id="project-files-total" class="field-hint project-files-total">
-              {draft().files.length} {draft().files.length === 1 ? 'file' : 'files'} ·{' '}
-              {formatBytes(totalBytesOf(draft().files))} of {formatBytes(PROJECT_LIMITS.maxBytes)}
-            </span>
-          </div>
-          <input
-            ref={filesPicker}
-            class="visually-hidden"
-            type="file"
-            multiple
-            tabIndex={-1}
-            aria-label="Knowledge files to add"
-            onChange={(event) => void addPicked(event.currentTarget)}
-          />
-          <input
-            ref={(element) => {
-              folderPicker = element;
-              element.webkitdirectory = true;
-            }}
-            class="visually-hidden"
-            type="file"
-            tabIndex={-1}
-            aria-label="Knowledge folder to add"
-            onChange={(event) => void addPicked(event.currentTarget)}
-          />
-          <Show when={errorOf('files')}>
-            {(message) => (
-              <p class="form-error" role="alert">
-                {message()}
-              </p>
-            )}
-          </Show>
-          <Show when={draft().files.length > 0}>
-            <ul class="project-files" aria-label="Knowledge files">
-              <For each={draft().files}>
-                {(file) => (
-                  <li class="project-file">
-                    <Icon name="file" size={14} />
-                    <span class="project-file-path" title={file.path}>
-                      {file.path}
-                    </span>
-                    <span class="project-file-size">{formatBytes(file.bytes.byteLength)}</span>
-                    <button
-                      type="button"
-                      class="icon-button"
-                      aria-label={`Remove ${file.path}`}
-                      title="Remove"
-                      onClick={() => update({ files: withFileRemoved(draft().files, file.path) }, 'files')}
-                    >
-                      <Icon name="close" size={12} />
-                    </button>
-                  </li>
-                )}
-              </For>
-            </ul>
-          </Show>
-        </fieldset>
-        <Show when={errorOf(null)}>
+        <input
+          ref={filesPicker}
+          class="visually-hidden"
+          type="file"
+          multiple
+          tabIndex={-1}
+          aria-label="Knowledge files to add"
+          onChange={(event) => void addPicked(event.currentTarget)}
+        />
+        <input
+          ref={(element) => {
+            folderPicker = element;
+            element.webkitdirectory = true;
+          }}
+          class="visually-hidden"
+          type="file"
+          tabIndex={-1}
+          aria-label="Knowledge folder to add"
+          onChange={(event) => void addPicked(event.currentTarget)}
+        />
+        <Show when={errorOf('files')}>
           {(message) => (
             <p class="form-error" role="alert">
               {message()}
             </p>
           )}
         </Show>
-        <footer class="dialog-actions">
-          <button type="button" class="button" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" class="button primary" disabled={isBusy()}>
-            {props.project ? 'Save' : 'Create project'}
-          </button>
-        </footer>
-      </form>
-    </dialog>
+        <Show when={draft().files.length > 0}>
+          <ul class="project-files" aria-label="Knowledge files">
+            <For each={draft().files}>
+              {(file) => (
+                <li class="project-file">
+                  <Icon name="file" size={14} />
+                  <span class="project-file-path" title={file.path}>
+                    {file.path}
+                  </span>
+                  <span class="project-file-size">{formatBytes(file.bytes.byteLength)}</span>
+                  <button
+                    type="button"
+                    class="icon-button"
+                    aria-label={`Remove ${file.path}`}
+                    title="Remove"
+                    onClick={() => update({ files: withFileRemoved(draft().files, file.path) }, 'files')}
+                  >
+                    <Icon name="close" size={12} />
+                  </button>
+                </li>
+              )}
+            </For>
+          </ul>
+        </Show>
+      </fieldset>
+      <Show when={errorOf(null)}>
+        {(message) => (
+          <p class="form-error" role="alert">
+            {message()}
+          </p>
+        )}
+      </Show>
+      <footer class="dialog-actions">
+        <button type="button" class="button" onClick={close}>
+          Cancel
+        </button>
+        <button type="submit" class="button primary" disabled={isBusy()}>
+          {props.project ? 'Save' : 'Create project'}
+        </button>
+      </footer>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { createMemo, createSignal, For, onMount, Show } from 'solid-js';
+import { createMemo, createSignal, For, Show } from 'solid-js';
 import type { Schedule } from '../../protocol/schedules.ts';
 import { localTimeZone } from '../../schedules/schedule-timing.ts';
 import { localTime } from '../../schedules/schedule-words.ts';
@@ -12,6 +12,7 @@ import {
   validateScheduleForm,
 } from '../../state/schedules/schedule-form.ts';
 import { useApp } from '../app/app-context.ts';
+import { FormDialog } from '../shared/form-dialog.tsx';
 import { useSchedules } from './schedule-services.ts';
 
 const fieldId = (field: ScheduleFormField) => `schedule-edit-${field}`;
@@ -36,12 +37,6 @@ export function ScheduleEditDialog(props: { schedule: Schedule; onClose: () => v
   const providers = () => settings.state.settings.providers;
   const isProviderMissing = () => !providers().some((provider) => provider.id === form().providerId);
   const timeField = (): ScheduleFormField => (form().type === 'cron' ? 'cron' : 'intervalHours');
-  let dialog: HTMLDialogElement | undefined;
-
-  onMount(() => {
-    dialog?.showModal();
-    document.getElementById(fieldId('name'))?.focus();
-  });
 
   function update<Field extends keyof ScheduleForm>(field: Field, value: ScheduleForm[Field]): void {
     setForm((current) => ({ ...current, [field]: value }));
@@ -77,7 +72,6 @@ export function ScheduleEditDialog(props: { schedule: Schedule; onClose: () => v
   }
 
   function close(): void {
-    if (dialog?.open) dialog.close();
     props.onClose();
   }
 
@@ -91,140 +85,123 @@ export function ScheduleEditDialog(props: { schedule: Schedule; onClose: () => v
   };
 
   return (
-    <dialog
-      ref={dialog}
-      class="settings-dialog schedule-dialog"
-      aria-labelledby="schedule-edit-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onKeyDown={(event) => {
-        // Handled here so the app's Esc (close the drawer, stop the run) does not also fire.
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        event.stopPropagation();
-        close();
-      }}
+    <FormDialog
+      class="schedule-dialog"
+      labelledBy="schedule-edit-title"
+      focusId={fieldId('name')}
+      onClose={close}
+      onSubmit={() => void save()}
     >
-      <form
-        novalidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <h2 id="schedule-edit-title">Edit schedule</h2>
-        <p class="dialog-intro">{SCHEDULES_NOTE}</p>
-        <div class="field">
-          <label for={fieldId('name')}>Name</label>
+      <h2 id="schedule-edit-title">Edit schedule</h2>
+      <p class="dialog-intro">{SCHEDULES_NOTE}</p>
+      <div class="field">
+        <label for={fieldId('name')}>Name</label>
+        <input
+          id={fieldId('name')}
+          value={form().name}
+          aria-invalid={invalid('name')}
+          onInput={(event) => update('name', event.currentTarget.value)}
+        />
+      </div>
+      <div class="field">
+        <Show
+          when={form().type === 'cron'}
+          fallback={
+            <>
+              <label for={fieldId('intervalHours')}>Every (hours)</label>
+              <input
+                id={fieldId('intervalHours')}
+                inputMode="decimal"
+                value={form().intervalHours}
+                aria-invalid={invalid('intervalHours')}
+                aria-describedby="schedule-edit-preview"
+                onInput={(event) => update('intervalHours', event.currentTarget.value)}
+              />
+            </>
+          }
+        >
+          <label for={fieldId('cron')}>Time (cron: seconds minutes hours day month weekday)</label>
           <input
-            id={fieldId('name')}
-            value={form().name}
-            aria-invalid={invalid('name')}
-            onInput={(event) => update('name', event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <Show
-            when={form().type === 'cron'}
-            fallback={
-              <>
-                <label for={fieldId('intervalHours')}>Every (hours)</label>
-                <input
-                  id={fieldId('intervalHours')}
-                  inputMode="decimal"
-                  value={form().intervalHours}
-                  aria-invalid={invalid('intervalHours')}
-                  aria-describedby="schedule-edit-preview"
-                  onInput={(event) => update('intervalHours', event.currentTarget.value)}
-                />
-              </>
-            }
-          >
-            <label for={fieldId('cron')}>Time (cron: seconds minutes hours day month weekday)</label>
-            <input
-              id={fieldId('cron')}
-              class="schedule-cron-input"
-              spellcheck={false}
-              autocomplete="off"
-              value={form().cron}
-              aria-invalid={invalid('cron')}
-              aria-describedby="schedule-edit-preview"
-              onInput={(event) => update('cron', event.currentTarget.value)}
-            />
-          </Show>
-          <p
-            id="schedule-edit-preview"
-            class="field-hint schedule-preview"
-            classList={{ 'is-invalid': !preview().ok }}
-            aria-live="polite"
-          >
-            {previewText()}
-          </p>
-        </div>
-        <div class="field">
-          <label for={fieldId('timeZone')}>Time zone</label>
-          <input
-            id={fieldId('timeZone')}
-            list="schedule-time-zones"
+            id={fieldId('cron')}
+            class="schedule-cron-input"
+            spellcheck={false}
             autocomplete="off"
-            value={form().timeZone}
-            aria-invalid={invalid('timeZone')}
-            onInput={(event) => update('timeZone', event.currentTarget.value)}
+            value={form().cron}
+            aria-invalid={invalid('cron')}
+            aria-describedby="schedule-edit-preview"
+            onInput={(event) => update('cron', event.currentTarget.value)}
           />
-          <datalist id="schedule-time-zones">
-            <For each={knownTimeZones()}>{(zone) => <option value={zone} />}</For>
-          </datalist>
-        </div>
-        <div class="field">
-          <label for={fieldId('prompt')}>Prompt</label>
-          <textarea
-            id={fieldId('prompt')}
-            class="schedule-prompt-input"
-            rows={4}
-            value={form().prompt}
-            aria-invalid={invalid('prompt')}
-            onInput={(event) => update('prompt', event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for={fieldId('providerId')}>Provider</label>
-          <select
-            id={fieldId('providerId')}
-            value={form().providerId}
-            aria-invalid={invalid('providerId')}
-            onChange={(event) => update('providerId', event.currentTarget.value)}
-          >
-            <Show when={isProviderMissing()}>
-              <option value={form().providerId}>Deleted provider: choose another</option>
-            </Show>
-            <For each={providers()}>
-              {(provider) => (
-                <option value={provider.id}>
-                  {provider.name}
-                  {provider.model ? ` · ${provider.model}` : ''}
-                </option>
-              )}
-            </For>
-          </select>
-        </div>
-        <Show when={error()}>
-          {(shown) => (
-            <p class="form-error" role="alert">
-              {shown().message}
-            </p>
-          )}
         </Show>
-        <footer class="dialog-actions">
-          <button type="button" class="button" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" class="button primary" disabled={isSaving()}>
-            Save
-          </button>
-        </footer>
-      </form>
-    </dialog>
+        <p
+          id="schedule-edit-preview"
+          class="field-hint schedule-preview"
+          classList={{ 'is-invalid': !preview().ok }}
+          aria-live="polite"
+        >
+          {previewText()}
+        </p>
+      </div>
+      <div class="field">
+        <label for={fieldId('timeZone')}>Time zone</label>
+        <input
+          id={fieldId('timeZone')}
+          list="schedule-time-zones"
+          autocomplete="off"
+          value={form().timeZone}
+          aria-invalid={invalid('timeZone')}
+          onInput={(event) => update('timeZone', event.currentTarget.value)}
+        />
+        <datalist id="schedule-time-zones">
+          <For each={knownTimeZones()}>{(zone) => <option value={zone} />}</For>
+        </datalist>
+      </div>
+      <div class="field">
+        <label for={fieldId('prompt')}>Prompt</label>
+        <textarea
+          id={fieldId('prompt')}
+          class="schedule-prompt-input"
+          rows={4}
+          value={form().prompt}
+          aria-invalid={invalid('prompt')}
+          onInput={(event) => update('prompt', event.currentTarget.value)}
+        />
+      </div>
+      <div class="field">
+        <label for={fieldId('providerId')}>Provider</label>
+        <select
+          id={fieldId('providerId')}
+          value={form().providerId}
+          aria-invalid={invalid('providerId')}
+          onChange={(event) => update('providerId', event.currentTarget.value)}
+        >
+          <Show when={isProviderMissing()}>
+            <option value={form().providerId}>Deleted provider: choose another</option>
+          </Show>
+          <For each={providers()}>
+            {(provider) => (
+              <option value={provider.id}>
+                {provider.name}
+                {provider.model ? ` · ${provider.model}` : ''}
+              </option>
+            )}
+          </For>
+        </select>
+      </div>
+      <Show when={error()}>
+        {(shown) => (
+          <p class="form-error" role="alert">
+            {shown().message}
+          </p>
+        )}
+      </Show>
+      <footer class="dialog-actions">
+        <button type="button" class="button" onClick={close}>
+          Cancel
+        </button>
+        <button type="submit" class="button primary" disabled={isSaving()}>
+          Save
+        </button>
+      </footer>
+    </FormDialog>
   );
 }
