@@ -52,7 +52,6 @@ export type HistoryPruning = {
   conversationIds: string[];
 };
 
-/** Options of a new conversation: its tool profile, and files the first message brings. */
 /** How a conversation starts: its tool profile, the files sent with its first message, its project. */
 export type StartOptions = { profileId?: string; upload?: MessageUpload; projectId?: string };
 

@@ -41,6 +41,14 @@ export class MemoryProposals {
     private readonly newId: () => string,
   ) {}
 
+  /** `publish`, and this seeing each message after it: what the journal announces tells it which steps settled. */
+  alsoTo(publish: (message: BroadcastMessage) => void): (message: BroadcastMessage) => void {
+    return (message) => {
+      publish(message);
+      this.observe(message);
+    };
+  }
+
   /** Sees what the journal published: a settled action queues a look at its step. */
   observe(message: BroadcastMessage): void {
     if (message.type !== 'event') return;

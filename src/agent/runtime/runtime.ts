@@ -1,4 +1,3 @@
-import type { BroadcastMessage } from '../../protocol/broadcast.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
 import type { NodeRuntimeHostPort } from '../../protocol/node-runtime-host.ts';
@@ -79,13 +78,10 @@ export class AgentRuntime implements RuntimeApi {
     this.now = dependencies.now ?? Date.now;
     this.newId = dependencies.newId ?? (() => crypto.randomUUID());
     this.locks = dependencies.locks ?? createRunLocks();
-    // The journal's announcements also tell the memory proposals which steps settled.
-    const proposals = new MemoryProposals(dependencies.database, this.now, this.newId);
-    const publishAndPropose = (message: BroadcastMessage) => {
-      dependencies.publish(message);
-      proposals.observe(message);
-    };
-    this.journal = new Journal(dependencies.database, publishAndPropose, this.now, (timing) =>
+    const announce = new MemoryProposals(dependencies.database, this.now, this.newId).alsoTo(
+      dependencies.publish,
+    );
+    this.journal = new Journal(dependencies.database, announce, this.now, (timing) =>
       dependencies.onStepTiming?.({ kind: 'commit', ...timing }),
     );
     this.conversations = new ConversationRepository(dependencies.database);
