@@ -6,28 +6,13 @@ import { localDay } from '../protocol/spend.ts';
 import { ConversationRepository } from './conversation-repository.ts';
 import { latestSchemaVersion, SandpiperDatabase, SCHEMA_VERSIONS } from './db.ts';
 import { EventRepository } from './event-repository.ts';
-import { KnowHowRepository } from './know-how-repository.ts';
+import { migrateFrom } from './migration-fixtures.ts';
 import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { SettingsRepository } from './settings-repository.ts';
 import { SpendLedger } from './spend-ledger.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
 const options = { indexedDB, IDBKeyRange };
-
-/**
- * Migration harness: opens a database at `version`, lets `seed` write rows in that
- * version's shape, closes it, and reopens it at the latest version.
- */
-async function migrateFrom(version: number, seed: (database: SandpiperDatabase) => Promise<void>) {
-  const name = `migration-${randomUUID()}`;
-  const old = new SandpiperDatabase(name, { ...options, upToVersion: version });
-  await old.open();
-  await seed(old);
-  old.close();
-  const latest = new SandpiperDatabase(name, options);
-  await latest.open();
-  return latest;
-}
 
 describe('schema versions', () => {
   it('are numbered upward without gaps', () => {
@@ -385,55 +370,6 @@ describe('schema v8: a rewind that can be undone', () => {
     await database.rewinds.put({ conversationId: 'c1', atSeq: 0 });
     await new ConversationRepository(database).delete('c1');
     expect(await database.rewinds.count()).toBe(0);
-    database.close();
-  });
-});
-
-describe('schema v9: skills, projects and memories', () => {
-  it('adds their empty tables; an older conversation reads with no start context, and rows round-trip', async () => {
-    const database = await migrateFrom(8, async (v8) => {
-      await v8.conversations.put({
-        id: 'c1',
-        title: 'Task',
-        status: 'idle',
-        createdAt: 1,
-        updatedAt: 1,
-        profileId: 'manus',
-      });
-    });
-    expect([
-      await database.skills.count(),
-      await database.projects.count(),
-      await database.memories.count(),
-    ]).toEqual([0, 0, 0]);
-    const conversation = await new ConversationRepository(database).get('c1');
-    expect(conversation).toMatchObject({ title: 'Task' });
-    expect(conversation?.startContext).toBeUndefined();
-    const knowHow = new KnowHowRepository(database);
-    const memory = {
-      id: 'm1',
-      text: 'Prefers metric units',
-      source: { kind: 'person' as const },
-      enabled: true,
-      createdAt: 2,
-      updatedAt: 2,
-    };
-    await knowHow.memories.put(memory);
-    expect(await knowHow.memories.list()).toEqual([memory]);
-    await expect(knowHow.memories.put({ ...memory, text: '' })).rejects.toThrow();
-    expect(await knowHow.memories.get('m1')).toEqual(memory);
-    // Deleting a conversation takes its waiting proposals with it, never a saved memory from it.
-    const fromC1 = { kind: 'conversation' as const, conversationId: 'c1', title: 'Task' };
-    await knowHow.memories.put({ ...memory, id: 'p1', text: 'Likes tea', source: fromC1, state: 'proposed' });
-    await knowHow.memories.put({
-      ...memory,
-      id: 's1',
-      text: 'Works in Berlin',
-      source: fromC1,
-      state: 'saved',
-    });
-    await new ConversationRepository(database).delete('c1');
-    expect((await knowHow.memories.list()).map((row) => row.id).sort()).toEqual(['m1', 's1']);
     database.close();
   });
 });
