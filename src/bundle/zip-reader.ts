@@ -1,5 +1,8 @@
 import { Inflate } from 'fflate';
-import { concatBytes } from '../protocol/bytes.ts';
+import { concatBytes, megabytes } from '../protocol/bytes.ts';
+
+export { megabytes };
+
 import { BundleError, type BundleLimits } from './bundle-format.ts';
 import { quoted } from './bundle-paths.ts';
 
@@ -232,8 +235,4 @@ function zip64(): BundleError {
 
 function damaged(what: string): BundleError {
   return new BundleError(`This bundle is damaged: ${what}.`);
-}
-
-export function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

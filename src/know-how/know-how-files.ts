@@ -1,15 +1,16 @@
-import { BundleError } from '../bundle/bundle-format.ts';
 import { bundlePathProblem, quoted } from '../bundle/bundle-paths.ts';
-import { megabytes, readZipDirectory, readZipEntry, type ZipEntry } from '../bundle/zip-reader.ts';
-import type { KnowHowFile } from '../protocol/know-how.ts';
+import { megabytes, sameBytes } from '../protocol/bytes.ts';
+import { KNOW_HOW_LIMITS, type KnowHowFile } from '../protocol/know-how.ts';
 
-/** What one skill or one project may hold: notes, scripts, references and examples, not a dataset. */
-export const KNOW_HOW_LIMITS = { maxFiles: 500, maxBytes: 20 * 1024 * 1024 } as const;
+export { KNOW_HOW_LIMITS, megabytes, sameBytes };
+
+/**
+ * Checks and helpers shared by skills and projects, light enough for the app's first load
+ * (their zips are read by `know-how-zip.ts`, loaded when one is).
+ */
 
 /** A file as the limits see it: its path and how many bytes it has (read or not yet). */
 export type SizedFile = { path: string; bytes: Pick<KnowHowFile['bytes'], 'byteLength'> };
-
-export { megabytes };
 
 /**
  * Why these files cannot be one skill's or project's (`what`), or null when they can: a
@@ -47,45 +48,4 @@ export function totalBytesOf(files: readonly SizedFile[]): number {
 /** Files in path order (code units, the same in every locale). */
 export function byPath(first: { path: string }, second: { path: string }): number {
   return first.path < second.path ? -1 : first.path > second.path ? 1 : 0;
-}
-
-/** True when both hold the same bytes. */
-export function sameBytes(first: Uint8Array, second: Uint8Array): boolean {
-  if (first.byteLength !== second.byteLength) return false;
-  for (let index = 0; index < first.byteLength; index += 1) if (first[index] !== second[index]) return false;
-  return true;
-}
-
-/**
- * The entries of a skill's or a project's zip, read with the bundles' hardened reader
- * (sizes, entry count and bombs refused before anything is inflated; `extraEntries` for a
- * manifest), and a reader of one entry's bytes (its own copy, no view of the zip). The
- * reader's refusals say "it" where they would say "this bundle"; `refused` words them.
- */
-export function openKnowHowZip(
-  bytes: Uint8Array,
-  refused: (reason: string) => Error,
-  extra: { entries: number; bytes: number } = { entries: 0, bytes: 0 },
-): { entries: ZipEntry[]; read: (entry: ZipEntry) => Uint8Array } {
-  const worded = <T>(read: () => T): T => {
-    try {
-      return read();
-    } catch (error) {
-      if (!(error instanceof BundleError)) throw error;
-      throw refused(
-        error.message
-          .replace(/^This is not a Sandpiper bundle: /, '')
-          .replace(/this bundle|Sandpiper bundles/gi, 'it'),
-      );
-    }
-  };
-  const entries = worded(() =>
-    readZipDirectory(bytes, {
-      maxBundleBytes: KNOW_HOW_LIMITS.maxBytes * 2,
-      maxUnpackedBytes: KNOW_HOW_LIMITS.maxBytes + extra.bytes,
-      // Folders may have entries of their own.
-      maxEntries: KNOW_HOW_LIMITS.maxFiles * 2 + extra.entries,
-    }),
-  );
-  return { entries, read: (entry) => worded(() => readZipEntry(bytes, entry).slice()) };
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { bundlePathProblem, quoted } from '../bundle/bundle-paths.ts';
 import type { ZipEntry } from '../bundle/zip-reader.ts';
 import type { KnowHowFile, ProjectRow } from '../protocol/know-how.ts';
-import { byPath, megabytes, openKnowHowZip } from './know-how-files.ts';
+import { byPath, megabytes } from './know-how-files.ts';
+import { openKnowHowZip } from './know-how-zip.ts';
 import { PROJECT_LIMITS, ProjectError, projectFilesProblem, projectNameProblem } from './project-content.ts';
 
 /**

@@ -2,7 +2,8 @@ import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import { quoted } from '../bundle/bundle-paths.ts';
 import type { KnowHowFile, SkillRow } from '../protocol/know-how.ts';
-import { byPath, filesProblem, KNOW_HOW_LIMITS, openKnowHowZip } from './know-how-files.ts';
+import { byPath, filesProblem, KNOW_HOW_LIMITS } from './know-how-files.ts';
+import { openKnowHowZip } from './know-how-zip.ts';
 
 /** What one skill may hold: enough for scripts, templates and references, not a dataset. */
 export const SKILL_LIMITS = KNOW_HOW_LIMITS;

@@ -9,3 +9,15 @@ export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
   }
   return joined;
 }
+
+/** True when both hold the same bytes. */
+export function sameBytes(first: Uint8Array, second: Uint8Array): boolean {
+  if (first.byteLength !== second.byteLength) return false;
+  for (let index = 0; index < first.byteLength; index += 1) if (first[index] !== second[index]) return false;
+  return true;
+}
+
+/** "1.4 MB", for sizes in messages. */
+export function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

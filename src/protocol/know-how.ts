@@ -15,6 +15,9 @@ export const PROJECT_ROOT = `${WORKSPACE_ROOT}/project`;
 /** The file the agent appends memories it proposes to, one `- fact` line each. */
 export const MEMORY_DRAFTS_PATH = `${WORKSPACE_ROOT}/memory-draft.md`;
 
+/** What one skill or one project may hold: notes, scripts, references and examples, not a dataset. */
+export const KNOW_HOW_LIMITS = { maxFiles: 500, maxBytes: 20 * 1024 * 1024 } as const;
+
 /** A file of a skill or a project, its path relative to the skill's folder or the project root. */
 export const KnowHowFile = z.object({
   path: z.string().min(1),

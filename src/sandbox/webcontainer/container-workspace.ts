@@ -1,4 +1,4 @@
-import { sameBytes } from '../../know-how/know-how-files.ts';
+import { sameBytes } from '../../protocol/bytes.ts';
 import type { ReadOnlyMount } from '../../protocol/know-how.ts';
 import type { TreeEntry } from '../../protocol/node-runtime-host.ts';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';

@@ -1,13 +1,14 @@
 import { type Accessor, createEffect, createSignal, on } from 'solid-js';
-import { SKILL_LIMITS } from '../../know-how/skill-package.ts';
+import { KNOW_HOW_LIMITS } from '../../protocol/know-how.ts';
 import type { PendingAttachment } from '../uploads/attachments-store.ts';
-import { looksLikeZip, type SkillSniff, sniffSkill } from './skill-files.ts';
+import type { SkillSniff } from './skill-files.ts';
+import { looksLikeZip } from './skill-rows.ts';
 
 /** An attached file that is a zip holding a SKILL.md: the skill in it, or why it is refused. */
 export type AttachedSkill = { attachment: PendingAttachment; found: NonNullable<SkillSniff> };
 
 /** Largest attachment read to see whether it is a skill (a skill zip is at most twice the unpacked limit). */
-const MAX_SNIFFED_BYTES = SKILL_LIMITS.maxBytes * 2;
+const MAX_SNIFFED_BYTES = KNOW_HOW_LIMITS.maxBytes * 2;
 
 /**
  * Which of the composer's attachments are Agent Skills, decided from their bytes (a zip
@@ -23,6 +24,8 @@ export function createAttachedSkills(items: Accessor<readonly PendingAttachment[
     if (file.size < 4 || file.size > MAX_SNIFFED_BYTES) return null;
     const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
     if (!looksLikeZip(head)) return null;
+    // Reading a skill (YAML, zips) is loaded the first time a zip is attached.
+    const { sniffSkill } = await import('./skill-files.ts');
     return sniffSkill(new Uint8Array(await file.arrayBuffer()));
   }
 

@@ -74,7 +74,7 @@ describe('the projects store', () => {
   it('imports an exported project as a new one, a taken name getting " (2)"', async () => {
     const { store, repository } = setUp();
     await store.create(draft('Trip'));
-    const exported = store.exportArchive('project-1');
+    const exported = await store.exportArchive('project-1');
     expect(exported.fileName).toBe('Trip.zip');
     const imported = await store.importArchive(exported.bytes);
     expect(imported).toMatchObject({

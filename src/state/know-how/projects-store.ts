@@ -1,7 +1,6 @@
 import { liveQuery } from 'dexie';
 import { createMemo, createSignal } from 'solid-js';
 import { createStore } from 'solid-js/store';
-import { decodeProjectArchive, encodeProjectArchive } from '../../know-how/project-archive.ts';
 import { ProjectError, uniqueProjectName } from '../../know-how/project-content.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { ProjectRow } from '../../protocol/know-how.ts';
@@ -114,9 +113,11 @@ export function createProjectsStore(
   }
 
   /** Project `id` as a zip, with the file name to save it under. */
-  function exportArchive(id: string): { bytes: Uint8Array; fileName: string } {
+  async function exportArchive(id: string): Promise<{ bytes: Uint8Array; fileName: string }> {
     const project = byId(id);
     if (!project) throw new ProjectError('This project was deleted meanwhile.');
+    // The archive's code (zips) is loaded the first time a project is exported or imported.
+    const { encodeProjectArchive } = await import('../../know-how/project-archive.ts');
     return { bytes: encodeProjectArchive(project, now()), fileName: archiveFileName(project.name) };
   }
 
@@ -125,6 +126,7 @@ export function createProjectsStore(
    * Rejects with a `ProjectError` saying why a zip is refused, and then writes nothing.
    */
   async function importArchive(bytes: Uint8Array): Promise<ProjectRow> {
+    const { decodeProjectArchive } = await import('../../know-how/project-archive.ts');
     const archive = decodeProjectArchive(bytes);
     const taken = (await repository.projects.list()).map((project) => project.name);
     return create({ ...archive, name: uniqueProjectName(archive.name, taken) });

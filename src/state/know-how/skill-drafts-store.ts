@@ -1,15 +1,7 @@
 import { type Accessor, createEffect, createSignal, on } from 'solid-js';
-import { SKILL_LIMITS } from '../../know-how/skill-package.ts';
-import type { KnowHowFile } from '../../protocol/know-how.ts';
+import { type KnowHowFile, KNOW_HOW_LIMITS as SKILL_LIMITS } from '../../protocol/know-how.ts';
 import type { WorkspaceStore } from '../workspace/workspace-store.ts';
-import {
-  DRAFTS_FOLDER,
-  type DraftFiles,
-  draftsIn,
-  draftsKey,
-  draftVerdict,
-  type SkillDraft,
-} from './skill-drafts.ts';
+import { DRAFTS_FOLDER, type DraftFiles, draftsIn, draftsKey, type SkillDraft } from './skill-drafts.ts';
 import type { SkillsStore } from './skills-store.ts';
 
 /** A draft's files as last read, and the listing key they were read at. */
@@ -74,6 +66,8 @@ export function createSkillDraftsStore(options: {
         return;
       }
       const installed = skills.isLoaded() ? skills.skills() : await skills.refresh();
+      // Reading a skill (YAML) is loaded the first time there is a draft to read.
+      const { draftVerdict } = await import('./skill-draft-verdict.ts');
       if (mine !== token) return;
       setDrafts(
         current.drafts.flatMap(({ draft, files }): SkillDraft[] => {

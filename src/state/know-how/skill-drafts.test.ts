@@ -2,7 +2,8 @@ import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { KnowHowFile } from '../../protocol/know-how.ts';
 import type { WorkspaceEntry } from '../workspace/file-tree.ts';
-import { DRAFTS_FOLDER, draftsIn, draftsKey, draftVerdict } from './skill-drafts.ts';
+import { draftVerdict } from './skill-draft-verdict.ts';
+import { DRAFTS_FOLDER, draftsIn, draftsKey } from './skill-drafts.ts';
 import { rowToInstall } from './skills-store.ts';
 
 const file = (path: string, size = 1, modifiedAt = 1): WorkspaceEntry => ({

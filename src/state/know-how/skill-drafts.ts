@@ -1,8 +1,7 @@
-import { readSkill, type SkillPackage } from '../../know-how/skill-package.ts';
-import { type KnowHowFile, SKILL_DRAFTS_ROOT, type SkillRow } from '../../protocol/know-how.ts';
+import type { SkillPackage } from '../../know-how/skill-package.ts';
+import { SKILL_DRAFTS_ROOT } from '../../protocol/know-how.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import type { WorkspaceEntry } from '../workspace/file-tree.ts';
-import { hasSameFiles } from './skill-files.ts';
 
 /** The drafts folder as a workspace path (relative to the home folder): `skills-draft`. */
 export const DRAFTS_FOLDER = SKILL_DRAFTS_ROOT.slice(WORKSPACE_ROOT.length + 1);
@@ -47,25 +46,3 @@ export function draftsKey(entries: readonly WorkspaceEntry[]): string {
 export type SkillDraft =
   | { folder: string; status: 'ready'; skill: SkillPackage; isUpdate: boolean }
   | { folder: string; status: 'invalid'; reason: string };
-
-/**
- * What to show for a draft whose files were read (`files` keep their workspace paths):
- * null when a skill of its name is installed with exactly these files (nothing to do).
- */
-export function draftVerdict(
-  folder: string,
-  files: readonly KnowHowFile[],
-  installed: readonly SkillRow[],
-): SkillDraft | null {
-  const prefix = `${DRAFTS_FOLDER}/`;
-  const relative = files.map((file) => ({ path: file.path.slice(prefix.length), bytes: file.bytes }));
-  let skill: SkillPackage;
-  try {
-    skill = readSkill(relative);
-  } catch (error) {
-    return { folder, status: 'invalid', reason: error instanceof Error ? error.message : String(error) };
-  }
-  const current = installed.find((row) => row.name === skill.name);
-  if (current && hasSameFiles(current.files, skill.files)) return null;
-  return { folder, status: 'ready', skill, isUpdate: current !== undefined };
-}

@@ -1,16 +1,8 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { SkillError } from '../../know-how/skill-package.ts';
-import {
-  hasSameFiles,
-  looksLikeZip,
-  skillFromFolder,
-  skillFromZip,
-  skillFromZipFile,
-  skillSize,
-  skillZip,
-  sniffSkill,
-} from './skill-files.ts';
+import { skillFromFolder, skillFromZip, skillFromZipFile, skillZip, sniffSkill } from './skill-files.ts';
+import { hasSameFiles, looksLikeZip, skillSize } from './skill-rows.ts';
 
 const MANIFEST = '---\nname: greet\ndescription: Greets people.\nlicense: MIT\n---\nRun scripts/hello.sh\n';
 const HELLO = 'echo hello\n';

@@ -1,5 +1,5 @@
 import { zipSync } from 'fflate';
-import { megabytes, sameBytes } from '../../know-how/know-how-files.ts';
+import { megabytes } from '../../know-how/know-how-files.ts';
 import {
   readSkill,
   SKILL_LIMITS,
@@ -9,22 +9,13 @@ import {
 } from '../../know-how/skill-package.ts';
 import type { KnowHowFile, SkillRow } from '../../protocol/know-how.ts';
 import { SKIPPED_FOLDERS } from '../uploads/folder-tree.ts';
+import { looksLikeZip } from './skill-rows.ts';
 
 /** A file as the browser hands it over, with its path inside what was picked (folder name first). */
 export type PickedFile = { path: string; file: Blob };
 
 /** Most bytes a zip may have to be read as a skill at all (its entries are checked again once unpacked). */
 const MAX_ZIP_BYTES = SKILL_LIMITS.maxBytes * 2;
-
-/** True when the bytes start as a zip does (a local file header, or the end record of an empty zip). */
-export function looksLikeZip(bytes: Uint8Array): boolean {
-  return (
-    bytes.byteLength >= 4 &&
-    bytes[0] === 0x50 &&
-    bytes[1] === 0x4b &&
-    ((bytes[2] === 0x03 && bytes[3] === 0x04) || (bytes[2] === 0x05 && bytes[3] === 0x06))
-  );
-}
 
 /** The skill a zip holds; a SkillError says why it is not one. */
 export function skillFromZip(bytes: Uint8Array): SkillPackage {
@@ -82,27 +73,9 @@ export function sniffSkill(bytes: Uint8Array): SkillSniff {
   }
 }
 
-/** How many files a skill has, and their bytes together. */
-export function skillSize(skill: Pick<SkillRow, 'files'>): { files: number; bytes: number } {
-  return {
-    files: skill.files.length,
-    bytes: skill.files.reduce((sum, file) => sum + file.bytes.byteLength, 0),
-  };
-}
-
 /** A skill as a zip of `<name>/…`, the form other apps install (and this one reads back). */
 export function skillZip(skill: Pick<SkillRow, 'name' | 'files'>): Uint8Array {
   const entries: Record<string, Uint8Array> = {};
   for (const file of skill.files) entries[`${skill.name}/${file.path}`] = file.bytes;
   return zipSync(entries, { level: 6, mtime: new Date('2000-01-01T00:00:00Z') });
-}
-
-/** True when both hold the same paths with the same bytes. */
-export function hasSameFiles(first: readonly KnowHowFile[], second: readonly KnowHowFile[]): boolean {
-  if (first.length !== second.length) return false;
-  const byPath = new Map(second.map((file) => [file.path, file.bytes]));
-  return first.every((file) => {
-    const other = byPath.get(file.path);
-    return other !== undefined && sameBytes(file.bytes, other);
-  });
 }

@@ -3,7 +3,7 @@ import { createSignal } from 'solid-js';
 import type { SkillPackage } from '../../know-how/skill-package.ts';
 import type { SkillRow } from '../../protocol/know-how.ts';
 import type { ParsedTable } from '../../storage/know-how-repository.ts';
-import { hasSameFiles } from './skill-files.ts';
+import { hasSameFiles } from './skill-rows.ts';
 
 /**
  * What installing `skill` would do given what is installed: add it, replace a skill of

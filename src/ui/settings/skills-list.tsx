@@ -1,7 +1,8 @@
 import { createSignal, For, Show } from 'solid-js';
 import type { SkillRow } from '../../protocol/know-how.ts';
 import { errorMessage } from '../../state/app/agent-client.ts';
-import { skillSize, skillZip } from '../../state/know-how/skill-files.ts';
+import { skillZip } from '../../state/know-how/skill-files.ts';
+import { skillSize } from '../../state/know-how/skill-rows.ts';
 import { useApp } from '../app/app-context.ts';
 import { DeleteConfirm } from '../shared/delete-confirm.tsx';
 import { downloadBytes } from '../shared/download.ts';

@@ -47,7 +47,7 @@ export function ProjectItem(props: {
 
   function exportProject(): void {
     void attempt(async () => {
-      const { bytes, fileName } = projects.exportArchive(props.project.id);
+      const { bytes, fileName } = await projects.exportArchive(props.project.id);
       downloadBytes(bytes, fileName, 'application/zip');
       toasts.show(`Exported “${props.project.name}” as ${fileName}.`);
     }, 'Could not export the project');
