@@ -7,7 +7,7 @@ import {
 } from './python-messages.ts';
 
 /** How long an interrupted run may take to unwind before its worker is restarted. */
-const INTERRUPT_GRACE_MS = 3000;
+export const INTERRUPT_GRACE_MS = 3000;
 
 /** The exit code of a run ended by the sandbox closing (128 + SIGTERM, as a shell reports it). */
 const CLOSED_EXIT_CODE = 143;

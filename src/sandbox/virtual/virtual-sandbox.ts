@@ -16,7 +16,7 @@ import { gitCommand } from '../git/git-command.ts';
 import { browserPythonWorkerStarter } from '../python/browser-python-worker.ts';
 import { pythonCommands } from '../python/python-commands.ts';
 import type { PythonWorkerStarter } from '../python/python-messages.ts';
-import { PythonProcess } from '../python/python-process.ts';
+import { INTERRUPT_GRACE_MS, PythonProcess } from '../python/python-process.ts';
 import { WorkspaceMirror } from '../python/workspace-mirror.ts';
 import {
   FlushQueue,
@@ -82,16 +82,14 @@ export class VirtualSandbox implements SandboxPort {
       files.mount(mount.mountPoint, new ReadOnlyTree(mount.mountPoint, mount.files));
     const { network } = options;
     const pythonStarter = options.python === undefined ? defaultPythonStarter() : options.python;
-    const python = pythonStarter
-      ? new PythonProcess(
-          pythonStarter,
-          options.pythonInterruptGraceMs === undefined
-            ? {}
-            : { interruptGraceMs: options.pythonInterruptGraceMs },
-        )
-      : null;
+    const interruptGraceMs = options.pythonInterruptGraceMs ?? INTERRUPT_GRACE_MS;
+    const python = pythonStarter ? new PythonProcess(pythonStarter, { interruptGraceMs }) : null;
     const bash = new Bash({
       fs: files,
+      // A stopped command (`timeout`, Stop) may take as long to end as an interrupted Python
+      // run may take to unwind (then its worker restarts): just-bash's own 100 ms would abort
+      // the whole script instead, the rest of it (`; echo`) never running.
+      executionLimits: { maxExtensionCleanupTimeMs: interruptGraceMs + 1000 },
       cwd: WORKSPACE_ROOT,
       env: { HOME: WORKSPACE_ROOT, USER: 'ubuntu' },
       // curl and wget exist only when something may be reached.
