@@ -99,7 +99,7 @@ export function MemorySection() {
       <Show
         when={listed().length > 0}
         fallback={
-          <p class="memory-empty">
+          <p class="settings-list-empty memory-empty">
             Nothing remembered yet. Add a fact above, or let the agent propose one during a conversation.
           </p>
         }

@@ -43,7 +43,7 @@ export function SkillsList() {
       when={skills.skills().length > 0}
       fallback={
         <Show when={skills.isLoaded()}>
-          <p class="skills-empty">
+          <p class="settings-list-empty skills-empty">
             No skills installed yet. Install one from a .zip or a folder, or ask the agent to save what it
             just did as a skill.
           </p>

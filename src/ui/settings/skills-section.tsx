@@ -5,6 +5,7 @@ import { skillFromFolder, skillFromZipFile } from '../../state/know-how/skill-fi
 import { useApp } from '../app/app-context.ts';
 import { InlineConfirm } from '../shared/delete-confirm.tsx';
 import { SkillsList } from './skills-list.tsx';
+import './settings-list.css';
 import './skills.css';
 
 /** A skill waiting for the person to say it may replace the one of its name. */

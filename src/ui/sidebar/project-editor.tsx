@@ -80,16 +80,12 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
     try {
       if (props.project) await projects.update(props.project.id, draft());
       else await projects.create(draft());
-      close();
+      props.onClose();
     } catch (failure) {
       setError({ field: null, message: `Not saved: ${errorMessage(failure)}` });
     } finally {
       setBusy(false);
     }
-  }
-
-  function close(): void {
-    props.onClose();
   }
 
   const errorOf = (field: ProjectDraftField | null) => (error()?.field === field ? error()?.message : null);
@@ -100,7 +96,7 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
       class="project-dialog"
       labelledBy="project-edit-title"
       focusId={fieldId('name')}
-      onClose={close}
+      onClose={props.onClose}
       onSubmit={() => void save()}
     >
       <h2 id="project-edit-title">{title()}</h2>
@@ -226,7 +222,7 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
         )}
       </Show>
       <footer class="dialog-actions">
-        <button type="button" class="button" onClick={close}>
+        <button type="button" class="button" onClick={() => props.onClose()}>
           Cancel
         </button>
         <button type="submit" class="button primary" disabled={isBusy()}>

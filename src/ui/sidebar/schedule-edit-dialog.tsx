@@ -59,20 +59,16 @@ export function ScheduleEditDialog(props: { schedule: Schedule; onClose: () => v
       document.getElementById(fieldId(checked.field))?.focus();
       return;
     }
-    if (Object.keys(checked.edit).length === 0) return close();
+    if (Object.keys(checked.edit).length === 0) return props.onClose();
     setSaving(true);
     try {
       await schedules.edit(props.schedule.id, checked.edit);
-      close();
+      props.onClose();
     } catch (failure) {
       setError({ field: null, message: `Not saved: ${errorMessage(failure)}` });
     } finally {
       setSaving(false);
     }
-  }
-
-  function close(): void {
-    props.onClose();
   }
 
   const previewText = () => {
@@ -89,7 +85,7 @@ export function ScheduleEditDialog(props: { schedule: Schedule; onClose: () => v
       class="schedule-dialog"
       labelledBy="schedule-edit-title"
       focusId={fieldId('name')}
-      onClose={close}
+      onClose={props.onClose}
       onSubmit={() => void save()}
     >
       <h2 id="schedule-edit-title">Edit schedule</h2>
@@ -195,7 +191,7 @@ export function ScheduleEditDialog(props: { schedule: Schedule; onClose: () => v
         )}
       </Show>
       <footer class="dialog-actions">
-        <button type="button" class="button" onClick={close}>
+        <button type="button" class="button" onClick={() => props.onClose()}>
           Cancel
         </button>
         <button type="submit" class="button primary" disabled={isSaving()}>
