@@ -11,19 +11,13 @@ import { nodePythonWorkerStarter } from '../fixtures/python/node-python-worker.t
 
 // Python in the virtual sandbox: the real just-bash shell, the real Python worker code
 // (bundled for Node's worker_threads) and Pyodide from node_modules. Pyodide loads once.
-// This file runs alone (vitest project `python`, after the integration project). In the
-// whole integration run's parallel load, two tests here failed in 2 of 5 CI runs: once
-// `timeout 1 python3 …; echo` ended with `bash: execution aborted` (exit 124) and without
-// the echo, and once a command right after a Stop had not finished within its 5 s. The
-// first had a cause: just-bash gave a stopped command 100 ms to end before aborting the
-// whole script, less than Python may take to unwind on a busy machine; the sandbox now gives
-// it the Python grace (`src/sandbox/virtual/python-timeout.test.ts` reproduces it).
-/**
- * How long these tests let an interrupted loop unwind before the worker would be restarted:
- * they check that the interrupt works, not how fast a busy 2-core machine delivers it
- * (the app's own grace is 3 s).
- */
-const SLOW_MACHINE_GRACE_MS = 20_000;
+// This file runs alone (vitest project `python`, after the integration project). Stops use
+// the app's own grace (3 s): a KeyboardInterrupt that was not taken in time used to be an
+// occasional CI failure here. Its cause was CPython reading the shared interrupt buffer and
+// then zeroing it, which drops a write landing in between (about 3 stops in 100 of a busy
+// loop); the host now writes a Stop again until the run ends (`python-process.ts`). A
+// stopped command also gets the grace to end before just-bash aborts the whole script
+// (`src/sandbox/virtual/python-timeout.test.ts`).
 
 let database: SandpiperDatabase;
 let workspace: WorkspaceRepository;
@@ -39,7 +33,6 @@ beforeAll(async () => {
     workspace,
     limitBytes: 5_000_000,
     python: starter,
-    pythonInterruptGraceMs: SLOW_MACHINE_GRACE_MS,
   });
   expect((await sandbox.exec('warm', "python3 -c 'print(1)'", { timeoutSeconds: 60 })).stdout).toBe('1\n');
 }, 90_000);
@@ -173,13 +166,9 @@ describe('python3 in the virtual sandbox', () => {
     await expect(stopped).rejects.toMatchObject({ kind: 'cancelled' });
     const collected = await sandbox.wait('stop', 10);
     expect(collected).toMatchObject({ isRunning: false, exitCode: 130 });
-    // Python unwound (a loop still running would hold the next command back), no restart. The
-    // next command may wait as long as the unwind may take here (the grace): a restart would
-    // still fail the last line. (It once waited past 5 s on an idle CI run; issue 29 keeps the cause.)
+    // Python unwound (a loop still running would hold the next command back), no restart.
     const before = starter.started;
-    const eight = await sandbox.exec('stop', 'python3 -c "print(8)"', {
-      timeoutSeconds: SLOW_MACHINE_GRACE_MS / 1000 + 5,
-    });
+    const eight = await sandbox.exec('stop', 'python3 -c "print(8)"', { timeoutSeconds: 5 });
     expect(eight.stdout, JSON.stringify({ eight, collected })).toBe('8\n');
     expect(starter.started).toBe(before);
   }, 60_000);
@@ -197,8 +186,8 @@ describe('python3 in the virtual sandbox', () => {
 });
 
 describe('stopping a Python run', () => {
-  it('raises KeyboardInterrupt through the shared interrupt buffer (a cross-origin isolated page)', async () => {
-    const process = new PythonProcess(starter, { interruptGraceMs: SLOW_MACHINE_GRACE_MS });
+  it('raises KeyboardInterrupt through the shared interrupt buffer (a cross-origin isolated page), every time', async () => {
+    const process = new PythonProcess(starter);
     const mirror = new WorkspaceMirror(new InMemoryFs());
     const options = {
       cwd: '/home/ubuntu',
@@ -207,12 +196,11 @@ describe('stopping a Python run', () => {
       onOutput: () => undefined,
     };
     expect((await process.run({ mode: 'code', source: 'pass', argv: ['-c'] }, options)).exitCode).toBe(0);
-    // Stopped once the loop is surely running (an interrupt sent before Python starts the code
-    // is a race of its own). Under CI's full load the interrupt was once not taken within the
-    // grace (1 run in about 8), and the worker was restarted instead: up to three tries, one of
-    // which must stop by KeyboardInterrupt, the worker kept.
-    const attempts: { exitCode: number; wasRestarted: boolean; stderr: string }[] = [];
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
+    // Fifty Stops at random moments of a busy loop: each one a KeyboardInterrupt, the worker
+    // kept. Before the host wrote a Stop again, about 3 in 100 were lost (CPython's read of the
+    // buffer and its zeroing are two steps), and the worker was restarted after the grace.
+    const outcomes: { exitCode: number; wasRestarted: boolean; stderr: string }[] = [];
+    for (let stop = 0; stop < 50; stop += 1) {
       const controller = new AbortController();
       let stderr = '';
       const result = await process.run(
@@ -221,24 +209,26 @@ describe('stopping a Python run', () => {
           ...options,
           onOutput: (stream: string, text: string) => {
             if (stream === 'stderr') stderr += text;
-            if (stream === 'stdout' && text.includes('looping')) setTimeout(() => controller.abort(), 100);
+            if (stream === 'stdout' && text.includes('looping'))
+              setTimeout(() => controller.abort(), 20 + Math.random() * 80);
           },
           signal: controller.signal,
         },
       );
-      attempts.push({ exitCode: result.exitCode, wasRestarted: result.wasRestarted, stderr });
-      if (!result.wasRestarted) break;
+      outcomes.push({ exitCode: result.exitCode, wasRestarted: result.wasRestarted, stderr });
     }
-    const interrupted = attempts.at(-1);
-    if (attempts.length > 1)
-      console.warn(`KeyboardInterrupt took ${attempts.length} tries: ${JSON.stringify(attempts)}`);
-    expect(interrupted).toMatchObject({ exitCode: 130, wasRestarted: false });
-    expect(interrupted?.stderr).toMatch(/Traceback[\s\S]*File "<string>", line 2[\s\S]*KeyboardInterrupt/);
+    const missed = outcomes.filter((outcome) => outcome.wasRestarted || outcome.exitCode !== 130);
+    expect(missed).toEqual([]);
+    for (const { stderr } of outcomes) {
+      expect(stderr).toMatch(/Traceback[\s\S]*File "<string>", line 2[\s\S]*KeyboardInterrupt/);
+      // One KeyboardInterrupt per run, however often the Stop was written.
+      expect(stderr.match(/KeyboardInterrupt/g)).toHaveLength(1);
+    }
     process.close();
   }, 120_000);
 
   it('keeps a Stop given just before the run is posted (the worker does not clear the interrupt)', async () => {
-    const process = new PythonProcess(starter, { interruptGraceMs: SLOW_MACHINE_GRACE_MS });
+    const process = new PythonProcess(starter);
     const mirror = new WorkspaceMirror(new InMemoryFs());
     const controller = new AbortController();
     const options = {
@@ -330,7 +320,6 @@ describe('python3 and a read-only mount', () => {
       workspace,
       limitBytes: 5_000_000,
       python: starter,
-      pythonInterruptGraceMs: SLOW_MACHINE_GRACE_MS,
       mounts: [
         {
           mountPoint: '/home/ubuntu/skills/count',

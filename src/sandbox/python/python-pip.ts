@@ -105,7 +105,16 @@ async function loadMicropip(pyodide: PyodideLike): Promise<boolean> {
     if (!isLoaded()) return false;
   }
   await pyodide.runPythonAsync(
-    'import micropip\nasync def _sandpiper_pip_install(packages):\n    await micropip.install(list(packages))\n',
+    [
+      'import micropip',
+      'async def _sandpiper_pip_install(packages):',
+      "    _sandpiper_stop['armed'] = True",
+      '    try:',
+      '        await micropip.install(list(packages))',
+      '    finally:',
+      "        _sandpiper_stop['armed'] = False",
+      '',
+    ].join('\n'),
     { filename: '<sandpiper>' },
   );
   return true;

@@ -5,7 +5,19 @@
  * workspace's own modules afterwards so an edited module is imported afresh.
  */
 export const PYTHON_PRELUDE = `
-import builtins, os, runpy, sys, traceback
+import builtins, os, runpy, signal, sys, traceback
+
+# CPython reads the shared interrupt buffer and then zeroes it, which can drop a Stop written
+# in between; the host writes it again until the run ends. A run gets one KeyboardInterrupt
+# (armed while it runs), and a Stop between runs is ignored.
+_sandpiper_stop = {'armed': False}
+
+def _sandpiper_on_stop(signum, frame):
+    if _sandpiper_stop['armed']:
+        _sandpiper_stop['armed'] = False
+        raise KeyboardInterrupt
+
+signal.signal(signal.SIGINT, _sandpiper_on_stop)
 
 _SANDPIPER_FILES = {'<sandpiper>', runpy.__file__}
 
@@ -31,6 +43,7 @@ def _sandpiper_run(mode, target, argv, cwd):
     exit_code = 0
     # The setup is inside the try: a Stop given before the run started interrupts it here.
     try:
+        _sandpiper_stop['armed'] = True
         # Fresh standard streams each run, as in a new process (a script may close them).
         sys.stdin = open(0, 'r', closefd=False, encoding='utf-8', errors='surrogateescape')
         sys.stdout = open(1, 'w', closefd=False, encoding='utf-8', errors='backslashreplace')
@@ -61,6 +74,7 @@ def _sandpiper_run(mode, target, argv, cwd):
                 file=sys.stderr,
             )
     finally:
+        _sandpiper_stop['armed'] = False
         try:
             sys.stdout.flush()
             sys.stderr.flush()

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { HostMessage, PythonWorkerStarter } from './python-messages.ts';
 import { PythonProcess } from './python-process.ts';
 
-/** A fake Python worker: says ready on `init`, and answers each `run` with `reply`. */
-function fakeStarter(reply: (message: Extract<HostMessage, { type: 'run' }>) => unknown[]) {
+/** A fake Python worker: says ready on `init`, and answers each `run` with `reply` (or later, through `send`). */
+function fakeStarter(
+  reply: (message: Extract<HostMessage, { type: 'run' }>, send: (answer: unknown) => void) => unknown[],
+) {
   const starter: PythonWorkerStarter & { terminated: number } = {
     indexUrl: 'https://app.example/assets/pyodide/',
     packageBaseUrl: null,
@@ -12,7 +14,10 @@ function fakeStarter(reply: (message: Extract<HostMessage, { type: 'run' }>) => 
       let listener: (message: unknown) => void = () => undefined;
       return {
         postMessage(message) {
-          const answers = message.type === 'init' ? [{ type: 'ready', loadMs: 1 }] : reply(message);
+          const answers =
+            message.type === 'init'
+              ? [{ type: 'ready', loadMs: 1 }]
+              : reply(message, (answer) => listener(answer));
           for (const answer of answers) queueMicrotask(() => listener(answer));
         },
         onMessage: (next) => {
@@ -89,6 +94,34 @@ describe('PythonProcess', () => {
       signal: controller.signal,
     });
     expect(seen).toEqual([0, 0, 2]);
+  });
+
+  it('writes a Stop again until the run ends: a write CPython read and zeroed at the same moment is not lost', async () => {
+    let buffer: Int32Array | undefined;
+    let reads = 0;
+    const process = new PythonProcess(
+      fakeStarter((run, send) => {
+        // The worker polls as CPython does (read, then zero): the first Stop it reads is lost,
+        // as when the host's write lands between the read and the zeroing; it stops on the next.
+        const poll = setInterval(() => {
+          const value = buffer ? buffer[0] : 0;
+          if (buffer) buffer[0] = 0;
+          if (value !== 2) return;
+          reads += 1;
+          if (reads < 2) return;
+          clearInterval(poll);
+          send({ type: 'done', id: run.id, exitCode: 130, files: empty });
+        }, 5);
+        return [];
+      }),
+      { canShareMemory: true, interruptGraceMs: 1_000 },
+    );
+    buffer = interrupt(process);
+    const controller = new AbortController();
+    const running = process.run(code('while True: pass'), { ...runOptions([]), signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    expect(await running).toMatchObject({ exitCode: 130, wasRestarted: false });
+    expect(reads).toBe(2);
   });
 
   it('on close, ends the running command with a message and rejects the queued ones', async () => {

@@ -9,6 +9,9 @@ import {
 /** How long an interrupted run may take to unwind before its worker is restarted. */
 export const INTERRUPT_GRACE_MS = 3000;
 
+/** How often a stop is written again while the interrupted run has not ended. */
+const INTERRUPT_REPEAT_MS = 50;
+
 /** The exit code of a run ended by the sandbox closing (128 + SIGTERM, as a shell reports it). */
 const CLOSED_EXIT_CODE = 143;
 
@@ -104,8 +107,10 @@ export class PythonProcess {
     const id = this.nextId++;
     return new Promise<PythonRunResult>((resolve) => {
       let graceTimer: ReturnType<typeof setTimeout> | undefined;
+      let repeatTimer: ReturnType<typeof setInterval> | undefined;
       const finish = (result: PythonRunResult) => {
         clearTimeout(graceTimer);
+        clearInterval(repeatTimer);
         options.signal?.removeEventListener('abort', onAbort);
         worker.running = null;
         resolve(result);
@@ -119,8 +124,13 @@ export class PythonProcess {
         end(reason, exitCode);
       };
       const onAbort = () => {
-        if (this.interrupt) {
-          Atomics.store(this.interrupt, 0, 2);
+        const interrupt = this.interrupt;
+        if (interrupt) {
+          // Written again until the run ends: CPython reads the buffer, then zeroes it, and a
+          // write that falls between the two is lost (about 3 in 100 stops of a busy loop).
+          // The prelude raises one KeyboardInterrupt per run, so the repeats are harmless.
+          Atomics.store(interrupt, 0, 2);
+          repeatTimer = setInterval(() => Atomics.store(interrupt, 0, 2), INTERRUPT_REPEAT_MS);
           graceTimer = setTimeout(
             () =>
               restart(
