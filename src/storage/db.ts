@@ -129,9 +129,15 @@ export class SandpiperDatabase extends Dexie {
   /** Opens `name` with the schema versions up to and including `upToVersion` (default: all). */
   constructor(name: string = DATABASE_NAME, options: DexieOptions & { upToVersion?: number } = {}) {
     const { upToVersion, ...dexieOptions } = options;
-    // 'relaxed' commits once the data reaches the OS, not the disk: a crash of the whole
-    // machine can lose the last write, a page or browser crash cannot.
-    super(name, { chromeTransactionDurability: 'relaxed', ...dexieOptions });
+    // 'strict': a write counts as committed once it is on the disk, not only handed to the
+    // OS. Everything here is what the person saw (the thread is drawn from committed events,
+    // files and plans) or made (settings, skills, projects, memories, a preview's storage),
+    // so a power cut or an OS crash after a step was shown must not take it back. A page or
+    // a browser crash loses nothing either way (the OS has the data); 'relaxed' would only
+    // be safe against those. It costs about half a millisecond a commit here, more under
+    // load (tests/bench/idb-durability.bench.test.ts), and the loop does not wait for most
+    // commits (it stages them).
+    super(name, { chromeTransactionDurability: 'strict', ...dexieOptions });
     for (const schema of SCHEMA_VERSIONS) {
       if (upToVersion !== undefined && schema.version > upToVersion) break;
       const version = this.version(schema.version).stores(schema.stores);
