@@ -39,9 +39,14 @@ it(`survives ${KILLS} kills of a running page`, { timeout: KILLS * 15_000 + 120_
         name: 'kills',
         value: figures.kills,
         unit: '',
-        note: `aimed at a model request or stream ${figures.byPoint.model}, a running tool ${figures.byPoint.tool}, any time ${figures.byPoint.anytime}`,
+        note: `aimed at a model request or stream ${figures.byPoint.model} (landed ${figures.landed.model}), a running tool ${figures.byPoint.tool} (landed ${figures.landed.tool}), any time ${figures.byPoint.anytime}`,
       },
-      { name: 'renderer crashes among them', value: figures.crashes, unit: '' },
+      {
+        name: 'renderer crashes among them (Chromium reported each)',
+        value: figures.crashes,
+        unit: '',
+        note: `${figures.crashesNotReported} more asked for were not reported, and the page was closed instead`,
+      },
       { name: 'agent worker crashes among them (the page lived on)', value: figures.workerCrashes, unit: '' },
       {
         name: 'events lost',

@@ -45,12 +45,7 @@ export type AppHarness = {
   model: ScriptedServer;
   app: StaticServer;
   /** Points the active provider at the scripted model in Settings → Providers, and saves. */
-  configure(options?: {
-    stepBudget?: number;
-    toolCalls?: 'auto' | 'native' | 'constrained';
-    /** The model name the provider asks for (default `scripted-model`, which is not guessed to see images). */
-    model?: string;
-  }): Promise<void>;
+  configure(options?: ProviderOptions): Promise<void>;
   /** Types a task in the composer and sends it. */
   sendTask(text: string): Promise<void>;
   screenshot(name: string): Promise<void>;
@@ -79,24 +74,7 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
     page,
     model,
     app,
-    configure: async (options = {}) => {
-      await page.getByRole('button', { name: 'Settings', exact: true }).click();
-      // The dialog opens at Providers, with the active provider's editor open.
-      const dialog = page.getByRole('dialog', { name: 'Settings' });
-      await showSettingsSection(dialog, 'Providers');
-      await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
-      await dialog.getByLabel('API key', { exact: true }).fill('test-key');
-      await dialog.getByLabel('Model', { exact: true }).fill(options.model ?? 'scripted-model');
-      if (options.toolCalls) {
-        await dialog.getByLabel('Tool calls', { exact: true }).selectOption(options.toolCalls);
-      }
-      if (options.stepBudget) {
-        await showSettingsSection(dialog, 'Runs');
-        await dialog.getByLabel('Step budget', { exact: true }).fill(String(options.stepBudget));
-      }
-      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-      await dialog.waitFor({ state: 'hidden' });
-    },
+    configure: (options = {}) => configureProvider(page, model.url, options),
     sendTask: async (text) => {
       await page.getByRole('textbox', { name: 'Message' }).fill(text);
       await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -111,6 +89,38 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
     },
   };
   return harness;
+}
+
+/** How the app is pointed at the scripted model. */
+export type ProviderOptions = {
+  stepBudget?: number;
+  toolCalls?: 'auto' | 'native' | 'constrained';
+  /** The model name the provider asks for (default `scripted-model`, which is not guessed to see images). */
+  model?: string;
+};
+
+/** Points the active provider at `modelUrl` in Settings → Providers (and the step budget in Runs), and saves. */
+export async function configureProvider(
+  page: Page,
+  modelUrl: string,
+  options: ProviderOptions = {},
+): Promise<void> {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  // The dialog opens at Providers, with the active provider's editor open.
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await showSettingsSection(dialog, 'Providers');
+  await dialog.getByLabel('Base URL', { exact: true }).fill(modelUrl);
+  await dialog.getByLabel('API key', { exact: true }).fill('test-key');
+  await dialog.getByLabel('Model', { exact: true }).fill(options.model ?? 'scripted-model');
+  if (options.toolCalls) {
+    await dialog.getByLabel('Tool calls', { exact: true }).selectOption(options.toolCalls);
+  }
+  if (options.stepBudget) {
+    await showSettingsSection(dialog, 'Runs');
+    await dialog.getByLabel('Step budget', { exact: true }).fill(String(options.stepBudget));
+  }
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 /**
