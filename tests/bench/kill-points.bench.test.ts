@@ -43,6 +43,13 @@ it(`survives ${KILLS} kills in a bundle import and ${KILLS} in a workspace save 
       note: `${aimed.landed} had landed in full, ${aimed.whole - aimed.landed} left nothing`,
     },
     { name: `${label}: partial`, value: aimed.partial, unit: '' },
+    {
+      name: `${label}: proved inside the transaction`,
+      value: aimed.inside,
+      unit: '',
+      note: `seen open by a probe just before the kill, and what it wrote did not land; ${aimed.late} came after it had committed, ${aimed.unseen} without it seen open`,
+    },
+    { name: `${label}: renderer crashes reported`, value: aimed.crashes, unit: '' },
   ];
   recordFigures('kill-points', {
     title: 'Kills aimed at a 4,000-event, 400-file bundle import and at a save of 300 files (Chromium)',

@@ -137,7 +137,41 @@ it('caches Pyodide’s files on first use, so they are served offline afterwards
     wasm,
   );
   expect(status).toBe('200 application/wasm');
-}, 150_000);
+
+  // Python starts offline after a reload: the app's server is gone (the model's stays up, on
+  // its own origin), so the page, the agent worker and a fresh Python worker with all of
+  // Pyodide's files can only come from the service worker's caches.
+  await context.setOffline(false);
+  await harness.app.close();
+  expect(
+    await page.evaluate(
+      (url) =>
+        fetch(url, { cache: 'no-store' }).then(
+          () => 'up',
+          () => 'down',
+        ),
+      `${harness.app.url}/not-cached-${Date.now()}`,
+    ),
+  ).toBe('down');
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  const before = model.requests.length;
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('shell', {
+      action: 'exec',
+      session: 'main',
+      command: 'python3 -c "import json, sqlite3; print(json.dumps(sqlite3.sqlite_version_info[:1]))"',
+      timeout: 120,
+    }),
+    finish(),
+  ]);
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await harness.sendTask(NOTES_TASK);
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
+  expect(observation(before + 3).meta).toMatchObject({ exit_code: 0, stdout: '[3]\n' });
+}, 200_000);
 
 it('keeps Python away from the app’s storage and network: no indexedDB or caches, fetch only for pip', async () => {
   const { page, model } = harness;
