@@ -81,4 +81,75 @@ describe('a full storage', () => {
     expect(stored).toContain('assistant_turn');
     expect(harness.server.requests.length).toBeLessThanOrEqual(4);
   });
+
+  it('stops the run when a tool’s workspace save meets a full storage, keeps the saved files, and goes on once space is freed', async () => {
+    harness = await createHarness();
+    let isFull = false;
+    // The disk fills between two shell steps: the second step's files are refused.
+    harness.database.files.hook('creating', () => {
+      if (isFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    harness.database.files.hook('updating', () => {
+      if (isFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    harness.server.setScript([
+      acknowledge(),
+      planNotes(),
+      call('shell', { action: 'exec', session: 'main', command: 'echo first > first.txt' }),
+      call('shell', {
+        action: 'exec',
+        session: 'main',
+        command: 'echo second > second.txt && echo changed > first.txt',
+      }),
+      call('message', { type: 'result', text: 'Done.' }),
+    ]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    harness.database.events.hook('creating', (_key, row) => {
+      const { body } = row as StoredEvent;
+      // Full from the moment the second command runs.
+      if (
+        body.type === 'envelope' &&
+        body.envelope.status === 'running' &&
+        body.envelope.content.includes('second')
+      )
+        isFull = true;
+    });
+    await harness.runtime.idle(id);
+
+    expect(harness.published.find((message) => message.type === 'alert')).toMatchObject({
+      kind: 'storage_full',
+      text: expect.stringMatching(/^Storage is full/),
+    });
+    const conversation = (await harness.runtime.readConversation(id))?.conversation;
+    expect(conversation?.status).toBe('error');
+    const completions = await harness.completions(id);
+    const second = completions.find((envelope) => envelope.content.includes('storage is full'));
+    expect(second).toMatchObject({ status: 'error', content: 'Not saved: storage is full.' });
+    // The model was not asked to fix the disk: no request after the failed step.
+    expect(harness.server.requests).toHaveLength(4);
+    const files = await harness.database.files
+      .where('[conversationId+path]')
+      .between([id, ''], [id, '\uffff'])
+      .toArray();
+    const text = (path: string) => {
+      const row = files.find((file) => (file as { path: string }).path === path) as
+        | { content?: Uint8Array }
+        | undefined;
+      return row?.content ? new TextDecoder().decode(row.content) : null;
+    };
+    expect(text('first.txt')).toBe('first\n');
+    expect(text('second.txt')).toBeNull();
+
+    // Space freed: a message goes on, and the next step saves.
+    isFull = false;
+    harness.server.push(
+      acknowledge('Going on now that there is space.'),
+      planNotes(),
+      call('shell', { action: 'exec', session: 'main', command: 'echo third > third.txt' }),
+      call('message', { type: 'result', text: 'Done after all.' }),
+    );
+    await harness.runtime.sendMessage(id, 'Space is free now, go on.');
+    await harness.runtime.idle(id);
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
+  });
 });

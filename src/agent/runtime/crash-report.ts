@@ -1,4 +1,5 @@
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
+import { isQuotaError, STORAGE_FULL_ACTION_TEXT, STORAGE_FULL_TEXT } from '../../protocol/storage-full.ts';
 import type { EventRepository } from '../../storage/event-repository.ts';
 import type { Journal } from '../engine/journal.ts';
 import { closeDanglingActions } from '../engine/step-policy.ts';
@@ -22,7 +23,11 @@ export async function reportCrash(
     await dependencies.journal.append(
       conversationId,
       [
-        ...closeDanglingActions(events, 'Stopped by an internal error.', 'cancelled'),
+        ...closeDanglingActions(
+          events,
+          quota ? STORAGE_FULL_ACTION_TEXT : 'Stopped by an internal error.',
+          'cancelled',
+        ),
         { type: 'notice', kind: 'internal_error', text: detail, forModel: false },
       ],
       { conversation: { status: 'error' } },
@@ -35,21 +40,8 @@ export async function reportCrash(
 /** What to tell the person when a write failed: what to free when storage is full. */
 function storageAlert(error: unknown): { kind: 'storage_full' | 'storage_failed'; text: string } {
   if (isQuotaError(error)) {
-    return {
-      kind: 'storage_full',
-      text: 'Storage is full, so the last step was not saved (everything before it is intact). Free space in Settings → Storage by deleting conversations or workspaces you no longer need, then send a message to continue.',
-    };
+    return { kind: 'storage_full', text: STORAGE_FULL_TEXT };
   }
   const detail = error instanceof Error ? error.message : String(error);
   return { kind: 'storage_failed', text: `Saving failed: ${detail}. Everything saved before it is intact.` };
-}
-
-/** IndexedDB's quota error, bare or wrapped by Dexie. */
-export function isQuotaError(error: unknown): boolean {
-  for (let current = error; current; current = (current as { inner?: unknown }).inner) {
-    const name = (current as { name?: unknown }).name;
-    if (name === 'QuotaExceededError') return true;
-    if (typeof current !== 'object') return false;
-  }
-  return false;
 }

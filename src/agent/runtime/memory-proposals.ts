@@ -56,7 +56,11 @@ export class MemoryProposals {
     if (body.type !== 'envelope' || body.envelope.status === 'running') return;
     this.tail = this.tail
       .then(() => this.afterStep(conversationId, seq))
-      .catch((error: unknown) => console.warn('Sandpiper: could not read the proposed memories.', error));
+      .catch((error: unknown) => {
+        // A database closed meanwhile (a newer version opened in another tab) has nothing to read.
+        if ((error as { name?: unknown }).name === 'DatabaseClosedError') return;
+        console.warn('Sandpiper: could not read the proposed memories.', error);
+      });
   }
 
   /**

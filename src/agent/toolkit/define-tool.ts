@@ -4,6 +4,7 @@ import type { ErrorKind } from '../../protocol/envelope.ts';
 import type { ObservationImage } from '../../protocol/model-image-limits.ts';
 import type { Plan } from '../../protocol/phase-plan.ts';
 import { SandboxError } from '../../protocol/ports/sandbox.ts';
+import { isQuotaError } from '../../protocol/storage-full.ts';
 import { type MetaKind, TOOL_META } from '../../protocol/tool-meta/index.ts';
 import { type CallShape, callShapesOf } from '../llm/call-shapes.ts';
 import { type JsonSchema, toModelJsonSchema } from '../llm/model-schema.ts';
@@ -204,6 +205,8 @@ async function failureOf(run: () => Promise<ToolOutcome>, signal: AbortSignal): 
     return await run();
   } catch (error) {
     if (signal.aborted) return { status: 'error', kind: 'cancelled', message: 'Stopped by the user.' };
+    // A full storage is not the model's to fix: the run stops, and the person is told what to free.
+    if (isQuotaError(error)) throw error;
     if (error instanceof SandboxError) {
       return {
         status: 'error',
