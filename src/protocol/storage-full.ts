@@ -4,15 +4,24 @@
  * stops the run, the tabs are told what to free, and everything saved before stays whole.
  */
 
-/** IndexedDB's quota error, bare or wrapped by Dexie (as its `inner`). */
+/**
+ * True for what a full storage throws, bare or wrapped by Dexie (as its `inner`): the
+ * quota error, or what Chromium reports when the disk itself has no space left (a
+ * `DataError` "Failed to write blobs (IOError)" for a large value, an `UnknownError` or an
+ * abort naming an IO error). Decided from the error's name and words, never from where it came.
+ */
 export function isQuotaError(error: unknown): boolean {
   for (let current = error; current; current = (current as { inner?: unknown }).inner) {
-    const name = (current as { name?: unknown }).name;
-    if (name === 'QuotaExceededError') return true;
     if (typeof current !== 'object') return false;
+    const { name, message } = current as { name?: unknown; message?: unknown };
+    if (name === 'QuotaExceededError') return true;
+    if (typeof message === 'string' && DISK_FULL_WORDS.test(message)) return true;
   }
   return false;
 }
+
+/** How Chromium's IndexedDB words a write the disk refused. */
+const DISK_FULL_WORDS = /\bIO ?error\b|no space left|disk (is )?full|failed to write blobs/i;
 
 /** What the person is told when a write met a full storage. */
 export const STORAGE_FULL_TEXT =
