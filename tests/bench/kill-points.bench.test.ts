@@ -54,7 +54,7 @@ it(`survives ${KILLS} kills in a bundle import and ${KILLS} in a workspace save 
   recordFigures('kill-points', {
     title: 'Kills aimed at a 4,000-event, 400-file bundle import and at a save of 300 files (Chromium)',
     bench: import.meta.url,
-    command: `npx vite build && KILL_SEED=${SEED} npx vitest run --project bench tests/bench/kill-points.bench.test.ts`,
+    command: `npx vite build && KILLS=${KILLS} KILL_SEED=${SEED} npx vitest run --project bench tests/bench/kill-points.bench.test.ts`,
     figures: [...figures('bundle import', imports), ...figures('workspace save', saves)],
   });
   expect(imports.kills + saves.kills).toBe(2 * KILLS);
