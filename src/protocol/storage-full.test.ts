@@ -6,7 +6,7 @@ const domError = (name: string, message: string) => Object.assign(new Error(mess
 describe('isQuotaError', () => {
   it('knows a full storage by the error’s name or words, bare or wrapped as Dexie wraps it', () => {
     expect(isQuotaError(domError('QuotaExceededError', 'The quota has been exceeded.'))).toBe(true);
-    // Chromium, its profile on a full disk (tests/e2e/full-disk.test.ts).
+    // Chromium, its profile on a full disk (tests/bench/full-disk.bench.test.ts).
     expect(isQuotaError(domError('DataError', 'Failed to write blobs (IOError)'))).toBe(true);
     expect(
       isQuotaError(
@@ -28,6 +28,14 @@ describe('isQuotaError', () => {
     expect(isQuotaError(domError('ConstraintError', 'Key already exists in the object store.'))).toBe(false);
     expect(isQuotaError(domError('DataError', 'Failed to read a key'))).toBe(false);
     expect(isQuotaError(new Error('A radio error occurred'))).toBe(false);
+    // A tool's error naming a file is not IndexedDB's, whatever the file is called.
+    expect(
+      isQuotaError(domError('SandboxError', '/home/ubuntu/notes/ioerror-handling.md does not exist.')),
+    ).toBe(false);
+    expect(
+      isQuotaError(domError('SandboxError', '/home/ubuntu/IO error: disk full.md does not exist.')),
+    ).toBe(false);
+    expect(isQuotaError(new Error('IO error: disk full (from a tool)'))).toBe(false);
     expect(isQuotaError('QuotaExceededError')).toBe(false);
     expect(isQuotaError(null)).toBe(false);
   });

@@ -6,22 +6,39 @@
 
 /**
  * True for what a full storage throws, bare or wrapped by Dexie (as its `inner`): the
- * quota error, or what Chromium reports when the disk itself has no space left (a
- * `DataError` "Failed to write blobs (IOError)" for a large value, an `UnknownError` or an
- * abort naming an IO error). Decided from the error's name and words, never from where it came.
+ * quota error, or what Chromium's IndexedDB reports when the disk itself has no space left
+ * (a `DataError` "Failed to write blobs (IOError)" for a large value, an `UnknownError` or
+ * an abort naming an IO error). The words are read only on IndexedDB's own error names, so
+ * a tool's error that merely names such a file (`ioerror-notes.md`) is never taken for one.
  */
 export function isQuotaError(error: unknown): boolean {
   for (let current = error; current; current = (current as { inner?: unknown }).inner) {
     if (typeof current !== 'object') return false;
     const { name, message } = current as { name?: unknown; message?: unknown };
     if (name === 'QuotaExceededError') return true;
-    if (typeof message === 'string' && DISK_FULL_WORDS.test(message)) return true;
+    if (
+      typeof name === 'string' &&
+      INDEXED_DB_ERRORS.has(name) &&
+      typeof message === 'string' &&
+      DISK_FULL_WORDS.test(message)
+    )
+      return true;
   }
   return false;
 }
 
+/** The names IndexedDB (and Dexie after it) gives a failed write. */
+const INDEXED_DB_ERRORS = new Set([
+  'UnknownError',
+  'DataError',
+  'AbortError',
+  'OpenFailedError',
+  'DatabaseClosedError',
+]);
+
 /** How Chromium's IndexedDB words a write the disk refused. */
-const DISK_FULL_WORDS = /\bIO ?error\b|no space left|disk (is )?full|failed to write blobs/i;
+const DISK_FULL_WORDS =
+  /Failed to write blobs|IO error:|FILE_ERROR_NO_SPACE|no space left on device|disk full/i;
 
 /** What the person is told when a write met a full storage. */
 export const STORAGE_FULL_TEXT =

@@ -49,9 +49,10 @@ async function fillUntilRefused(
   full.fillLeaving(4_000_000);
   const result = await page.evaluate(
     async ({ name, size }) => {
-      const db = await new Promise<IDBDatabase>((resolve) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open(name, 1);
         request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
       });
       let closedByBrowser = false;
       db.onclose = () => {
@@ -111,7 +112,7 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
   const large = await fillUntilRefused(page, disk, 300_000, 'full-disk-large');
   const small = await fillUntilRefused(page, disk, 2_000, 'full-disk-small');
   const line = (label: string, outcome: Outcome) =>
-    `  ${label}: ${outcome.writes} writes, then ${outcome.failure}${outcome.closedByBrowser ? ' (the browser closed the connection)' : ''}; the precious row after freeing space: ${outcome.keptAfterFreeing ? 'kept' : 'GONE (the database was deleted)'}`;
+    `  ${label}: ${outcome.writes} writes, then ${outcome.failure}${outcome.closedByBrowser ? ' (the browser closed the connection)' : ''}; the precious row after freeing space: ${outcome.keptAfterFreeing ? 'kept' : 'GONE (the database was deleted, or could not be read)'}`;
   console.log(
     [
       'full-disk (Chromium, profile on a 64 MB tmpfs, 4 MB left)',

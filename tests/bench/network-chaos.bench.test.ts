@@ -63,4 +63,9 @@ it(`runs ${RUNS * STEPS} steps under network chaos`, { timeout: 900_000 }, async
     ],
   });
   expect(figures.steps).toBeGreaterThanOrEqual(200);
+  // The goals: every run ends in a clear state and finishes, nothing half-applied or recorded twice.
+  expect(figures.endedUnclear).toBe(0);
+  expect(figures.finished).toBe(figures.runs);
+  expect(figures.halfApplied).toBe(0);
+  expect(figures.recordedTwice).toBe(0);
 });

@@ -58,7 +58,7 @@ export class MemoryProposals {
       .then(() => this.afterStep(conversationId, seq))
       .catch((error: unknown) => {
         // A database closed meanwhile (a newer version opened in another tab) has nothing to read.
-        if ((error as { name?: unknown }).name === 'DatabaseClosedError') return;
+        if ((error as { name?: unknown } | null)?.name === 'DatabaseClosedError') return;
         console.warn('Sandpiper: could not read the proposed memories.', error);
       });
   }

@@ -61,8 +61,11 @@ def _sandpiper_run(mode, target, argv, cwd):
         else:
             runpy.run_module(target, run_name='__main__', alter_sys=True)
     except SystemExit as error:
+        _sandpiper_stop['armed'] = False
         exit_code = _sandpiper_exit_code(error.code)
     except BaseException as error:
+        # Disarmed first: a Stop while the traceback prints must not escape the run.
+        _sandpiper_stop['armed'] = False
         traceback.print_exception(type(error), error, _sandpiper_trim(error.__traceback__))
         exit_code = 130 if isinstance(error, KeyboardInterrupt) else 1
         if isinstance(error, ModuleNotFoundError) and error.name:

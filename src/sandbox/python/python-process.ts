@@ -111,6 +111,8 @@ export class PythonProcess {
       const finish = (result: PythonRunResult) => {
         clearTimeout(graceTimer);
         clearInterval(repeatTimer);
+        // A Stop the run never read must not reach the next run, or a fresh worker's start.
+        if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
         options.signal?.removeEventListener('abort', onAbort);
         worker.running = null;
         resolve(result);
@@ -203,6 +205,8 @@ export class PythonProcess {
       worker.running?.onMessage({ type: 'load_failed', message });
       this.stop(worker);
     });
+    // A fresh worker starts Python with no Stop pending (its prelude is not yet there to ignore one).
+    if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
     endpoint.postMessage({
       type: 'init',
       indexUrl: this.starter.indexUrl,
