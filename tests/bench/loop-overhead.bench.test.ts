@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DETAILED_DIAGNOSTICS_REQUEST, DIAGNOSTICS_CHANNEL_NAME } from '../../src/protocol/broadcast.ts';
-import { showSettingsSection } from '../e2e/app-harness.ts';
+import { configureProvider } from '../e2e/app-harness.ts';
+import { type BrowserProcess, browserProcess } from '../fixtures/kill/browser-process.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK } from '../fixtures/scenarios.ts';
 import {
   type ScriptedServer,
@@ -41,51 +39,26 @@ const DIST = process.env.SANDPIPER_DIST
   ? `${process.env.SANDPIPER_DIST.replace(/\/+$/, '')}/`
   : fileURLToPath(new URL('../../dist/', import.meta.url));
 
-let chromiumProcess: ChildProcess;
-let userDataDir: string;
+let chromiumProcess: BrowserProcess;
 let endpoint: string;
 let model: ScriptedServer;
 let app: StaticServer;
 
 /**
- * Debian's Chromium started by hand with a DevTools port (the flags Playwright would pass
- * that matter here), so that Playwright can disconnect while the loop runs: a client with
- * DevTools' network domain on (Playwright enables it in the agent worker) costs ~6 ms per
- * request, which no person running the app pays.
+ * Debian's Chromium started by hand with a DevTools port (tests/fixtures/kill/browser-process.ts),
+ * so that Playwright can disconnect while the loop runs: a client with DevTools' network
+ * domain on (Playwright enables it in the agent worker) costs ~6 ms per request, which no
+ * person running the app pays.
  */
 async function startChromium(): Promise<void> {
-  userDataDir = mkdtempSync(join(tmpdir(), 'sandpiper-bench-'));
-  chromiumProcess = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    [
-      '--headless',
-      '--no-sandbox',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${userDataDir}`,
-      '--disable-background-networking',
-      '--disable-background-timer-throttling',
-      '--disable-backgrounding-occluded-windows',
-      '--disable-renderer-backgrounding',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--no-default-browser-check',
-      '--password-store=basic',
-      '--window-size=1440,900',
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  endpoint = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    chromiumProcess.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    chromiumProcess.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${output}`)));
-  });
+  chromiumProcess = browserProcess([
+    '--disable-background-timer-throttling',
+    '--disable-backgrounding-occluded-windows',
+    '--disable-renderer-backgrounding',
+  ]);
+  const launched = await chromiumProcess.launch();
+  endpoint = launched.endpoint;
+  await launched.browser.close();
 }
 
 /** The app's page in the running Chromium, through a fresh DevTools connection. */
@@ -103,20 +76,8 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  if (chromiumProcess && chromiumProcess.exitCode === null) {
-    const exited = new Promise((resolve) => chromiumProcess.once('exit', resolve));
-    chromiumProcess.kill();
-    await exited;
-  }
+  await chromiumProcess?.close();
   await Promise.all([model?.close(), app?.close()]);
-  if (userDataDir) {
-    try {
-      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-    } catch (error) {
-      // Chromium's helper processes can still be writing its profile for a moment after it exits.
-      console.warn(`Left Chromium's profile behind in ${userDataDir}: ${String(error)}`);
-    }
-  }
 });
 
 type Diagnostic =
@@ -202,19 +163,10 @@ function stepParts(diagnostics: Diagnostic[], serverGaps: number[]): Record<stri
   return parts;
 }
 
-/** Points the active provider at the scripted model in Settings → Providers, raises the step budget (Runs), and saves. */
+/** Opens the app and points the active provider at the scripted model, with a step budget for the whole task. */
 async function configure(page: Page): Promise<void> {
   await page.goto(app.url);
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await showSettingsSection(dialog, 'Providers');
-  await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
-  await dialog.getByLabel('API key', { exact: true }).fill('test-key');
-  await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
-  await showSettingsSection(dialog, 'Runs');
-  await dialog.getByLabel('Step budget', { exact: true }).fill('1000');
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await configureProvider(page, model.url, { stepBudget: 1000 });
 }
 
 /** The task: an acknowledgement (answered once Playwright has let go), a plan, info messages, the result. */

@@ -98,6 +98,9 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
       focusId={fieldId('name')}
       onClose={props.onClose}
       onSubmit={() => void save()}
+      error={errorOf(null)}
+      submitLabel={props.project ? 'Save' : 'Create project'}
+      isBusy={isBusy()}
     >
       <h2 id="project-edit-title">{title()}</h2>
       <p class="dialog-intro">
@@ -214,21 +217,6 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
           </ul>
         </Show>
       </fieldset>
-      <Show when={errorOf(null)}>
-        {(message) => (
-          <p class="form-error" role="alert">
-            {message()}
-          </p>
-        )}
-      </Show>
-      <footer class="dialog-actions">
-        <button type="button" class="button" onClick={() => props.onClose()}>
-          Cancel
-        </button>
-        <button type="submit" class="button primary" disabled={isBusy()}>
-          {props.project ? 'Save' : 'Create project'}
-        </button>
-      </footer>
     </FormDialog>
   );
 }

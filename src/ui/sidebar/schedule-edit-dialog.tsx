@@ -87,6 +87,9 @@ export function ScheduleEditDialog(props: { schedule: Schedule; onClose: () => v
       focusId={fieldId('name')}
       onClose={props.onClose}
       onSubmit={() => void save()}
+      error={error()?.message}
+      submitLabel="Save"
+      isBusy={isSaving()}
     >
       <h2 id="schedule-edit-title">Edit schedule</h2>
       <p class="dialog-intro">{SCHEDULES_NOTE}</p>
@@ -183,21 +186,6 @@ export function ScheduleEditDialog(props: { schedule: Schedule; onClose: () => v
           </For>
         </select>
       </div>
-      <Show when={error()}>
-        {(shown) => (
-          <p class="form-error" role="alert">
-            {shown().message}
-          </p>
-        )}
-      </Show>
-      <footer class="dialog-actions">
-        <button type="button" class="button" onClick={() => props.onClose()}>
-          Cancel
-        </button>
-        <button type="submit" class="button primary" disabled={isSaving()}>
-          Save
-        </button>
-      </footer>
     </FormDialog>
   );
 }
