@@ -23,6 +23,31 @@ function dangling(events: readonly StoredEvent[]): string[] {
 }
 
 describe('a provider that never finishes its reply', () => {
+  // Found by the runtime fuzz: the guard stopped a reply whose rest was already buffered,
+  // and the SDK's stream never yielded again; the run, and a Stop, waited for ever.
+  it('sends one call longer than the limit, all at once: the reply is dropped and the run ends', async () => {
+    harness = await createHarness();
+    // The hang needed a run of a long call before it (as the fuzz found it): OpenManus
+    // reading a URL of a million characters.
+    harness.server.setScript([
+      call('crawl4ai', { url: 'é'.repeat(1_048_576) }),
+      call('terminate', { status: 'success' }),
+    ]);
+    const before = await harness.runtime.startConversation('Read it.', { profileId: 'openmanus' });
+    await harness.runtime.idle(before);
+    const huge = { url: 'http://localhost:1/x', brief: '😀'.repeat(1_048_576) };
+    harness.server.setScript([acknowledge(), planNotes(), call('browser', huge)]);
+    const id = await harness.runtime.startConversation(NOTES_TASK);
+    await harness.runtime.idle(id);
+    const events = await harness.events(id);
+    expect(events.at(-1)?.body).toMatchObject({
+      type: 'notice',
+      kind: 'provider_error',
+      text: expect.stringMatching(/streamed more than 2,000,000 characters in one reply/),
+    });
+    expect(dangling(events)).toEqual([]);
+  }, 30_000);
+
   it.each([
     [
       'goes silent after the first chunk',

@@ -118,8 +118,13 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
       guard.start();
       let reply: StreamedReply;
       try {
-        reply = await readStream(stream, options.model, readMode, onProgress, (chars) =>
-          guard.progressed(chars),
+        reply = await readStream(
+          stream,
+          options.model,
+          readMode,
+          onProgress,
+          (chars) => guard.progressed(chars),
+          signal,
         );
       } catch (error) {
         // After the headers, a throw that is not a stop or the guard is the connection breaking.

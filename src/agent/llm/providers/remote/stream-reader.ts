@@ -23,7 +23,10 @@ export type StreamedReply = {
  * call's name as it arrives; constrained mode's text is the call itself (JSON), so it
  * reports only the tool's name, once its first key has streamed (a server that makes a
  * native call anyway has it read as one, in either mode). `onChunk` hears of each
- * chunk with content (a guard against replies that stall or never end).
+ * chunk with content (a guard against replies that stall or never end). Once `signal`
+ * is aborted (a stop, or that guard), reading ends at the next chunk: the SDK's stream
+ * over Node's fetch, aborted while the rest of a long reply sits buffered, never yields
+ * again nor throws (found by the runtime fuzz: a 2 MB call hung its run and its Stop).
  */
 export async function readStream(
   stream: AsyncIterable<ChatCompletionChunk>,
@@ -32,6 +35,7 @@ export async function readStream(
   onProgress?: (progress: ModelProgress) => void,
   /** Told of each chunk that carried something: how many characters of text or arguments. */
   onChunk?: (chars: number) => void,
+  signal?: AbortSignal,
 ): Promise<StreamedReply> {
   let text = '';
   let model = requestedModel;
@@ -58,6 +62,8 @@ export async function readStream(
         0,
       );
     if (chars > 0 || chunk.usage) onChunk?.(chars);
+    // Leaving the loop ends the SDK's stream (it aborts its request); the caller reads why.
+    if (signal?.aborted) break;
     if (!delta) continue;
     if (delta.content) {
       text += delta.content;
