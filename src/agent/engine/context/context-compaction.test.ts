@@ -89,6 +89,14 @@ describe('observations', () => {
     expect(parsed.meta.results[0]).toEqual(results[0]);
     expect(parsed.meta.results.at(-1)).toMatch(/^… \d+ more items in the full observation$/);
   });
+
+  it('compacts a call nested 10,000 deep without running out of stack (found by the runtime fuzz)', () => {
+    let deep = '"x"';
+    for (let level = 0; level < 10_000; level += 1) deep = `{"a":[${deep}]}`;
+    const compacted = JSON.parse(compactedArguments(`{"path":"/home/ubuntu/a.txt","value":${deep}}`));
+    expect(compacted.path).toBe('/home/ubuntu/a.txt');
+    expect(JSON.stringify(compacted)).toContain('nested too deep to show');
+  });
 });
 
 /** Trigger at 96k tokens (75% of the window). */

@@ -90,10 +90,16 @@ function isSavedElsewhere(
   return full.length > OBSERVATION_INLINE_LIMIT || (isCompacted && full.length >= COMPACTABLE_MIN_CHARS);
 }
 
-function excerptFields(value: unknown, keep: number): unknown {
+/** Deeper than this, a field shows as a note: a model may send arguments nested thousands deep (found by the runtime fuzz). */
+const EXCERPT_DEPTH = 64;
+const NESTED_TOO_DEEP_TO_SHOW = '[nested too deep to show; the full observation or call has it]';
+
+function excerptFields(value: unknown, keep: number, depth = 0): unknown {
   if (typeof value === 'string') return excerpt(value, keep);
+  const isNested = Array.isArray(value) || (value !== null && typeof value === 'object');
+  if (isNested && depth >= EXCERPT_DEPTH) return NESTED_TOO_DEEP_TO_SHOW;
   if (Array.isArray(value)) {
-    const items = value.map((item) => excerptFields(item, keep));
+    const items = value.map((item) => excerptFields(item, keep, depth + 1));
     const serialized = JSON.stringify(items);
     if (serialized.length <= keep * 2) return items;
     // A long list (match results, search hits): the first items that fit, and a count.
@@ -107,7 +113,9 @@ function excerptFields(value: unknown, keep: number): unknown {
     return [...kept, `… ${items.length - kept.length} more items in the full observation`];
   }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, excerptFields(field, keep)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) => [key, excerptFields(field, keep, depth + 1)]),
+    );
   }
   return value;
 }

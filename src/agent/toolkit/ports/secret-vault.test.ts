@@ -63,4 +63,20 @@ describe('the secret vault', () => {
     // With no keys nothing is held back.
     expect(new SecretVault({}).streamRedactor()('abc')).toBe('abc');
   });
+
+  it('redacts values nested 100,000 deep, and keeps a `__proto__` key a field (found by the runtime fuzz)', () => {
+    let deep: unknown = 'media-key-0000';
+    for (let level = 0; level < 100_000; level += 1) deep = level % 2 ? { a: deep } : [deep];
+    let redacted = vault.redact({ deep }) as Record<string, unknown>;
+    for (let level = 0; level <= 100_000; level += 1)
+      redacted = Object.values(redacted)[0] as Record<string, unknown>;
+    expect(redacted).toBe('[secret media redacted]');
+    const hostile = JSON.parse('{"__proto__":{"polluted":"media-key-0000"},"list":[1,null,true]}') as object;
+    const copy = vault.redact(hostile) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({
+      polluted: '[secret media redacted]',
+    });
+    expect(copy.list).toEqual([1, null, true]);
+  });
 });

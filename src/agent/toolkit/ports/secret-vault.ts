@@ -75,13 +75,51 @@ export class SecretVault implements SecretsPort {
     };
   }
 
+  /**
+   * A copy of `value` with every string redacted. Iterative: a model may send arguments
+   * nested thousands deep, past what the call stack holds (found by the runtime fuzz).
+   */
   private redactValue(value: unknown): unknown {
-    if (typeof value === 'string') return this.redactText(value);
-    if (Array.isArray(value)) return value.map((item) => this.redactValue(item));
-    if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
-      return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, this.redactValue(field)]));
+    let result: unknown;
+    const pending: [input: unknown, assign: (output: unknown) => void][] = [
+      [
+        value,
+        (output) => {
+          result = output;
+        },
+      ],
+    ];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const [input, assign] = next;
+      if (typeof input === 'string') assign(this.redactText(input));
+      else if (Array.isArray(input)) {
+        const output: unknown[] = new Array(input.length);
+        assign(output);
+        input.forEach((item, index) => {
+          pending.push([
+            item,
+            (field) => {
+              output[index] = field;
+            },
+          ]);
+        });
+      } else if (input !== null && typeof input === 'object' && !(input instanceof Uint8Array)) {
+        const output: Record<string, unknown> = {};
+        assign(output);
+        for (const [key, field] of Object.entries(input)) {
+          // Defined, not assigned: a `__proto__` key stays a field, as Object.fromEntries keeps it.
+          const define = (redacted: unknown) =>
+            Object.defineProperty(output, key, {
+              value: redacted,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          pending.push([field, define]);
+        }
+      } else assign(input);
     }
-    return value;
+    return result;
   }
 
   private redactText(text: string): string {
