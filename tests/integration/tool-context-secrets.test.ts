@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { RunPorts } from '../../src/agent/toolkit/ports/run-ports.ts';
+import type { SandboxPort } from '../../src/protocol/ports/sandbox.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
 
@@ -143,6 +144,49 @@ describe('no tool can read settings', () => {
     expect(outsideVault).toEqual([]);
     // The tools and profiles themselves (module-level values) hold none either.
     expect(pathsHoldingSecrets(TOOL_PROFILES, secrets)).toEqual([]);
+  });
+
+  it('what a tool asks its model and the paths it saves are redacted (found by the runtime fuzz)', async () => {
+    const sent: unknown[] = [];
+    const written: string[] = [];
+    const sandbox = {
+      writeFile: async (path: string) => void written.push(path),
+      stat: async () => null,
+    } as unknown as SandboxPort;
+    const services = new RunPorts(
+      {
+        conversationId: 'c1',
+        settings: settingsWithEverySecret(),
+        events: [],
+        openSandbox: async () => sandbox,
+        signal: new AbortController().signal,
+        now: () => 0,
+        origin: { conversationId: 'c1', providerId: 'openai', profileId: 'openmanus' },
+      },
+      {
+        appBaseUrl: 'https://app.example/',
+        publish: () => undefined,
+        fetch: async () => new Response(''),
+        completion: {
+          complete: async (request) => {
+            sent.push(request);
+            return { text: 'ok', model: 'm' };
+          },
+        },
+      },
+    );
+    const context = services.toolContext('u1', null);
+    // A model that got keys puts them in its call: the tool passes them on.
+    await context.completion.complete(
+      { system: `Answer. ${SECRETS.model}`, user: `report ${SECRETS.media_image} ${SECRETS.jina}` },
+      new AbortController().signal,
+    );
+    const saved = await context.workspace.save(`/home/ubuntu/generated/speech-${SECRETS.x_token}.wav`, 'x');
+    const secrets = Object.values(SECRETS);
+    expect(pathsHoldingSecrets(sent, secrets)).toEqual([]);
+    expect(JSON.stringify(sent)).toContain('[secret media_image redacted]');
+    expect(pathsHoldingSecrets([written, saved], secrets)).toEqual([]);
+    expect(saved.path).toBe('/home/ubuntu/generated/speech-[secret x_token redacted].wav');
   });
 
   it('no tool module imports the settings, their storage or the browser’s storage', () => {

@@ -188,7 +188,9 @@ export class RunPorts {
       if (redacted)
         this.environment.publish({ type: 'tool_progress', conversationId, uuid, progress: redacted });
     });
-    const workspace = createWorkspaceFiles(openSandbox, this.redactContent);
+    const workspace = createWorkspaceFiles(openSandbox, this.redactContent, (path) =>
+      this.vault.redact(path),
+    );
     const { appBaseUrl } = this.environment;
     const previews = createPreviews({ conversationId, appBaseUrl, openSandbox });
     const { previewBrowser } = this.environment;
@@ -335,7 +337,9 @@ export class RunPorts {
     const completion = this.environment.completion ?? NO_COMPLETION;
     return {
       complete: async (request, signal) => {
-        const result = await completion.complete(request, signal);
+        // What the tool sends its model is redacted like everything the run writes (a key the
+        // model put in its call would otherwise go to the provider; found by the runtime fuzz).
+        const result = await completion.complete(this.vault.redact(request), signal);
         if ('usage' in result && result.usage) {
           const before = this.actionUsage.get(uuid);
           this.actionUsage.set(uuid, before ? addTokenUsage(before, result.usage) : result.usage);

@@ -12,21 +12,24 @@ export function createWorkspaceFiles(
   openSandbox: () => Promise<SandboxPort>,
   /** Applied to what is saved (a run replaces its keys); identity by default. */
   redact: (content: string | Uint8Array) => string | Uint8Array = (content) => content,
+  /** Applied to every path, as the run's sandbox does (a file named after a key the model sent); identity by default. */
+  redactPath: (path: string) => string = (path) => path,
 ): WorkspacePort {
+  const pathOf = (given: string) => requireWorkspacePath(redactPath(given));
   return {
-    async save(path: string, given: string | Uint8Array): Promise<SavedFile> {
+    async save(given: string, data: string | Uint8Array): Promise<SavedFile> {
       const sandbox = await openSandbox();
-      const content = redact(given);
-      await sandbox.writeFile(requireWorkspacePath(path), content);
+      const [path, content] = [pathOf(given), redact(data)];
+      await sandbox.writeFile(path, content);
       const size =
         typeof content === 'string' ? new TextEncoder().encode(content).byteLength : content.byteLength;
       return { path, size, mime: mimeForPath(path) };
     },
     async read(path: string): Promise<Uint8Array> {
-      return (await openSandbox()).readFile(requireWorkspacePath(path));
+      return (await openSandbox()).readFile(pathOf(path));
     },
     async exists(path: string): Promise<boolean> {
-      const stat = await (await openSandbox()).stat(requireWorkspacePath(path));
+      const stat = await (await openSandbox()).stat(pathOf(path));
       return stat?.kind === 'file';
     },
   };

@@ -21,9 +21,11 @@ export async function saveGeneratedFiles(
 ): Promise<GeneratedFileMeta[]> {
   const saved: GeneratedFileMeta[] = [];
   for (const file of files) {
-    const path = await freePath(workspace, stem, extensionForMime(file.mime));
+    const free = await freePath(workspace, stem, extensionForMime(file.mime));
+    let path: string;
     try {
-      await workspace.save(path, file.bytes);
+      // Saved where the workspace says (a name holding a key the model sent is redacted).
+      ({ path } = await workspace.save(free, file.bytes));
     } catch (error) {
       // The files already written stay (each is whole): the model is told where they are.
       if (saved.length === 0) throw error;
