@@ -13,14 +13,21 @@ export function createDiagnostics(channel: BroadcastChannel): (timing: StepTimin
     if (isDetailed || (event.data as { kind?: unknown } | null)?.kind !== DETAILED_DIAGNOSTICS_REQUEST)
       return;
     isDetailed = true;
-    new PerformanceObserver((list) => {
+    const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
         if (entry.initiatorType !== 'fetch') continue;
         const { startTime, requestStart, responseStart, responseEnd } = entry;
         const path = new URL(entry.name).pathname;
-        channel.postMessage({ kind: 'request', path, startTime, requestStart, responseStart, responseEnd });
+        try {
+          channel.postMessage({ kind: 'request', path, startTime, requestStart, responseStart, responseEnd });
+        } catch {
+          // The channel was closed (its worker is shutting down): nobody is listening any more.
+          observer.disconnect();
+          return;
+        }
       }
-    }).observe({ type: 'resource' });
+    });
+    observer.observe({ type: 'resource' });
   });
   return (timing) => {
     if (timing.kind !== 'commit' || isDetailed) channel.postMessage(timing);
