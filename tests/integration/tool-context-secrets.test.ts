@@ -146,9 +146,10 @@ describe('no tool can read settings', () => {
     expect(pathsHoldingSecrets(TOOL_PROFILES, secrets)).toEqual([]);
   });
 
-  it('what a tool asks its model and the paths it saves are redacted (found by the runtime fuzz)', async () => {
+  it('what a tool asks its model, the paths it saves and its output channels are redacted (found by the runtime fuzz)', async () => {
     const sent: unknown[] = [];
     const written: string[] = [];
+    const published: unknown[] = [];
     const sandbox = {
       writeFile: async (path: string) => void written.push(path),
       stat: async () => null,
@@ -165,7 +166,7 @@ describe('no tool can read settings', () => {
       },
       {
         appBaseUrl: 'https://app.example/',
-        publish: () => undefined,
+        publish: (message) => void published.push(message),
         fetch: async () => new Response(''),
         completion: {
           complete: async (request) => {
@@ -182,6 +183,14 @@ describe('no tool can read settings', () => {
       new AbortController().signal,
     );
     const saved = await context.workspace.save(`/home/ubuntu/generated/speech-${SECRETS.x_token}.wav`, 'x');
+    // A shell session named after a key: its output's channel.
+    context.progress.output({
+      channel: `main ${SECRETS.tavily}`,
+      stream: 'stdout',
+      text: 'hello\n'.repeat(20),
+    });
+    expect(published.length).toBeGreaterThan(0);
+    expect(pathsHoldingSecrets(published, Object.values(SECRETS))).toEqual([]);
     const secrets = Object.values(SECRETS);
     expect(pathsHoldingSecrets(sent, secrets)).toEqual([]);
     expect(JSON.stringify(sent)).toContain('[secret media_image redacted]');

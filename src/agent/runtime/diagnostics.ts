@@ -1,10 +1,13 @@
 import { DETAILED_DIAGNOSTICS_REQUEST } from '../../protocol/broadcast.ts';
 import type { StepTiming } from '../engine/loop.ts';
 
+/** The path that ends a model request's URL (OpenAI-compatible servers). */
+const CHAT_COMPLETIONS_PATH = '/chat/completions';
+
 /**
  * The worker's side of the diagnostics channel (benchmarks): step and action timings
  * always; once a page asks (`DETAILED_DIAGNOSTICS_REQUEST`), each journal commit and the
- * Resource Timing of each of the worker's requests too, all on the worker's clock (a
+ * Resource Timing of each of the worker's model requests too, all on the worker's clock (a
  * request by its path only: a query string may carry a key). Returns the timing sink.
  */
 export function createDiagnostics(channel: BroadcastChannel): (timing: StepTiming) => void {
@@ -18,6 +21,9 @@ export function createDiagnostics(channel: BroadcastChannel): (timing: StepTimin
         if (entry.initiatorType !== 'fetch') continue;
         const { startTime, requestStart, responseStart, responseEnd } = entry;
         const path = new URL(entry.name).pathname;
+        // Only the model's requests: another request's path may hold anything a call put in
+        // its URL, a key too (found by the runtime fuzz), and nothing reads those timings.
+        if (!path.endsWith(CHAT_COMPLETIONS_PATH)) continue;
         try {
           channel.postMessage({ kind: 'request', path, startTime, requestStart, responseStart, responseEnd });
         } catch {

@@ -309,7 +309,8 @@ export class RunPorts {
       streams.set(key, redactor);
     }
     const text = redactor(progress.text);
-    return text === '' ? null : { ...progress, text };
+    // The channel is named by the call (a shell session's name): a key there is redacted too (found by the runtime fuzz).
+    return text === '' ? null : { ...progress, channel: this.vault.redact(progress.channel), text };
   }
 
   /** File content with keys replaced: text, and bytes that are UTF-8 text (others are left as they are). */
