@@ -37,6 +37,8 @@ const UNSAFE_NAME = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069\ud800-\udfff
  */
 export function requireCreatablePath(path: string): string {
   const absolute = requireAbsolutePath(path);
+  const tooLong = nameTooLong(absolute);
+  if (tooLong) throw new SandboxError('unsupported', tooLong);
   // In `u` mode a surrogate pair is one code point: only a broken (lone) surrogate matches.
   if (UNSAFE_NAME.test(absolute)) {
     throw new SandboxError(
@@ -45,6 +47,25 @@ export function requireCreatablePath(path: string): string {
     );
   }
   return absolute;
+}
+
+/** Linux's limits, which every tool and archive format the workspace meets can hold (a zip entry's name: 64 KB). */
+const NAME_MAX_BYTES = 255;
+const PATH_MAX_BYTES = 4096;
+
+/**
+ * Why a path is too long to create (a name over 255 bytes, or the whole over 4,096, as
+ * Linux refuses with ENAMETOOLONG), or null. Found by the runtime fuzz: a file named with
+ * a megabyte could be written, and then its conversation could not be exported.
+ */
+export function nameTooLong(path: string): string | null {
+  const bytes = (text: string) => new TextEncoder().encode(text).byteLength;
+  const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
+  if (bytes(path) > PATH_MAX_BYTES)
+    return `File name too long: a path may hold at most ${PATH_MAX_BYTES} bytes (${shown}).`;
+  if (path.split('/').some((name) => bytes(name) > NAME_MAX_BYTES))
+    return `File name too long: a file or folder name may hold at most ${NAME_MAX_BYTES} bytes (${shown}).`;
+  return null;
 }
 
 /**

@@ -109,8 +109,12 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
   });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${app.url}/favicon.svg`);
+  // The app keeps how many conversations it last saw in localStorage (lost-data-check.ts): does that outlive the database?
+  await page.evaluate(() => localStorage.setItem('sandpiper-known-conversations', '3'));
   const large = await fillUntilRefused(page, disk, 300_000, 'full-disk-large');
   const small = await fillUntilRefused(page, disk, 2_000, 'full-disk-small');
+  const markerKept =
+    (await page.evaluate(() => localStorage.getItem('sandpiper-known-conversations'))) === '3';
   const line = (label: string, outcome: Outcome) =>
     `  ${label}: ${outcome.writes} writes, then ${outcome.failure}${outcome.closedByBrowser ? ' (the browser closed the connection)' : ''}; the precious row after freeing space: ${outcome.keptAfterFreeing ? 'kept' : 'GONE (the database was deleted, or could not be read)'}`;
   console.log(
@@ -118,6 +122,7 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
       'full-disk (Chromium, profile on a 64 MB tmpfs, 4 MB left)',
       line('300 KB values', large),
       line('2 KB values', small),
+      `  localStorage after that: ${markerKept ? 'kept' : 'GONE'}`,
     ].join('\n'),
   );
   recordFigures('full-disk', {
@@ -141,6 +146,11 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
       {
         name: '2 KB values: the database kept after freeing space (1 yes, 0 no)',
         value: small.keptAfterFreeing ? 1 : 0,
+        unit: '',
+      },
+      {
+        name: "localStorage kept through it (the app's count of conversations, which says the data was lost; 1 yes, 0 no)",
+        value: markerKept ? 1 : 0,
         unit: '',
       },
     ],

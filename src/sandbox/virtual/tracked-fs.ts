@@ -1,5 +1,5 @@
 import { InMemoryFs } from 'just-bash';
-import { normalizePath } from '../sandbox-paths.ts';
+import { nameTooLong, normalizePath } from '../sandbox-paths.ts';
 
 /** What changed since the last `takeChanges`: some paths, or possibly anything. */
 export type FsChanges = { isEverything: true } | { isEverything: false; paths: Set<string> };
@@ -93,6 +93,9 @@ export class TrackedFs extends InMemoryFs {
   }
 
   private touch(path: string): void {
+    // As Linux does: a command that would create such a name fails with ENAMETOOLONG.
+    const tooLong = nameTooLong(path);
+    if (tooLong) throw Object.assign(new Error(`ENAMETOOLONG: ${tooLong}`), { code: 'ENAMETOOLONG' });
     if (this.isEverythingChanged) return;
     if (path.startsWith('/')) this.changed.add(normalizePath(path));
     else this.isEverythingChanged = true;

@@ -88,6 +88,20 @@ describe('VirtualSandbox', () => {
     });
   });
 
+  it('refuses names longer than Linux allows, from the file port and from the shell (found by the runtime fuzz)', async () => {
+    database = new SandpiperDatabase(`sandbox-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    const { sandbox, workspace } = await open(100_000);
+    const long = `/home/ubuntu/${'n'.repeat(256)}.txt`;
+    await expect(sandbox.writeFile(long, 'x')).rejects.toThrow(/File name too long/);
+    await expect(sandbox.writeFile(`/home/ubuntu/${'d/'.repeat(2100)}x.txt`, 'x')).rejects.toThrow(
+      /at most 4096 bytes/,
+    );
+    const shell = await sandbox.exec('main', `echo hi > ${'m'.repeat(300)}.txt; echo "exit $?"`);
+    expect(shell.stdout + shell.stderr).toMatch(/File name too long|ENAMETOOLONG/);
+    await sandbox.writeFile(`/home/ubuntu/${'o'.repeat(251)}.txt`, 'fits');
+    expect(Object.keys(await persisted(workspace)).map((path) => path.length)).toEqual([255]);
+  });
+
   it('refuses relative paths and reading a directory, with reasons', async () => {
     database = new SandpiperDatabase(`sandbox-${randomUUID()}`, { indexedDB, IDBKeyRange });
     const { sandbox } = await open();
