@@ -4,10 +4,10 @@ import type { AgentClient } from './agent-client.ts';
 
 type AlertMessage = Extract<BroadcastMessage, { type: 'alert' }>;
 
-/** An alert the worker broadcast (storage full, saving failed), shown until dismissed. */
+/** An alert the worker broadcast (storage full, saving failed) or the page found (its data lost), shown until dismissed. */
 export type AppAlert = {
   id: number;
-  kind: AlertMessage['kind'];
+  kind: AlertMessage['kind'] | 'data_lost';
   conversationId: string | null;
   text: string;
 };
@@ -20,22 +20,21 @@ export function createAlertsStore(client: AgentClient) {
   const [state, setState] = createStore<{ alerts: AppAlert[] }>({ alerts: [] });
   let nextId = 1;
 
-  const unsubscribe = client.subscribe((message) => {
-    if (message.type !== 'alert') return;
-    const alert: AppAlert = {
-      id: nextId++,
-      kind: message.kind,
-      conversationId: message.conversationId,
-      text: message.text,
-    };
+  const show = (kind: AppAlert['kind'], conversationId: string | null, text: string) => {
+    const alert: AppAlert = { id: nextId++, kind, conversationId, text };
     setState('alerts', (alerts) => [
       ...alerts.filter((entry) => entry.kind !== alert.kind || entry.text !== alert.text),
       alert,
     ]);
+  };
+  const unsubscribe = client.subscribe((message) => {
+    if (message.type === 'alert') show(message.kind, message.conversationId, message.text);
   });
 
   return {
     state,
+    /** An alert the page itself found. */
+    show: (kind: AppAlert['kind'], text: string) => show(kind, null, text),
     dismiss(id: number): void {
       setState('alerts', (alerts) => alerts.filter((alert) => alert.id !== id));
     },

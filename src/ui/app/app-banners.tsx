@@ -55,9 +55,11 @@ function AlertBanner(props: { alert: AppAlert }) {
             .
           </p>
         </Show>
-        <button type="button" class="link-button" onClick={() => openStorageSettings(ui)}>
-          Free up space…
-        </button>
+        <Show when={props.alert.kind !== 'data_lost'}>
+          <button type="button" class="link-button" onClick={() => openStorageSettings(ui)}>
+            Free up space…
+          </button>
+        </Show>
       </div>
       <button
         type="button"

@@ -6,6 +6,7 @@ import { createAgentClient, errorMessage } from '../../state/app/agent-client.ts
 import { createAlertsStore } from '../../state/app/alerts-store.ts';
 import { createAppUpdatesStore } from '../../state/app/app-updates.ts';
 import { readLaunchParameters } from '../../state/app/launch-parameters.ts';
+import { LOST_DATA_TEXT, noteConversationCount } from '../../state/app/lost-data-check.ts';
 import { createPersistenceNoticeStore } from '../../state/app/persistence-notice.ts';
 import { createThemeStore } from '../../state/app/theme-store.ts';
 import { createToastStore } from '../../state/app/toast-store.ts';
@@ -79,6 +80,14 @@ export function App(props: { shell?: ShellHandover }) {
   const attachments = createAttachmentsStore();
   const appUpdates = createAppUpdatesStore();
   const alerts = createAlertsStore(client);
+  let isFirstLoad = true;
+  createEffect(() => {
+    const { isLoaded, loadError, conversations: listed } = conversations.state;
+    if (!isLoaded || loadError !== null) return;
+    if (noteConversationCount(globalThis.localStorage, listed.length, isFirstLoad))
+      alerts.show('data_lost', LOST_DATA_TEXT);
+    isFirstLoad = false;
+  });
   const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
   const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
   const toolProfiles = createToolProfilesStore(client);

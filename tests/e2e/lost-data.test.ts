@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { DATABASE_NAME } from '../../src/storage/db-name.ts';
+import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
+import { type AppHarness, startApp } from './app-harness.ts';
+
+/**
+ * Issue 29: Chromium deletes the whole database when a commit meets a full disk
+ * (tests/bench/full-disk). Here the browser's deletion is played by deleting the database
+ * after a finished task; the page, reloaded, says the conversations were lost instead of
+ * opening as if new, once. Deleting a conversation oneself is not taken for a loss.
+ */
+let harness: AppHarness;
+beforeEach(async () => {
+  harness = await startApp();
+});
+afterEach(async () => {
+  await harness.close();
+});
+
+const LOST = /Your saved conversations are gone/;
+
+async function finishOneTask(): Promise<void> {
+  const { page, model } = harness;
+  model.setScript([acknowledge(), planNotes(), call('message', { type: 'result', text: 'Done.' })]);
+  await harness.sendTask('Say done.');
+  await page.getByText('Done.', { exact: true }).last().waitFor();
+}
+
+it('says the conversations are gone when the browser deleted the database, once', async () => {
+  const { page } = harness;
+  await harness.configure();
+  await finishOneTask();
+  expect(await page.getByText(LOST).count()).toBe(0);
+  // The browser deletes the site's database (the worker's connection closes on the version change).
+  const deleted = await page.evaluate(
+    (name) =>
+      new Promise<string>((resolve) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onsuccess = () => resolve('deleted');
+        request.onerror = () => resolve(`failed: ${request.error?.message}`);
+        request.onblocked = () => undefined;
+      }),
+    DATABASE_NAME,
+  );
+  expect(deleted).toBe('deleted');
+  await page.reload();
+  const banner = page.getByRole('alert').filter({ hasText: LOST });
+  await banner.waitFor();
+  await harness.screenshot('lost-data-banner');
+  await banner.getByRole('button', { name: /Dismiss/ }).click();
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  await page.waitForTimeout(500);
+  expect(await page.getByText(LOST).count()).toBe(0);
+});
+
+it('stays quiet when the person deleted their conversations', async () => {
+  const { page } = harness;
+  await harness.configure();
+  await finishOneTask();
+  await page.getByRole('button', { name: 'Delete Say done.' }).click();
+  await page.getByRole('button', { name: 'Yes, delete', exact: true }).click();
+  await page.getByRole('button', { name: 'Delete Say done.' }).waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  await page.waitForTimeout(500);
+  expect(await page.getByText(LOST).count()).toBe(0);
+});
