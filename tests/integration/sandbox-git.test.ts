@@ -74,6 +74,23 @@ describe('git in the virtual shell', () => {
     expect(await sandbox.stat('/home/ubuntu/repo/.git/HEAD')).not.toBeNull();
   });
 
+  it('takes the options people type: `init -q -b`, `commit -qm`, `commit -am` (found by the runtime fuzz)', async () => {
+    const both = async (command: string) => [await inSandbox(command), onDisk(command)];
+    await sandbox.exec('git', 'mkdir -p /home/ubuntu/repo', {});
+    // `git init -q` made a repository in a folder named `-q`.
+    expect(await both('git init -q -b main')).toEqual(['', '']);
+    expect(await sandbox.stat('/home/ubuntu/repo/.git/HEAD')).not.toBeNull();
+    expect(await sandbox.stat('/home/ubuntu/repo/-q')).toBeNull();
+    await both('printf "one\\n" > a.txt && git add -A');
+    expect(await both('git commit -qm first')).toEqual(['', '']);
+    await both('printf "two\\n" >> a.txt && printf "new\\n" > b.txt');
+    await both('git commit -q -am second');
+    const [sandboxStatus, diskStatus] = await both('git status -s');
+    expect(sandboxStatus).toBe(diskStatus);
+    expect(sandboxStatus).toBe('?? b.txt\n');
+    expect(await inSandbox('git log --oneline | wc -l')).toBe('2\n');
+  });
+
   it('says what it cannot do, and outside a repository says so as git does', async () => {
     await sandbox.exec('git', 'mkdir -p /home/ubuntu/plain', {});
     const outside = await sandbox.exec('git', 'cd /home/ubuntu/plain && git status', {});

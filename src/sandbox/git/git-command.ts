@@ -67,9 +67,19 @@ async function runSubcommand(
   const git = await loadGit();
   const fs = gitFileSystem(shellFs);
   if (name === 'init') {
-    const dir = options[0] ? resolve(cwd, options[0]) : cwd;
+    // `-q`, `-b <branch>` and `--initial-branch=<branch>` are options, not the folder (`git init -q` made `-q/`).
+    const branchAt = options.findIndex((option) => option === '-b' || option === '--initial-branch');
+    const branch =
+      (branchAt >= 0 ? options[branchAt + 1] : undefined) ??
+      options.find((option) => option.startsWith('--initial-branch='))?.slice('--initial-branch='.length) ??
+      'main';
+    const folder = options.find(
+      (option, index) => !option.startsWith('-') && (branchAt < 0 || index !== branchAt + 1),
+    );
+    const dir = folder ? resolve(cwd, folder) : cwd;
     const existed = await shellFs.exists(`${dir}/.git`);
-    await git.init({ fs, dir, defaultBranch: 'main' });
+    await git.init({ fs, dir, defaultBranch: branch });
+    if (options.includes('-q') || options.includes('--quiet')) return ok('');
     return ok(`${existed ? 'Reinitialized existing' : 'Initialized empty'} Git repository in ${dir}/.git/\n`);
   }
   const dir = await git.findRoot({ fs, filepath: cwd }).catch(() => null);
@@ -115,8 +125,19 @@ async function runSubcommand(
       return ok(paths.map((path) => `rm '${relative(path)}'\n`).join(''));
     }
     case 'commit': {
-      const index = options.findIndex((option) => option === '-m' || option === '--message');
+      // `-m msg`, and short flags run together before it (`-qm msg`, `-am msg`).
+      const index = options.findIndex((option) => option === '--message' || /^-[aqv]*m$/.test(option));
       const message = index >= 0 ? options[index + 1] : undefined;
+      const flags = index >= 0 ? (options[index] ?? '') : '';
+      if (/^-[qv]*a[qv]*m$/.test(flags) || options.includes('-a') || options.includes('--all')) {
+        // `-a`: what is tracked and changed (or deleted) is staged first, as git does.
+        for (const [filepath, head, workdir] of (await git.statusMatrix({ fs, dir })) as StatusRow[]) {
+          if (head === 0 || workdir === 1) continue;
+          if (workdir === 0) await git.remove({ fs, dir, filepath });
+          else await git.add({ fs, dir, filepath });
+        }
+      }
+      const isQuiet = /^-[av]*q[av]*m$/.test(flags) || options.includes('-q') || options.includes('--quiet');
       if (!message)
         return fail('error: this sandbox needs the message on the command line: git commit -m "message"\n');
       const rows = (await git.statusMatrix({ fs, dir })) as StatusRow[];
@@ -128,6 +149,7 @@ async function runSubcommand(
       const name = (await git.getConfig({ fs, dir, path: 'user.name' })) ?? DEFAULT_AUTHOR.name;
       const email = (await git.getConfig({ fs, dir, path: 'user.email' })) ?? DEFAULT_AUTHOR.email;
       const oid = await git.commit({ fs, dir, message, author: { name, email } });
+      if (isQuiet) return ok('');
       const branch = (await git.currentBranch({ fs, dir })) ?? 'HEAD';
       const root = hasCommits ? '' : ' (root-commit)';
       return ok(
