@@ -1,5 +1,6 @@
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
+import { KNOWN_DATABASE_KEY } from '../../src/state/app/lost-data-check.ts';
 import { BUILT_APP } from '../e2e/pwa-helpers.ts';
 import { mountSmallDisk, type SmallDisk } from '../fixtures/small-disk.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
@@ -113,8 +114,10 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
   await page.evaluate(() => localStorage.setItem('sandpiper-known-conversations', '3'));
   const large = await fillUntilRefused(page, disk, 300_000, 'full-disk-large');
   const small = await fillUntilRefused(page, disk, 2_000, 'full-disk-small');
+  // Read after a reload, from what the browser saved (not the page's copy in memory).
+  await page.reload();
   const markerKept =
-    (await page.evaluate(() => localStorage.getItem('sandpiper-known-conversations'))) === '3';
+    (await page.evaluate((key) => localStorage.getItem(key), KNOWN_DATABASE_KEY)) === 'the-database-before';
   const line = (label: string, outcome: Outcome) =>
     `  ${label}: ${outcome.writes} writes, then ${outcome.failure}${outcome.closedByBrowser ? ' (the browser closed the connection)' : ''}; the precious row after freeing space: ${outcome.keptAfterFreeing ? 'kept' : 'GONE (the database was deleted, or could not be read)'}`;
   console.log(
@@ -149,7 +152,7 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
         unit: '',
       },
       {
-        name: "localStorage kept through it (the app's count of conversations, which says the data was lost; 1 yes, 0 no)",
+        name: "localStorage kept through it (where the page keeps the database's name, to say the data was lost; 1 yes, 0 no)",
         value: markerKept ? 1 : 0,
         unit: '',
       },

@@ -49,8 +49,9 @@ it('says the conversations are gone when the browser deleted the database, once'
   await harness.screenshot('lost-data-banner');
   await banner.getByRole('button', { name: /Dismiss/ }).click();
   await page.reload();
-  await page.getByRole('textbox', { name: 'Message' }).waitFor();
-  await page.waitForTimeout(500);
+  // The page has read the (new, empty) database.
+  await page.getByText('No conversations yet.').waitFor();
+  await page.waitForTimeout(300);
   expect(await page.getByText(LOST).count()).toBe(0);
 });
 
@@ -62,7 +63,8 @@ it('stays quiet when the person deleted their conversations', async () => {
   await page.getByRole('button', { name: 'Yes, delete', exact: true }).click();
   await page.getByRole('button', { name: 'Delete Say done.' }).waitFor({ state: 'detached' });
   await page.reload();
-  await page.getByRole('textbox', { name: 'Message' }).waitFor();
-  await page.waitForTimeout(500);
+  // The list has loaded (empty) before the check.
+  await page.getByText('No conversations yet.').waitFor();
+  await page.waitForTimeout(300);
   expect(await page.getByText(LOST).count()).toBe(0);
 });

@@ -8,7 +8,8 @@ import { type RuntimeFuzzReport, runRuntimeFuzz } from '../fixtures/fuzz/runtime
  * Issue 29: fuzzed calls through the whole runtime (the journal, envelopes, redaction of
  * every configured secret, IndexedDB on fake-indexeddb, the model's next request), with
  * the search, page, media and X services played by fixtures. Every figure the run holds at
- * 0 is shown above 0 by a control. The 2,000-call run is tests/bench/runtime-fuzz.
+ * 0 is shown above 0 by a control, but calls recorded twice, which no tool can cause (the
+ * journal records each completion once). The 2,000-call run is tests/bench/runtime-fuzz.
  */
 function held(report: RuntimeFuzzReport) {
   const { total } = figureRows({ ...report, findings: [], milliseconds: 0 });

@@ -36,6 +36,10 @@ export function createDiagnostics(channel: BroadcastChannel): (timing: StepTimin
     observer.observe({ type: 'resource' });
   });
   return (timing) => {
-    if (timing.kind !== 'commit' || isDetailed) channel.postMessage(timing);
+    try {
+      if (timing.kind !== 'commit' || isDetailed) channel.postMessage(timing);
+    } catch {
+      // The channel was closed (the worker is shutting down): timings are for nobody now.
+    }
   };
 }

@@ -1,6 +1,7 @@
 import type { InMemoryFs } from 'just-bash';
 import type { ReadOnlyMount } from '../../protocol/know-how.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
+import { nameTooLong } from '../sandbox-paths.ts';
 import { type FileChanges, isWorkspaceRelativePath, type MirrorEntry } from './python-messages.ts';
 
 const PREFIX = `${WORKSPACE_ROOT}/`;
@@ -70,6 +71,8 @@ export class WorkspaceMirror {
     const paths = [...changes.deletes, ...changes.directories, ...changes.writes.map((file) => file.path)];
     const outside = paths.find((path) => !isWorkspaceRelativePath(path));
     if (outside !== undefined) throw new Error(`Python sent back a path outside the workspace: "${outside}"`);
+    const tooLong = paths.map((path) => nameTooLong(`${PREFIX}${path}`)).find((problem) => problem !== null);
+    if (tooLong) throw new Error(`Python made a file the workspace cannot keep. ${tooLong}`);
     changes = this.withoutMounts(changes);
     for (const path of [...changes.deletes].sort().reverse()) {
       await this.fs.rm(`${PREFIX}${path}`, { recursive: true, force: true });

@@ -14,6 +14,7 @@ export type FsChanges = { isEverything: true } | { isEverything: false; paths: S
 export class TrackedFs extends InMemoryFs {
   private changed = new Set<string>();
   private isEverythingChanged = false;
+  private isNameLimited = true;
 
   /** Returns what changed since the last call and starts afresh. */
   takeChanges(): FsChanges {
@@ -26,31 +27,37 @@ export class TrackedFs extends InMemoryFs {
   }
 
   override writeFileSync(...args: Parameters<InMemoryFs['writeFileSync']>): void {
+    this.refuseLongName(args[0]);
     this.touch(args[0]);
     super.writeFileSync(...args);
   }
 
   override writeFileLazy(...args: Parameters<InMemoryFs['writeFileLazy']>): void {
+    this.refuseLongName(args[0]);
     this.touch(args[0]);
     super.writeFileLazy(...args);
   }
 
   override writeFile(...args: Parameters<InMemoryFs['writeFile']>): Promise<void> {
+    this.refuseLongName(args[0]);
     this.touch(args[0]);
     return super.writeFile(...args);
   }
 
   override appendFile(...args: Parameters<InMemoryFs['appendFile']>): Promise<void> {
+    this.refuseLongName(args[0]);
     this.touch(args[0]);
     return super.appendFile(...args);
   }
 
   override mkdir(...args: Parameters<InMemoryFs['mkdir']>): Promise<void> {
+    this.refuseLongName(args[0]);
     this.touch(args[0]);
     return super.mkdir(...args);
   }
 
   override mkdirSync(...args: Parameters<InMemoryFs['mkdirSync']>): void {
+    this.refuseLongName(args[0]);
     this.touch(args[0]);
     super.mkdirSync(...args);
   }
@@ -61,11 +68,13 @@ export class TrackedFs extends InMemoryFs {
   }
 
   override cp(...args: Parameters<InMemoryFs['cp']>): Promise<void> {
+    this.refuseLongName(args[1]);
     this.touch(args[1]);
     return super.cp(...args);
   }
 
   override mv(...args: Parameters<InMemoryFs['mv']>): Promise<void> {
+    this.refuseLongName(args[1]);
     this.touch(args[0]);
     this.touch(args[1]);
     return super.mv(...args);
@@ -77,6 +86,7 @@ export class TrackedFs extends InMemoryFs {
   }
 
   override symlink(...args: Parameters<InMemoryFs['symlink']>): Promise<void> {
+    this.refuseLongName(args[1]);
     this.touch(args[1]);
     return super.symlink(...args);
   }
@@ -92,10 +102,26 @@ export class TrackedFs extends InMemoryFs {
     return super.utimes(...args);
   }
 
-  private touch(path: string): void {
-    // As Linux does: a command that would create such a name fails with ENAMETOOLONG.
-    const tooLong = nameTooLong(path);
+  /**
+   * Runs `work` (copying the saved workspace in, putting paths back) without the name
+   * limit: what was saved before the limit existed, or came in a bundle, must still open.
+   */
+  async withoutNameLimit<T>(work: () => Promise<T>): Promise<T> {
+    this.isNameLimited = false;
+    try {
+      return await work();
+    } finally {
+      this.isNameLimited = true;
+    }
+  }
+
+  /** As Linux does: creating a name over 255 bytes or a path over 4,096 fails with ENAMETOOLONG. */
+  private refuseLongName(path: string): void {
+    const tooLong = this.isNameLimited ? nameTooLong(path) : null;
     if (tooLong) throw Object.assign(new Error(`ENAMETOOLONG: ${tooLong}`), { code: 'ENAMETOOLONG' });
+  }
+
+  private touch(path: string): void {
     if (this.isEverythingChanged) return;
     if (path.startsWith('/')) this.changed.add(normalizePath(path));
     else this.isEverythingChanged = true;

@@ -102,6 +102,27 @@ describe('VirtualSandbox', () => {
     expect(Object.keys(await persisted(workspace)).map((path) => path.length)).toEqual([255]);
   });
 
+  it('still opens a workspace saved with a longer name, and lets it be renamed and removed', async () => {
+    database = new SandpiperDatabase(`sandbox-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    const workspace = new WorkspaceRepository(database);
+    const name = `${'n'.repeat(300)}.txt`;
+    const content = new TextEncoder().encode('old');
+    await workspace.apply(
+      'c',
+      {
+        writes: [{ conversationId: 'c', path: name, kind: 'file', content, size: 3, modifiedAt: 1 }],
+        deletes: [],
+      },
+      null,
+    );
+    const sandbox = await VirtualSandbox.open({ conversationId: 'c', workspace, limitBytes: 100_000 });
+    expect(await sandbox.readText(`/home/ubuntu/${name}`)).toBe('old');
+    await sandbox.exec('main', `mv ${name} short.txt`);
+    expect(Object.keys(await persisted(workspace))).toEqual(['short.txt']);
+    await sandbox.remove('/home/ubuntu/short.txt');
+    expect(await persisted(workspace)).toEqual({});
+  });
+
   it('refuses relative paths and reading a directory, with reasons', async () => {
     database = new SandpiperDatabase(`sandbox-${randomUUID()}`, { indexedDB, IDBKeyRange });
     const { sandbox } = await open();

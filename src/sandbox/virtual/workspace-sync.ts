@@ -34,14 +34,17 @@ export class WorkspaceSync {
   /** Copies the persisted workspace into the filesystem. */
   async load(): Promise<void> {
     await this.fs.mkdir(WORKSPACE_ROOT, { recursive: true });
-    for (const file of await this.repository.list(this.conversationId)) {
-      const path = `${PREFIX}${file.path}`;
-      if (file.kind === 'directory') {
-        await this.fs.mkdir(path, { recursive: true });
-      } else {
-        this.fs.writeFileSync(path, file.content, undefined, { mtime: new Date(file.modifiedAt) });
+    const files = await this.repository.list(this.conversationId);
+    await this.fs.withoutNameLimit(async () => {
+      for (const file of files) {
+        const path = `${PREFIX}${file.path}`;
+        if (file.kind === 'directory') {
+          await this.fs.mkdir(path, { recursive: true });
+        } else {
+          this.fs.writeFileSync(path, file.content, undefined, { mtime: new Date(file.modifiedAt) });
+        }
       }
-    }
+    });
     this.seen = await this.scan();
     this.fs.takeChanges();
   }
@@ -188,8 +191,19 @@ export class WorkspaceSync {
 
   /** Puts `paths` back to their persisted state. */
   private async restore(paths: string[]): Promise<void> {
-    for (const path of paths.sort().reverse()) {
-      const saved = await this.repository.read(this.conversationId, path);
+    const saved = await Promise.all(
+      paths
+        .sort()
+        .reverse()
+        .map(async (path) => [path, await this.repository.read(this.conversationId, path)] as const),
+    );
+    await this.fs.withoutNameLimit(() => this.putBack(saved));
+  }
+
+  private async putBack(
+    entries: readonly (readonly [string, Awaited<ReturnType<WorkspaceRepository['read']>>])[],
+  ): Promise<void> {
+    for (const [path, saved] of entries) {
       const absolute = `${PREFIX}${path}`;
       if (!saved) {
         await this.fs.rm(absolute, { recursive: true, force: true });

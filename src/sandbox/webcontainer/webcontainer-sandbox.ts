@@ -10,7 +10,7 @@ import {
   type SandboxPort,
 } from '../../protocol/ports/sandbox.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
-import { FlushQueue, requireOutsideMounts } from '../sandbox-paths.ts';
+import { FlushQueue, requireCreatablePath, requireOutsideMounts } from '../sandbox-paths.ts';
 import { ContainerSessions } from './container-sessions.ts';
 import { ContainerWorkspace } from './container-workspace.ts';
 import type { KnownServer, NodeRuntimeConnection } from './node-runtime-connection.ts';
@@ -99,13 +99,13 @@ export class WebContainerSandbox implements SandboxPort {
   }
 
   async writeFile(path: string, content: string | Uint8Array): Promise<void> {
-    this.requireWritable(path);
+    this.requireWritable(requireCreatablePath(path));
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     await this.write(this.paths.toRelative(path), bytes, false);
   }
 
   async appendFile(path: string, content: string): Promise<void> {
-    this.requireWritable(path);
+    this.requireWritable(requireCreatablePath(path));
     await this.write(this.paths.toRelative(path), new TextEncoder().encode(content), true);
   }
 
@@ -127,7 +127,7 @@ export class WebContainerSandbox implements SandboxPort {
   }
 
   async mkdir(path: string): Promise<void> {
-    const relative = this.requireWritable(path);
+    const relative = this.requireWritable(requireCreatablePath(path));
     const entry = await this.entry(relative);
     if (entry?.kind === 'file') throw new SandboxError('already_exists', `${path} is a file.`);
     await this.connection.mkdir(this.paths.toContainer(relative));
@@ -156,7 +156,7 @@ export class WebContainerSandbox implements SandboxPort {
 
   async rename(from: string, to: string): Promise<void> {
     const source = this.requireWritable(from);
-    const target = this.requireWritable(to);
+    const target = this.requireWritable(requireCreatablePath(to));
     if (!(await this.entry(source))) throw notFound(from);
     if (await this.entry(target)) throw new SandboxError('already_exists', `${to} already exists.`);
     await this.connection.mkdir(this.paths.toContainer(parentOf(target)));

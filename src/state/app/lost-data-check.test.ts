@@ -1,5 +1,8 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_CONVERSATIONS_KEY, noteConversationCount } from './lost-data-check.ts';
+import { databaseIdentity } from '../../storage/database-identity.ts';
+import { SandpiperDatabase } from '../../storage/db.ts';
+import { KNOWN_DATABASE_KEY, noteDatabase } from './lost-data-check.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
@@ -11,31 +14,38 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 describe('the lost-data check', () => {
-  it('says the data was lost when a first load finds none of the conversations seen before', () => {
-    const storage = memoryStorage({ [KNOWN_CONVERSATIONS_KEY]: '3' });
-    expect(noteConversationCount(storage, 0, true)).toBe(true);
-    // Said once: the count is now 0.
-    expect(noteConversationCount(storage, 0, true)).toBe(false);
-  });
-
-  it('stays quiet for a new browser, for conversations the person deleted, and for later loads', () => {
-    expect(noteConversationCount(memoryStorage(), 0, true)).toBe(false);
+  it('says the data was lost when the database had to name itself anew, once', async () => {
+    const name = `lost-${Math.random()}`;
     const storage = memoryStorage();
-    expect(noteConversationCount(storage, 2, true)).toBe(false);
-    expect(noteConversationCount(storage, 0, false)).toBe(false);
-    expect(noteConversationCount(storage, 0, true)).toBe(false);
-    expect(storage.items.get(KNOWN_CONVERSATIONS_KEY)).toBe('0');
+    let count = 0;
+    const newId = () => `id-${(count += 1)}`;
+    let database = new SandpiperDatabase(name, { indexedDB, IDBKeyRange });
+    // A first visit: nothing remembered.
+    expect(noteDatabase(storage, await databaseIdentity(database, newId))).toBe(false);
+    // Later loads, conversations deleted or not: the same database.
+    expect(noteDatabase(storage, await databaseIdentity(database, newId))).toBe(false);
+    database.close();
+    // The browser deletes the database; the next load finds it new.
+    await new Promise((resolve) => {
+      indexedDB.deleteDatabase(name).onsuccess = resolve;
+    });
+    database = new SandpiperDatabase(name, { indexedDB, IDBKeyRange });
+    expect(noteDatabase(storage, await databaseIdentity(database, newId))).toBe(true);
+    expect(noteDatabase(storage, await databaseIdentity(database, newId))).toBe(false);
+    expect(storage.items.get(KNOWN_DATABASE_KEY)).toBe('id-2');
+    database.close();
   });
 
-  it('stays quiet when storage refuses or holds nonsense', () => {
+  it('stays quiet for a name another tab made, and when storage refuses', () => {
+    // Two tabs opened a new database at once: one name won; the other tab's is replaced, quietly.
+    expect(noteDatabase(memoryStorage({ [KNOWN_DATABASE_KEY]: 'a' }), { id: 'b', isNew: false })).toBe(false);
     const refusing = {
       getItem: () => {
         throw new Error('SecurityError');
       },
       setItem: () => undefined,
     };
-    expect(noteConversationCount(refusing, 0, true)).toBe(false);
-    expect(noteConversationCount(undefined, 0, true)).toBe(false);
-    expect(noteConversationCount(memoryStorage({ [KNOWN_CONVERSATIONS_KEY]: 'x' }), 0, true)).toBe(false);
+    expect(noteDatabase(refusing, { id: 'a', isNew: true })).toBe(false);
+    expect(noteDatabase(undefined, { id: 'a', isNew: true })).toBe(false);
   });
 });

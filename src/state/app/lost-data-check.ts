@@ -1,32 +1,31 @@
+import type { DatabaseIdentity } from '../../storage/database-identity.ts';
+
 /**
  * Chromium deletes a site's whole IndexedDB database when a commit meets a full disk
  * (issue 29, measured in tests/bench/full-disk), and the app would then open as if new.
- * The page remembers, outside IndexedDB, how many conversations it last saw; a first
- * load that finds none where there were some says so instead of showing nothing.
+ * The database names itself (a settings row made once), and the page keeps that name in
+ * localStorage, which outlives the deletion (measured there too): a database that had to
+ * make a new name while the page remembers an old one was lost, and the page says so.
  */
 
-/** localStorage key: how many conversations the page last saw in the database. */
-export const KNOWN_CONVERSATIONS_KEY = 'sandpiper-known-conversations';
+/** localStorage key: the name of the database the page last opened. */
+export const KNOWN_DATABASE_KEY = 'sandpiper-database-id';
 
 export const LOST_DATA_TEXT =
-  'Your saved conversations are gone: this browser deleted the data Sandpiper keeps on this device. Browsers do this when the disk is full or when site data is cleared. Settings and keys are gone too; conversation bundles you exported can be imported again.';
+  'Your saved conversations are gone: this browser deleted the data Sandpiper keeps on this device, as browsers do when the disk is full. Settings and keys are gone too; conversation bundles you exported can be imported again.';
 
-type CountStorage = Pick<Storage, 'getItem' | 'setItem'>;
+type NameStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
- * Notes that the database holds `count` conversations. True when this is the page's first
- * load of the list, it is empty, and the page had seen conversations before: the data was
- * lost, not deleted by the person (deleting them updates the count as it happens).
+ * Notes the database the page opened. True when it is new while the page remembers
+ * another: the data was lost. A first visit (nothing remembered), another tab's new name
+ * for the same database, or a refusing storage are not.
  */
-export function noteConversationCount(
-  storage: CountStorage | undefined,
-  count: number,
-  isFirstLoad: boolean,
-): boolean {
+export function noteDatabase(storage: NameStorage | undefined, database: DatabaseIdentity): boolean {
   try {
-    const known = Number(storage?.getItem(KNOWN_CONVERSATIONS_KEY) ?? 0);
-    storage?.setItem(KNOWN_CONVERSATIONS_KEY, String(count));
-    return isFirstLoad && count === 0 && Number.isFinite(known) && known > 0;
+    const known = storage?.getItem(KNOWN_DATABASE_KEY) ?? null;
+    if (known !== database.id) storage?.setItem(KNOWN_DATABASE_KEY, database.id);
+    return database.isNew && known !== null && known !== database.id;
   } catch {
     // Storage refused (private mode, a full quota): nothing to compare with.
     return false;

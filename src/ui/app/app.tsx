@@ -6,7 +6,7 @@ import { createAgentClient, errorMessage } from '../../state/app/agent-client.ts
 import { createAlertsStore } from '../../state/app/alerts-store.ts';
 import { createAppUpdatesStore } from '../../state/app/app-updates.ts';
 import { readLaunchParameters } from '../../state/app/launch-parameters.ts';
-import { LOST_DATA_TEXT, noteConversationCount } from '../../state/app/lost-data-check.ts';
+import { LOST_DATA_TEXT, noteDatabase } from '../../state/app/lost-data-check.ts';
 import { createPersistenceNoticeStore } from '../../state/app/persistence-notice.ts';
 import { createThemeStore } from '../../state/app/theme-store.ts';
 import { createToastStore } from '../../state/app/toast-store.ts';
@@ -26,6 +26,7 @@ import { createWorkspaceChangesStore } from '../../state/thread/workspace-change
 import { createAttachmentsStore } from '../../state/uploads/attachments-store.ts';
 import { WorkspaceReader } from '../../state/workspace/workspace-reader.ts';
 import { createWorkspaceStore } from '../../state/workspace/workspace-store.ts';
+import { databaseIdentity } from '../../storage/database-identity.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
 import { KnowHowRepository } from '../../storage/know-how-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
@@ -80,14 +81,12 @@ export function App(props: { shell?: ShellHandover }) {
   const attachments = createAttachmentsStore();
   const appUpdates = createAppUpdatesStore();
   const alerts = createAlertsStore(client);
-  let isFirstLoad = true;
-  createEffect(() => {
-    const { isLoaded, loadError, conversations: listed } = conversations.state;
-    if (!isLoaded || loadError !== null) return;
-    if (noteConversationCount(globalThis.localStorage, listed.length, isFirstLoad))
-      alerts.show('data_lost', LOST_DATA_TEXT);
-    isFirstLoad = false;
-  });
+  // A database the browser deleted (a full disk) comes back new: say so, rather than open as if new.
+  void databaseIdentity(database, () => crypto.randomUUID())
+    .then((identity) => {
+      if (noteDatabase(globalThis.localStorage, identity)) alerts.show('data_lost', LOST_DATA_TEXT);
+    })
+    .catch((error: unknown) => console.warn('Sandpiper: could not read the database’s identity.', error));
   const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
   const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
   const toolProfiles = createToolProfilesStore(client);

@@ -78,5 +78,15 @@ describe('the secret vault', () => {
       polluted: '[secret media redacted]',
     });
     expect(copy.list).toEqual([1, null, true]);
+    // Keys keep their order (the event bodies and schemas redacted are shown and sent as they were).
+    expect(Object.keys(vault.redact({ path: 'a', content: 'b', meta: { z: 1, a: 2 } }) as object)).toEqual([
+      'path',
+      'content',
+      'meta',
+    ]);
+    expect(Object.keys((vault.redact({ meta: { z: 1, a: 2 } }) as { meta: object }).meta)).toEqual([
+      'z',
+      'a',
+    ]);
   });
 });

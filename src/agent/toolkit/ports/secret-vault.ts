@@ -106,16 +106,13 @@ export class SecretVault implements SecretsPort {
       } else if (input !== null && typeof input === 'object' && !(input instanceof Uint8Array)) {
         const output: Record<string, unknown> = {};
         assign(output);
+        // Defined, not assigned: a `__proto__` key stays a field, as Object.fromEntries keeps it.
+        // Every key is defined first, in order, and filled in later (redefining keeps its place).
+        const define = (key: string, value: unknown) =>
+          Object.defineProperty(output, key, { value, enumerable: true, writable: true, configurable: true });
         for (const [key, field] of Object.entries(input)) {
-          // Defined, not assigned: a `__proto__` key stays a field, as Object.fromEntries keeps it.
-          const define = (redacted: unknown) =>
-            Object.defineProperty(output, key, {
-              value: redacted,
-              enumerable: true,
-              writable: true,
-              configurable: true,
-            });
-          pending.push([field, define]);
+          define(key, undefined);
+          pending.push([field, (redacted) => define(key, redacted)]);
         }
       } else assign(input);
     }

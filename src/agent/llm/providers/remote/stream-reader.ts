@@ -23,10 +23,11 @@ export type StreamedReply = {
  * call's name as it arrives; constrained mode's text is the call itself (JSON), so it
  * reports only the tool's name, once its first key has streamed (a server that makes a
  * native call anyway has it read as one, in either mode). `onChunk` hears of each
- * chunk with content (a guard against replies that stall or never end). Once `signal`
- * is aborted (a stop, or that guard), reading ends at the next chunk: the SDK's stream
- * over Node's fetch, aborted while the rest of a long reply sits buffered, never yields
- * again nor throws (found by the runtime fuzz: a 2 MB call hung its run and its Stop).
+ * chunk with content (a guard against replies that stall or never end). When `signal` is
+ * aborted while a chunk is handled (the guard trips inside `onChunk`), reading ends there:
+ * the SDK's stream over Node's fetch, aborted between two reads while the rest of a long
+ * reply sits buffered, never yields again nor throws (found by the runtime fuzz: a 2 MB
+ * call hung its run, and its Stop). An abort while a read waits ends it through the SDK.
  */
 export async function readStream(
   stream: AsyncIterable<ChatCompletionChunk>,
