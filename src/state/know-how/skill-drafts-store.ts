@@ -101,6 +101,11 @@ export function createSkillDraftsStore(options: {
      */
     async install(draft: Extract<SkillDraft, { status: 'ready' }>): Promise<string> {
       const row = await skills.install(draft.skill, draft.isUpdate ? undefined : true);
+      // Its card goes at once (a reading begun before the install is void): the drafts were
+      // read again only after the skills list reloaded, and until then the card offered to
+      // install what was just installed (a CI run saw it stay).
+      token += 1;
+      setDrafts((current) => current.filter((entry) => entry.folder !== draft.folder));
       return row.name;
     },
     /** Hides a draft's card until the drafts folder changes (or the page reloads). */
