@@ -110,8 +110,8 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
   });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${app.url}/favicon.svg`);
-  // The app keeps how many conversations it last saw in localStorage (lost-data-check.ts): does that outlive the database?
-  await page.evaluate(() => localStorage.setItem('sandpiper-known-conversations', '3'));
+  // The page keeps the database's name in localStorage (lost-data-check.ts): does that outlive the database?
+  await page.evaluate((key) => localStorage.setItem(key, 'the-database-before'), KNOWN_DATABASE_KEY);
   const large = await fillUntilRefused(page, disk, 300_000, 'full-disk-large');
   const small = await fillUntilRefused(page, disk, 2_000, 'full-disk-small');
   // Read after a reload, from what the browser saved (not the page's copy in memory).
