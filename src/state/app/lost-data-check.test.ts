@@ -18,7 +18,10 @@ describe('the lost-data check', () => {
     const name = `lost-${Math.random()}`;
     const storage = memoryStorage();
     let count = 0;
-    const newId = () => `id-${(count += 1)}`;
+    const newId = () => {
+      count += 1;
+      return `id-${count}`;
+    };
     let database = new SandpiperDatabase(name, { indexedDB, IDBKeyRange });
     // A first visit: nothing remembered.
     expect(noteDatabase(storage, await databaseIdentity(database, newId))).toBe(false);
