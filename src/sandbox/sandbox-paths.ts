@@ -59,6 +59,8 @@ const PATH_MAX_BYTES = 4096;
  * a megabyte could be written, and then its conversation could not be exported.
  */
 export function nameTooLong(path: string): string | null {
+  // Every write passes here: a path of at most 85 UTF-16 units is at most 255 bytes, never encoded.
+  if (path.length * 3 <= NAME_MAX_BYTES) return null;
   const bytes = (text: string) => new TextEncoder().encode(text).byteLength;
   const shown = path.length > 80 ? `${path.slice(0, 80)}…` : path;
   if (bytes(path) > PATH_MAX_BYTES)

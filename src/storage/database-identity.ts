@@ -3,6 +3,7 @@ import type { SandpiperDatabase } from './db.ts';
 
 /** The settings row that names this database (made once, the first time the page opens it). */
 const DATABASE_ID_KEY = 'database-id';
+const SavedId = z.string().min(1);
 
 /** This database's name for itself, and whether this call made it (the database was new, or emptied). */
 export type DatabaseIdentity = { id: string; isNew: boolean };
@@ -15,11 +16,12 @@ export async function databaseIdentity(
   database: SandpiperDatabase,
   newId: () => string,
 ): Promise<DatabaseIdentity> {
+  const savedId = async () => SavedId.safeParse((await database.settings.get(DATABASE_ID_KEY))?.value);
+  // At start-up: a read, and a write only the first time (read again inside it, where tabs agree).
+  const known = await savedId();
+  if (known.success) return { id: known.data, isNew: false };
   return database.transaction('rw', database.settings, async () => {
-    const saved = z
-      .string()
-      .min(1)
-      .safeParse((await database.settings.get(DATABASE_ID_KEY))?.value);
+    const saved = await savedId();
     if (saved.success) return { id: saved.data, isNew: false };
     const id = newId();
     await database.settings.put({ key: DATABASE_ID_KEY, value: id });

@@ -12,6 +12,15 @@ const CHAT_COMPLETIONS_PATH = '/chat/completions';
  */
 export function createDiagnostics(channel: BroadcastChannel): (timing: StepTiming) => void {
   let isDetailed = false;
+  /** Posts `message`; false once the channel is closed (the worker is shutting down: nobody listens). */
+  const post = (message: unknown): boolean => {
+    try {
+      channel.postMessage(message);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   channel.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (isDetailed || (event.data as { kind?: unknown } | null)?.kind !== DETAILED_DIAGNOSTICS_REQUEST)
       return;
@@ -24,10 +33,7 @@ export function createDiagnostics(channel: BroadcastChannel): (timing: StepTimin
         // Only the model's requests: another request's path may hold anything a call put in
         // its URL, a key too (found by the runtime fuzz), and nothing reads those timings.
         if (!path.endsWith(CHAT_COMPLETIONS_PATH)) continue;
-        try {
-          channel.postMessage({ kind: 'request', path, startTime, requestStart, responseStart, responseEnd });
-        } catch {
-          // The channel was closed (its worker is shutting down): nobody is listening any more.
+        if (!post({ kind: 'request', path, startTime, requestStart, responseStart, responseEnd })) {
           observer.disconnect();
           return;
         }
@@ -36,10 +42,6 @@ export function createDiagnostics(channel: BroadcastChannel): (timing: StepTimin
     observer.observe({ type: 'resource' });
   });
   return (timing) => {
-    try {
-      if (timing.kind !== 'commit' || isDetailed) channel.postMessage(timing);
-    } catch {
-      // The channel was closed (the worker is shutting down): timings are for nobody now.
-    }
+    if (timing.kind !== 'commit' || isDetailed) post(timing);
   };
 }

@@ -27,38 +27,32 @@ export class TrackedFs extends InMemoryFs {
   }
 
   override writeFileSync(...args: Parameters<InMemoryFs['writeFileSync']>): void {
-    this.refuseLongName(args[0]);
-    this.touch(args[0]);
+    this.create(args[0]);
     super.writeFileSync(...args);
   }
 
   override writeFileLazy(...args: Parameters<InMemoryFs['writeFileLazy']>): void {
-    this.refuseLongName(args[0]);
-    this.touch(args[0]);
+    this.create(args[0]);
     super.writeFileLazy(...args);
   }
 
   override writeFile(...args: Parameters<InMemoryFs['writeFile']>): Promise<void> {
-    this.refuseLongName(args[0]);
-    this.touch(args[0]);
+    this.create(args[0]);
     return super.writeFile(...args);
   }
 
   override appendFile(...args: Parameters<InMemoryFs['appendFile']>): Promise<void> {
-    this.refuseLongName(args[0]);
-    this.touch(args[0]);
+    this.create(args[0]);
     return super.appendFile(...args);
   }
 
   override mkdir(...args: Parameters<InMemoryFs['mkdir']>): Promise<void> {
-    this.refuseLongName(args[0]);
-    this.touch(args[0]);
+    this.create(args[0]);
     return super.mkdir(...args);
   }
 
   override mkdirSync(...args: Parameters<InMemoryFs['mkdirSync']>): void {
-    this.refuseLongName(args[0]);
-    this.touch(args[0]);
+    this.create(args[0]);
     super.mkdirSync(...args);
   }
 
@@ -68,15 +62,13 @@ export class TrackedFs extends InMemoryFs {
   }
 
   override cp(...args: Parameters<InMemoryFs['cp']>): Promise<void> {
-    this.refuseLongName(args[1]);
-    this.touch(args[1]);
+    this.create(args[1]);
     return super.cp(...args);
   }
 
   override mv(...args: Parameters<InMemoryFs['mv']>): Promise<void> {
-    this.refuseLongName(args[1]);
     this.touch(args[0]);
-    this.touch(args[1]);
+    this.create(args[1]);
     return super.mv(...args);
   }
 
@@ -86,8 +78,7 @@ export class TrackedFs extends InMemoryFs {
   }
 
   override symlink(...args: Parameters<InMemoryFs['symlink']>): Promise<void> {
-    this.refuseLongName(args[1]);
-    this.touch(args[1]);
+    this.create(args[1]);
     return super.symlink(...args);
   }
 
@@ -119,6 +110,12 @@ export class TrackedFs extends InMemoryFs {
   private refuseLongName(path: string): void {
     const tooLong = this.isNameLimited ? nameTooLong(path) : null;
     if (tooLong) throw Object.assign(new Error(`ENAMETOOLONG: ${tooLong}`), { code: 'ENAMETOOLONG' });
+  }
+
+  /** A path something is created at: refused when too long, then noted. */
+  private create(path: string): void {
+    this.refuseLongName(path);
+    this.touch(path);
   }
 
   private touch(path: string): void {
