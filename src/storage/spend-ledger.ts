@@ -20,15 +20,16 @@ export class SpendLedger {
    * transaction that includes the `spend` table (the journal's), so it commits with them.
    */
   async record(conversationId: string, providerId: string, events: readonly StoredEvent[]): Promise<void> {
-    const byDay = usageByDay(events);
-    for (const [day, usage] of byDay) {
+    // Each day's row read and written apart from the others' (no round trip waits for another day's).
+    const days = [...usageByDay(events)].map(async ([day, usage]) => {
       const key: [string, string, string] = [day, conversationId, providerId];
       const existing = SpendRow.safeParse(await this.database.spend.get(key));
       // A row that fails the schema starts afresh rather than block the events' write.
       const before = existing.success ? existing.data : null;
       const total = before ? addTokenUsage(pickUsage(before), usage) : usage;
       await this.database.spend.put(SpendRow.parse({ day, conversationId, providerId, ...total }));
-    }
+    });
+    await Promise.all(days);
   }
 
   /** Every row of one local day (`YYYY-MM-DD`); rows that fail the schema are skipped. */

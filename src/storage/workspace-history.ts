@@ -130,21 +130,32 @@ export class WorkspaceHistory {
   }
 
   /** Records, inside the journal's transaction, that the action at `seq` settled now. */
-  async checkpoint(
+  checkpoint(
     conversationId: string,
     seq: number,
     mark: { uuid?: string; workspaceId?: string } = {},
   ): Promise<void> {
-    const workspaceId = mark.workspaceId ?? conversationId;
+    const { uuid, workspaceId } = mark;
+    return this.checkpointAll(conversationId, [{ seq, ...(uuid ? { uuid } : {}) }], workspaceId);
+  }
+
+  /**
+   * Records, inside the journal's transaction, that the actions (or messages) at `marks`
+   * settled now, in `workspaceId`'s history (a sub-agent's marks point at its parent's):
+   * one read of the history's end for all of them.
+   */
+  async checkpointAll(
+    conversationId: string,
+    marks: readonly { seq: number; uuid?: string }[],
+    workspaceId = conversationId,
+  ): Promise<void> {
+    if (marks.length === 0) return;
     const rev = await this.latestRev(workspaceId);
-    await this.database.checkpoints.put(
-      Checkpoint.parse({
-        conversationId,
-        seq,
-        rev,
-        ...(mark.uuid ? { uuid: mark.uuid } : {}),
-        ...(workspaceId !== conversationId ? { workspaceId } : {}),
-      }),
+    const inOther = workspaceId !== conversationId ? { workspaceId } : {};
+    await this.database.checkpoints.bulkPut(
+      marks.map(({ seq, uuid }) =>
+        Checkpoint.parse({ conversationId, seq, rev, ...(uuid ? { uuid } : {}), ...inOther }),
+      ),
     );
   }
 

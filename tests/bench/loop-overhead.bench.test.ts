@@ -21,10 +21,14 @@ import { recordFigures } from './record-figures.ts';
  * difference of two moments on one clock (the server's, or the agent worker's
  * `performance.now()`: its step, action and commit timings and the Resource Timing of its
  * requests, all sent over the diagnostics channel, the last two on request):
- *   (a) the response's end in the network stack → the loop has the result (SSE parsing, stream close)
+ *   (a) the response's end in the network stack → the loop has the result: the stream read to
+ *       its end (SSE parsing, stream close), then the wait for the previous step's write to
+ *       commit (the answer is acted on only once everything before it is durable)
  *   (b) the loop: tool, IndexedDB commits, broadcasts, the rest (validation, context, budgets)
  *   (c) the provider asked → fetch called (the SDK's request building)
- *   (d) fetch called → the request's headers written to the socket (preflight, connection, IPC)
+ *   (d) fetch called → the request's headers written to the socket (preflight, connection, IPC,
+ *       and the app's service worker's fetch event, which every request of a controlled
+ *       worker wakes: Chromium's static routing, which could skip it, leaves workers' out)
  *   (e) loopback both ways, never timed on one clock: the server's gap minus the worker's
  *       (response end → next request start), i.e. server last byte → browser response end
  *       plus browser request start → server request arrival.
@@ -32,6 +36,11 @@ import { recordFigures } from './record-figures.ts';
  */
 const STEPS = 200;
 const CHAT_PATH = '/v1/chat/completions';
+/**
+ * The third run's model takes this long to answer each step, as a fast server would: the
+ * previous step's write has committed by then, as it has with any real model.
+ */
+const PACED_ANSWER_MS = 50;
 /** The first answer waits this long, so Playwright has let go of the browser before the loop runs. */
 const DISCONNECT_MS = 1500;
 /** The built app to serve: dist/, or SANDPIPER_DIST (as the e2e harness takes it). */
@@ -81,10 +90,18 @@ afterAll(async () => {
 });
 
 type Diagnostic =
-  | { kind: 'step'; responseAt: number; requestAt: number; sentAt: number }
+  | { kind: 'step'; answeredAt: number; responseAt: number; requestAt: number; sentAt: number }
   | { kind: 'action'; durationMs: number }
   | { kind: 'commit'; isStaged: boolean; startedAt: number; committedAt: number; publishedAt: number }
-  | { kind: 'request'; path: string; startTime: number; requestStart: number; responseEnd: number };
+  | {
+      kind: 'request';
+      path: string;
+      startTime: number;
+      workerStart: number;
+      fetchStart: number;
+      requestStart: number;
+      responseEnd: number;
+    };
 
 type Window = { diagnostics: Diagnostic[] };
 
@@ -147,6 +164,8 @@ function stepParts(diagnostics: Diagnostic[], serverGaps: number[]): Record<stri
     parts.push({
       server,
       streamEnd: entry.responseAt - previous.responseEnd,
+      answered: entry.answeredAt - previous.responseEnd,
+      commitWait: entry.responseAt - entry.answeredAt,
       loop,
       tool,
       commit: awaited,
@@ -155,6 +174,8 @@ function stepParts(diagnostics: Diagnostic[], serverGaps: number[]): Record<stri
       staged,
       sdk: entry.sentAt - entry.requestAt,
       toSocket: current.requestStart - entry.sentAt,
+      // Without a service worker (workerStart 0) the fetch event's part is 0.
+      serviceWorker: current.workerStart > 0 ? current.fetchStart - current.workerStart : 0,
       loopback: server - (current.requestStart - previous.responseEnd),
       worker: entry.sentAt - entry.responseAt,
     });
@@ -170,7 +191,7 @@ async function configure(page: Page): Promise<void> {
 }
 
 /** The task: an acknowledgement (answered once Playwright has let go), a plan, info messages, the result. */
-function script(): ScriptedTurn[] {
+function script(answerDelayMs: number): ScriptedTurn[] {
   const plan = call('plan', {
     action: 'update',
     goal: 'Benchmark the loop',
@@ -179,9 +200,10 @@ function script(): ScriptedTurn[] {
       { id: 2, title: 'Deliver' },
     ],
   });
-  const work: ScriptedTurn[] = Array.from({ length: STEPS - 4 }, (_, index) =>
-    call('message', { type: 'info', text: `Progress update ${index + 1}` }),
-  );
+  const work: ScriptedTurn[] = Array.from({ length: STEPS - 4 }, (_, index) => ({
+    ...call('message', { type: 'info', text: `Progress update ${index + 1}` }),
+    delayMs: answerDelayMs,
+  }));
   return [
     { ...acknowledge(), delayMs: DISCONNECT_MS },
     plan,
@@ -197,7 +219,7 @@ function script(): ScriptedTurn[] {
  * conversation meanwhile, so it renders nothing of the run: the difference is what the
  * rendering costs the loop on this machine's two cores.
  */
-async function measureRun(isThreadShown: boolean) {
+async function measureRun(isThreadShown: boolean, answerDelayMs = 0) {
   const driving = await connect();
   await driving.page.evaluate(
     ([channelName, request]) => {
@@ -209,7 +231,7 @@ async function measureRun(isThreadShown: boolean) {
     },
     [DIAGNOSTICS_CHANNEL_NAME, DETAILED_DIAGNOSTICS_REQUEST] as const,
   );
-  model.setScript(script());
+  model.setScript(script(answerDelayMs));
   const newConversation = driving.page.getByRole('button', { name: 'New conversation' });
   await newConversation.click();
   await driving.page.getByRole('textbox', { name: 'Message' }).fill(NOTES_TASK);
@@ -238,12 +260,16 @@ async function measureRun(isThreadShown: boolean) {
     const respondedAt = model.requests[index - 1]?.respondedAt;
     const receivedAt = model.requests[index]?.receivedAt;
     if (respondedAt === undefined || receivedAt === undefined) throw new Error(`request ${index} unfinished`);
+    // A paced answer's wait is the model's, not the loop's: the gap starts at its last byte.
     serverGaps.push(receivedAt - respondedAt);
   }
   return {
     parts: stepParts(diagnostics, serverGaps),
     total: (model.requests.at(-1)?.respondedAt ?? NaN) - firstResponseAt,
     preflights: model.preflights.length,
+    throughServiceWorker: diagnostics.filter(
+      (entry) => entry.kind === 'request' && entry.path === CHAT_PATH && entry.workerStart > 0,
+    ).length,
     messages: messagesOf(model.requests.at(-1)).length,
   };
 }
@@ -254,6 +280,7 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
   await setup.browser.close();
   const shown = await measureRun(true);
   const hidden = await measureRun(false);
+  const paced = await measureRun(true, PACED_ANSWER_MS);
   const line = (run: typeof shown, label: string, name: string) =>
     `  ${label.padEnd(62)} ${summary(run.parts.map((part) => part[name] ?? NaN))}`;
   const lines = (run: typeof shown, names: [string, string][]) =>
@@ -263,9 +290,12 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
       `loop-overhead (Chromium, ${STEPS} steps, scripted model answering instantly, n=${shown.parts.length})`,
       line(shown, 'at the server: last byte of response N → request N+1 arrives', 'server'),
       `  CORS preflights seen by the server: ${shown.preflights}`,
+      `  model requests through the service worker's fetch event: ${shown.throughServiceWorker} of ${STEPS}`,
       'breakdown:',
       ...lines(shown, [
         ['(a) response end in the network stack → loop has the result', 'streamEnd'],
+        ['      the stream read to its end (the provider returns)', 'answered'],
+        ["      waiting for the previous step's write to commit", 'commitWait'],
         ['(b) loop: result → provider asked for the next step', 'loop'],
         ['      tool', 'tool'],
         ['      IndexedDB commits awaited', 'commit'],
@@ -274,6 +304,7 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
         ['    (IndexedDB commits staged, committing meanwhile)', 'staged'],
         ['(c) provider asked → fetch called (SDK request building)', 'sdk'],
         ['(d) fetch called → request headers written to the socket', 'toSocket'],
+        ["      the service worker's fetch event (it lets the request go on)", 'serviceWorker'],
         ['(e) loopback both ways (server gap − worker gap)', 'loopback'],
         ['worker: result in hand → fetch called ((b) + (c))', 'worker'],
       ]),
@@ -282,6 +313,16 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
       ...lines(hidden, [
         ['at the server', 'server'],
         ['(a) response end → loop has the result', 'streamEnd'],
+        ["      waiting for the previous step's write to commit", 'commitWait'],
+        ['worker: result in hand → fetch called', 'worker'],
+        ['(d) fetch called → request headers written to the socket', 'toSocket'],
+        ['(e) loopback both ways', 'loopback'],
+      ]),
+      `the same run with the thread on screen, the model taking ${PACED_ANSWER_MS} ms per answer:`,
+      ...lines(paced, [
+        ['at the server', 'server'],
+        ['(a) response end → loop has the result', 'streamEnd'],
+        ["      waiting for the previous step's write to commit", 'commitWait'],
         ['worker: result in hand → fetch called', 'worker'],
         ['(d) fetch called → request headers written to the socket', 'toSocket'],
         ['(e) loopback both ways', 'loopback'],
@@ -311,6 +352,17 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
         value: at(shown, 'streamEnd'),
         unit: 'ms',
       },
+      { name: '(a) of which the stream read to its end', value: at(shown, 'answered'), unit: 'ms' },
+      {
+        name: "(a) of which waiting for the previous step's write to commit",
+        value: at(shown, 'commitWait'),
+        unit: 'ms',
+      },
+      {
+        name: "the previous step's write, staged → committed (median)",
+        value: at(shown, 'staged'),
+        unit: 'ms',
+      },
       { name: '(b) the loop: result → the provider asked (median)', value: at(shown, 'loop'), unit: 'ms' },
       { name: '(b) of which IndexedDB commits awaited', value: at(shown, 'commit'), unit: 'ms' },
       { name: '(c) provider asked → fetch called (the SDK)', value: at(shown, 'sdk'), unit: 'ms' },
@@ -328,7 +380,33 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
         value: at(hidden, 'toSocket'),
         unit: 'ms',
       },
+      {
+        name: `the model taking ${PACED_ANSWER_MS} ms per answer: at the server (median)`,
+        value: at(paced, 'server'),
+        unit: 'ms',
+      },
+      {
+        name: `the model taking ${PACED_ANSWER_MS} ms per answer: p95`,
+        value: at(paced, 'server', 0.95),
+        unit: 'ms',
+      },
+      {
+        name: `the model taking ${PACED_ANSWER_MS} ms per answer: waiting for the previous write`,
+        value: at(paced, 'commitWait'),
+        unit: 'ms',
+      },
       { name: 'the whole run', value: Math.round(shown.total / 10) / 100, unit: 's' },
+      {
+        name: "model requests through the service worker's fetch event",
+        value: shown.throughServiceWorker,
+        unit: '',
+        note: `of ${STEPS}`,
+      },
+      {
+        name: "(d) of which the service worker's fetch event",
+        value: at(shown, 'serviceWorker'),
+        unit: 'ms',
+      },
     ],
   });
 });

@@ -11,14 +11,18 @@ import type { SpendCap } from './spend-cap.ts';
 
 /**
  * Diagnostics: the runtime overhead of one step (from the model's response in hand to
- * the next request sent, with those moments and the one the provider was asked, on the
- * worker's `performance.now()` clock), how long one action's tool ran, or one journal write.
+ * the next request sent, with those moments, the one the response was read to its end and
+ * the one the provider was asked, on the worker's `performance.now()` clock), how long one
+ * action's tool ran, or one journal write.
  */
 export type StepTiming =
   | {
       kind: 'step';
       conversationId: string;
       overheadMs: number;
+      /** The previous answer returned by the provider (the stream read to its end). */
+      answeredAt: number;
+      /** The previous answer in hand: returned, and every write before it committed. */
       responseAt: number;
       requestAt: number;
       sentAt: number;

@@ -29,6 +29,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
   // Best effort: a missing file only means an excerpt cannot be opened in full.
   await restoreMissingObservations(loop.events, context.openSandbox).catch(() => undefined);
   let responseAt: number | null = null;
+  let answeredAt = 0;
   while (true) {
     const queued = context.takeQueuedMessages();
     if (queued.length > 0) await loop.append(queued.map((text) => ({ type: 'user_message', text })));
@@ -50,7 +51,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
     if (await refuseOversizedMessage(loop, context.contextWindowTokens, fixedTokens)) return;
     const forced = forcedStep(loop.events, context.profile.openingSteps);
     let streamingTool: string | null = null;
-    const stepStart = responseAt;
+    const [stepStart, stepAnswered] = [responseAt, answeredAt];
     let isTimed = false;
     const requestChars = loop.context.size();
     const requestAt = performance.now();
@@ -62,6 +63,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
           kind: 'step',
           conversationId: context.conversationId,
           overheadMs: sentAt - stepStart,
+          answeredAt: stepAnswered,
           responseAt: stepStart,
           requestAt,
           sentAt,
@@ -81,6 +83,7 @@ export async function runLoop(context: LoopContext): Promise<void> {
       send: async () => {
         streamingTool = null;
         const sent = await context.provider.respond(request, onProgress);
+        answeredAt = performance.now();
         // A reply that broke off left no call in flight (a stop keeps it: it is recorded as cancelled).
         if (sent.type === 'failure' && sent.kind !== 'cancelled') streamingTool = null;
         // The answer is acted on only once everything recorded before it is durable.

@@ -28,12 +28,25 @@ export function createDiagnostics(channel: BroadcastChannel): (timing: StepTimin
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
         if (entry.initiatorType !== 'fetch') continue;
-        const { startTime, requestStart, responseStart, responseEnd } = entry;
+        // `workerStart` (0 without a service worker): the controlling service worker's fetch
+        // event dispatched; `fetchStart`, once it let the request go on to the network.
+        const { startTime, workerStart, fetchStart, requestStart, responseStart, responseEnd } = entry;
         const path = new URL(entry.name).pathname;
         // Only the model's requests: another request's path may hold anything a call put in
         // its URL, a key too (found by the runtime fuzz), and nothing reads those timings.
         if (!path.endsWith(CHAT_COMPLETIONS_PATH)) continue;
-        if (!post({ kind: 'request', path, startTime, requestStart, responseStart, responseEnd })) {
+        if (
+          !post({
+            kind: 'request',
+            path,
+            startTime,
+            workerStart,
+            fetchStart,
+            requestStart,
+            responseStart,
+            responseEnd,
+          })
+        ) {
           observer.disconnect();
           return;
         }

@@ -8,6 +8,7 @@ import type { Plan } from '../../protocol/phase-plan.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import type { ReadUpload } from '../uploads/attachments-store.ts';
 import { knownDeliverables } from './attachment-view.ts';
+import { createFrameFlush } from './frame-flush.ts';
 import {
   actionItems,
   applyEvent,
@@ -59,20 +60,41 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
   });
   const [revision, setRevision] = createSignal(0);
   const [isReplaying, setReplaying] = createSignal(false);
+  /** The reducer's state: every event received applied (the store may be a frame behind it). */
   let thread = initialThreadState();
+  /** The reducer's state the store holds. */
+  let shown = thread;
+  // A run's events (several per step, a step every few milliseconds) reach the store once a
+  // frame: rendering each one cost the page's thread, and on two cores the loop, several ms.
+  const eventsFlush = createFrameFlush(() => show(thread));
   /** Events of the replay frame on screen (`thread` is built from exactly these). */
   let replayShown: { events: readonly StoredEvent[]; count: number } | null = null;
   let held: StoredEvent[] | null = null;
   let loadToken = 0;
 
-  /**
-   * Applies a new reducer state to the store. The reducer never mutates, so only items
-   * whose identity changed are written: an event costs O(changed items), not O(thread).
-   */
+  /** Makes `next` the reducer's state and applies it to the store now. */
   function commit(next: ThreadState): void {
-    if (next === thread) return;
-    const previous = thread;
     thread = next;
+    eventsFlush.cancel();
+    show(next);
+  }
+
+  /** Forgets both states for `next` (the store is reset to it by the caller). */
+  function reset(next: ThreadState): void {
+    eventsFlush.cancel();
+    thread = next;
+    shown = next;
+  }
+
+  /**
+   * Applies a reducer state to the store. The reducer never mutates, so only items whose
+   * identity changed since the state shown are written: an event costs O(changed items),
+   * not O(thread).
+   */
+  function show(next: ThreadState): void {
+    if (next === shown) return;
+    const previous = shown;
+    shown = next;
     batch(() => {
       if (state.thread.items.length === 0 && next.items.length > 0) {
         // A conversation opening: its rows are set in one write (the store wraps them as they
@@ -105,7 +127,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     const token = ++loadToken;
     held = [];
     if (!options.isResync) {
-      thread = initialThreadState(id);
+      reset(initialThreadState(id));
       setState({
         load: 'loading',
         loadError: null,
@@ -129,7 +151,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       const next = applyEvents(initialThreadState(id), [...snapshot.events, ...heldInOrder]);
       held = null;
       const reducedAt = measureStep('reduce', readAt);
-      thread = initialThreadState(id);
+      reset(initialThreadState(id));
       commit(next);
       measureStep('commit', reducedAt);
       setState((current) => ({
@@ -164,9 +186,14 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       } else if (message.event.seq > thread.lastSeq + 1) {
         void load(id, { isResync: true });
       } else {
-        commit(applyEvent(thread, message.event));
+        thread = applyEvent(thread, message.event);
+        eventsFlush.schedule();
       }
-    } else if (message.type === 'conversation' && message.conversation.id === id) {
+      return;
+    }
+    // What follows is shown after the events before it, as they came.
+    eventsFlush.flushNow();
+    if (message.type === 'conversation' && message.conversation.id === id) {
       if (isNewer(message.conversation, state.conversation)) setState('conversation', message.conversation);
     } else if (message.type === 'plan' && message.plan.conversationId === id) {
       if (isNewer(message.plan, state.plan)) setState('plan', message.plan);
@@ -188,7 +215,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       if (id === null) {
         loadToken += 1;
         held = null;
-        thread = initialThreadState();
+        reset(initialThreadState());
         setState({
           load: 'empty',
           loadError: null,
@@ -275,7 +302,10 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     undoRewind: () => client.api.undoRewind(requireId()),
     /** Forks the conversation at that step; resolves with the new conversation's id. */
     forkAt: (seq: number) => client.api.forkConversation(requireId(), seq),
-    dispose: unsubscribe,
+    dispose: () => {
+      eventsFlush.cancel();
+      unsubscribe();
+    },
   };
 }
 
