@@ -8,6 +8,7 @@ import { LocalModels } from '../src/agent/llm/providers/webllm/local-model-libra
 import { createWebLlmProvider } from '../src/agent/llm/providers/webllm/webllm-provider.ts';
 import { profileSummaries, TOOL_PROFILES } from '../src/agent/profiles/index.ts';
 import { ConversationArchive } from '../src/agent/runtime/conversation-archive.ts';
+import { ConversationBackups } from '../src/agent/runtime/conversation-backups.ts';
 import { createDiagnostics } from '../src/agent/runtime/diagnostics.ts';
 import { AgentRuntime } from '../src/agent/runtime/runtime.ts';
 import { Scheduler, webLeaderLock } from '../src/agent/runtime/schedules/scheduler.ts';
@@ -20,6 +21,8 @@ import {
 } from '../src/protocol/broadcast.ts';
 import { ScheduleEdit } from '../src/protocol/schedules.ts';
 import type { AgentWorkerApi, RuntimeApi } from '../src/protocol/worker-api.ts';
+import { openOpfsBackupFolder } from '../src/storage/backup-folder.ts';
+import { ConversationRepository } from '../src/storage/conversation-repository.ts';
 import { SandpiperDatabase } from '../src/storage/db.ts';
 import { previewHistoryPruning } from '../src/storage/history-pruning.ts';
 import { SettingsRepository } from '../src/storage/settings-repository.ts';
@@ -31,9 +34,26 @@ const engineHost = createEngineHost(() => loadWebLlmLibrary());
 const localModels = new LocalModels(engineHost, () => (navigator as { gpu?: GpuLike }).gpu);
 const database = new SandpiperDatabase();
 const settingsRepository = new SettingsRepository(database);
-/** Posts on the channel; a scheduled conversation's new status is also recorded on its schedule. */
+// A second copy of each conversation, for a browser that deletes the database (a full disk).
+// (Its closures read the runtime and the archive, made below, only once called.)
+const backupFolder = openOpfsBackupFolder();
+const backups = new ConversationBackups({
+  folder: backupFolder,
+  conversations: () => runtime.listConversations(),
+  conversation: (id) => new ConversationRepository(database).get(id),
+  exportBundle: async (id) => (await archive.exportIfThere(id))?.bytes ?? null,
+  importBundle: (bytes) => archive.importBundle(bytes),
+  exclusively: (work) => navigator.locks.request('sandpiper-backup-restore', work),
+  onError: (error) => console.warn('Sandpiper: a backup copy failed', error),
+});
+
+/**
+ * Posts on the channel; a scheduled conversation's new status is also recorded on its
+ * schedule, and a conversation that settled (or was deleted) reaches its backup copy.
+ */
 function publish(message: BroadcastMessage): void {
   channel.postMessage(message);
+  backups.observe(message);
   if (message.type === 'conversation' && message.conversation.scheduled)
     void runtime.schedules.observe(message.conversation).catch((error: unknown) => {
       console.error('Sandpiper: recording a scheduled run’s outcome failed', error);
@@ -55,6 +75,8 @@ const runtime = new AgentRuntime({
           ...server,
         }),
   onStepTiming,
+  // Where the browser has no private file system, a failed write is not probed (taken as not full).
+  hasSpace: async (bytes) => (await backupFolder)?.canWrite(bytes) ?? true,
   // The runtime knows no profile by name: the worker hands it the app's.
   profiles: TOOL_PROFILES,
   // Preview URLs live under the app's scope, which the worker's own URL is served from.
@@ -76,7 +98,7 @@ const workspaceChanges = new WorkspaceChanges(database);
 // is exposed at once: messages posted to a worker before it listens are lost.
 const archive = new ConversationArchive({
   database,
-  publish: (message) => channel.postMessage(message),
+  publish,
   newId: () => crypto.randomUUID(),
   now: Date.now,
   appVersion: __APP_VERSION__,
@@ -88,6 +110,9 @@ const ready = runtime
   .then(() => runtime.followRunsElsewhere())
   .catch((error: unknown) => console.error('Sandpiper: recovering interrupted runs failed', error));
 void ready.then(() => scheduler.start());
+void ready
+  .then(() => backups.catchUp())
+  .catch((error: unknown) => console.warn('Sandpiper: catching up with the backup copies failed', error));
 
 // A run another tab starts is followed, to be taken over if that tab closes mid-run. (A
 // channel hears other contexts only, so this worker's own messages are not read back.)
@@ -100,6 +125,13 @@ channel.addEventListener('message', (event: MessageEvent<unknown>) => {
     const parsed = BroadcastMessage.safeParse(event.data);
     if (parsed.success && parsed.data.type === 'conversation_rewound')
       runtime.checkpoints.forgetRewritten(parsed.data.conversationId);
+    return;
+  }
+  // Another tab deleted a conversation: its backup copy goes (that tab removed it; a copy this
+  // worker was writing meanwhile must not bring it back).
+  if (type === 'conversation_deleted') {
+    const parsed = BroadcastMessage.safeParse(event.data);
+    if (parsed.success) backups.observe(parsed.data);
     return;
   }
   // Most messages are events: skip them before validating anything (this runs on every step).
@@ -148,6 +180,8 @@ const api: AgentWorkerApi = {
   },
   importBundle: (bytes) => archive.importBundle(bytes),
   storageUsage: () => archive.storageUsage(),
+  backupSummary: () => whenReady(() => backups.summary()),
+  restoreBackups: () => whenReady(() => backups.restore()),
   clearWorkspace: afterRecovery('clearWorkspace'),
   rewindPreview: (id, seq) => whenReady(() => runtime.checkpoints.preview(id, seq)),
   rewindConversation: (id, seq) => whenReady(() => runtime.checkpoints.rewind(id, seq)),

@@ -27,6 +27,42 @@ export function isQuotaError(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True for a failure IndexedDB itself reported without saying why (bare or wrapped by
+ * Dexie): one of its error names, in words about a transaction or the database (an
+ * `AbortError` of a cancelled request is not one).
+ */
+export function isIndexedDbFailure(error: unknown): boolean {
+  for (let current = error; current; current = (current as { inner?: unknown }).inner) {
+    if (typeof current !== 'object') return false;
+    const { name, message } = current as { name?: unknown; message?: unknown };
+    if (
+      typeof name === 'string' &&
+      INDEXED_DB_ERRORS.has(name) &&
+      typeof message === 'string' &&
+      INDEXED_DB_WORDS.test(message)
+    )
+      return true;
+  }
+  return false;
+}
+
+/** How IndexedDB and Dexie word a failed transaction or a database they could not use. */
+const INDEXED_DB_WORDS = /transaction|backing store|database|internal error|indexeddb/i;
+
+/** The innermost message of a failure (Dexie repeats its cause's words after its own). */
+export function innermostMessage(error: unknown): string {
+  let current = error;
+  while (typeof current === 'object' && current && (current as { inner?: unknown }).inner)
+    current = (current as { inner?: unknown }).inner;
+  const { name, message } = (typeof current === 'object' && current ? current : {}) as {
+    name?: unknown;
+    message?: unknown;
+  };
+  if (typeof message === 'string' && message.trim() !== '') return message;
+  return typeof name === 'string' && name !== '' ? name : String(current);
+}
+
 /** The names IndexedDB (and Dexie after it) gives a failed write. */
 const INDEXED_DB_ERRORS = new Set([
   'UnknownError',

@@ -36,6 +36,22 @@ export type ConversationUsage = {
   stepCheckpoints: number;
 };
 
+/**
+ * The backup copies: `conversations` and `bytes` of those whose conversation the database
+ * does not have (after the browser deleted it: all of them), `copies` and `copiesBytes` of
+ * all. `isAvailable` false: this browser keeps no copies (no private file system).
+ */
+export type BackupSummary = {
+  isAvailable: boolean;
+  conversations: number;
+  bytes: number;
+  copies: number;
+  copiesBytes: number;
+};
+
+/** What restoring the backup copies did: how many came back, and each that could not, with why. */
+export type BackupRestoreReport = { restored: number; failed: { name: string; reason: string }[] };
+
 /** What pruning a workspace's history drops and frees: a preview, or what was done. */
 export type HistoryPruning = {
   /** Steps whose own checkpoint (and so their separate changes) goes, its sub-agents' included. */
@@ -140,6 +156,10 @@ export interface AgentWorkerApi {
   importBundle(bytes: Uint8Array): Promise<string>;
   /** Bytes each conversation keeps (history and workspace), largest first. */
   storageUsage(): Promise<ConversationUsage[]>;
+  /** The backup copies of conversations the database no longer has (a full disk deleted it). */
+  backupSummary(): Promise<BackupSummary>;
+  /** Imports those copies as conversations again. */
+  restoreBackups(): Promise<BackupRestoreReport>;
   /** Deletes a conversation's workspace files and their history, keeping its events. */
   clearWorkspace(conversationId: string): Promise<void>;
   /** What `pruneHistory` would drop and free now; changes nothing. */

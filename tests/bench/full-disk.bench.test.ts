@@ -1,7 +1,10 @@
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { KNOWN_DATABASE_KEY } from '../../src/state/app/lost-data-check.ts';
-import { BUILT_APP } from '../e2e/pwa-helpers.ts';
+import { configureProvider } from '../e2e/app-harness.ts';
+import { BUILT_APP, backupCopyNames } from '../e2e/pwa-helpers.ts';
+import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
+import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { mountSmallDisk, type SmallDisk } from '../fixtures/small-disk.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
 import { recordFigures } from './record-figures.ts';
@@ -11,15 +14,19 @@ import { recordFigures } from './record-figures.ts';
  * 64 MB tmpfs, a database holding one precious row, the disk filled with a ballast file
  * until 4 MB are left, then writes until one fails: first large values (Chromium keeps
  * them as blob files beside its LevelDB), then small ones (kept in LevelDB's log). After
- * each kind of failure: is the precious row still there once space is freed? Needs root to
- * mount the tmpfs (skips, saying so, without). Records `full-disk`.
+ * each kind of failure: is the precious row still there once space is freed? Then the app
+ * itself on that disk (`appOnFullDisk`): what it said, and what its backup copy brought
+ * back. Needs root to mount the tmpfs (skips, saying so, without). Records `full-disk`.
  */
 let disk: SmallDisk | null = null;
 let context: BrowserContext | null = null;
 let app: StaticServer | null = null;
+let model: ScriptedServer | null = null;
 afterEach(async () => {
   await context?.close().catch(() => undefined);
   await app?.close();
+  await model?.close();
+  model = null;
   disk?.unmount();
   disk = null;
 });
@@ -99,6 +106,108 @@ async function fillUntilRefused(
   return { ...result, keptAfterFreeing };
 }
 
+/** What the app itself did on the full disk, and what its backup copy brought back. */
+type AppOutcome = {
+  stepsBeforeFailure: number;
+  saidStorageFull: boolean;
+  databaseKept: boolean;
+  saidDataLost: boolean;
+  copiesOffered: number;
+  restored: number;
+  fileBack: boolean;
+};
+
+const FILE = '/home/ubuntu/notes/todo.md';
+
+/**
+ * The app on the small disk: a finished task (with a file), its backup copy written; the
+ * disk filled until 1 MB is left; a second task of small steps until a write fails; the
+ * space freed and the page reloaded: is the database there, and if not, does the backup
+ * copy bring the first conversation back with its file?
+ */
+async function appOnFullDisk(page: Page, full: SmallDisk, scripted: ScriptedServer): Promise<AppOutcome> {
+  await page.goto(app?.url ?? '');
+  await configureProvider(page, scripted.url, { stepBudget: 5000 });
+  scripted.setScript([
+    acknowledge(),
+    planNotes(),
+    call('file', { action: 'write', path: FILE, text: '# Todo\n- buy milk\n' }),
+    call('message', { type: 'result', text: 'Done.', attachments: [FILE] }),
+  ]);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Keep my todo list.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByText('Done.', { exact: true }).last().waitFor();
+  await expect.poll(() => backupCopyNames(page), { timeout: 15_000 }).toHaveLength(1);
+
+  full.fillLeaving(1_000_000);
+  const filler = 'A step of a long task, written down so that the disk fills. '.repeat(16);
+  scripted.setScript([acknowledge(), planNotes()]);
+  let step = 0;
+  // Each step says something new (the same call again and again is asked about, not run).
+  scripted.setFallback(() => {
+    step += 1;
+    return call('message', { type: 'info', text: `Step ${step}. ${filler}` });
+  });
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Fill the disk.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const storageFull = page.getByRole('alert').filter({ hasText: /Storage is full|Saving failed/ });
+  const saidStorageFull = await storageFull
+    .first()
+    .waitFor({ timeout: 120_000 })
+    .then(() => true)
+    .catch(() => false);
+  const stepsBeforeFailure = scripted.requests.length;
+  scripted.setFallback(null);
+
+  full.freeBallast();
+  await page.waitForTimeout(1_000);
+  await page.reload();
+  const lost = page.getByRole('alert').filter({ hasText: /Your saved conversations are gone/ });
+  const kept = page.getByRole('button', { name: 'Keep my todo list.' }).first();
+  await Promise.race([lost.waitFor({ timeout: 20_000 }), kept.waitFor({ timeout: 20_000 })]).catch(
+    () => undefined,
+  );
+  const saidDataLost = await lost.isVisible();
+  const databaseKept = !saidDataLost && (await kept.isVisible());
+  let copiesOffered = 0;
+  let restored = 0;
+  let fileBack = false;
+  if (saidDataLost) {
+    const offer = lost.getByRole('button', { name: /^Restore \d+ conversations?$/ });
+    await offer.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    copiesOffered = Number((await offer.textContent().catch(() => ''))?.match(/\d+/)?.[0] ?? 0);
+    if (copiesOffered > 0) {
+      await offer.click();
+      const done = lost.getByText(/^Restored \d+ conversations? from the backup copy\./);
+      await done.waitFor({ timeout: 30_000 });
+      restored = Number((await done.textContent())?.match(/\d+/)?.[0] ?? 0);
+    }
+  }
+  if (saidDataLost ? restored > 0 : databaseKept) {
+    await page.getByRole('button', { name: 'Keep my todo list.' }).first().click();
+    await page
+      .getByRole('button', { name: /todo\.md/ })
+      .first()
+      .click();
+    fileBack = await page
+      .getByText('buy milk')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+  }
+  return {
+    stepsBeforeFailure,
+    saidStorageFull,
+    databaseKept,
+    saidDataLost,
+    copiesOffered,
+    restored,
+    fileBack,
+  };
+}
+
 it('finds out what Chromium keeps when a write meets a full disk', async (test) => {
   const mounted = mountSmallDisk(64);
   if (typeof mounted === 'string') return test.skip(mounted);
@@ -118,6 +227,21 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
   await page.reload();
   const markerKept =
     (await page.evaluate((key) => localStorage.getItem(key), KNOWN_DATABASE_KEY)) === 'the-database-before';
+  // The app itself, in a profile of its own on the same disk (the raw databases above are gone).
+  await context.close();
+  // The app needs room for itself (its offline copy): a disk of 256 MB of its own.
+  disk.unmount();
+  disk = null;
+  const appDisk = mountSmallDisk(256);
+  if (typeof appDisk === 'string') throw new Error(appDisk);
+  disk = appDisk;
+  model = await startScriptedServer();
+  context = await chromium.launchPersistentContext(`${appDisk.path}/app-profile`, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const appPage = context.pages()[0] ?? (await context.newPage());
+  const inApp = await appOnFullDisk(appPage, appDisk, model);
   const line = (label: string, outcome: Outcome) =>
     `  ${label}: ${outcome.writes} writes, then ${outcome.failure}${outcome.closedByBrowser ? ' (the browser closed the connection)' : ''}; the precious row after freeing space: ${outcome.keptAfterFreeing ? 'kept' : 'GONE (the database was deleted, or could not be read)'}`;
   console.log(
@@ -126,6 +250,7 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
       line('300 KB values', large),
       line('2 KB values', small),
       `  localStorage after that: ${markerKept ? 'kept' : 'GONE'}`,
+      `  the app: ${inApp.stepsBeforeFailure} model requests before a write failed; said storage is full: ${inApp.saidStorageFull}; database kept: ${inApp.databaseKept}; said the data was lost: ${inApp.saidDataLost}; backup copies offered ${inApp.copiesOffered}, restored ${inApp.restored}; the finished task's file back: ${inApp.fileBack}`,
     ].join('\n'),
   );
   recordFigures('full-disk', {
@@ -156,8 +281,39 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
         value: markerKept ? 1 : 0,
         unit: '',
       },
+      {
+        name: 'the app, 1 MB left: model requests before a write failed',
+        value: inApp.stepsBeforeFailure,
+        unit: '',
+        note: inApp.saidStorageFull
+          ? 'the page said storage is full'
+          : 'the page did not say storage is full',
+      },
+      {
+        name: 'the app: its database kept after freeing space (1 yes, 0 no)',
+        value: inApp.databaseKept ? 1 : 0,
+        unit: '',
+      },
+      {
+        name: 'the app: said the conversations were lost (1 yes, 0 no)',
+        value: inApp.saidDataLost ? 1 : 0,
+        unit: '',
+      },
+      {
+        name: 'the app: conversations its backup copy brought back',
+        value: inApp.restored,
+        unit: '',
+        note: `of ${inApp.copiesOffered} offered; 1 finished before the disk filled`,
+      },
+      {
+        name: "the app: the finished task's file back and readable (1 yes, 0 no)",
+        value: inApp.fileBack ? 1 : 0,
+        unit: '',
+      },
     ],
   });
   expect(large.failure).not.toBe('none');
   expect(small.failure).not.toBe('none');
-}, 240_000);
+  // Whatever Chromium did, the finished task is there: kept, or brought back from its copy.
+  expect(inApp.fileBack).toBe(true);
+}, 480_000);

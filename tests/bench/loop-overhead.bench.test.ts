@@ -359,7 +359,7 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
         unit: 'ms',
       },
       {
-        name: "the previous step's write, staged → committed (median)",
+        name: "a step's write, staged → committed (median)",
         value: at(shown, 'staged'),
         unit: 'ms',
       },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build, type Plugin } from 'vite';
+import { BACKUP_FOLDER_NAME } from '../../src/storage/backup-folder.ts';
 import { TODO_TASK, todoWorkspaceFlow } from '../fixtures/scenarios.ts';
 import type { AppHarness } from './app-harness.ts';
 
@@ -84,6 +85,25 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+}
+
+/**
+ * The names of the backup copies the worker wrote (the origin private file system's
+ * `sandpiper-backup`); an empty file (a write under way or cut short) is not one.
+ */
+export function backupCopyNames(page: Page): Promise<string[]> {
+  return page.evaluate(async (folderName) => {
+    const root = await navigator.storage.getDirectory();
+    const folder = await root.getDirectoryHandle(folderName, { create: true });
+    const names: string[] = [];
+    for await (const handle of (
+      folder as unknown as { values(): AsyncIterable<FileSystemHandle> }
+    ).values()) {
+      if (!(handle instanceof FileSystemFileHandle) || !handle.name.endsWith('.sandpiper.zip')) continue;
+      if ((await handle.getFile()).size > 0) names.push(handle.name);
+    }
+    return names;
+  }, BACKUP_FOLDER_NAME);
 }
 
 /** The id of the open conversation, from the URL hash. */

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
-import { finishTodoConversation, screenshotEverywhere, threadTexts, workspaceFiles } from './pwa-helpers.ts';
+import {
+  backupCopyNames,
+  finishTodoConversation,
+  screenshotEverywhere,
+  threadTexts,
+  workspaceFiles,
+} from './pwa-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -24,6 +30,8 @@ it('shows what is stored and clears a workspace (history kept), confirmed inline
   await page.locator('[data-action-type="message.result"]').waitFor();
   expect(await notice.count()).toBe(0);
 
+  // The finished conversation's backup copy is written (the section reads it when it opens).
+  await expect.poll(() => backupCopyNames(page), { timeout: 10_000 }).toHaveLength(1);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await showSettingsSection(dialog, 'Storage');
@@ -34,6 +42,10 @@ it('shows what is stored and clears a workspace (history kept), confirmed inline
     .toMatch(/^Using [\d.]+ [KMG]?B of the/);
   expect(await storage.getByRole('meter', { name: 'Storage used' }).count()).toBe(1);
   expect(await storage.locator('.storage-persistence').textContent()).toMatch(/This browser/);
+  // The finished conversation's backup copy (kept apart from the database).
+  await expect
+    .poll(() => storage.locator('.storage-backup').textContent())
+    .toMatch(/^Backup copy: 1 conversation \([\d.]+ KB\), in this browser's private file system/);
   const row = storage.getByRole('listitem').filter({ hasText: 'Keep a todo list' });
   expect(await row.locator('.storage-sizes').textContent()).toMatch(
     /^[\d.]+ KB · history [\d.]+ KB · workspace \d+ B · \d+ checkpoints [\d.]+ K?B$/,

@@ -45,6 +45,8 @@ export type HarnessOptions = {
   minuteMs?: number;
   /** How failed model requests are retried (default: the app's waits). */
   retryPolicy?: RuntimeDependencies['retryPolicy'];
+  /** Whether the device has space left, asked when IndexedDB fails a write without a reason. */
+  hasSpace?: RuntimeDependencies['hasSpace'];
 };
 
 /** The provider every harness runtime uses: the real OpenAI-compatible client on the saved profile. */
@@ -98,6 +100,7 @@ export async function createHarness(
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.minuteMs ? { minuteMs: options.minuteMs } : {}),
     ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
+    ...(options.hasSpace ? { hasSpace: options.hasSpace } : {}),
   };
   const makeRuntime = () =>
     new AgentRuntime({

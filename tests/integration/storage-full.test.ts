@@ -152,4 +152,54 @@ describe('a full storage', () => {
     await harness.runtime.idle(id);
     expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('done');
   });
+
+  it('takes a write IndexedDB aborted without a reason for a full storage when the device has no space left, and words it plainly when it has', async () => {
+    const alertWith = async (hasSpace: boolean) => {
+      const probes: number[] = [];
+      harness = await createHarness(
+        {},
+        {},
+        {
+          hasSpace: async (bytes) => {
+            probes.push(bytes);
+            return hasSpace;
+          },
+        },
+      );
+      let isBroken = false;
+      // Chromium's words for a commit the disk refused (tests/bench/full-disk): an abort, no reason.
+      harness.database.events.hook('creating', (_key, row) => {
+        if (isBroken)
+          throw new DOMException(
+            'The transaction was aborted, so the request cannot be fulfilled.',
+            'AbortError',
+          );
+        const { body } = row as StoredEvent;
+        isBroken = body.type === 'envelope' && body.envelope.meta.action_type === 'plan.update';
+      });
+      harness.server.setScript([
+        acknowledge(),
+        planNotes(),
+        call('message', { type: 'result', text: 'Done.' }),
+      ]);
+      const id = await harness.runtime.startConversation(NOTES_TASK);
+      await harness.runtime.idle(id);
+      const alerts = harness.published.filter((message) => message.type === 'alert');
+      await harness.close();
+      return { alerts, probes };
+    };
+    const full = await alertWith(false);
+    expect(full.alerts).toEqual([
+      expect.objectContaining({ kind: 'storage_full', text: expect.stringMatching(/^Storage is full/) }),
+    ]);
+    expect(full.probes.length).toBeGreaterThan(0);
+    const notFull = await alertWith(true);
+    expect(notFull.alerts).toEqual([
+      expect.objectContaining({
+        kind: 'storage_failed',
+        text: 'Saving failed: The transaction was aborted, so the request cannot be fulfilled. Everything saved before it is intact.',
+      }),
+    ]);
+    harness = await createHarness();
+  });
 });

@@ -38,8 +38,18 @@ export class ConversationArchive {
     conversationId: string,
     options: BundleExportOptions = {},
   ): Promise<ExportedBundle> {
+    const exported = await this.exportIfThere(conversationId, options);
+    if (!exported) throw new Error('This conversation no longer exists.');
+    return exported;
+  }
+
+  /** The conversation as `exportConversation` makes it (its backup copy), or null when it no longer exists. */
+  async exportIfThere(
+    conversationId: string,
+    options: BundleExportOptions = {},
+  ): Promise<ExportedBundle | null> {
     const read = await this.bundles.read(conversationId);
-    if (!read) throw new Error('This conversation no longer exists.');
+    if (!read) return null;
     const startContext = startContextForBundle(
       read.conversation.startContext,
       options.includeMemories ?? false,

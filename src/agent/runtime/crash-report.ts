@@ -1,8 +1,24 @@
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
-import { isQuotaError, STORAGE_FULL_ACTION_TEXT, STORAGE_FULL_TEXT } from '../../protocol/storage-full.ts';
+import {
+  innermostMessage,
+  isIndexedDbFailure,
+  isQuotaError,
+  STORAGE_FULL_ACTION_TEXT,
+  STORAGE_FULL_TEXT,
+} from '../../protocol/storage-full.ts';
 import type { EventRepository } from '../../storage/event-repository.ts';
 import type { Journal } from '../engine/journal.ts';
 import { closeDanglingActions } from '../engine/step-policy.ts';
+
+/**
+ * Whether the device can still take `bytes` more (a scratch file written and removed):
+ * asked when IndexedDB failed a write without saying why. Chromium words a full disk that
+ * way too ("The transaction was aborted", measured in tests/bench/full-disk).
+ */
+export type SpaceProbe = (bytes: number) => Promise<boolean>;
+
+/** What a write failure is probed with: a megabyte, more than one step's write. */
+const PROBE_BYTES = 1_000_000;
 
 /**
  * A bug or a failed write must still leave a readable conversation, never a silent
@@ -11,11 +27,17 @@ import { closeDanglingActions } from '../engine/step-policy.ts';
  * be written at all, they are told that instead.
  */
 export async function reportCrash(
-  dependencies: { journal: Journal; events: EventRepository; publish: (message: BroadcastMessage) => void },
+  dependencies: {
+    journal: Journal;
+    events: EventRepository;
+    publish: (message: BroadcastMessage) => void;
+    hasSpace?: SpaceProbe | undefined;
+  },
   conversationId: string,
   error: unknown,
 ): Promise<void> {
-  const quota = isQuotaError(error) ? storageAlert(error) : null;
+  const isFull = (failure: unknown) => isStorageFull(failure, dependencies.hasSpace);
+  const quota = (await isFull(error)) ? storageAlert(true, error) : null;
   if (quota) dependencies.publish({ type: 'alert', conversationId, ...quota });
   const detail = quota?.text ?? (error instanceof Error ? error.message : String(error));
   try {
@@ -33,15 +55,31 @@ export async function reportCrash(
       { conversation: { status: 'error' } },
     );
   } catch (failure) {
-    if (!quota) dependencies.publish({ type: 'alert', conversationId, ...storageAlert(failure) });
+    if (!quota)
+      dependencies.publish({
+        type: 'alert',
+        conversationId,
+        ...storageAlert(await isFull(failure), failure),
+      });
   }
 }
 
+/**
+ * A full storage: said so by the error itself, or an IndexedDB failure without a reason
+ * while the device cannot take a megabyte more.
+ */
+async function isStorageFull(error: unknown, hasSpace: SpaceProbe | undefined): Promise<boolean> {
+  if (isQuotaError(error)) return true;
+  if (!hasSpace || !isIndexedDbFailure(error)) return false;
+  return !(await hasSpace(PROBE_BYTES).catch(() => true));
+}
+
 /** What to tell the person when a write failed: what to free when storage is full. */
-function storageAlert(error: unknown): { kind: 'storage_full' | 'storage_failed'; text: string } {
-  if (isQuotaError(error)) {
-    return { kind: 'storage_full', text: STORAGE_FULL_TEXT };
-  }
-  const detail = error instanceof Error ? error.message : String(error);
+function storageAlert(
+  isFull: boolean,
+  error: unknown,
+): { kind: 'storage_full' | 'storage_failed'; text: string } {
+  if (isFull) return { kind: 'storage_full', text: STORAGE_FULL_TEXT };
+  const detail = innermostMessage(error).trim().replace(/\.+$/, '');
   return { kind: 'storage_failed', text: `Saving failed: ${detail}. Everything saved before it is intact.` };
 }

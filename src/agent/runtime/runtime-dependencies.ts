@@ -5,6 +5,7 @@ import type { SandpiperDatabase } from '../../storage/db.ts';
 import type { StepTiming } from '../engine/loop-context.ts';
 import type { RetryPolicy } from '../llm/model-retries.ts';
 import type { ToolProfile } from '../toolkit/profile.ts';
+import type { SpaceProbe } from './crash-report.ts';
 import type { RunLocks } from './run-locks.ts';
 import type { RunPreparationDependencies } from './run-preparation.ts';
 
@@ -34,6 +35,8 @@ export type RuntimeDependencies = {
   fetch?: typeof fetch;
   /** How long a minute of a run's time limit lasts, in ms (default 60,000; tests shorten it). */
   minuteMs?: number;
+  /** Whether the device can take that many bytes more: asked when IndexedDB fails a write without saying why. */
+  hasSpace?: SpaceProbe;
   /** How failed model requests are retried, beside the count in the settings (tests shorten the waits). */
   retryPolicy?: Partial<Omit<RetryPolicy, 'retries'>>;
 };

@@ -391,10 +391,8 @@ export class AgentRuntime implements RuntimeApi {
   }
 
   private crash(conversationId: string, error: unknown): Promise<void> {
-    return reportCrash(
-      { journal: this.journal, events: this.events, publish: this.dependencies.publish },
-      conversationId,
-      error,
-    );
+    const { publish, hasSpace } = this.dependencies;
+    const reporting = { journal: this.journal, events: this.events, publish, hasSpace };
+    return reportCrash(reporting, conversationId, error);
   }
 }

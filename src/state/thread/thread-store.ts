@@ -191,8 +191,8 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       }
       return;
     }
-    // What follows is shown after the events before it, as they came.
-    eventsFlush.flushNow();
+    // The conversation's plan and row are shown after its events before them, as they came.
+    if (message.type === 'plan' || message.type === 'conversation') eventsFlush.flushNow();
     if (message.type === 'conversation' && message.conversation.id === id) {
       if (isNewer(message.conversation, state.conversation)) setState('conversation', message.conversation);
     } else if (message.type === 'plan' && message.plan.conversationId === id) {

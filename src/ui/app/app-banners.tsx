@@ -7,6 +7,7 @@ import { openStorageSettings } from '../settings/storage-section.tsx';
 import { formatBytes } from '../shared/format.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 import { useApp } from './app-context.ts';
+import { BackupRestore } from './backup-restore.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 import './app-notices.css';
 
@@ -55,7 +56,7 @@ function AlertBanner(props: { alert: AppAlert }) {
             .
           </p>
         </Show>
-        <Show when={props.alert.kind !== 'data_lost'}>
+        <Show when={props.alert.kind !== 'data_lost'} fallback={<BackupRestore />}>
           <button type="button" class="link-button" onClick={() => openStorageSettings(ui)}>
             Free up space…
           </button>

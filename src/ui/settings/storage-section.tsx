@@ -1,4 +1,5 @@
 import { createEffect, createSignal, on, Show } from 'solid-js';
+import type { BackupSummary } from '../../protocol/worker-api.ts';
 import { errorMessage } from '../../state/app/agent-client.ts';
 import { persistenceSentence } from '../../state/app/persistence-notice.ts';
 import {
@@ -14,6 +15,7 @@ import {
   storageRows,
 } from '../../state/settings/storage-overview.ts';
 import { useApp } from '../app/app-context.ts';
+import { BackupRestore } from '../app/backup-restore.tsx';
 import { formatBytes } from '../shared/format.ts';
 import { StorageUsageList } from './storage-usage-list.tsx';
 import './storage.css';
@@ -36,9 +38,12 @@ export function StorageSection() {
   const [estimate, setEstimate] = createSignal<StorageEstimate | null>(null);
   const [rows, setRows] = createSignal<ConversationStorageRow[] | null>(null);
   const [error, setError] = createSignal<string | null>(null);
+  const [backup, setBackup] = createSignal<BackupSummary | null>(null);
 
   async function refresh(): Promise<void> {
     void checkPersistence();
+    // The backup copy's line is extra: a failure to read it leaves the rest of the section.
+    void client.api.backupSummary().then(setBackup, () => setBackup(null));
     try {
       const [usage, browserEstimate] = await Promise.all([client.api.storageUsage(), readStorageEstimate()]);
       setRows(storageRows(usage, conversations.state.conversations));
@@ -99,6 +104,16 @@ export function StorageSection() {
           <p class="form-error" role="alert">
             {message()}
           </p>
+        )}
+      </Show>
+      <Show when={backup()?.isAvailable ? backup() : null}>
+        {(copy) => (
+          <div class="storage-backup">
+            <p class="field-hint">
+              {`Backup copy: ${copy().copies.toLocaleString('en-US')} conversation${copy().copies === 1 ? '' : 's'} (${formatBytes(copy().copiesBytes)}), in this browser's private file system on this device. A browser can delete a site's database when the disk fills; the copy is kept apart from it. Each conversation is copied when its run ends; keys and settings are never in it.`}
+            </p>
+            <BackupRestore />
+          </div>
         )}
       </Show>
       <Show when={rows()} fallback={<p class="field-hint">Measuring…</p>}>
