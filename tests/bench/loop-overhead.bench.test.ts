@@ -12,6 +12,14 @@ import {
   startScriptedServer,
 } from '../fixtures/scripted-llm-server.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
+import {
+  CHAT_PATH,
+  type Diagnostic,
+  quantileOf,
+  stepParts,
+  summary,
+  type Window,
+} from './loop-overhead-parts.ts';
 import { recordFigures } from './record-figures.ts';
 
 /**
@@ -35,7 +43,6 @@ import { recordFigures } from './record-figures.ts';
  * Prints and records figures (`loop-overhead`); asserts only that the run completed.
  */
 const STEPS = 200;
-const CHAT_PATH = '/v1/chat/completions';
 /**
  * The third run's model takes this long to answer each step, as a fast server would: the
  * previous step's write has committed by then, as it has with any real model.
@@ -88,101 +95,6 @@ afterAll(async () => {
   await chromiumProcess?.close();
   await Promise.all([model?.close(), app?.close()]);
 });
-
-type Diagnostic =
-  | { kind: 'step'; answeredAt: number; responseAt: number; requestAt: number; sentAt: number }
-  | { kind: 'action'; durationMs: number }
-  | { kind: 'commit'; isStaged: boolean; startedAt: number; committedAt: number; publishedAt: number }
-  | {
-      kind: 'request';
-      path: string;
-      startTime: number;
-      workerStart: number;
-      fetchStart: number;
-      requestStart: number;
-      responseEnd: number;
-    };
-
-type Window = { diagnostics: Diagnostic[] };
-
-/** The value at `quantile` (0.5 the median) of `values`. */
-function quantileOf(values: number[], quantile: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? NaN;
-}
-
-function summary(values: number[]): string {
-  const at = (quantile: number) => quantileOf(values, quantile);
-  const format = (value: number) => value.toFixed(2).padStart(6);
-  return `median ${format(at(0.5))}  p95 ${format(at(0.95))}  max ${format(at(1))} ms`;
-}
-
-type Commit = Extract<Diagnostic, { kind: 'commit' }>;
-
-/**
- * How long the loop was held by IndexedDB between `from` and `to`: the writes it awaited,
- * and the wait for a staged write (one the loop went on from) still committing at `from`,
- * which the loop awaits before it acts on the next answer. Then the broadcasts of writes
- * committed meanwhile, and the staged writes begun meanwhile (committing in the background).
- */
-function commitsBetween(commits: Commit[], from: number, to: number) {
-  let awaited = 0;
-  let publish = 0;
-  let staged = 0;
-  for (const commit of commits) {
-    const { startedAt, committedAt, publishedAt } = commit;
-    if (!commit.isStaged && startedAt >= from && startedAt < to) awaited += committedAt - startedAt;
-    if (commit.isStaged && startedAt < from && committedAt > from)
-      awaited += Math.min(committedAt, to) - from;
-    if (commit.isStaged && startedAt >= from && startedAt < to) staged += committedAt - startedAt;
-    if (committedAt >= from && committedAt < to) publish += publishedAt - committedAt;
-  }
-  return { awaited, publish, staged };
-}
-
-/** One step's parts (ms), from the diagnostics in the order the worker sent them. */
-function stepParts(diagnostics: Diagnostic[], serverGaps: number[]): Record<string, number>[] {
-  const requests = diagnostics.filter(
-    (entry): entry is Extract<Diagnostic, { kind: 'request' }> =>
-      entry.kind === 'request' && entry.path === CHAT_PATH,
-  );
-  const commits = diagnostics.filter((entry): entry is Commit => entry.kind === 'commit');
-  const parts: Record<string, number>[] = [];
-  let tool = 0;
-  let stepIndex = 0;
-  for (const entry of diagnostics) {
-    if (entry.kind === 'action') tool += entry.durationMs;
-    if (entry.kind !== 'step') continue;
-    stepIndex += 1;
-    const previous = requests[stepIndex - 1];
-    const current = requests[stepIndex];
-    const server = serverGaps[stepIndex - 1];
-    if (!previous || !current || server === undefined)
-      throw new Error(`step ${stepIndex} is missing timings`);
-    const loop = entry.requestAt - entry.responseAt;
-    const { awaited, publish, staged } = commitsBetween(commits, entry.responseAt, entry.requestAt);
-    parts.push({
-      server,
-      streamEnd: entry.responseAt - previous.responseEnd,
-      answered: entry.answeredAt - previous.responseEnd,
-      commitWait: entry.responseAt - entry.answeredAt,
-      loop,
-      tool,
-      commit: awaited,
-      publish,
-      loopRest: loop - tool - awaited - publish,
-      staged,
-      sdk: entry.sentAt - entry.requestAt,
-      toSocket: current.requestStart - entry.sentAt,
-      // Without a service worker (workerStart 0) the fetch event's part is 0.
-      serviceWorker: current.workerStart > 0 ? current.fetchStart - current.workerStart : 0,
-      loopback: server - (current.requestStart - previous.responseEnd),
-      worker: entry.sentAt - entry.responseAt,
-    });
-    tool = 0;
-  }
-  return parts;
-}
 
 /** Opens the app and points the active provider at the scripted model, with a step budget for the whole task. */
 async function configure(page: Page): Promise<void> {
