@@ -76,6 +76,8 @@ async function fillUntilRefused(
             transaction.objectStore('rows').put(value, `row-${index}`);
             transaction.oncomplete = () => resolve(null);
             transaction.onabort = () => resolve(`${transaction.error?.name}: ${transaction.error?.message}`);
+            // A write that neither commits nor aborts is a finding too (and never hangs the bench).
+            setTimeout(() => resolve('no answer within 30 s: the write hung'), 30_000);
           } catch (error) {
             resolve(`${(error as Error).name}: ${(error as Error).message}`);
           }
@@ -100,6 +102,7 @@ async function fillUntilRefused(
           read.onerror = () => resolve(false);
         };
         request.onerror = () => resolve(false);
+        setTimeout(() => resolve(false), 30_000);
       }),
     database,
   );
