@@ -12,19 +12,10 @@
  * a tool's error that merely names such a file (`ioerror-notes.md`) is never taken for one.
  */
 export function isQuotaError(error: unknown): boolean {
-  for (let current = error; current; current = (current as { inner?: unknown }).inner) {
-    if (typeof current !== 'object') return false;
-    const { name, message } = current as { name?: unknown; message?: unknown };
+  return inChain(error, (name, message) => {
     if (name === 'QuotaExceededError') return true;
-    if (
-      typeof name === 'string' &&
-      INDEXED_DB_ERRORS.has(name) &&
-      typeof message === 'string' &&
-      DISK_FULL_WORDS.test(message)
-    )
-      return true;
-  }
-  return false;
+    return INDEXED_DB_ERRORS.has(name) && DISK_FULL_WORDS.test(message);
+  });
 }
 
 /**
@@ -33,16 +24,15 @@ export function isQuotaError(error: unknown): boolean {
  * `AbortError` of a cancelled request is not one).
  */
 export function isIndexedDbFailure(error: unknown): boolean {
+  return inChain(error, (name, message) => INDEXED_DB_ERRORS.has(name) && INDEXED_DB_WORDS.test(message));
+}
+
+/** True when `test` holds for the error or one it wraps (Dexie's `inner`), by name and message. */
+function inChain(error: unknown, test: (name: string, message: string) => boolean): boolean {
   for (let current = error; current; current = (current as { inner?: unknown }).inner) {
     if (typeof current !== 'object') return false;
     const { name, message } = current as { name?: unknown; message?: unknown };
-    if (
-      typeof name === 'string' &&
-      INDEXED_DB_ERRORS.has(name) &&
-      typeof message === 'string' &&
-      INDEXED_DB_WORDS.test(message)
-    )
-      return true;
+    if (typeof name === 'string' && test(name, typeof message === 'string' ? message : '')) return true;
   }
   return false;
 }
