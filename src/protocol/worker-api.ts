@@ -49,8 +49,12 @@ export type BackupSummary = {
   copiesBytes: number;
 };
 
-/** What restoring the backup copies did: how many came back, and each that could not, with why. */
-export type BackupRestoreReport = { restored: number; failed: { name: string; reason: string }[] };
+/** What restoring the backup copies did: how many came back (as which conversations), and each that could not, with why. */
+export type BackupRestoreReport = {
+  restored: number;
+  conversationIds: string[];
+  failed: { name: string; reason: string }[];
+};
 
 /** What pruning a workspace's history drops and frees: a preview, or what was done. */
 export type HistoryPruning = {

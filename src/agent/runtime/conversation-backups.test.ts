@@ -122,7 +122,8 @@ describe('ConversationBackups', () => {
     const after = device(folder);
     expect(await after.backups.summary()).toMatchObject({ isAvailable: true, conversations: 2 });
     const report = await after.backups.restore();
-    expect(report).toEqual({ restored: 2, failed: [] });
+    expect(report).toMatchObject({ restored: 2, failed: [] });
+    expect(report.conversationIds.sort()).toEqual(['restored-0', 'restored-1']);
     const restored = await after.database.conversations.toArray();
     expect(restored.map((row) => row.title).sort()).toEqual(['Task a', 'Task b']);
     const restoredA = restored.find((row) => row.title === 'Task a');
@@ -134,7 +135,7 @@ describe('ConversationBackups', () => {
     await after.backups.settled();
     expect([...folder.files.keys()].sort()).toEqual(restored.map((row) => backupName(String(row.id))).sort());
     expect(await after.backups.summary()).toMatchObject({ conversations: 0 });
-    expect(await after.backups.restore()).toEqual({ restored: 0, failed: [] });
+    expect(await after.backups.restore()).toEqual({ restored: 0, conversationIds: [], failed: [] });
   });
 
   it('leaves the copy before whole when a write fails, and says so', async () => {

@@ -109,7 +109,11 @@ export class ConversationBackups {
    */
   restore(): Promise<BackupRestoreReport> {
     const { exclusively = (work) => work() } = this.dependencies;
-    return this.enqueue((folder) => exclusively(() => this.restoreFrom(folder)), { restored: 0, failed: [] });
+    return this.enqueue((folder) => exclusively(() => this.restoreFrom(folder)), {
+      restored: 0,
+      conversationIds: [],
+      failed: [],
+    });
   }
 
   /** Resolves once every copy asked for so far is written (or failed). */
@@ -119,10 +123,10 @@ export class ConversationBackups {
   }
 
   private async restoreFrom(folder: BackupFolder): Promise<BackupRestoreReport> {
-    const report: BackupRestoreReport = { restored: 0, failed: [] };
+    const report: BackupRestoreReport = { restored: 0, conversationIds: [], failed: [] };
     for (const file of await this.missingCopies((await folder.list()).filter(isCopy))) {
       try {
-        await this.dependencies.importBundle(await folder.read(file.name));
+        report.conversationIds.push(await this.dependencies.importBundle(await folder.read(file.name)));
       } catch (error) {
         report.failed.push({
           name: file.name,

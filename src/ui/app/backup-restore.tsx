@@ -13,7 +13,7 @@ const plural = (count: number, word: string) =>
  * them back as conversations. Nothing when there are none.
  */
 export function BackupRestore() {
-  const { client } = useApp();
+  const { client, conversations, thread } = useApp();
   const [summary, { refetch }] = createResource(() => client.api.backupSummary());
   const [restoring, setRestoring] = createSignal(false);
   const [report, setReport] = createSignal<BackupRestoreReport | null>(null);
@@ -23,7 +23,11 @@ export function BackupRestore() {
     setRestoring(true);
     setFailure(null);
     try {
-      setReport(await client.api.restoreBackups());
+      const done = await client.api.restoreBackups();
+      setReport(done);
+      // The page showed a conversation the loss took: it shows one brought back instead.
+      const [first] = done.conversationIds;
+      if (first && thread.state.load !== 'ready') conversations.select(first);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     } finally {
