@@ -109,6 +109,55 @@ async function fillUntilRefused(
   return { ...result, keptAfterFreeing };
 }
 
+/** What replacing a file of the origin private file system did while the disk was full. */
+type CopyOutcome = { refusedWhenFull: boolean; oldCopyWhole: boolean; replacedAfterFreeing: boolean };
+
+/**
+ * The backup copy's promise, checked on the disk itself: a file of the origin private file
+ * system replaced (`createWritable`, as `BackupFolder.write` does) while the disk is full
+ * fails, leaves the version before whole, and is replaced once space is freed.
+ */
+async function replaceCopyOnFullDisk(page: Page, full: SmallDisk): Promise<CopyOutcome> {
+  const write = (text: string, padding: number) =>
+    page.evaluate(
+      async ({ text, padding }) => {
+        const root = await navigator.storage.getDirectory();
+        const handle = await root.getFileHandle('copy-check.bin', { create: true });
+        const stream = await handle.createWritable();
+        try {
+          await stream.write(new TextEncoder().encode(text));
+          const bytes = new Uint8Array(padding);
+          for (let at = 0; at < padding; at += 65_536)
+            crypto.getRandomValues(bytes.subarray(at, Math.min(padding, at + 65_536)));
+          await stream.write(bytes);
+          await stream.close();
+          return true;
+        } catch {
+          await stream.abort().catch(() => undefined);
+          return false;
+        }
+      },
+      { text, padding },
+    );
+  const read = () =>
+    page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory();
+      const file = await (await root.getFileHandle('copy-check.bin')).getFile();
+      return { size: file.size, start: await file.slice(0, 11).text() };
+    });
+  await write('VERSION-ONE', 1_000);
+  full.fillLeaving(2_000_000);
+  const refusedWhenFull = !(await write('VERSION-TWO', 5_000_000));
+  const after = await read();
+  full.freeBallast();
+  const replacedAfterFreeing = await write('VERSION-TRI', 5_000_000);
+  return {
+    refusedWhenFull,
+    oldCopyWhole: after.size === 1_011 && after.start === 'VERSION-ONE',
+    replacedAfterFreeing,
+  };
+}
+
 /** What the app itself did on the full disk, and what its backup copy brought back. */
 type AppOutcome = {
   stepsBeforeFailure: number;
@@ -226,6 +275,7 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
   await page.evaluate((key) => localStorage.setItem(key, 'the-database-before'), KNOWN_DATABASE_KEY);
   const large = await fillUntilRefused(page, disk, 300_000, 'full-disk-large');
   const small = await fillUntilRefused(page, disk, 2_000, 'full-disk-small');
+  const copy = await replaceCopyOnFullDisk(page, disk);
   // Read after a reload, from what the browser saved (not the page's copy in memory).
   await page.reload();
   const markerKept =
@@ -253,6 +303,7 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
       line('300 KB values', large),
       line('2 KB values', small),
       `  localStorage after that: ${markerKept ? 'kept' : 'GONE'}`,
+      `  a private file system file replaced while full: refused ${copy.refusedWhenFull}, the version before whole ${copy.oldCopyWhole}, replaced after freeing ${copy.replacedAfterFreeing}`,
       `  the app: ${inApp.stepsBeforeFailure} model requests before a write failed; said storage is full: ${inApp.saidStorageFull}; database kept: ${inApp.databaseKept}; said the data was lost: ${inApp.saidDataLost}; backup copies offered ${inApp.copiesOffered}, restored ${inApp.restored}; the finished task's file back: ${inApp.fileBack}`,
     ].join('\n'),
   );
@@ -283,6 +334,12 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
         name: "localStorage kept through it (where the page keeps the database's name, to say the data was lost; 1 yes, 0 no)",
         value: markerKept ? 1 : 0,
         unit: '',
+      },
+      {
+        name: 'a private file system file replaced with 2 MB left: the version before kept whole (1 yes, 0 no)',
+        value: copy.oldCopyWhole ? 1 : 0,
+        unit: '',
+        note: `the 5 MB write ${copy.refusedWhenFull ? 'refused' : 'NOT refused'}; replaced once space was freed: ${copy.replacedAfterFreeing ? 'yes' : 'no'}`,
       },
       {
         name: 'the app, 1 MB left: model requests before a write failed',
@@ -319,4 +376,5 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
   expect(small.failure).not.toBe('none');
   // Whatever Chromium did, the finished task is there: kept, or brought back from its copy.
   expect(inApp.fileBack).toBe(true);
+  expect(copy).toEqual({ refusedWhenFull: true, oldCopyWhole: true, replacedAfterFreeing: true });
 }, 480_000);

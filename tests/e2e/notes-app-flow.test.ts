@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messagesOf, NOTES_TASK, notesAppAfterAnswer, notesAppUntilQuestion } from '../fixtures/scenarios.ts';
 import { type AppHarness, phaseStatuses, startApp } from './app-harness.ts';
-import { recordStatusFlips, statusHistories } from './status-recorder.ts';
+import { envelopeStreams, recordStatusFlips, statusHistories } from './status-recorder.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -70,13 +70,17 @@ describe('seed 001 §11 one-pass validation in Chromium', () => {
     expect(await page.getByRole('textbox', { name: 'Reply' }).count()).toBe(0);
     await harness.screenshot('notes-flow-result');
 
-    // 3. Actions streamed running → success (recorded since the reload).
-    const histories = await statusHistories(page);
-    const advances = histories.filter((history) => history[0] === 'plan.advance');
+    // 3. Actions streamed running → success (recorded since the reload): every envelope begun
+    // since arrived running, then success; every entry on the page shows success now.
+    const streams = await envelopeStreams(page);
+    const advances = streams.filter((stream) => stream[0] === 'plan.advance');
     expect(advances.length).toBeGreaterThanOrEqual(4);
-    expect(advances.some((history) => history.join() === 'plan.advance,running,success,now:success')).toBe(
-      true,
-    );
+    const begunSince = streams.filter((stream) => stream[1] === 'running');
+    expect(begunSince.filter((stream) => stream.slice(1).join() !== 'running,success')).toEqual([]);
+    // The question, begun before the reload, only completed since.
+    expect(streams.filter((stream) => stream[1] !== 'running')).toEqual([['message.ask', 'success']]);
+    const histories = await statusHistories(page);
+    expect(histories.filter((history) => history[0] === 'plan.advance').length).toBeGreaterThanOrEqual(4);
     expect(histories.filter((history) => history.at(-1) !== 'now:success')).toEqual([]);
 
     // The context is append-only: each request starts with the previous request's messages unchanged.

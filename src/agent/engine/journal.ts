@@ -227,7 +227,9 @@ export class Journal {
     changes: JournalChanges,
   ): Promise<Conversation | null> {
     const database = this.database;
-    const { files, plan } = changes;
+    const { files } = changes;
+    // Checked before any request is issued: a refused plan leaves none of them without a handler.
+    const plan = changes.plan ? Plan.parse(changes.plan) : null;
     // The row is read only when needed: for changes to it, the workspace's marks (a
     // sub-agent's point at its parent's), or to know the provider that spent the tokens.
     const isRowNeeded =
@@ -238,7 +240,7 @@ export class Journal {
       events.length > 0 ? database.events.bulkAdd([...events]) : undefined,
       // The conversation went on (a message, a stop, a notice): a rewind before can no longer be undone.
       events.length > 0 ? database.rewinds.delete(conversationId) : undefined,
-      plan ? database.plans.put(Plan.parse(plan)) : undefined,
+      plan ? database.plans.put(plan) : undefined,
     ]);
     let conversation: Conversation | null = null;
     if (changes.conversation) {
