@@ -143,6 +143,47 @@ export class SandpiperDatabase extends Dexie {
       const version = this.version(schema.version).stores(schema.stores);
       if (schema.upgrade) version.upgrade(schema.upgrade);
     }
+    // The browser's own close of the connection (IndexedDB fires `close` only then, never
+    // for a close the page asked for), on every connection this database opens.
+    this.on(
+      'ready',
+      (opened) => opened.backendDB().addEventListener('close', () => this.closedByBrowser()),
+      true,
+    );
+  }
+
+  /** Fails every write `unlessClosed` holds: the connection they wait on is gone. */
+  private closedByBrowser(): void {
+    const error = Object.assign(
+      new Error(
+        'The browser closed the database connection during a write (an IO error, as when the disk is full).',
+      ),
+      { name: 'DatabaseClosedError' },
+    );
+    for (const reject of this.waitingWrites) reject(error);
+    this.waitingWrites.clear();
+  }
+
+  /** The writes `unlessClosed` holds, each rejected if the connection closes first. */
+  private readonly waitingWrites = new Set<(error: Error) => void>();
+
+  /**
+   * Rejects when the connection closes while `work` (a write) is still waiting: Chromium
+   * closes it after an IO error (a full disk among them) and a transaction then under way
+   * may never complete nor abort (tests/bench/full-disk), which would hold its writer for
+   * ever. Otherwise `work`'s own outcome.
+   */
+  async unlessClosed<T>(work: Promise<T>): Promise<T> {
+    let rejectClosed: (error: Error) => void = () => undefined;
+    const closed = new Promise<never>((_, reject) => {
+      rejectClosed = reject;
+    });
+    this.waitingWrites.add(rejectClosed);
+    try {
+      return await Promise.race([work, closed]);
+    } finally {
+      this.waitingWrites.delete(rejectClosed);
+    }
   }
 }
 

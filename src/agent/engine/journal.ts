@@ -183,23 +183,26 @@ export class Journal {
     let stored: StoredEvent[];
     try {
       const { files } = changes;
-      stored = await database.transaction(
-        'rw',
-        [
-          database.conversations,
-          database.events,
-          database.plans,
-          database.spend,
-          ...(files ? workspaceTables(database) : []),
-          database.fileChanges,
-          database.checkpoints,
-          database.rewinds,
-        ],
-        async () => {
-          const events = await rows();
-          conversation = await this.writeWithEvents(conversationId, events, changes);
-          return events;
-        },
+      // A connection the browser closed mid-write fails the write instead of holding the run.
+      stored = await database.unlessClosed(
+        database.transaction(
+          'rw',
+          [
+            database.conversations,
+            database.events,
+            database.plans,
+            database.spend,
+            ...(files ? workspaceTables(database) : []),
+            database.fileChanges,
+            database.checkpoints,
+            database.rewinds,
+          ],
+          async () => {
+            const events = await rows();
+            conversation = await this.writeWithEvents(conversationId, events, changes);
+            return events;
+          },
+        ),
       );
     } catch (error) {
       this.nextSeq.delete(conversationId);
