@@ -66,8 +66,9 @@ export async function openOpfsBackupFolder(): Promise<BackupFolder | null> {
         if (entry.kind !== 'file') continue;
         // A swap file of a write under way or cut short is not a copy.
         if (entry.name.endsWith('.crswap') || entry.name.startsWith(PROBE_PREFIX)) continue;
-        const file = await entry.getFile();
-        files.push({ name: entry.name, size: file.size, modifiedAt: file.lastModified });
+        // Removed meanwhile (another tab deleted its conversation): not listed.
+        const file = await entry.getFile().catch(() => null);
+        if (file) files.push({ name: entry.name, size: file.size, modifiedAt: file.lastModified });
       }
       return files;
     },
