@@ -7,6 +7,7 @@ import { loadWebLlmLibrary } from '../src/agent/llm/providers/webllm/load-web-ll
 import { LocalModels } from '../src/agent/llm/providers/webllm/local-model-library.ts';
 import { createWebLlmProvider } from '../src/agent/llm/providers/webllm/webllm-provider.ts';
 import { profileSummaries, TOOL_PROFILES } from '../src/agent/profiles/index.ts';
+import { BackupReader, orFromBackupCopy } from '../src/agent/runtime/backup-reader.ts';
 import { ConversationArchive } from '../src/agent/runtime/conversation-archive.ts';
 import { ConversationBackups } from '../src/agent/runtime/conversation-backups.ts';
 import { createDiagnostics } from '../src/agent/runtime/diagnostics.ts';
@@ -37,6 +38,8 @@ const settingsRepository = new SettingsRepository(database);
 // A second copy of each conversation, for a browser that deletes the database (a full disk).
 // (Its closures read the runtime and the archive, made below, only once called.)
 const backupFolder = openOpfsBackupFolder();
+// The copies read only, for while the database cannot be opened (a full disk).
+const backupReader = new BackupReader(backupFolder);
 const backups = new ConversationBackups({
   folder: backupFolder,
   conversations: () => runtime.listConversations(),
@@ -162,8 +165,20 @@ const api: AgentWorkerApi = {
   sendMessage: afterRecovery('sendMessage'),
   replyToAsk: afterRecovery('replyToAsk'),
   stop: afterRecovery('stop'),
-  listConversations: afterRecovery('listConversations'),
-  readConversation: afterRecovery('readConversation'),
+  listConversations: async () => {
+    await ready;
+    return orFromBackupCopy(
+      () => runtime.listConversations(),
+      () => backupReader.conversations(),
+    );
+  },
+  readConversation: async (id) => {
+    await ready;
+    return orFromBackupCopy(
+      () => runtime.readConversation(id),
+      () => backupReader.snapshot(id),
+    );
+  },
   deleteConversation: afterRecovery('deleteConversation'),
   setConversationProvider: afterRecovery('setConversationProvider'),
   cancelRetries: (id) => runtime.cancelRetries(id),
@@ -182,6 +197,8 @@ const api: AgentWorkerApi = {
   storageUsage: () => archive.storageUsage(),
   backupSummary: () => whenReady(() => backups.summary()),
   restoreBackups: () => whenReady(() => backups.restore()),
+  readBackupEntries: (id) => backupReader.entries(id),
+  readBackupFile: (id, path) => backupReader.file(id, path),
   clearWorkspace: afterRecovery('clearWorkspace'),
   rewindPreview: (id, seq) => whenReady(() => runtime.checkpoints.preview(id, seq)),
   rewindConversation: (id, seq) => whenReady(() => runtime.checkpoints.rewind(id, seq)),

@@ -33,7 +33,8 @@ export const BroadcastMessage = z.discriminatedUnion('type', [
   }),
   /**
    * Something the person must know that could not be written down (storage is full, say):
-   * not durable, shown once by the tabs that are open.
+   * not durable, shown once by the tabs that are open. With a conversation, that
+   * conversation's run has stopped, even when its new status could not be saved.
    */
   z.object({
     type: z.literal('alert'),

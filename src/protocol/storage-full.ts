@@ -72,3 +72,17 @@ export const STORAGE_FULL_TEXT =
 
 /** How an action in flight is closed when its write met a full storage. */
 export const STORAGE_FULL_ACTION_TEXT = 'Not saved: storage is full.';
+
+/** What the person is told when Sandpiper's storage failed on its own (it could not even be opened: a full disk). */
+export const STORAGE_FAILED_TEXT =
+  'Sandpiper’s storage is not working right now, most likely because this device’s disk is full. Free disk space, then try again.';
+
+/**
+ * A failure in words for the person: IndexedDB's own, which name no remedy, led by what to
+ * do (their first line kept, for a bug report); any other error's message as it is.
+ */
+export function problemText(error: unknown): string {
+  if (isIndexedDbFailure(error))
+    return `${STORAGE_FAILED_TEXT} (The browser said: ${innermostMessage(error).split('\n')[0]?.trim()})`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -9,6 +9,7 @@ import type { ProviderProfile, ServerCapabilities } from './providers.ts';
 import type { Schedule, ScheduleEdit } from './schedules.ts';
 import type { DaySpend } from './spend.ts';
 import type { MessageUpload } from './uploads.ts';
+import type { WorkspaceFile } from './workspace.ts';
 import type { ChangedVersions, StepChange, StepChangeSummary, TaskChange } from './workspace-changes.ts';
 
 /** An exported conversation: a file name and the bundle's bytes. */
@@ -85,7 +86,15 @@ export type ConversationSnapshot = {
   plan: Plan | null;
   /** The rewind that can still be undone (until the next message), if any. */
   rewind?: PendingRewind | null;
+  /**
+   * Set when the database could not be opened (a full disk) and this is the conversation's
+   * backup copy, read only: as it was when copied (`copiedAt`, ms since the epoch).
+   */
+  backupCopy?: { copiedAt: number };
 };
+
+/** A workspace entry without its bytes: what a file list shows. */
+export type WorkspaceEntryInfo = Pick<WorkspaceFile, 'path' | 'kind' | 'size' | 'modifiedAt'>;
 
 /**
  * The agent worker's API, exposed with comlink. Every method resolves once the
@@ -164,6 +173,13 @@ export interface AgentWorkerApi {
   backupSummary(): Promise<BackupSummary>;
   /** Imports those copies as conversations again. */
   restoreBackups(): Promise<BackupRestoreReport>;
+  /**
+   * The workspace entries of a conversation's backup copy (null: none), for while the
+   * database cannot be opened (`ConversationSnapshot.backupCopy`).
+   */
+  readBackupEntries(conversationId: string): Promise<WorkspaceEntryInfo[] | null>;
+  /** One file of a conversation's backup copy, with its bytes (null: no copy or no such file). */
+  readBackupFile(conversationId: string, path: string): Promise<WorkspaceFile | null>;
   /** Deletes a conversation's workspace files and their history, keeping its events. */
   clearWorkspace(conversationId: string): Promise<void>;
   /** What `pruneHistory` would drop and free now; changes nothing. */

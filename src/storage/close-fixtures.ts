@@ -1,3 +1,4 @@
+import { indexedDB } from 'fake-indexeddb';
 import type { SandpiperDatabase } from './db.ts';
 
 /**
@@ -17,4 +18,32 @@ export function closeAsTheBrowserDoes(database: SandpiperDatabase): void {
     BUBBLING_PHASE: 3,
   };
   database.backendDB().dispatchEvent(event as unknown as Event);
+}
+
+/**
+ * For tests: fake-indexeddb whose `open` fails while `failing` is set, as Chromium's does on a full
+ * disk ("Internal error opening backing store", an `UnknownError`).
+ */
+export function factoryThatFailsToOpen() {
+  const state = { failing: true, opens: 0 };
+  const factory = new Proxy(indexedDB, {
+    get(target, key) {
+      if (key !== 'open') return Reflect.get(target, key, target);
+      return (name: string, version?: number) => {
+        state.opens += 1;
+        if (!state.failing) return target.open(name, version);
+        const request: Record<string, unknown> = { readyState: 'pending' };
+        setTimeout(() => {
+          const error = new DOMException(
+            'Internal error opening backing store for indexedDB.open.',
+            'UnknownError',
+          );
+          Object.assign(request, { error, readyState: 'done' });
+          (request.onerror as ((event: unknown) => void) | undefined)?.({ target: request, type: 'error' });
+        });
+        return request;
+      };
+    },
+  });
+  return { factory, state };
 }

@@ -152,6 +152,32 @@ export class SandpiperDatabase extends Dexie {
     );
   }
 
+  /**
+   * Opens the database. Dexie keeps a failed open's error for good (every later request
+   * fails with it until the page reloads); here the next request tries to open again, as
+   * Dexie does after the browser closed a connection. On a full disk Chromium cannot open
+   * the database at all ("Internal error opening backing store"), and once space is freed
+   * the same page must be able to go on (tests/bench/full-disk). A close the page asked
+   * for stays closed.
+   */
+  override open() {
+    this.closedOnPurpose = false;
+    const opening = super.open();
+    opening.catch(() => {
+      if (!this.closedOnPurpose && !this.isOpen()) this.close({ disableAutoOpen: false });
+    });
+    return opening;
+  }
+
+  /** Closes the connection; closed on purpose (no `disableAutoOpen: false`), it stays closed. */
+  override close(options?: { disableAutoOpen: boolean }): void {
+    if (options?.disableAutoOpen !== false) this.closedOnPurpose = true;
+    super.close(options);
+  }
+
+  /** Set by a close the page asked for, until it opens the database again. */
+  private closedOnPurpose = false;
+
   /** Fails every write `unlessClosed` holds: the connection they wait on is gone. */
   private closedByBrowser(): void {
     const error = Object.assign(

@@ -1,9 +1,8 @@
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { KNOWN_DATABASE_KEY } from '../../src/state/app/lost-data-check.ts';
-import { configureProvider } from '../e2e/app-harness.ts';
-import { BUILT_APP, backupCopyNames } from '../e2e/pwa-helpers.ts';
-import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
+import { appOnFullDisk } from '../e2e/full-disk-app.ts';
+import { BUILT_APP } from '../e2e/pwa-helpers.ts';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { mountSmallDisk, type SmallDisk } from '../fixtures/small-disk.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
@@ -158,108 +157,6 @@ async function replaceCopyOnFullDisk(page: Page, full: SmallDisk): Promise<CopyO
   };
 }
 
-/** What the app itself did on the full disk, and what its backup copy brought back. */
-type AppOutcome = {
-  stepsBeforeFailure: number;
-  saidStorageFull: boolean;
-  databaseKept: boolean;
-  saidDataLost: boolean;
-  copiesOffered: number;
-  restored: number;
-  fileBack: boolean;
-};
-
-const FILE = '/home/ubuntu/notes/todo.md';
-
-/**
- * The app on the small disk: a finished task (with a file), its backup copy written; the
- * disk filled until 1 MB is left; a second task of small steps until a write fails; the
- * space freed and the page reloaded: is the database there, and if not, does the backup
- * copy bring the first conversation back with its file?
- */
-async function appOnFullDisk(page: Page, full: SmallDisk, scripted: ScriptedServer): Promise<AppOutcome> {
-  await page.goto(app?.url ?? '');
-  await configureProvider(page, scripted.url, { stepBudget: 5000 });
-  scripted.setScript([
-    acknowledge(),
-    planNotes(),
-    call('file', { action: 'write', path: FILE, text: '# Todo\n- buy milk\n' }),
-    call('message', { type: 'result', text: 'Done.', attachments: [FILE] }),
-  ]);
-  await page.getByRole('textbox', { name: 'Message' }).fill('Keep my todo list.');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.getByText('Done.', { exact: true }).last().waitFor();
-  await expect.poll(() => backupCopyNames(page), { timeout: 15_000 }).toHaveLength(1);
-
-  full.fillLeaving(1_000_000);
-  const filler = 'A step of a long task, written down so that the disk fills. '.repeat(16);
-  scripted.setScript([acknowledge(), planNotes()]);
-  let step = 0;
-  // Each step says something new (the same call again and again is asked about, not run).
-  scripted.setFallback(() => {
-    step += 1;
-    return call('message', { type: 'info', text: `Step ${step}. ${filler}` });
-  });
-  await page.getByRole('button', { name: 'New conversation' }).click();
-  await page.getByRole('textbox', { name: 'Message' }).fill('Fill the disk.');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const storageFull = page.getByRole('alert').filter({ hasText: /Storage is full|Saving failed/ });
-  const saidStorageFull = await storageFull
-    .first()
-    .waitFor({ timeout: 120_000 })
-    .then(() => true)
-    .catch(() => false);
-  const stepsBeforeFailure = scripted.requests.length;
-  scripted.setFallback(null);
-
-  full.freeBallast();
-  await page.waitForTimeout(1_000);
-  await page.reload();
-  const lost = page.getByRole('alert').filter({ hasText: /Your saved conversations are gone/ });
-  const kept = page.getByRole('button', { name: 'Keep my todo list.' }).first();
-  await Promise.race([lost.waitFor({ timeout: 20_000 }), kept.waitFor({ timeout: 20_000 })]).catch(
-    () => undefined,
-  );
-  const saidDataLost = await lost.isVisible();
-  const databaseKept = !saidDataLost && (await kept.isVisible());
-  let copiesOffered = 0;
-  let restored = 0;
-  let fileBack = false;
-  if (saidDataLost) {
-    const offer = lost.getByRole('button', { name: /^Restore \d+ conversations?$/ });
-    await offer.waitFor({ timeout: 10_000 }).catch(() => undefined);
-    copiesOffered = Number((await offer.textContent().catch(() => ''))?.match(/\d+/)?.[0] ?? 0);
-    if (copiesOffered > 0) {
-      await offer.click();
-      const done = lost.getByText(/^Restored \d+ conversations? from the backup copy\./);
-      await done.waitFor({ timeout: 30_000 });
-      restored = Number((await done.textContent())?.match(/\d+/)?.[0] ?? 0);
-    }
-  }
-  if (saidDataLost ? restored > 0 : databaseKept) {
-    await page.getByRole('button', { name: 'Keep my todo list.' }).first().click();
-    await page
-      .getByRole('button', { name: /todo\.md/ })
-      .first()
-      .click();
-    fileBack = await page
-      .getByText('buy milk')
-      .first()
-      .waitFor({ timeout: 10_000 })
-      .then(() => true)
-      .catch(() => false);
-  }
-  return {
-    stepsBeforeFailure,
-    saidStorageFull,
-    databaseKept,
-    saidDataLost,
-    copiesOffered,
-    restored,
-    fileBack,
-  };
-}
-
 it('finds out what Chromium keeps when a write meets a full disk', async (test) => {
   const mounted = mountSmallDisk(64);
   if (typeof mounted === 'string') return test.skip(mounted);
@@ -273,9 +170,10 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
   await page.goto(`${app.url}/favicon.svg`);
   // The page keeps the database's name in localStorage (lost-data-check.ts): does that outlive the database?
   await page.evaluate((key) => localStorage.setItem(key, 'the-database-before'), KNOWN_DATABASE_KEY);
+  // First, before IndexedDB's failures below can touch this origin's storage.
+  const copy = await replaceCopyOnFullDisk(page, disk);
   const large = await fillUntilRefused(page, disk, 300_000, 'full-disk-large');
   const small = await fillUntilRefused(page, disk, 2_000, 'full-disk-small');
-  const copy = await replaceCopyOnFullDisk(page, disk);
   // Read after a reload, from what the browser saved (not the page's copy in memory).
   await page.reload();
   const markerKept =
@@ -294,7 +192,7 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   const appPage = context.pages()[0] ?? (await context.newPage());
-  const inApp = await appOnFullDisk(appPage, appDisk, model);
+  const inApp = await appOnFullDisk(appPage, app.url, appDisk, model);
   const line = (label: string, outcome: Outcome) =>
     `  ${label}: ${outcome.writes} writes, then ${outcome.failure}${outcome.closedByBrowser ? ' (the browser closed the connection)' : ''}; the precious row after freeing space: ${outcome.keptAfterFreeing ? 'kept' : 'GONE (the database was deleted, or could not be read)'}`;
   console.log(
@@ -304,7 +202,9 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
       line('2 KB values', small),
       `  localStorage after that: ${markerKept ? 'kept' : 'GONE'}`,
       `  a private file system file replaced while full: refused ${copy.refusedWhenFull}, the version before whole ${copy.oldCopyWhole}, replaced after freeing ${copy.replacedAfterFreeing}`,
-      `  the app: ${inApp.stepsBeforeFailure} model requests before a write failed; said storage is full: ${inApp.saidStorageFull}; database kept: ${inApp.databaseKept}; said the data was lost: ${inApp.saidDataLost}; backup copies offered ${inApp.copiesOffered}, restored ${inApp.restored}; the finished task's file back: ${inApp.fileBack}`,
+      `  the app: ${inApp.stepsBeforeFailure} model requests before a write failed; said storage is full: ${inApp.saidStorageFull}; the run shown stopped: ${inApp.stoppedShown}`,
+      `  while full: the finished conversation and its file readable: ${inApp.readWhileFull} (from the backup copy: ${inApp.fromBackupCopy}); after freeing, without a reload, it went on: ${inApp.wentOnAfterFreeing}`,
+      `  after a reload: database kept: ${inApp.databaseKept}; said the data was lost: ${inApp.saidDataLost}; backup copies offered ${inApp.copiesOffered}, restored ${inApp.restored}; the finished task's file back: ${inApp.fileBack}`,
     ].join('\n'),
   );
   recordFigures('full-disk', {
@@ -350,6 +250,24 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
           : 'the page did not say storage is full',
       },
       {
+        name: 'the app, while full: the run that met it shown stopped, not working (1 yes, 0 no)',
+        value: inApp.stoppedShown ? 1 : 0,
+        unit: '',
+      },
+      {
+        name: 'the app, while full: a finished conversation and its file readable (1 yes, 0 no)',
+        value: inApp.readWhileFull ? 1 : 0,
+        unit: '',
+        note: inApp.fromBackupCopy
+          ? 'from its backup copy, read only: the database could not be opened'
+          : 'from the database itself',
+      },
+      {
+        name: 'the app, after freeing space, without a reload: a message sent and answered, the alert gone (1 yes, 0 no)',
+        value: inApp.wentOnAfterFreeing ? 1 : 0,
+        unit: '',
+      },
+      {
         name: 'the app: its database kept after freeing space (1 yes, 0 no)',
         value: inApp.databaseKept ? 1 : 0,
         unit: '',
@@ -376,5 +294,7 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
   expect(small.failure).not.toBe('none');
   // Whatever Chromium did, the finished task is there: kept, or brought back from its copy.
   expect(inApp.fileBack).toBe(true);
+  // Read only while full, and on again once space is freed, without a reload.
+  expect(inApp).toMatchObject({ stoppedShown: true, readWhileFull: true, wentOnAfterFreeing: true });
   expect(copy).toEqual({ refusedWhenFull: true, oldCopyWhole: true, replacedAfterFreeing: true });
 }, 480_000);

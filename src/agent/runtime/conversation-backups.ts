@@ -30,7 +30,7 @@ export function backupName(conversationId: string): string {
 }
 
 /** A copy worth counting: ours by name, and not empty (a write cut short leaves an empty file). */
-function isCopy(file: BackupFile): boolean {
+export function isBackupCopy(file: BackupFile): boolean {
   return NAME.test(file.name) && file.size > 0;
 }
 
@@ -77,7 +77,9 @@ export class ConversationBackups {
   async catchUp(): Promise<void> {
     const folder = await this.dependencies.folder;
     if (!folder) return;
-    const written = new Map((await folder.list()).filter(isCopy).map((file) => [file.name, file.modifiedAt]));
+    const written = new Map(
+      (await folder.list()).filter(isBackupCopy).map((file) => [file.name, file.modifiedAt]),
+    );
     for (const conversation of await this.dependencies.conversations()) {
       if (conversation.status === 'running' || conversation.parent) continue;
       const modifiedAt = written.get(backupName(conversation.id));
@@ -89,7 +91,7 @@ export class ConversationBackups {
   async summary(): Promise<BackupSummary> {
     const folder = await this.dependencies.folder;
     if (!folder) return { isAvailable: false, conversations: 0, bytes: 0, copies: 0, copiesBytes: 0 };
-    const copies = (await folder.list()).filter(isCopy);
+    const copies = (await folder.list()).filter(isBackupCopy);
     const missing = await this.missingCopies(copies);
     const bytesOf = (files: BackupFile[]) => files.reduce((total, file) => total + file.size, 0);
     return {
@@ -124,7 +126,7 @@ export class ConversationBackups {
 
   private async restoreFrom(folder: BackupFolder): Promise<BackupRestoreReport> {
     const report: BackupRestoreReport = { restored: 0, conversationIds: [], failed: [] };
-    for (const file of await this.missingCopies((await folder.list()).filter(isCopy))) {
+    for (const file of await this.missingCopies((await folder.list()).filter(isBackupCopy))) {
       try {
         report.conversationIds.push(await this.dependencies.importBundle(await folder.read(file.name)));
       } catch (error) {

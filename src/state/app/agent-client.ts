@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import { BROADCAST_CHANNEL_NAME, BroadcastMessage } from '../../protocol/broadcast.ts';
+import { problemText } from '../../protocol/storage-full.ts';
 import type { AgentWorkerApi } from '../../protocol/worker-api.ts';
 import { type AgentWorker, WorkerLifeline } from './worker-lifeline.ts';
 
@@ -76,8 +77,8 @@ export function createAgentClient(): AgentClient {
   };
 }
 
-/** The message of anything a worker call rejected with. */
+/** The message of anything a worker call rejected with (a failure of the browser's database says what to do). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) return problemText(error);
   return typeof error === 'string' ? error : 'Something went wrong.';
 }

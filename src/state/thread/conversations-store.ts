@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { createMemo, createSignal } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
 import type { Conversation } from '../../protocol/conversation.ts';
+import { problemText } from '../../protocol/storage-full.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import type { ReadUpload } from '../uploads/attachments-store.ts';
 import { forkIndex, forkKey } from './checkpoint-text.ts';
@@ -50,6 +51,19 @@ export function createConversationsStore(client: AgentClient, options: { onStart
     );
   }
 
+  /**
+   * A run that stopped on a failed save (its status perhaps not saved): shown stopped, not
+   * working, in this page only (a newer row, or a reload, says what was saved).
+   */
+  function stopped(conversationId: string): void {
+    setState(
+      'conversations',
+      (entry) => entry.id === conversationId && entry.status === 'running',
+      'status',
+      'error',
+    );
+  }
+
   function remove(conversationId: string): void {
     setState('conversations', (list) => list.filter((entry) => entry.id !== conversationId));
     if (selectedId() === conversationId) select(null);
@@ -58,6 +72,7 @@ export function createConversationsStore(client: AgentClient, options: { onStart
   const unsubscribe = client.subscribe((message) => {
     if (message.type === 'conversation') upsert(message.conversation);
     else if (message.type === 'conversation_deleted') remove(message.conversationId);
+    else if (message.type === 'alert' && message.conversationId !== null) stopped(message.conversationId);
   });
 
   async function refresh(): Promise<void> {
@@ -77,7 +92,7 @@ export function createConversationsStore(client: AgentClient, options: { onStart
         }),
       );
     } catch (error) {
-      setState({ isLoaded: true, loadError: error instanceof Error ? error.message : String(error) });
+      setState({ isLoaded: true, loadError: problemText(error) });
     }
   }
 

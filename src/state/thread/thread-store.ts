@@ -5,6 +5,7 @@ import type { PendingRewind, RewindPreview } from '../../protocol/checkpoints.ts
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
 import type { Plan } from '../../protocol/phase-plan.ts';
+import { problemText } from '../../protocol/storage-full.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import type { ReadUpload } from '../uploads/attachments-store.ts';
 import { knownDeliverables } from './attachment-view.ts';
@@ -27,6 +28,8 @@ type CurrentState = {
   thread: ThreadState;
   /** The rewind that can still be undone (until the next message), if any. */
   rewind: PendingRewind | null;
+  /** Set when the database could not be opened and this is the backup copy, read only. */
+  backupCopy: { copiedAt: number } | null;
 };
 
 function isNewer<T extends { updatedAt: number }>(candidate: T, current: T | null): boolean {
@@ -57,6 +60,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     plan: null,
     thread: initialThreadState(),
     rewind: null,
+    backupCopy: null,
   });
   const [revision, setRevision] = createSignal(0);
   const [isReplaying, setReplaying] = createSignal(false);
@@ -135,6 +139,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
         plan: null,
         thread: initialThreadState(id),
         rewind: null,
+        backupCopy: null,
       });
     }
     try {
@@ -157,6 +162,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       setState((current) => ({
         load: 'ready',
         rewind: snapshot.rewind ?? null,
+        backupCopy: snapshot.backupCopy ?? null,
         conversation:
           current.conversation && !isNewer(snapshot.conversation, current.conversation)
             ? current.conversation
@@ -169,7 +175,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
     } catch (error) {
       if (token !== loadToken) return;
       held = null;
-      setState({ load: 'failed', loadError: error instanceof Error ? error.message : String(error) });
+      setState({ load: 'failed', loadError: problemText(error) });
     }
   }
 
@@ -197,6 +203,9 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       if (isNewer(message.conversation, state.conversation)) setState('conversation', message.conversation);
     } else if (message.type === 'plan' && message.plan.conversationId === id) {
       if (isNewer(message.plan, state.plan)) setState('plan', message.plan);
+    } else if (message.type === 'alert' && message.conversationId === id) {
+      // Its run stopped on a failed save, its status perhaps not saved: not working any more.
+      if (state.conversation?.status === 'running') setState('conversation', 'status', 'error');
     } else if (message.type === 'conversation_deleted' && message.conversationId === id) {
       setState({ load: 'missing', conversation: null, plan: null });
     } else if (message.type === 'history_pruned' && message.conversationIds.includes(id)) {
@@ -223,6 +232,7 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
           plan: null,
           thread: initialThreadState(),
           rewind: null,
+          backupCopy: null,
         });
         return;
       }

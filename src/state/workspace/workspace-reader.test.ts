@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
+import { factoryThatFailsToOpen } from '../../storage/close-fixtures.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
 import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { WorkspaceReader } from './workspace-reader.ts';
@@ -55,5 +56,36 @@ describe('WorkspaceReader', () => {
       'skills-draft/greet/SKILL.md',
       'skills-draft/greet/scripts/hello.sh',
     ]);
+  });
+
+  it('reads the backup copy while the database cannot be opened (a full disk), and the database once it can', async () => {
+    const { factory, state } = factoryThatFailsToOpen();
+    const database = new SandpiperDatabase(`reader-${randomUUID()}`, { indexedDB: factory, IDBKeyRange });
+    const copied = file('c', 'notes/todo.md', 'from the copy');
+    const reader = new WorkspaceReader(database, {
+      entries: async (id) =>
+        id === 'c' ? [{ path: copied.path, kind: 'file', size: 13, modifiedAt: 7 }] : null,
+      file: async (id, path) => (id === 'c' && path === copied.path ? copied : null),
+    });
+    expect(await reader.listEntries('c')).toEqual([
+      { path: 'notes/todo.md', kind: 'file', size: 13, modifiedAt: 7 },
+    ]);
+    expect(await reader.listEntriesUnder('c', 'notes')).toHaveLength(1);
+    expect(await reader.listEntriesUnder('c', 'other')).toEqual([]);
+    expect(new TextDecoder().decode((await reader.readFile('c', 'notes/todo.md'))?.content)).toBe(
+      'from the copy',
+    );
+    expect((await reader.readAll('c')).map((entry) => entry.path)).toEqual(['notes/todo.md']);
+    // No copy of that conversation: the database's own error stands.
+    await expect(reader.listEntries('d')).rejects.toThrow(/backing store/);
+
+    state.failing = false;
+    await new WorkspaceRepository(database).apply(
+      'c',
+      { writes: [file('c', 'a.txt', 'saved')], deletes: [] },
+      1e6,
+    );
+    expect((await reader.listEntries('c')).map((entry) => entry.path)).toEqual(['a.txt']);
+    database.close();
   });
 });

@@ -37,6 +37,7 @@ import { SkillOffers } from '../know-how/skill-offers.tsx';
 import { ReplayControls } from '../replay/replay-controls.tsx';
 import { statusAnnouncement } from '../shared/format.ts';
 import { Sidebar } from '../sidebar/sidebar.tsx';
+import { BackupCopyLine } from '../thread/backup-copy-line.tsx';
 import { Composer } from '../thread/composer.tsx';
 import { MemoryProposals } from '../thread/memory-proposals.tsx';
 import { Thread } from '../thread/thread.tsx';
@@ -71,7 +72,14 @@ export function App(props: { shell?: ShellHandover }) {
   const settings = createSettingsStore(settingsRepository);
   const knowHow = new KnowHowRepository(database);
   const memories = createMemoryStore(knowHow, settingsRepository);
-  const workspace = createWorkspaceStore(client, conversations.selectedId, new WorkspaceReader(database));
+  const workspace = createWorkspaceStore(
+    client,
+    conversations.selectedId,
+    new WorkspaceReader(database, {
+      entries: (id) => client.api.readBackupEntries(id),
+      file: (id, path) => client.api.readBackupFile(id, path),
+    }),
+  );
   const toolOutput = createToolOutputStore(client, conversations.selectedId);
   const workspaceChanges = createWorkspaceChangesStore(client, conversations.selectedId);
   const taskChanges = createTaskChangesStore(client, conversations.selectedId, workspaceChanges.revision);
@@ -233,6 +241,7 @@ export function App(props: { shell?: ShellHandover }) {
             when={replay.isActive()}
             fallback={
               <>
+                <BackupCopyLine />
                 <SkillOffers />
                 <Composer />
               </>

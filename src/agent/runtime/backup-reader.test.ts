@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeDevices, device, memoryFolder } from '../../../tests/fixtures/backup-device.ts';
+import { BackupReader, orFromBackupCopy } from './backup-reader.ts';
+import { backupName } from './conversation-backups.ts';
+
+afterEach(closeDevices);
+
+/** What Dexie rejects with when Chromium cannot open the database (a full disk). */
+function cannotOpen(): Error {
+  return Object.assign(new Error('UnknownError Internal error opening backing store for indexedDB.open.'), {
+    name: 'DatabaseClosedError',
+  });
+}
+
+describe('BackupReader', () => {
+  it('shows a copied conversation, its thread and its files, read only', async () => {
+    const folder = memoryFolder();
+    const { backups, create, database } = device(folder);
+    await create('a', 'done');
+    await database.files.put({
+      conversationId: 'a',
+      path: 'notes/todo.md',
+      kind: 'file',
+      content: new TextEncoder().encode('- buy milk\n'),
+      size: 11,
+      modifiedAt: 7,
+    });
+    // A change after the first copy: the copy follows it.
+    backups.observe({ type: 'conversation_rewound', conversationId: 'a' });
+    await backups.settled();
+    const reader = new BackupReader(Promise.resolve(folder));
+
+    expect((await reader.conversations())?.map((row) => row.id)).toEqual(['a']);
+    const snapshot = await reader.snapshot('a');
+    expect(snapshot?.conversation.title).toBe('Task a');
+    expect(snapshot?.events.map((event) => event.body.type)).toEqual(['user_message', 'notice']);
+    expect(snapshot?.backupCopy?.copiedAt).toBe(folder.files.get(backupName('a'))?.modifiedAt);
+    expect((await reader.entries('a'))?.map((entry) => entry.path)).toContain('notes/todo.md');
+    const file = await reader.file('a', 'notes/todo.md');
+    expect(new TextDecoder().decode(file?.content)).toBe('- buy milk\n');
+    expect(await reader.file('a', 'notes/none.md')).toBeNull();
+    expect(await reader.snapshot('never-copied')).toBeNull();
+  });
+
+  it('leaves out a copy it cannot read, and says nothing without a folder', async () => {
+    const folder = memoryFolder();
+    const { backups, create } = device(folder);
+    await create('a', 'done');
+    await backups.settled();
+    folder.files.set(backupName('broken'), { bytes: new Uint8Array([1, 2, 3]), modifiedAt: 9 });
+    const reader = new BackupReader(Promise.resolve(folder));
+    expect((await reader.conversations())?.map((row) => row.id)).toEqual(['a']);
+    await expect(reader.snapshot('broken')).rejects.toThrow();
+    expect(await new BackupReader(Promise.resolve(null)).conversations()).toBeNull();
+  });
+});
+
+describe('orFromBackupCopy', () => {
+  it('answers from the copy only when the database itself failed and a copy is there', async () => {
+    const fromCopy = async () => 'copy';
+    await expect(orFromBackupCopy(async () => 'database', fromCopy)).resolves.toBe('database');
+    await expect(orFromBackupCopy(() => Promise.reject(cannotOpen()), fromCopy)).resolves.toBe('copy');
+    // Any other failure stands (the copy would hide a bug).
+    await expect(orFromBackupCopy(() => Promise.reject(new Error('No such tool')), fromCopy)).rejects.toThrow(
+      'No such tool',
+    );
+    // No copy (or one that cannot be read): the database's error stands.
+    await expect(
+      orFromBackupCopy(
+        () => Promise.reject(cannotOpen()),
+        async () => null,
+      ),
+    ).rejects.toThrow(/backing store/);
+    await expect(
+      orFromBackupCopy(
+        () => Promise.reject(cannotOpen()),
+        () => Promise.reject(new Error('broken zip')),
+      ),
+    ).rejects.toThrow(/backing store/);
+  });
+});

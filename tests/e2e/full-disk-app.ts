@@ -1,0 +1,179 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
+import type { ScriptedServer } from '../fixtures/scripted-llm-server.ts';
+import type { SmallDisk } from '../fixtures/small-disk.ts';
+import { configureProvider } from './app-harness.ts';
+import { backupCopyNames } from './pwa-helpers.ts';
+
+/**
+ * The app itself on a full disk (tests/bench/full-disk.bench.test.ts): what it said, what
+ * it kept readable while full, whether it went on once space was freed, and what its
+ * backup copy brought back after a reload.
+ */
+
+/** What the app itself did on the full disk, and what its backup copy brought back. */
+export type AppOutcome = {
+  stepsBeforeFailure: number;
+  saidStorageFull: boolean;
+  databaseKept: boolean;
+  saidDataLost: boolean;
+  copiesOffered: number;
+  restored: number;
+  fileBack: boolean;
+  /** While full: the run that met it shown stopped (not "Working"). */
+  stoppedShown: boolean;
+  /** While full: the finished conversation's thread and file readable. */
+  readWhileFull: boolean;
+  /** …and that from its backup copy (the database could not be opened). */
+  fromBackupCopy: boolean;
+  /** After freeing space, without a reload: a message sent and answered, the storage alert gone. */
+  wentOnAfterFreeing: boolean;
+};
+
+const FILE = '/home/ubuntu/notes/todo.md';
+
+/**
+ * The app on the small disk: a finished task (with a file), its backup copy written; the
+ * disk filled until 1 MB is left; a second task of small steps until a write fails; the
+ * space freed and the page reloaded: is the database there, and if not, does the backup
+ * copy bring the first conversation back with its file?
+ */
+export async function appOnFullDisk(
+  page: Page,
+  appUrl: string,
+  full: SmallDisk,
+  scripted: ScriptedServer,
+): Promise<AppOutcome> {
+  await page.goto(appUrl);
+  await configureProvider(page, scripted.url, { stepBudget: 5000 });
+  scripted.setScript([
+    acknowledge(),
+    planNotes(),
+    call('file', { action: 'write', path: FILE, text: '# Todo\n- buy milk\n' }),
+    call('message', { type: 'result', text: 'Done.', attachments: [FILE] }),
+  ]);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Keep my todo list.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByText('Done.', { exact: true }).last().waitFor();
+  await expect.poll(() => backupCopyNames(page), { timeout: 15_000 }).toHaveLength(1);
+
+  full.fillLeaving(1_000_000);
+  const filler = 'A step of a long task, written down so that the disk fills. '.repeat(16);
+  scripted.setScript([acknowledge(), planNotes()]);
+  let step = 0;
+  // Each step says something new (the same call again and again is asked about, not run).
+  scripted.setFallback(() => {
+    step += 1;
+    return call('message', { type: 'info', text: `Step ${step}. ${filler}` });
+  });
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Fill the disk.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const storageFull = page.getByRole('alert').filter({ hasText: /Storage is full|Saving failed/ });
+  const saidStorageFull = await storageFull
+    .first()
+    .waitFor({ timeout: 120_000 })
+    .then(() => true)
+    .catch(() => false);
+  const stepsBeforeFailure = scripted.requests.length;
+  scripted.setFallback(null);
+  const header = page.locator('.main-header .chip').first();
+  const stoppedShown = await expect
+    .poll(() => header.textContent(), { timeout: 10_000 })
+    .not.toMatch(/Working/)
+    .then(() => true)
+    .catch(() => false);
+
+  // Still full: the finished conversation, its thread and its file, read only.
+  await page.getByRole('button', { name: 'Keep my todo list.' }).first().click();
+  const readOnly = page.getByRole('status').filter({ hasText: /^Read only\./ });
+  const readWhileFull = await page
+    .getByText('Done.', { exact: true })
+    .last()
+    .waitFor({ timeout: 15_000 })
+    .then(async () => {
+      await page
+        .getByRole('button', { name: /todo\.md/ })
+        .first()
+        .click();
+      await page.getByText('buy milk').first().waitFor({ timeout: 10_000 });
+      // The file's own view too (the panel reads it anew), not only the thread's preview.
+      await page.getByText(/^Reading notes\/todo\.md/).waitFor({ state: 'hidden', timeout: 10_000 });
+      return (await page.getByText('buy milk').count()) >= 2;
+    })
+    .catch(() => false);
+  const fromBackupCopy = await readOnly.isVisible();
+  await page.screenshot({ path: 'test-results/full-disk-read-only.png' });
+
+  // Space freed, no reload: try again, send a message, and it goes on.
+  full.freeBallast();
+  if (fromBackupCopy) {
+    await readOnly.getByRole('button', { name: 'Try again' }).click();
+    await readOnly.waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  }
+  scripted.setScript([
+    acknowledge('Adding eggs.'),
+    planNotes(),
+    call('message', { type: 'result', text: 'Eggs added.' }),
+  ]);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Add eggs.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const wentOnAfterFreeing = await page
+    .getByText('Eggs added.', { exact: true })
+    .last()
+    .waitFor({ timeout: 30_000 })
+    .then(async () => (await storageFull.count()) === 0)
+    .catch(() => false);
+  await page.screenshot({ path: 'test-results/full-disk-went-on.png' });
+
+  await page.waitForTimeout(1_000);
+  await page.reload();
+  const lost = page.getByRole('alert').filter({ hasText: /Your saved conversations are gone/ });
+  const kept = page.getByRole('button', { name: 'Keep my todo list.' }).first();
+  await Promise.race([lost.waitFor({ timeout: 20_000 }), kept.waitFor({ timeout: 20_000 })]).catch(
+    () => undefined,
+  );
+  const saidDataLost = await lost.isVisible();
+  const databaseKept = !saidDataLost && (await kept.isVisible());
+  let copiesOffered = 0;
+  let restored = 0;
+  let fileBack = false;
+  if (saidDataLost) {
+    const offer = lost.getByRole('button', { name: /^Restore \d+ conversations?$/ });
+    await offer.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    copiesOffered = Number((await offer.textContent().catch(() => ''))?.match(/\d+/)?.[0] ?? 0);
+    if (copiesOffered > 0) {
+      await offer.click();
+      const done = lost.getByText(/^Restored \d+ conversations? from the backup copy\./);
+      await done.waitFor({ timeout: 30_000 });
+      restored = Number((await done.textContent())?.match(/\d+/)?.[0] ?? 0);
+    }
+  }
+  if (saidDataLost ? restored > 0 : databaseKept) {
+    await page.getByRole('button', { name: 'Keep my todo list.' }).first().click();
+    await page
+      .getByRole('button', { name: /todo\.md/ })
+      .first()
+      .click();
+    fileBack = await page
+      .getByText('buy milk')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+  }
+  return {
+    stepsBeforeFailure,
+    saidStorageFull,
+    databaseKept,
+    saidDataLost,
+    copiesOffered,
+    restored,
+    fileBack,
+    stoppedShown,
+    readWhileFull,
+    fromBackupCopy,
+    wentOnAfterFreeing,
+  };
+}
