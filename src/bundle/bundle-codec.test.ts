@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { decodeBundle, encodeBundle } from './bundle-codec.ts';
+import { decodeBundle, encodeBundle, readBundleConversation } from './bundle-codec.ts';
 import { sampleBundleContents } from './bundle-fixtures.ts';
 import { BUNDLE_FORMAT_VERSION, BundleError, DEFAULT_BUNDLE_LIMITS } from './bundle-format.ts';
 
@@ -188,5 +188,26 @@ describe('conversation bundles', () => {
       entries['conversation.json'] = strToU8(`{"__proto__": {"x": 1}, ${text.slice(1)}`);
     });
     expect(refusal(polluted)).toBe('This bundle is not valid: conversation.json holds a "__proto__" key.');
+  });
+});
+
+describe('readBundleConversation', () => {
+  it('reads only the conversation’s row, checked as the whole bundle would be', () => {
+    const contents = sampleBundleContents();
+    expect(readBundleConversation(encodeBundle(contents, '0.1.0', 5))).toEqual(contents.conversation);
+    const newer = tampered((entries) =>
+      manifestWith(entries, (manifest) => {
+        manifest.formatVersion = BUNDLE_FORMAT_VERSION + 1;
+      }),
+    );
+    expect(() => readBundleConversation(newer)).toThrow(/newer Sandpiper/);
+    const noRow = tampered((entries) => {
+      delete entries['conversation.json'];
+    });
+    expect(() => readBundleConversation(noRow)).toThrow(/conversation\.json is missing/);
+    const badRow = tampered((entries) => {
+      entries['conversation.json'] = strToU8(JSON.stringify({ id: 7 }));
+    });
+    expect(() => readBundleConversation(badRow)).toThrow(BundleError);
   });
 });

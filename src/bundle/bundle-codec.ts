@@ -1,4 +1,5 @@
 import { strToU8, type Zippable, zipSync } from 'fflate';
+import { Conversation } from '../protocol/conversation.ts';
 import { LEGACY_PROFILE_ID, upgradeLegacyEventBody } from '../protocol/legacy-events.ts';
 import {
   parsed,
@@ -109,6 +110,25 @@ export function decodeBundle(
   );
   checkConsistency(contents, manifest);
   return contents;
+}
+
+/**
+ * Only the conversation's row of a bundle (its title, status, times), checked like
+ * `decodeBundle` checks it, without inflating the rest: what a list of bundles shows.
+ */
+export function readBundleConversation(
+  bytes: Uint8Array,
+  limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+): Conversation {
+  const entries = new Map(readZipDirectory(bytes, limits).map((entry) => [entry.name, entry]));
+  const read = (name: string) => {
+    const entry = entries.get(name);
+    if (!entry) throw new BundleError(`This bundle is incomplete: ${name} is missing.`);
+    return parseJson(readZipEntry(bytes, entry), name);
+  };
+  const formatVersion = readFormatVersion(read(BUNDLE_ENTRIES.manifest));
+  const row = read(BUNDLE_ENTRIES.conversation);
+  return parsed(Conversation, formatVersion < 2 ? withLegacyProfile(row) : row, BUNDLE_ENTRIES.conversation);
 }
 
 /** The manifest's format version, refused when it names another format or a newer version. */

@@ -202,9 +202,9 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
       line('2 KB values', small),
       `  localStorage after that: ${markerKept ? 'kept' : 'GONE'}`,
       `  a private file system file replaced while full: refused ${copy.refusedWhenFull}, the version before whole ${copy.oldCopyWhole}, replaced after freeing ${copy.replacedAfterFreeing}`,
-      `  the app: ${inApp.stepsBeforeFailure} model requests before a write failed; said storage is full: ${inApp.saidStorageFull}; the run shown stopped: ${inApp.stoppedShown}`,
+      `  the app: ${inApp.stepsBeforeFailure} model requests before a write failed; said storage is full: ${inApp.saidStorageFull}; the run shown stopped: ${inApp.stoppedShown}, the thread ended: "${inApp.lastNotice}"`,
       `  while full: the finished conversation and its file readable: ${inApp.readWhileFull} (from the backup copy: ${inApp.fromBackupCopy}); after freeing, without a reload, it went on: ${inApp.wentOnAfterFreeing}`,
-      `  after a reload: database kept: ${inApp.databaseKept}; said the data was lost: ${inApp.saidDataLost}; backup copies offered ${inApp.copiesOffered}, restored ${inApp.restored}; the finished task's file back: ${inApp.fileBack}`,
+      `  after a reload (the page began "${inApp.afterReload.slice(0, 160)}"): database kept: ${inApp.databaseKept}; said the data was lost: ${inApp.saidDataLost}; backup copies offered ${inApp.copiesOffered}, restored ${inApp.restored}; the finished task's file back: ${inApp.fileBack}`,
     ].join('\n'),
   );
   recordFigures('full-disk', {

@@ -23,6 +23,10 @@ export type AppOutcome = {
   fileBack: boolean;
   /** While full: the run that met it shown stopped (not "Working"). */
   stoppedShown: boolean;
+  /** What the page showed after the reload (its first words), for a run that kept nothing. */
+  afterReload: string;
+  /** The end of the thread of the run that met it (what it said last). */
+  lastNotice: string;
   /** While full: the finished conversation's thread and file readable. */
   readWhileFull: boolean;
   /** …and that from its backup copy (the database could not be opened). */
@@ -71,19 +75,31 @@ export async function appOnFullDisk(
   await page.getByRole('textbox', { name: 'Message' }).fill('Fill the disk.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const storageFull = page.getByRole('alert').filter({ hasText: /Storage is full|Saving failed/ });
-  const saidStorageFull = await storageFull
-    .first()
-    .waitFor({ timeout: 120_000 })
-    .then(() => true)
-    .catch(() => false);
+  const status = page.locator('.main-header [data-conversation-status]');
+  // The run ends on the failed write: said as storage full (or, when that could not be told, failed saving).
+  await Promise.race([
+    storageFull.first().waitFor({ timeout: 120_000 }),
+    status.and(page.locator(':not([data-conversation-status="running"])')).waitFor({ timeout: 120_000 }),
+  ]).catch(() => undefined);
   const stepsBeforeFailure = scripted.requests.length;
   scripted.setFallback(null);
-  const header = page.locator('.main-header .chip').first();
-  const stoppedShown = await expect
-    .poll(() => header.textContent(), { timeout: 10_000 })
-    .not.toMatch(/Working/)
+  const saidStorageFull = await storageFull
+    .first()
+    .waitFor({ timeout: 5_000 })
     .then(() => true)
     .catch(() => false);
+  const stoppedShown = await expect
+    .poll(() => status.getAttribute('data-conversation-status'), { timeout: 10_000 })
+    .not.toBe('running')
+    .then(() => true)
+    .catch(() => false);
+  // What the thread said last (its end), for the figures' note.
+  const threadText = await page
+    .locator('.thread-body')
+    .innerText()
+    .catch(() => '');
+  const lastNotice = threadText.trim().split('\n').slice(-3).join(' / ').slice(-300);
+  await page.screenshot({ path: 'test-results/full-disk-stopped.png' });
 
   // Still full: the finished conversation, its thread and its file, read only.
   await page.getByRole('button', { name: 'Keep my todo list.' }).first().click();
@@ -97,10 +113,13 @@ export async function appOnFullDisk(
         .getByRole('button', { name: /todo\.md/ })
         .first()
         .click();
-      await page.getByText('buy milk').first().waitFor({ timeout: 10_000 });
-      // The file's own view too (the panel reads it anew), not only the thread's preview.
-      await page.getByText(/^Reading notes\/todo\.md/).waitFor({ state: 'hidden', timeout: 10_000 });
-      return (await page.getByText('buy milk').count()) >= 2;
+      // The file's own view in the Computer panel (it reads the file anew), not only the thread's preview.
+      await page
+        .getByRole('complementary', { name: 'Computer' })
+        .getByText('buy milk')
+        .first()
+        .waitFor({ timeout: 15_000 });
+      return true;
     })
     .catch(() => false);
   const fromBackupCopy = await readOnly.isVisible();
@@ -134,6 +153,15 @@ export async function appOnFullDisk(
   await Promise.race([lost.waitFor({ timeout: 20_000 }), kept.waitFor({ timeout: 20_000 })]).catch(
     () => undefined,
   );
+  await page.screenshot({ path: 'test-results/full-disk-reloaded.png' });
+  const afterReload = (
+    await page
+      .locator('body')
+      .innerText()
+      .catch(() => '')
+  )
+    .replace(/\s+/g, ' ')
+    .slice(0, 400);
   const saidDataLost = await lost.isVisible();
   const databaseKept = !saidDataLost && (await kept.isVisible());
   let copiesOffered = 0;
@@ -172,6 +200,8 @@ export async function appOnFullDisk(
     restored,
     fileBack,
     stoppedShown,
+    lastNotice,
+    afterReload,
     readWhileFull,
     fromBackupCopy,
     wentOnAfterFreeing,

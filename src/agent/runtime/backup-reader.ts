@@ -1,4 +1,4 @@
-import { decodeBundle } from '../../bundle/bundle-codec.ts';
+import { decodeBundle, readBundleConversation } from '../../bundle/bundle-codec.ts';
 import type { BundleContents } from '../../bundle/bundle-format.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
 import { isIndexedDbFailure } from '../../protocol/storage-full.ts';
@@ -28,8 +28,12 @@ export class BackupReader {
     if (!folder) return null;
     const conversations: Conversation[] = [];
     for (const file of (await folder.list()).filter(isBackupCopy)) {
-      const copy = await this.read(folder, file.name, file.modifiedAt).catch(() => null);
-      if (copy) conversations.push(copy.contents.conversation);
+      // Only each copy's row is read (a list needs no threads or files).
+      const row = await folder
+        .read(file.name)
+        .then((bytes) => readBundleConversation(bytes))
+        .catch(() => null);
+      if (row) conversations.push(row);
     }
     return conversations.sort((first, second) => second.updatedAt - first.updatedAt);
   }

@@ -1,4 +1,3 @@
-import { liveQuery } from 'dexie';
 import { createStore } from 'solid-js/store';
 import { memoryKey } from '../../know-how/memory-drafts.ts';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../../protocol/know-how.ts';
 import type { KnowHowRepository } from '../../storage/know-how-repository.ts';
 import type { SettingsRepository } from '../../storage/settings-repository.ts';
+import { watchLiveQuery } from '../app/watch-live-query.ts';
 
 /** A memory's text as checked before it is kept, or why it is refused (said under the field). */
 export type MemoryTextCheck = { ok: true; text: string } | { ok: false; reason: string };
@@ -81,12 +81,12 @@ export function createMemoryStore(
     loadError: null,
   });
 
-  const memories = liveQuery(() => knowHow.memories.list()).subscribe({
+  const memories = watchLiveQuery(() => knowHow.memories.list(), {
     next: (rows) => setState({ memories: rows, isLoaded: true, loadError: null }),
     error: (error: unknown) =>
       setState({ isLoaded: true, loadError: error instanceof Error ? error.message : String(error) }),
   });
-  const preferences = liveQuery(() => settings.getMemoryPreferences()).subscribe({
+  const preferences = watchLiveQuery(() => settings.getMemoryPreferences(), {
     next: (value) => setState({ preferences: value }),
     error: () => setState({ preferences: { ...DEFAULT_MEMORY_PREFERENCES } }),
   });

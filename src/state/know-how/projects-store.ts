@@ -1,10 +1,10 @@
-import { liveQuery } from 'dexie';
 import { createMemo, createSignal } from 'solid-js';
 import { createStore } from 'solid-js/store';
 import { ProjectError, uniqueProjectName } from '../../know-how/project-content.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { ProjectRow } from '../../protocol/know-how.ts';
 import type { KnowHowRepository } from '../../storage/know-how-repository.ts';
+import { watchLiveQuery } from '../app/watch-live-query.ts';
 import { draftProblem, type ProjectDraft } from './project-draft.ts';
 
 type ProjectsState = { projects: ProjectRow[]; isLoaded: boolean; loadError: string | null };
@@ -60,7 +60,7 @@ export function createProjectsStore(
   const [state, setState] = createStore<ProjectsState>({ projects: [], isLoaded: false, loadError: null });
   const [chosenId, setChosenId] = createSignal<string | null>(null);
 
-  const subscription = liveQuery(() => repository.projects.list()).subscribe({
+  const subscription = watchLiveQuery(() => repository.projects.list(), {
     next: (projects) => setState({ projects: [...projects].sort(byName), isLoaded: true, loadError: null }),
     error: (error: unknown) =>
       setState({ isLoaded: true, loadError: error instanceof Error ? error.message : String(error) }),

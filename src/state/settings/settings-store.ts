@@ -1,10 +1,10 @@
-import { liveQuery } from 'dexie';
 import { createStore } from 'solid-js/store';
 import type { McpServerStatus } from '../../protocol/mcp-status.ts';
 import type { ServerCapabilities } from '../../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
+import { watchLiveQuery } from '../app/watch-live-query.ts';
 
 type SettingsState = {
   settings: AgentSettings;
@@ -31,19 +31,19 @@ export function createSettingsStore(repository = new SettingsRepository(new Sand
     mcpStatuses: {},
   });
 
-  const subscription = liveQuery(() => repository.getAgentSettings()).subscribe({
+  const subscription = watchLiveQuery(() => repository.getAgentSettings(), {
     next: (settings) => setState({ settings, isLoaded: true, loadError: null }),
     error: (error: unknown) =>
       setState({ isLoaded: true, loadError: error instanceof Error ? error.message : String(error) }),
   });
 
-  const learned = liveQuery(() => repository.getServerCapabilities()).subscribe({
+  const learned = watchLiveQuery(() => repository.getServerCapabilities(), {
     next: (serverCapabilities) => setState({ serverCapabilities }),
     // Nothing learned is shown; runs learn it again.
     error: () => setState({ serverCapabilities: {} }),
   });
 
-  const statuses = liveQuery(() => repository.getMcpStatuses()).subscribe({
+  const statuses = watchLiveQuery(() => repository.getMcpStatuses(), {
     next: (mcpStatuses) => setState({ mcpStatuses }),
     // No last status is shown; the next test or conversation records one.
     error: () => setState({ mcpStatuses: {} }),
