@@ -85,3 +85,24 @@ it('offers a newly deployed build with a prompt instead of switching, and reload
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   expect(errors).toEqual([]);
 });
+
+it('neither offers an update nor stays unisolated when the person reloads during the first install', async () => {
+  const server = await startStaticServer(BUILT_APP);
+  cleanups.push(server.close);
+  const browser = await launchChromium();
+  cleanups.push(() => browser.close());
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(server.url);
+  // Reloaded while the first page's worker installs: the worker then takes over a page that
+  // did not register it (workbox-window calls that external), with no version before it.
+  await page.waitForTimeout(600);
+  await page.reload();
+  await page.waitForFunction(() => crossOriginIsolated, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  await page.waitForTimeout(2_000);
+  expect(await page.getByRole('button', { name: 'Reload to update' }).count()).toBe(0);
+  expect(errors).toEqual([]);
+});

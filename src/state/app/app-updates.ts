@@ -69,8 +69,11 @@ export function createAppUpdatesStore() {
     workbox.addEventListener('controlling', (event) => {
       // Accepting: the handover reloads, once (see `acceptUpdate`).
       if (isAccepting) return;
-      if (event.isExternal) {
-        // Another tab accepted a new version: this page still runs the old one.
+      // Another tab accepted a new version: this page still runs the old one. (A first
+      // install this page did not start is external too: the person reloaded while the
+      // first page's worker installed. No version ran before it, so nothing is offered;
+      // it goes on to the reload into isolation below.)
+      if (event.isExternal && event.isUpdate) {
         setUpdateWaiting(true);
         return;
       }
