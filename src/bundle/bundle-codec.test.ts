@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBundle, encodeBundle, readBundleConversation } from './bundle-codec.ts';
 import { sampleBundleContents } from './bundle-fixtures.ts';
 import { BUNDLE_FORMAT_VERSION, BundleError, DEFAULT_BUNDLE_LIMITS } from './bundle-format.ts';
+import { readZipDirectory } from './zip-reader.ts';
 
 /** Unpacks an exported bundle, lets a test tamper with its entries, and packs it again. */
 function tampered(edit: (entries: Record<string, Uint8Array>) => void): Uint8Array {
@@ -209,5 +210,28 @@ describe('readBundleConversation', () => {
       entries['conversation.json'] = strToU8(JSON.stringify({ id: 7 }));
     });
     expect(() => readBundleConversation(badRow)).toThrow(BundleError);
+  });
+});
+
+describe('entry compression', () => {
+  it('stores bytes that do not compress and deflates the rest, reading both back', () => {
+    const contents = sampleBundleContents();
+    const noise = new Uint8Array(256 * 1024);
+    for (let at = 0; at < noise.length; at += 65_536) crypto.getRandomValues(noise.subarray(at, at + 65_536));
+    const text = new TextEncoder().encode('a line the agent wrote, again and again.\n'.repeat(8_000));
+    contents.files.push(
+      { path: 'photo.raw', kind: 'file', size: noise.length, modifiedAt: 3, content: noise },
+      { path: 'notes.txt', kind: 'file', size: text.length, modifiedAt: 3, content: text },
+    );
+    const bytes = encodeBundle(contents, '0.1.0', 5);
+    const entries = new Map(
+      readZipDirectory(bytes, DEFAULT_BUNDLE_LIMITS).map((entry) => [entry.name, entry]),
+    );
+    expect(entries.get('workspace/photo.raw')).toMatchObject({ method: 0, size: noise.length });
+    expect(entries.get('workspace/notes.txt')?.method).toBe(8);
+    expect(entries.get('workspace/notes.txt')?.compressedSize).toBeLessThan(text.length / 20);
+    const decoded = decodeBundle(bytes);
+    expect(decoded.files.find((file) => file.path === 'photo.raw')?.content).toEqual(noise);
+    expect(decoded.files.find((file) => file.path === 'notes.txt')?.content).toEqual(text);
   });
 });

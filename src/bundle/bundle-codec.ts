@@ -22,6 +22,7 @@ import {
 import { historyEntries, isHistoryEntry, readHistory } from './bundle-history-entries.ts';
 import { normalizeBundlePath, quoted } from './bundle-paths.ts';
 import { referencedWorkspacePaths } from './bundle-references.ts';
+import { compressionLevelFor } from './entry-compression.ts';
 import { megabytes, readZipDirectory, readZipEntry, type ZipEntry } from './zip-reader.ts';
 
 /**
@@ -53,8 +54,12 @@ export function encodeBundle(contents: BundleContents, appVersion: string, expor
     if (file.kind === 'file') entries[`${BUNDLE_ENTRIES.workspacePrefix}${file.path}`] = file.content;
   }
   Object.assign(entries, historyEntries(contents.history, json));
+  // Each entry deflated only when its bytes compress (see `compressionLevelFor`).
+  const leveled: Zippable = {};
+  for (const [name, bytes] of Object.entries(entries) as [string, Uint8Array][])
+    leveled[name] = [bytes, { level: compressionLevelFor(bytes) }];
   // Zip dates start in 1980.
-  return zipSync(entries, { level: 6, mtime: Math.max(exportedAt, Date.UTC(1980, 0, 2)) });
+  return zipSync(leveled, { level: 6, mtime: Math.max(exportedAt, Date.UTC(1980, 0, 2)) });
 }
 
 /**
