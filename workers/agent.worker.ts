@@ -177,6 +177,7 @@ const api: AgentWorkerApi = {
     return orFromBackupCopy(
       () => runtime.readConversation(id),
       () => backupReader.snapshot(id),
+      () => backupReader.release(),
     );
   },
   deleteConversation: afterRecovery('deleteConversation'),

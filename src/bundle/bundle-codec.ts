@@ -73,6 +73,7 @@ export function encodeBundle(contents: BundleContents, appVersion: string, expor
 export function decodeBundle(
   bytes: Uint8Array,
   limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+  options: { withHistory?: boolean } = {},
 ): BundleContents {
   if (bytes.byteLength > limits.maxBundleBytes) {
     throw new BundleError(
@@ -93,7 +94,9 @@ export function decodeBundle(
   const manifest = parsed(BundleManifest, manifestJson, BUNDLE_ENTRIES.manifest);
   refuseImpossibleDate(manifest.exportedAt, 'manifest.json, exportedAt');
   const files = workspaceFiles(manifest, entries, bytes);
-  const history = readHistory(entries, bytes, formatVersion, read);
+  // Without it (a copy only shown), the history's blobs are not even inflated.
+  const history =
+    options.withHistory === false ? undefined : readHistory(entries, bytes, formatVersion, read);
   // Format 1 came before tool profiles and roles; format 2 on records them.
   const isLegacy = formatVersion < 2;
   const events = read(BUNDLE_ENTRIES.events);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isQuotaError } from './storage-full.ts';
+import { isDatabaseUnavailable, isQuotaError } from './storage-full.ts';
 
 const domError = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -38,5 +38,31 @@ describe('isQuotaError', () => {
     expect(isQuotaError(new Error('IO error: disk full (from a tool)'))).toBe(false);
     expect(isQuotaError('QuotaExceededError')).toBe(false);
     expect(isQuotaError(null)).toBe(false);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  const named = (name: string, message: string, inner?: unknown) =>
+    Object.assign(new Error(message), { name }, inner ? { inner } : {});
+  it('knows a database that cannot be opened or whose connection closed, bare or wrapped', () => {
+    const cannotOpen = named('UnknownError', 'Internal error opening backing store for indexedDB.open.');
+    expect(isDatabaseUnavailable(cannotOpen)).toBe(true);
+    expect(isDatabaseUnavailable(named('DatabaseClosedError', 'UnknownError …', cannotOpen))).toBe(true);
+    expect(isDatabaseUnavailable(named('OpenFailedError', 'UnknownError …', cannotOpen))).toBe(true);
+    // Through the worker the cause is dropped: Dexie's wrapper alone says it.
+    expect(isDatabaseUnavailable(named('DatabaseClosedError', 'Database has been closed'))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        named('UnknownError', 'Connection is closing because of: IO error: …/000004.log'),
+      ),
+    ).toBe(true);
+  });
+  it('is not a transaction that failed on its own, a migration that threw, or any other error', () => {
+    expect(isDatabaseUnavailable(named('AbortError', 'The transaction was aborted'))).toBe(false);
+    expect(
+      isDatabaseUnavailable(named('OpenFailedError', 'UpgradeError …', named('UpgradeError', 'bad'))),
+    ).toBe(false);
+    expect(isDatabaseUnavailable(named('Error', 'Could not open backing-store.md'))).toBe(false);
+    expect(isDatabaseUnavailable('DatabaseClosedError')).toBe(false);
   });
 });

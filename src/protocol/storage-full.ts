@@ -27,6 +27,26 @@ export function isIndexedDbFailure(error: unknown): boolean {
   return inChain(error, (name, message) => INDEXED_DB_ERRORS.has(name) && INDEXED_DB_WORDS.test(message));
 }
 
+/**
+ * True when the database could not be used at all: it could not be opened (Chromium on a
+ * full disk: "Internal error opening backing store"), or its connection was closed under
+ * the request. Not a transaction that failed on its own, nor a failed migration.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message, inner } = error as { name?: unknown; message?: unknown; inner?: unknown };
+  // Dexie's own wrappers say why in their cause (a migration that threw is no such failure);
+  // without one (closed, or come through the worker, which drops it), they are.
+  if (name === 'OpenFailedError' || name === 'DatabaseClosedError')
+    return inner ? isDatabaseUnavailable(inner) : true;
+  if (typeof name === 'string' && INDEXED_DB_ERRORS.has(name) && UNAVAILABLE_WORDS.test(String(message)))
+    return true;
+  return inner ? isDatabaseUnavailable(inner) : false;
+}
+
+/** How Chromium words a database it cannot open or a connection it closed. */
+const UNAVAILABLE_WORDS = /backing store|connection is closing|database connection|opening/i;
+
 /** True when `test` holds for the error or one it wraps (Dexie's `inner`), by name and message. */
 function inChain(error: unknown, test: (name: string, message: string) => boolean): boolean {
   for (let current = error; current; current = (current as { inner?: unknown }).inner) {

@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import { LEGACY_PROFILE_ID, upgradeLegacyEventBody } from '../protocol/legacy-events.ts';
+import { isDatabaseUnavailable } from '../protocol/storage-full.ts';
 import { DATABASE_NAME } from './db-name.ts';
 import { backfillSpendLedger } from './spend-ledger-backfill.ts';
 
@@ -158,13 +159,15 @@ export class SandpiperDatabase extends Dexie {
    * Dexie does after the browser closed a connection. On a full disk Chromium cannot open
    * the database at all ("Internal error opening backing store"), and once space is freed
    * the same page must be able to go on (tests/bench/full-disk). A close the page asked
-   * for stays closed.
+   * for stays closed, and a failure that would only come again (a migration) stands.
    */
   override open() {
     this.closedOnPurpose = false;
     const opening = super.open();
-    opening.catch(() => {
-      if (!this.closedOnPurpose && !this.isOpen()) this.close({ disableAutoOpen: false });
+    opening.catch((error: unknown) => {
+      // Not for a failure that would only come again (a migration that threw, a newer schema).
+      if (!this.closedOnPurpose && !this.isOpen() && isDatabaseUnavailable(error))
+        this.close({ disableAutoOpen: false });
     });
     return opening;
   }

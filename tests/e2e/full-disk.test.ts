@@ -38,6 +38,9 @@ it('stays readable while the disk is full and goes on once space is freed, witho
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const outcome = await appOnFullDisk(page, app.url, disk, model);
+  // Whether the finished conversation came from its backup copy (`fromBackupCopy`) is not
+  // asserted: Chromium sometimes keeps the database readable while the disk is full (the
+  // bench records which). Either way it must be readable.
   expect(outcome).toMatchObject({
     saidStorageFull: true,
     stoppedShown: true,

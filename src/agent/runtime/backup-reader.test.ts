@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDevices, device, memoryFolder } from '../../../tests/fixtures/backup-device.ts';
+import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { BackupReader, orFromBackupCopy } from './backup-reader.ts';
 import { backupName } from './conversation-backups.ts';
 
@@ -17,14 +18,19 @@ describe('BackupReader', () => {
     const folder = memoryFolder();
     const { backups, create, database } = device(folder);
     await create('a', 'done');
-    await database.files.put({
-      conversationId: 'a',
-      path: 'notes/todo.md',
-      kind: 'file',
-      content: new TextEncoder().encode('- buy milk\n'),
-      size: 11,
-      modifiedAt: 7,
-    });
+    // Written as the tools write (its history recorded too, which a copy carries and is not shown).
+    const content = new TextEncoder().encode('- buy milk\n');
+    await new WorkspaceRepository(database).apply(
+      'a',
+      {
+        writes: [
+          { conversationId: 'a', path: 'notes/todo.md', kind: 'file', content, size: 11, modifiedAt: 7 },
+        ],
+        deletes: [],
+      },
+      null,
+    );
+    await database.fileChanges.count().then((count) => expect(count).toBeGreaterThan(0));
     // A change after the first copy: the copy follows it.
     backups.observe({ type: 'conversation_rewound', conversationId: 'a' });
     await backups.settled();
@@ -40,6 +46,22 @@ describe('BackupReader', () => {
     expect(new TextDecoder().decode(file?.content)).toBe('- buy milk\n');
     expect(await reader.file('a', 'notes/none.md')).toBeNull();
     expect(await reader.snapshot('never-copied')).toBeNull();
+
+    // Two readers at once share one decode; the database answering again lets it go.
+    const reads = { count: 0 };
+    const counting = {
+      ...folder,
+      read: (name: string) => {
+        reads.count += 1;
+        return folder.read(name);
+      },
+    };
+    const shared = new BackupReader(Promise.resolve(counting));
+    await Promise.all([shared.snapshot('a'), shared.entries('a'), shared.file('a', 'notes/todo.md')]);
+    expect(reads.count).toBe(1);
+    shared.release();
+    await shared.snapshot('a');
+    expect(reads.count).toBe(2);
   });
 
   it('leaves out a copy it cannot read, and says nothing without a folder', async () => {
@@ -58,7 +80,14 @@ describe('BackupReader', () => {
 describe('orFromBackupCopy', () => {
   it('answers from the copy only when the database itself failed and a copy is there', async () => {
     const fromCopy = async () => 'copy';
-    await expect(orFromBackupCopy(async () => 'database', fromCopy)).resolves.toBe('database');
+    let databaseReads = 0;
+    const onDatabaseRead = () => {
+      databaseReads += 1;
+    };
+    await expect(orFromBackupCopy(async () => 'database', fromCopy, onDatabaseRead)).resolves.toBe(
+      'database',
+    );
+    expect(databaseReads).toBe(1);
     await expect(orFromBackupCopy(() => Promise.reject(cannotOpen()), fromCopy)).resolves.toBe('copy');
     // Any other failure stands (the copy would hide a bug).
     await expect(orFromBackupCopy(() => Promise.reject(new Error('No such tool')), fromCopy)).rejects.toThrow(

@@ -1,7 +1,7 @@
 import { decodeBundle, readBundleConversation } from '../../bundle/bundle-codec.ts';
 import type { BundleContents } from '../../bundle/bundle-format.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
-import { isIndexedDbFailure } from '../../protocol/storage-full.ts';
+import { isDatabaseUnavailable } from '../../protocol/storage-full.ts';
 import type { ConversationSnapshot, WorkspaceEntryInfo } from '../../protocol/worker-api.ts';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { BackupFolder } from '../../storage/backup-folder.ts';
@@ -9,6 +9,9 @@ import { backupName, isBackupCopy } from './conversation-backups.ts';
 
 /** A copy read: what it holds, and when it was written. */
 type ReadCopy = { name: string; copiedAt: number; contents: BundleContents };
+
+/** The copy last read (or being read: two callers at once share one decode). */
+type LastCopy = { name: string; copiedAt: number; copy: Promise<ReadCopy> };
 
 /**
  * The backup copies, read only, for while the database cannot be opened at all: on a full
@@ -18,7 +21,7 @@ type ReadCopy = { name: string; copiedAt: number; contents: BundleContents };
  * last read is kept decoded, so its files come without reading the zip again.
  */
 export class BackupReader {
-  private last: ReadCopy | null = null;
+  private last: LastCopy | null = null;
 
   constructor(private readonly folder: Promise<BackupFolder | null>) {}
 
@@ -72,27 +75,46 @@ export class BackupReader {
     return file ? this.read(folder, name, file.modifiedAt) : null;
   }
 
-  private async read(folder: BackupFolder, name: string, copiedAt: number): Promise<ReadCopy> {
-    if (this.last?.name === name && this.last.copiedAt === copiedAt) return this.last;
-    // A copy is checked as any bundle is (its own limits, paths, formats) before it is shown.
-    const contents = decodeBundle(await folder.read(name));
-    this.last = { name, copiedAt, contents };
-    return this.last;
+  /** Forgets the copy last read (the database answers again: its memory is not needed). */
+  release(): void {
+    this.last = null;
+  }
+
+  private read(folder: BackupFolder, name: string, copiedAt: number): Promise<ReadCopy> {
+    if (this.last?.name === name && this.last.copiedAt === copiedAt) return this.last.copy;
+    // A copy is checked as any bundle is (its own limits, paths, formats) before it is
+    // shown; its history is not shown, so not read.
+    const copy = folder.read(name).then((bytes) => ({
+      name,
+      copiedAt,
+      contents: decodeBundle(bytes, undefined, { withHistory: false }),
+    }));
+    const last: LastCopy = { name, copiedAt, copy };
+    this.last = last;
+    // A copy that could not be read is not kept (the next call reads it again).
+    copy.catch(() => {
+      if (this.last === last) this.last = null;
+    });
+    return copy;
   }
 }
 
 /**
- * `read()`'s answer, or, when the database itself failed (it cannot be opened: a full
- * disk), what the backup copy has (`fromCopy`); the database's error when there is no copy.
+ * `read()`'s answer (then `onDatabaseRead`), or, when the database itself failed (it
+ * cannot be opened: a full disk), what the backup copy has (`fromCopy`); the database's
+ * error when there is no copy.
  */
 export async function orFromBackupCopy<T>(
   read: () => Promise<T>,
   fromCopy: () => Promise<T | null>,
+  onDatabaseRead: () => void = () => undefined,
 ): Promise<T> {
   try {
-    return await read();
+    const answer = await read();
+    onDatabaseRead();
+    return answer;
   } catch (error) {
-    if (!isIndexedDbFailure(error)) throw error;
+    if (!isDatabaseUnavailable(error)) throw error;
     const copied = await fromCopy().catch(() => null);
     if (copied === null) throw error;
     return copied;

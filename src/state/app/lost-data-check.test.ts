@@ -2,7 +2,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { databaseIdentity } from '../../storage/database-identity.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
-import { KNOWN_DATABASE_KEY, noteDatabase } from './lost-data-check.ts';
+import { KNOWN_DATABASE_KEY, noteDatabase, watchForLostData } from './lost-data-check.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
@@ -50,5 +50,53 @@ describe('the lost-data check', () => {
     };
     expect(noteDatabase(refusing, { id: 'a', isNew: true })).toBe(false);
     expect(noteDatabase(undefined, { id: 'a', isNew: true })).toBe(false);
+  });
+});
+
+describe('watchForLostData', () => {
+  it('reads the identity again while the database cannot be read, and says the loss once it can', async () => {
+    const saved = new Map([[KNOWN_DATABASE_KEY, 'before']]);
+    const storage = {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => void saved.set(key, value),
+    };
+    let reads = 0;
+    const errors: unknown[] = [];
+    let lost = 0;
+    watchForLostData({
+      read: async () => {
+        reads += 1;
+        if (reads <= 2) throw new Error('Internal error opening backing store');
+        return { id: 'after', isNew: true };
+      },
+      storage,
+      onLost: () => {
+        lost += 1;
+      },
+      onError: (error) => errors.push(error),
+      retryMs: 5,
+    });
+    await expect.poll(() => lost).toBe(1);
+    expect(errors).toHaveLength(2);
+    expect(saved.get(KNOWN_DATABASE_KEY)).toBe('after');
+  });
+
+  it('stops trying when asked', async () => {
+    let reads = 0;
+    const stop = watchForLostData({
+      read: async () => {
+        reads += 1;
+        throw new Error('still full');
+      },
+      storage: undefined,
+      onLost: () => undefined,
+      onError: () => undefined,
+      retryMs: 5,
+    });
+    await expect.poll(() => reads).toBeGreaterThan(0);
+    stop();
+    const after = reads;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(reads).toBe(after);
   });
 });

@@ -31,3 +31,36 @@ export function noteDatabase(storage: NameStorage | undefined, database: Databas
     return false;
   }
 }
+
+/**
+ * Reads the database's identity (`read`) and calls `onLost` when the data was lost; when
+ * the database cannot be read yet (a full disk: Chromium cannot open it), tries again
+ * after `retryMs`, doubling up to a minute, so a database deleted meanwhile is still said
+ * once space is freed. Returns a function that stops trying.
+ */
+export function watchForLostData(options: {
+  read: () => Promise<DatabaseIdentity>;
+  storage: NameStorage | undefined;
+  onLost: () => void;
+  onError: (error: unknown) => void;
+  retryMs?: number;
+}): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let isStopped = false;
+  const check = (delayMs: number) => {
+    options.read().then(
+      (identity) => {
+        if (!isStopped && noteDatabase(options.storage, identity)) options.onLost();
+      },
+      (error: unknown) => {
+        options.onError(error);
+        if (!isStopped) timer = setTimeout(() => check(Math.min(delayMs * 2, 60_000)), delayMs);
+      },
+    );
+  };
+  check(options.retryMs ?? 5_000);
+  return () => {
+    isStopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { watchLiveQuery } from './watch-live-query.ts';
 
 describe('watchLiveQuery', () => {
-  it('watches again after a failure, and stops when asked', async () => {
+  it('watches again after a failure', async () => {
     let calls = 0;
-    let value = 'first';
+    const value = 'first';
     const values: string[] = [];
     const errors: unknown[] = [];
     const watching = watchLiveQuery(
@@ -21,8 +21,23 @@ describe('watchLiveQuery', () => {
     await expect.poll(() => values).toEqual(['first']);
     expect(errors.map((error) => (error as Error).message)).toEqual(['failure 1', 'failure 2']);
     watching.unsubscribe();
-    value = 'second';
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(values).toEqual(['first']);
+  });
+
+  it('tries no more once unsubscribed, even with a try pending', async () => {
+    let calls = 0;
+    const watching = watchLiveQuery(
+      async () => {
+        calls += 1;
+        throw new Error('still failing');
+      },
+      { next: () => undefined, error: () => undefined },
+      20,
+    );
+    await expect.poll(() => calls).toBeGreaterThan(1);
+    // It keeps failing, so the next try is always pending: stopped now, none runs.
+    watching.unsubscribe();
+    const before = calls;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls).toBe(before);
   });
 });

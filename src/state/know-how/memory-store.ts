@@ -7,6 +7,7 @@ import {
   type MemoryPreferences,
   type MemoryRow,
 } from '../../protocol/know-how.ts';
+import { problemText } from '../../protocol/storage-full.ts';
 import type { KnowHowRepository } from '../../storage/know-how-repository.ts';
 import type { SettingsRepository } from '../../storage/settings-repository.ts';
 import { watchLiveQuery } from '../app/watch-live-query.ts';
@@ -83,8 +84,7 @@ export function createMemoryStore(
 
   const memories = watchLiveQuery(() => knowHow.memories.list(), {
     next: (rows) => setState({ memories: rows, isLoaded: true, loadError: null }),
-    error: (error: unknown) =>
-      setState({ isLoaded: true, loadError: error instanceof Error ? error.message : String(error) }),
+    error: (error: unknown) => setState({ isLoaded: true, loadError: problemText(error) }),
   });
   const preferences = watchLiveQuery(() => settings.getMemoryPreferences(), {
     next: (value) => setState({ preferences: value }),

@@ -3,6 +3,7 @@ import { createStore } from 'solid-js/store';
 import { ProjectError, uniqueProjectName } from '../../know-how/project-content.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { ProjectRow } from '../../protocol/know-how.ts';
+import { problemText } from '../../protocol/storage-full.ts';
 import type { KnowHowRepository } from '../../storage/know-how-repository.ts';
 import { watchLiveQuery } from '../app/watch-live-query.ts';
 import { draftProblem, type ProjectDraft } from './project-draft.ts';
@@ -62,8 +63,7 @@ export function createProjectsStore(
 
   const subscription = watchLiveQuery(() => repository.projects.list(), {
     next: (projects) => setState({ projects: [...projects].sort(byName), isLoaded: true, loadError: null }),
-    error: (error: unknown) =>
-      setState({ isLoaded: true, loadError: error instanceof Error ? error.message : String(error) }),
+    error: (error: unknown) => setState({ isLoaded: true, loadError: problemText(error) }),
   });
 
   const byId = (id: string): ProjectRow | undefined => state.projects.find((project) => project.id === id);

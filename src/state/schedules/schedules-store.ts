@@ -1,6 +1,7 @@
 import { createRoot } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
 import type { Schedule, ScheduleEdit } from '../../protocol/schedules.ts';
+import { problemText } from '../../protocol/storage-full.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import { registerScheduleCheck } from '../app/periodic-schedule-check.ts';
 import type { ConversationsStore } from '../thread/conversations-store.ts';
@@ -69,7 +70,7 @@ export function createSchedulesStore(client: AgentClient) {
       );
       askForBackgroundChecks();
     } catch (error) {
-      setState({ isLoaded: true, loadError: error instanceof Error ? error.message : String(error) });
+      setState({ isLoaded: true, loadError: problemText(error) });
     }
   }
   void refresh();

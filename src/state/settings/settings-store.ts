@@ -2,6 +2,7 @@ import { createStore } from 'solid-js/store';
 import type { McpServerStatus } from '../../protocol/mcp-status.ts';
 import type { ServerCapabilities } from '../../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { problemText } from '../../protocol/storage-full.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
 import { watchLiveQuery } from '../app/watch-live-query.ts';
@@ -33,8 +34,7 @@ export function createSettingsStore(repository = new SettingsRepository(new Sand
 
   const subscription = watchLiveQuery(() => repository.getAgentSettings(), {
     next: (settings) => setState({ settings, isLoaded: true, loadError: null }),
-    error: (error: unknown) =>
-      setState({ isLoaded: true, loadError: error instanceof Error ? error.message : String(error) }),
+    error: (error: unknown) => setState({ isLoaded: true, loadError: problemText(error) }),
   });
 
   const learned = watchLiveQuery(() => repository.getServerCapabilities(), {

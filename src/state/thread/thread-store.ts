@@ -189,7 +189,8 @@ export function createThreadStore(client: AgentClient, conversationId: Accessor<
       if (state.rewind) setState('rewind', null);
       if (held) {
         held.push(message.event);
-      } else if (message.event.seq > thread.lastSeq + 1) {
+      } else if (state.backupCopy || message.event.seq > thread.lastSeq + 1) {
+        // (Shown from the backup copy: the database saves again, so it is read from there.)
         void load(id, { isResync: true });
       } else {
         thread = applyEvent(thread, message.event);

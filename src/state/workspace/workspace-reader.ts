@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { isIndexedDbFailure } from '../../protocol/storage-full.ts';
+import { isDatabaseUnavailable } from '../../protocol/storage-full.ts';
 import { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
 import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
@@ -37,7 +37,7 @@ export class WorkspaceReader {
     try {
       return await read();
     } catch (error) {
-      if (!this.backupCopy || !isIndexedDbFailure(error)) throw error;
+      if (!this.backupCopy || !isDatabaseUnavailable(error)) throw error;
       const copied = await fromCopy(this.backupCopy).catch(() => null);
       if (copied === null) throw error;
       return copied;

@@ -1,5 +1,6 @@
 import { type Accessor, createEffect, createSignal, on } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
+import { problemText } from '../../protocol/storage-full.ts';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import type { WorkspaceEntry } from './file-tree.ts';
@@ -50,7 +51,7 @@ export function createWorkspaceStore(
       setState('entries', reconcile(entries, { key: 'path' }));
     } catch (error) {
       if (current !== token) return;
-      setState({ load: 'failed', error: error instanceof Error ? error.message : String(error) });
+      setState({ load: 'failed', error: problemText(error) });
     }
   }
 

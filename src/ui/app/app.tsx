@@ -6,7 +6,7 @@ import { createAgentClient, errorMessage } from '../../state/app/agent-client.ts
 import { createAlertsStore } from '../../state/app/alerts-store.ts';
 import { createAppUpdatesStore } from '../../state/app/app-updates.ts';
 import { readLaunchParameters } from '../../state/app/launch-parameters.ts';
-import { LOST_DATA_TEXT, noteDatabase } from '../../state/app/lost-data-check.ts';
+import { LOST_DATA_TEXT, watchForLostData } from '../../state/app/lost-data-check.ts';
 import { createPersistenceNoticeStore } from '../../state/app/persistence-notice.ts';
 import { createThemeStore } from '../../state/app/theme-store.ts';
 import { createToastStore } from '../../state/app/toast-store.ts';
@@ -90,11 +90,13 @@ export function App(props: { shell?: ShellHandover }) {
   const appUpdates = createAppUpdatesStore();
   const alerts = createAlertsStore(client);
   // A database the browser deleted (a full disk) comes back new: say so, rather than open as if new.
-  void databaseIdentity(database, () => crypto.randomUUID())
-    .then((identity) => {
-      if (noteDatabase(globalThis.localStorage, identity)) alerts.show('data_lost', LOST_DATA_TEXT);
-    })
-    .catch((error: unknown) => console.warn('Sandpiper: could not read the database’s identity.', error));
+  // (Tried again while the database cannot be read: a full disk, until space is freed.)
+  const stopLostDataCheck = watchForLostData({
+    read: () => databaseIdentity(database, () => crypto.randomUUID()),
+    storage: globalThis.localStorage,
+    onLost: () => alerts.show('data_lost', LOST_DATA_TEXT),
+    onError: (error) => console.warn('Sandpiper: could not read the database’s identity.', error),
+  });
   const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
   const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
   const toolProfiles = createToolProfilesStore(client);
@@ -136,6 +138,7 @@ export function App(props: { shell?: ShellHandover }) {
 
   onCleanup(client.onWorkerError((message) => toasts.show(message)));
   onCleanup(() => {
+    stopLostDataCheck();
     replay.dispose();
     alerts.dispose();
     appUpdates.dispose();

@@ -37,7 +37,17 @@ export function ConversationList(props: { query: string }) {
 
   return (
     <div class="conversation-groups">
-      <Show when={conversations.state.isLoaded && visible().length === 0}>
+      <Show when={conversations.state.loadError}>
+        {(error) => (
+          <div class="sidebar-empty sidebar-load-error" role="alert">
+            <p>Could not list the conversations. {error()}</p>
+            <button type="button" class="link-button" onClick={() => void conversations.refresh()}>
+              Try again
+            </button>
+          </div>
+        )}
+      </Show>
+      <Show when={conversations.state.isLoaded && !conversations.state.loadError && visible().length === 0}>
         <p class="sidebar-empty">
           {props.query.trim() === '' ? 'No conversations yet.' : 'No conversation matches.'}
         </p>

@@ -9,7 +9,7 @@ import { Icon } from '../shared/icons.tsx';
  * to read the database again once space is freed. Kept in view, not in the thread's scroll.
  */
 export function BackupCopyLine() {
-  const { thread, workspace } = useApp();
+  const { conversations, thread, workspace } = useApp();
   return (
     <Show when={thread.state.backupCopy}>
       {(copy) => (
@@ -28,6 +28,8 @@ export function BackupCopyLine() {
                 onClick={() => {
                   thread.reload();
                   void workspace.refresh();
+                  // The list too may have come from the copies (missing what has none).
+                  void conversations.refresh();
                 }}
               >
                 Try again
