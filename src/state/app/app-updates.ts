@@ -69,12 +69,12 @@ export function createAppUpdatesStore() {
     workbox.addEventListener('controlling', (event) => {
       // Accepting: the handover reloads, once (see `acceptUpdate`).
       if (isAccepting) return;
-      // Another tab accepted a new version: this page still runs the old one. (A first
-      // install this page did not start is external too: the person reloaded while the
-      // first page's worker installed. No version ran before it, so nothing is offered;
-      // it goes on to the reload into isolation below.)
-      if (event.isExternal && event.isUpdate) {
-        setUpdateWaiting(true);
+      if (event.isExternal) {
+        // Another tab accepted a new version: this page still runs the old one. A first
+        // install that another page started (the person reloaded while it installed) is
+        // external too, but no version ran before it: nothing to offer, and no reload under
+        // the person either (the next visit is cross-origin isolated).
+        if (event.isUpdate) setUpdateWaiting(true);
         return;
       }
       const facts = {
