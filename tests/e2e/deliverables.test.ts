@@ -185,7 +185,7 @@ it('makes a site, a deck and an image, and the result’s attachment cards open 
   await cards.nth(2).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}deliverables-390-cards.png` });
   await cards.nth(1).getByRole('button', { name: 'Harbour tours', exact: true }).click();
-  await expect.poll(() => panel.getByText(/^Slide \d+ of \d+$/).isVisible()).toBe(true);
+  await expect.poll(() => panel.getByText(/^Slide \d+ of \d+$/).isVisible(), { timeout: 15_000 }).toBe(true);
   await page.waitForTimeout(900);
   await page.screenshot({ path: `${SCREENSHOTS}deliverables-390-deck.png` });
 }, 150_000);
