@@ -5,7 +5,7 @@ import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
 import { crashAgentWorker, killPage, readStored, tornFiles } from '../fixtures/kill/kill-run.ts';
 import { finalVersions, KILL_TASK, scriptFrom, seededRandom } from '../fixtures/kill/kill-script.ts';
 import { type AppHarness, SCREENSHOTS, showSettingsSection, startApp } from './app-harness.ts';
-import { openConversationId, threadTexts, toastTexts } from './pwa-helpers.ts';
+import { gotoSettled, openConversationId, threadTexts, toastTexts } from './pwa-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -37,7 +37,7 @@ async function killAndReopen(id: string): Promise<Page> {
   await killPage(harness.context, harness.page, false);
   const reopened = await harness.context.newPage();
   harness.page = reopened;
-  await reopened.goto(`${harness.app.url}/#/c/${encodeURIComponent(id)}`);
+  await gotoSettled(reopened, `${harness.app.url}/#/c/${encodeURIComponent(id)}`);
   return reopened;
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build, type Plugin } from 'vite';
+import { ISOLATION_RELOAD_KEY } from '../../src/state/app/isolation-reload.ts';
 import { BACKUP_FOLDER_NAME } from '../../src/storage/backup-folder.ts';
 import { TODO_TASK, todoWorkspaceFlow } from '../fixtures/scenarios.ts';
 import type { AppHarness } from './app-harness.ts';
@@ -77,6 +78,24 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
   });
+}
+
+/**
+ * Opens `url` and resolves once the app has settled there: a service worker controls the
+ * page, and a reload into cross-origin isolation the app decided on (it marks it in
+ * sessionStorage just before) is done. A page opened before the first install had
+ * finished (the browser was killed during it) reloads itself so, a second or so later,
+ * when nobody has used it yet; reading the page before then races that reload.
+ */
+export async function gotoSettled(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(
+    (reloadKey) =>
+      navigator.serviceWorker.controller !== null &&
+      (window.crossOriginIsolated || sessionStorage.getItem(reloadKey) === null),
+    ISOLATION_RELOAD_KEY,
+    { timeout: 30_000 },
+  );
 }
 
 /** Resolves once a service worker controls the page and has finished installing (its precache is full). */
