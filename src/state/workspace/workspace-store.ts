@@ -10,9 +10,6 @@ export type WorkspaceLoad = 'idle' | 'loading' | 'ready' | 'failed';
 
 type WorkspaceState = { load: WorkspaceLoad; entries: WorkspaceEntry[]; error: string | null };
 
-/** Tools that never touch the workspace: their actions do not trigger a re-read. */
-const TOOLS_WITHOUT_FILES = new Set(['plan', 'message']);
-
 /** Pause after the last change before the listing is read again (changes come in bursts). */
 const REFRESH_DELAY_MS = 120;
 
@@ -74,7 +71,9 @@ export function createWorkspaceStore(
         return;
       }
       if (body.type !== 'envelope' || body.envelope.status === 'running') return;
-      if (!TOOLS_WITHOUT_FILES.has(body.envelope.meta.tool)) changed();
+      // A call with a role (a message to the person, a change of the plan) never touches the
+      // workspace, whatever the profile names its tool: its completion needs no re-read.
+      if (body.role === undefined) changed();
     } else if (
       (message.type === 'conversation_deleted' || message.type === 'conversation_rewound') &&
       message.conversationId === id

@@ -1,0 +1,84 @@
+import { createRoot } from 'solid-js';
+import { describe, expect, it } from 'vitest';
+import type { BroadcastMessage } from '../../protocol/broadcast.ts';
+import type { StoredEvent } from '../../protocol/events.ts';
+import type { ToolRole } from '../../protocol/tool-roles.ts';
+import type { AgentClient } from '../app/agent-client.ts';
+import type { WorkspaceReader } from './workspace-reader.ts';
+import { createWorkspaceStore } from './workspace-store.ts';
+
+/** A client whose broadcast messages the test sends. */
+function fakeClient() {
+  const listeners: ((message: BroadcastMessage) => void)[] = [];
+  const client = {
+    subscribe(listener: (message: BroadcastMessage) => void) {
+      listeners.push(listener);
+      return () => undefined;
+    },
+  } as unknown as AgentClient;
+  const send = (message: BroadcastMessage) => {
+    for (const listener of listeners) listener(message);
+  };
+  return { client, send };
+}
+
+let seq = 0;
+const event = (conversationId: string, body: StoredEvent['body']): BroadcastMessage => {
+  seq += 1;
+  return { type: 'event', event: { conversationId, seq, at: seq, body } };
+};
+
+/** An action's envelope in `status`, of a tool the profile calls `tool`, playing `role` (none: undefined). */
+const action = (status: 'running' | 'success', tool: string, role?: ToolRole): StoredEvent['body'] => ({
+  type: 'envelope',
+  envelope: { uuid: `a${seq}`, status, content: '', meta: { tool, action_type: `${tool}.do` } },
+  toolCallId: 'call',
+  ...(role ? { role } : {}),
+});
+
+function storeFor(conversationId: string) {
+  const { client, send } = fakeClient();
+  const reader = { listEntries: async () => [] } as unknown as WorkspaceReader;
+  const store = createRoot(() => createWorkspaceStore(client, () => conversationId, reader));
+  return { store, send };
+}
+
+describe('createWorkspaceStore', () => {
+  it('counts a change after each finished action without a role, whatever its tool is called', () => {
+    const { store, send } = storeFor('c');
+    const before = store.changeCount();
+    send(event('c', action('running', 'str_replace_editor')));
+    expect(store.changeCount()).toBe(before);
+    send(event('c', action('success', 'str_replace_editor')));
+    expect(store.changeCount()).toBe(before + 1);
+    // A tool named like the default profile's plan tool, but playing no role, may write files.
+    send(event('c', action('success', 'plan')));
+    expect(store.changeCount()).toBe(before + 2);
+  });
+
+  it('counts no change for a message or a plan change, under any profile’s name', () => {
+    const { store, send } = storeFor('c');
+    const before = store.changeCount();
+    send(event('c', action('success', 'terminate', 'result')));
+    send(event('c', action('success', 'planning', 'plan')));
+    send(event('c', action('success', 'message', 'inform')));
+    expect(store.changeCount()).toBe(before);
+  });
+
+  it('counts a message’s attachments, and ignores other conversations', () => {
+    const { store, send } = storeFor('c');
+    const before = store.changeCount();
+    send(event('other', action('success', 'shell')));
+    send(event('c', { type: 'user_message', text: 'Hi' }));
+    expect(store.changeCount()).toBe(before);
+    send(
+      event('c', {
+        type: 'user_message',
+        text: 'Here',
+        attachments: [{ path: 'upload/a.txt', size: 1, mimeType: 'text/plain' }],
+      }),
+    );
+    expect(store.changeCount()).toBe(before + 1);
+    store.dispose();
+  });
+});
