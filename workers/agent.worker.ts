@@ -7,7 +7,7 @@ import { loadWebLlmLibrary } from '../src/agent/llm/providers/webllm/load-web-ll
 import { LocalModels } from '../src/agent/llm/providers/webllm/local-model-library.ts';
 import { createWebLlmProvider } from '../src/agent/llm/providers/webllm/webllm-provider.ts';
 import { profileSummaries, TOOL_PROFILES } from '../src/agent/profiles/index.ts';
-import { BackupReader, orFromBackupCopy } from '../src/agent/runtime/backup-reader.ts';
+import { BackupReader } from '../src/agent/runtime/backup-reader.ts';
 import { ConversationArchive } from '../src/agent/runtime/conversation-archive.ts';
 import { ConversationBackups } from '../src/agent/runtime/conversation-backups.ts';
 import { createDiagnostics } from '../src/agent/runtime/diagnostics.ts';
@@ -21,6 +21,7 @@ import {
   DIAGNOSTICS_CHANNEL_NAME,
 } from '../src/protocol/broadcast.ts';
 import { ScheduleEdit } from '../src/protocol/schedules.ts';
+import { orFromBackupCopy } from '../src/protocol/storage-full.ts';
 import type { AgentWorkerApi, RuntimeApi } from '../src/protocol/worker-api.ts';
 import { openOpfsBackupFolder } from '../src/storage/backup-folder.ts';
 import { ConversationRepository } from '../src/storage/conversation-repository.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isQuotaError } from './storage-full.ts';
+import { isDatabaseUnavailable, isQuotaError, orFromBackupCopy } from './storage-full.ts';
 
 const domError = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -64,5 +64,60 @@ describe('isDatabaseUnavailable', () => {
     ).toBe(false);
     expect(isDatabaseUnavailable(named('Error', 'Could not open backing-store.md'))).toBe(false);
     expect(isDatabaseUnavailable('DatabaseClosedError')).toBe(false);
+  });
+});
+
+describe('orFromBackupCopy', () => {
+  it('answers from the copy only when the database itself failed and a copy is there', async () => {
+    const fromCopy = async () => 'copy';
+    let databaseReads = 0;
+    const onDatabaseRead = () => {
+      databaseReads += 1;
+    };
+    await expect(orFromBackupCopy(async () => 'database', fromCopy, onDatabaseRead)).resolves.toBe(
+      'database',
+    );
+    expect(databaseReads).toBe(1);
+    await expect(
+      orFromBackupCopy(
+        () =>
+          Promise.reject(
+            domError(
+              'DatabaseClosedError',
+              'UnknownError Internal error opening backing store for indexedDB.open.',
+            ),
+          ),
+        fromCopy,
+      ),
+    ).resolves.toBe('copy');
+    // Any other failure stands (the copy would hide a bug).
+    await expect(orFromBackupCopy(() => Promise.reject(new Error('No such tool')), fromCopy)).rejects.toThrow(
+      'No such tool',
+    );
+    // No copy (or one that cannot be read): the database's error stands.
+    await expect(
+      orFromBackupCopy(
+        () =>
+          Promise.reject(
+            domError(
+              'DatabaseClosedError',
+              'UnknownError Internal error opening backing store for indexedDB.open.',
+            ),
+          ),
+        async () => null,
+      ),
+    ).rejects.toThrow(/backing store/);
+    await expect(
+      orFromBackupCopy(
+        () =>
+          Promise.reject(
+            domError(
+              'DatabaseClosedError',
+              'UnknownError Internal error opening backing store for indexedDB.open.',
+            ),
+          ),
+        () => Promise.reject(new Error('broken zip')),
+      ),
+    ).rejects.toThrow(/backing store/);
   });
 });

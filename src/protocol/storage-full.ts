@@ -106,3 +106,25 @@ export function problemText(error: unknown): string {
     return `${STORAGE_FAILED_TEXT} (The browser said: ${innermostMessage(error).split('\n')[0]?.trim()})`;
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * `read()`'s answer (then `onDatabaseRead`), or, when the database itself failed (it
+ * cannot be opened: a full disk), what the backup copy has (`fromCopy`); the database's
+ * error when there is no copy.
+ */
+export async function orFromBackupCopy<T>(
+  read: () => Promise<T>,
+  fromCopy: () => Promise<T | null>,
+  onDatabaseRead: () => void = () => undefined,
+): Promise<T> {
+  try {
+    const answer = await read();
+    onDatabaseRead();
+    return answer;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    const copied = await fromCopy().catch(() => null);
+    if (copied === null) throw error;
+    return copied;
+  }
+}

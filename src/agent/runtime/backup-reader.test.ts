@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDevices, device, memoryFolder } from '../../../tests/fixtures/backup-device.ts';
 import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
-import { BackupReader, orFromBackupCopy } from './backup-reader.ts';
+import { BackupReader } from './backup-reader.ts';
 import { backupName } from './conversation-backups.ts';
 
 afterEach(closeDevices);
@@ -74,37 +74,5 @@ describe('BackupReader', () => {
     expect((await reader.conversations())?.map((row) => row.id)).toEqual(['a']);
     await expect(reader.snapshot('broken')).rejects.toThrow();
     expect(await new BackupReader(Promise.resolve(null)).conversations()).toBeNull();
-  });
-});
-
-describe('orFromBackupCopy', () => {
-  it('answers from the copy only when the database itself failed and a copy is there', async () => {
-    const fromCopy = async () => 'copy';
-    let databaseReads = 0;
-    const onDatabaseRead = () => {
-      databaseReads += 1;
-    };
-    await expect(orFromBackupCopy(async () => 'database', fromCopy, onDatabaseRead)).resolves.toBe(
-      'database',
-    );
-    expect(databaseReads).toBe(1);
-    await expect(orFromBackupCopy(() => Promise.reject(cannotOpen()), fromCopy)).resolves.toBe('copy');
-    // Any other failure stands (the copy would hide a bug).
-    await expect(orFromBackupCopy(() => Promise.reject(new Error('No such tool')), fromCopy)).rejects.toThrow(
-      'No such tool',
-    );
-    // No copy (or one that cannot be read): the database's error stands.
-    await expect(
-      orFromBackupCopy(
-        () => Promise.reject(cannotOpen()),
-        async () => null,
-      ),
-    ).rejects.toThrow(/backing store/);
-    await expect(
-      orFromBackupCopy(
-        () => Promise.reject(cannotOpen()),
-        () => Promise.reject(new Error('broken zip')),
-      ),
-    ).rejects.toThrow(/backing store/);
   });
 });

@@ -1,7 +1,6 @@
 import { decodeBundle, readBundleConversation } from '../../bundle/bundle-codec.ts';
 import type { BundleContents } from '../../bundle/bundle-format.ts';
 import type { Conversation } from '../../protocol/conversation.ts';
-import { isDatabaseUnavailable } from '../../protocol/storage-full.ts';
 import type { ConversationSnapshot, WorkspaceEntryInfo } from '../../protocol/worker-api.ts';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { BackupFolder } from '../../storage/backup-folder.ts';
@@ -96,27 +95,5 @@ export class BackupReader {
       if (this.last === last) this.last = null;
     });
     return copy;
-  }
-}
-
-/**
- * `read()`'s answer (then `onDatabaseRead`), or, when the database itself failed (it
- * cannot be opened: a full disk), what the backup copy has (`fromCopy`); the database's
- * error when there is no copy.
- */
-export async function orFromBackupCopy<T>(
-  read: () => Promise<T>,
-  fromCopy: () => Promise<T | null>,
-  onDatabaseRead: () => void = () => undefined,
-): Promise<T> {
-  try {
-    const answer = await read();
-    onDatabaseRead();
-    return answer;
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    const copied = await fromCopy().catch(() => null);
-    if (copied === null) throw error;
-    return copied;
   }
 }

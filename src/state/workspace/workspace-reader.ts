@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { isDatabaseUnavailable } from '../../protocol/storage-full.ts';
+import { orFromBackupCopy } from '../../protocol/storage-full.ts';
 import { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
 import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
@@ -30,18 +30,9 @@ export class WorkspaceReader {
   }
 
   /** `read()`'s answer, or the backup copy's when the database failed and there is a copy. */
-  private async orFromCopy<T>(
-    read: () => Promise<T>,
-    fromCopy: (copy: BackupCopyFiles) => Promise<T | null>,
-  ) {
-    try {
-      return await read();
-    } catch (error) {
-      if (!this.backupCopy || !isDatabaseUnavailable(error)) throw error;
-      const copied = await fromCopy(this.backupCopy).catch(() => null);
-      if (copied === null) throw error;
-      return copied;
-    }
+  private orFromCopy<T>(read: () => Promise<T>, fromCopy: (copy: BackupCopyFiles) => Promise<T | null>) {
+    const copy = this.backupCopy;
+    return copy ? orFromBackupCopy(read, () => fromCopy(copy)) : read();
   }
 
   /**
