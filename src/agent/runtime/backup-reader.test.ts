@@ -6,13 +6,6 @@ import { backupName } from './conversation-backups.ts';
 
 afterEach(closeDevices);
 
-/** What Dexie rejects with when Chromium cannot open the database (a full disk). */
-function cannotOpen(): Error {
-  return Object.assign(new Error('UnknownError Internal error opening backing store for indexedDB.open.'), {
-    name: 'DatabaseClosedError',
-  });
-}
-
 describe('BackupReader', () => {
   it('shows a copied conversation, its thread and its files, read only', async () => {
     const folder = memoryFolder();
