@@ -11,6 +11,7 @@ import { BackupReader } from '../src/agent/runtime/backup-reader.ts';
 import { ConversationArchive } from '../src/agent/runtime/conversation-archive.ts';
 import { ConversationBackups } from '../src/agent/runtime/conversation-backups.ts';
 import { createDiagnostics } from '../src/agent/runtime/diagnostics.ts';
+import { RecoveryAttempts } from '../src/agent/runtime/recovery-attempts.ts';
 import { AgentRuntime } from '../src/agent/runtime/runtime.ts';
 import { Scheduler, webLeaderLock } from '../src/agent/runtime/schedules/scheduler.ts';
 import { identifyServer } from '../src/agent/runtime/server-knowledge.ts';
@@ -98,8 +99,6 @@ const scheduler = new Scheduler(runtime.schedules, {
 /** What each step changed in a workspace, read from its history. */
 const workspaceChanges = new WorkspaceChanges(database);
 
-// Every command waits for the recovery, so none can interleave with its writes. The API
-// is exposed at once: messages posted to a worker before it listens are lost.
 const archive = new ConversationArchive({
   database,
   publish,
@@ -109,10 +108,14 @@ const archive = new ConversationArchive({
   profiles: TOOL_PROFILES,
 });
 
-const ready = runtime
-  .recoverInterruptedRuns()
-  .then(() => runtime.followRunsElsewhere())
-  .catch((error: unknown) => console.error('Sandpiper: recovering interrupted runs failed', error));
+// Every command waits for the recovery, so none can interleave with its writes (and tries
+// it again first while the database could not be opened for it). The API is exposed at
+// once: messages posted to a worker before it listens are lost.
+const recovery = new RecoveryAttempts(
+  () => runtime.recoverInterruptedRuns().then(() => runtime.followRunsElsewhere()),
+  (error) => console.error('Sandpiper: recovering interrupted runs failed', error),
+);
+const ready = recovery.done();
 void ready.then(() => scheduler.start());
 void ready
   .then(() => backups.catchUp())
@@ -143,21 +146,21 @@ channel.addEventListener('message', (event: MessageEvent<unknown>) => {
   const parsed = BroadcastMessage.safeParse(event.data);
   if (!parsed.success || parsed.data.type !== 'conversation') return;
   const { id, status } = parsed.data.conversation;
-  if (status === 'running') void ready.then(() => runtime.followRun(id));
+  if (status === 'running') void recovery.done().then(() => runtime.followRun(id));
 });
 
 /** `method` of the runtime, called only once the recovery is done. */
 function afterRecovery<K extends keyof RuntimeApi>(method: K): RuntimeApi[K] {
   const call = runtime[method] as (...args: unknown[]) => Promise<unknown>;
   return (async (...args: unknown[]) => {
-    await ready;
+    await recovery.done();
     return call.apply(runtime, args);
   }) as RuntimeApi[K];
 }
 
 /** Runs `call` once the recovery is done. */
 async function whenReady<T>(call: () => Promise<T>): Promise<T> {
-  await ready;
+  await recovery.done();
   return call();
 }
 
@@ -167,14 +170,14 @@ const api: AgentWorkerApi = {
   replyToAsk: afterRecovery('replyToAsk'),
   stop: afterRecovery('stop'),
   listConversations: async () => {
-    await ready;
+    await recovery.done();
     return orFromBackupCopy(
       () => runtime.listConversations(),
       () => backupReader.conversations(),
     );
   },
   readConversation: async (id) => {
-    await ready;
+    await recovery.done();
     return orFromBackupCopy(
       () => runtime.readConversation(id),
       () => backupReader.snapshot(id),
@@ -208,7 +211,7 @@ const api: AgentWorkerApi = {
   forkConversation: (id, seq) => whenReady(() => runtime.checkpoints.fork(id, seq)),
   previewHistoryPruning: (conversationId) => previewHistoryPruning(database, conversationId),
   pruneHistory: async (conversationId) => {
-    await ready;
+    await recovery.done();
     return runtime.workspaces.pruneHistory(conversationId);
   },
   actionChanges: (conversationId, actionUuid) => workspaceChanges.ofAction(conversationId, actionUuid),
@@ -239,7 +242,7 @@ const api: AgentWorkerApi = {
   updateSchedule: async (id, edit) => runtime.schedules.update(id, ScheduleEdit.parse(edit)),
   deleteSchedule: (id) => runtime.schedules.delete(id),
   runScheduleNow: async (id) => {
-    await ready;
+    await recovery.done();
     return runtime.schedules.runNow(id);
   },
   isSchedulerLeader: async () => scheduler.isLeader,
