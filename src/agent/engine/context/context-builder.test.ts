@@ -12,6 +12,7 @@ import {
 } from '../step-policy.ts';
 import { argumentDigest } from './argument-digest.ts';
 import { buildMessages } from './context-builder.ts';
+import { ARGUMENTS_INLINE_LIMIT } from './observation.ts';
 
 /** The Manus profile's texts around a test system prompt. */
 const texts = (systemPrompt: string) => ({ systemPrompt, compactionNote: manusProfile.notes.compaction });
@@ -176,6 +177,74 @@ describe('buildMessages with restorable arguments', () => {
     const assistant = buildMessages(withDigests, events)[2];
     const calls = assistant?.role === 'assistant' ? assistant.tool_calls : [];
     expect(calls?.map((call) => call.function.arguments.includes('Guide line 150'))).toEqual([false, true]);
+  });
+});
+
+describe('buildMessages with a call too long to keep whole', () => {
+  const PATH = '/home/ubuntu/runaway.txt';
+  const callArguments = (events: StoredEvent[]) => {
+    const assistant = buildMessages(texts('S'), events).find((message) => message.role === 'assistant');
+    return assistant?.role === 'assistant' ? (assistant.tool_calls?.[0]?.function.arguments ?? '') : '';
+  };
+
+  it('keeps the head and tail of its long text and its short fields, as JSON, whatever became of it', () => {
+    const text = `HEAD${'x'.repeat(1_000_000)}TAIL`;
+    for (const ending of [
+      [],
+      done('u', 'file.write', 'w', 'error', { error: { kind: 'execution', message: 'no' } }),
+    ]) {
+      const events = log(
+        { type: 'user_message', text: 'x' },
+        turn('file', { action: 'write', path: PATH, text }, 'w'),
+        ...ending,
+      );
+      const shown = callArguments(events);
+      expect(shown.length).toBeLessThanOrEqual(ARGUMENTS_INLINE_LIMIT);
+      const parsed = JSON.parse(shown);
+      expect(parsed).toMatchObject({ action: 'write', path: PATH });
+      expect(parsed.text).toMatch(/^HEADx+\n… \[\d+ characters cut\] …\nx+TAIL$/);
+    }
+  });
+
+  it('keeps arguments that are not JSON, or too many short fields, as one object with their ends', () => {
+    const broken = `{"path": "${'y'.repeat(200_000)}`;
+    const many = JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i])));
+    for (const args of [broken, many]) {
+      const events = log(
+        { type: 'user_message', text: 'x' },
+        {
+          type: 'assistant_turn',
+          text: '',
+          toolCalls: [{ id: 'a', name: 'file', arguments: args }],
+          usage: null,
+          model: 'm',
+        },
+      );
+      const shown = callArguments(events);
+      expect(shown.length).toBeLessThanOrEqual(ARGUMENTS_INLINE_LIMIT);
+      expect(JSON.parse(shown).arguments_cut).toContain('characters cut');
+    }
+  });
+
+  it('keeps a call at the limit whole, byte for byte', () => {
+    const around = JSON.stringify({ action: 'write', path: PATH, text: '' }).length;
+    const args = JSON.stringify({
+      action: 'write',
+      path: PATH,
+      text: 'z'.repeat(ARGUMENTS_INLINE_LIMIT - around),
+    });
+    expect(args.length).toBe(ARGUMENTS_INLINE_LIMIT);
+    const events = log(
+      { type: 'user_message', text: 'x' },
+      {
+        type: 'assistant_turn',
+        text: '',
+        toolCalls: [{ id: 'a', name: 'file', arguments: args }],
+        usage: null,
+        model: 'm',
+      },
+    );
+    expect(callArguments(events)).toBe(args);
   });
 });
 

@@ -11,7 +11,12 @@ import type { ChatMessage } from '../../llm/chat-messages.ts';
 import { CHARS_PER_TOKEN } from '../../llm/token-estimate.ts';
 import type { RestorableArgument } from '../../toolkit/profile.ts';
 import { digestArguments } from './argument-digest.ts';
-import { compactedArguments, extraCallObservation, observationFor } from './observation.ts';
+import {
+  compactedArguments,
+  extraCallObservation,
+  keptCallArguments,
+  observationFor,
+} from './observation.ts';
 import { textWithAttachments } from './upload-placement.ts';
 
 /** Prefix of runtime-authored lines the model reads as user-role messages. */
@@ -153,8 +158,8 @@ function completedTurn<T>(
 
 /**
  * The arguments of a turn's run call as the model reads them: a declared argument as
- * its digest once the call succeeded, and long text cut to its ends once a compaction
- * covers the turn.
+ * its digest once the call succeeded, long text cut to its ends in arguments too long to
+ * keep whole, and once a compaction covers the turn.
  */
 export function renderedArguments(
   call: ToolCall,
@@ -162,10 +167,11 @@ export function renderedArguments(
   outcome: CallOutcome | null,
   isCompacted: boolean,
 ): string {
-  const digested =
+  const digested = keptCallArguments(
     outcome && hasDigest(restorableArguments, outcome)
       ? digestArguments(call.arguments, rulesFor(restorableArguments, outcome.actionType))
-      : call.arguments;
+      : call.arguments,
+  );
   return isCompacted ? compactedArguments(digested) : digested;
 }
 

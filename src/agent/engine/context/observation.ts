@@ -13,6 +13,12 @@ export const OBSERVATION_INLINE_LIMIT = 12 * 1024;
 const OVERSIZED_FIELD_KEEP = 2 * 1024;
 /** Longest text field of a compacted observation (old bulky ones, when the context nears the window). */
 const COMPACTED_FIELD_KEEP = 160;
+/**
+ * Longest call arguments kept whole in the context (characters of their JSON). A call
+ * longer than this (a runaway reply that still fit the stream) keeps the head and tail of
+ * its long text, so one call cannot make the conversation too long for any request.
+ */
+export const ARGUMENTS_INLINE_LIMIT = 64 * 1024;
 /** Observations shorter than this are never compacted: there is nothing to gain. */
 export const COMPACTABLE_MIN_CHARS = 1024;
 
@@ -136,6 +142,28 @@ export function compactedArguments(argumentsText: string): string {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return argumentsText;
   return JSON.stringify(excerptFields(parsed, COMPACTED_FIELD_KEEP));
+}
+
+/**
+ * A tool call's arguments as the context keeps them: whole up to the inline limit; past
+ * it, each long text field keeps its head and tail (short fields such as a path stay).
+ * Arguments that are not a JSON object, or still too long so (a host of short fields),
+ * become one object holding the head and tail of their text. A pure function of the text,
+ * so the same call always renders to the same bytes.
+ */
+export function keptCallArguments(argumentsText: string): string {
+  if (argumentsText.length <= ARGUMENTS_INLINE_LIMIT) return argumentsText;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(argumentsText);
+  } catch {
+    parsed = null;
+  }
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const kept = JSON.stringify(excerptFields(parsed, OVERSIZED_FIELD_KEEP));
+    if (kept.length <= ARGUMENTS_INLINE_LIMIT) return kept;
+  }
+  return JSON.stringify({ arguments_cut: excerpt(argumentsText, OVERSIZED_FIELD_KEEP) });
 }
 
 /** The observation for an extra tool call in the same response, which is never run. */
