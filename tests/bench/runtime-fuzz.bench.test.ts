@@ -78,6 +78,11 @@ it('prints what fuzzed tool calls did through the whole runtime', async () => {
       { name: 'refused (by validation)', value: total.refused, unit: '' },
       { name: 'failed with a reason', value: total.failed, unit: '' },
       { name: 'replies dropped whole as too long', value: report.droppedReplies, unit: '' },
+      {
+        name: 'conversations closed by one call too long for any request',
+        value: report.closedConversations,
+        unit: '',
+      },
       { name: 'time', value: seconds, unit: 's' },
     ],
   });
