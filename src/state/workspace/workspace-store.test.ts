@@ -56,13 +56,16 @@ describe('createWorkspaceStore', () => {
     expect(store.changeCount()).toBe(before + 2);
   });
 
-  it('counts no change for a message or a plan change, under any profile’s name', () => {
+  it('counts no change for a message to the person, under any profile’s name; a plan change counts', () => {
     const { store, send } = storeFor('c');
     const before = store.changeCount();
     send(event('c', action('success', 'terminate', 'result')));
-    send(event('c', action('success', 'planning', 'plan')));
+    send(event('c', action('success', 'ask_human', 'ask')));
     send(event('c', action('success', 'message', 'inform')));
     expect(store.changeCount()).toBe(before);
+    // muxd's todo_write and OpenManus' planning save their lists as files.
+    send(event('c', action('success', 'todo_write', 'plan')));
+    expect(store.changeCount()).toBe(before + 1);
   });
 
   it('counts a message’s attachments, and ignores other conversations', () => {

@@ -10,6 +10,9 @@ export type WorkspaceLoad = 'idle' | 'loading' | 'ready' | 'failed';
 
 type WorkspaceState = { load: WorkspaceLoad; entries: WorkspaceEntry[]; error: string | null };
 
+/** The roles of calls that only talk to the person: their actions do not trigger a re-read. */
+const MESSAGE_ROLES: ReadonlySet<string> = new Set(['inform', 'ask', 'result']);
+
 /** Pause after the last change before the listing is read again (changes come in bursts). */
 const REFRESH_DELAY_MS = 120;
 
@@ -71,9 +74,10 @@ export function createWorkspaceStore(
         return;
       }
       if (body.type !== 'envelope' || body.envelope.status === 'running') return;
-      // A call with a role (a message to the person, a change of the plan) never touches the
-      // workspace, whatever the profile names its tool: its completion needs no re-read.
-      if (body.role === undefined) changed();
+      // A message to the person never touches the workspace, whatever the profile names its
+      // tool: its completion needs no re-read. (A plan change may: muxd's todos and
+      // OpenManus' plans are files.)
+      if (!MESSAGE_ROLES.has(body.role ?? '')) changed();
     } else if (
       (message.type === 'conversation_deleted' || message.type === 'conversation_rewound') &&
       message.conversationId === id
