@@ -115,7 +115,7 @@ const recovery = new RecoveryAttempts(
   () => runtime.recoverInterruptedRuns().then(() => runtime.followRunsElsewhere()),
   (error) => console.error('Sandpiper: recovering interrupted runs failed', error),
 );
-const ready = recovery.done();
+const ready = recovery.current();
 void ready.then(() => scheduler.start());
 void ready
   .then(() => backups.catchUp())
@@ -146,7 +146,7 @@ channel.addEventListener('message', (event: MessageEvent<unknown>) => {
   const parsed = BroadcastMessage.safeParse(event.data);
   if (!parsed.success || parsed.data.type !== 'conversation') return;
   const { id, status } = parsed.data.conversation;
-  if (status === 'running') void recovery.done().then(() => runtime.followRun(id));
+  if (status === 'running') void recovery.current().then(() => runtime.followRun(id));
 });
 
 /** `method` of the runtime, called only once the recovery is done. */

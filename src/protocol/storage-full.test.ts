@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isQuotaError, orFromBackupCopy } from './storage-full.ts';
+import {
+  isDatabaseUnavailable,
+  isDatabaseUnopenable,
+  isQuotaError,
+  orFromBackupCopy,
+} from './storage-full.ts';
 
 const domError = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -64,6 +69,27 @@ describe('isDatabaseUnavailable', () => {
     ).toBe(false);
     expect(isDatabaseUnavailable(named('Error', 'Could not open backing-store.md'))).toBe(false);
     expect(isDatabaseUnavailable('DatabaseClosedError')).toBe(false);
+  });
+});
+
+describe('isDatabaseUnopenable', () => {
+  const named = (name: string, message: string, inner?: unknown) =>
+    Object.assign(new Error(message), { name }, inner ? { inner } : {});
+  it('knows a database that could not be opened, bare or wrapped', () => {
+    const cannotOpen = named('UnknownError', 'Internal error opening backing store for indexedDB.open.');
+    expect(isDatabaseUnopenable(cannotOpen)).toBe(true);
+    expect(isDatabaseUnopenable(named('OpenFailedError', 'UnknownError …', cannotOpen))).toBe(true);
+    expect(isDatabaseUnopenable(named('DatabaseClosedError', 'UnknownError …', cannotOpen))).toBe(true);
+  });
+  it('is not a connection the browser closed after a failed write, nor a migration that threw', () => {
+    expect(isDatabaseUnopenable(named('DatabaseClosedError', 'Database has been closed'))).toBe(false);
+    expect(
+      isDatabaseUnopenable(named('UnknownError', 'Connection is closing because of: IO error: …/000004.log')),
+    ).toBe(false);
+    expect(
+      isDatabaseUnopenable(named('OpenFailedError', 'UpgradeError …', named('UpgradeError', 'bad'))),
+    ).toBe(false);
+    expect(isDatabaseUnopenable(named('Error', 'Could not open backing-store.md'))).toBe(false);
   });
 });
 

@@ -44,6 +44,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return inner ? isDatabaseUnavailable(inner) : false;
 }
 
+/**
+ * True when the database could not be opened at all (Chromium on a full disk: "Internal
+ * error opening backing store"), bare or wrapped by Dexie: narrower than
+ * `isDatabaseUnavailable`, which also holds for a connection the browser closed after a
+ * write failed (the database opens; writing is what fails).
+ */
+export function isDatabaseUnopenable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message, inner } = error as { name?: unknown; message?: unknown; inner?: unknown };
+  // Dexie's open failure says why in its cause (a migration that threw is no such failure).
+  if (name === 'OpenFailedError') return inner ? isDatabaseUnopenable(inner) : true;
+  if (typeof name === 'string' && INDEXED_DB_ERRORS.has(name) && OPEN_FAILED_WORDS.test(String(message)))
+    return true;
+  return inner ? isDatabaseUnopenable(inner) : false;
+}
+
+/** How Chromium words a database it could not open. */
+const OPEN_FAILED_WORDS = /backing store|opening/i;
+
 /** How Chromium words a database it cannot open or a connection it closed. */
 const UNAVAILABLE_WORDS = /backing store|connection is closing|database connection|opening/i;
 
