@@ -202,7 +202,9 @@ describe('buildMessages with a call too long to keep whole', () => {
       expect(shown.length).toBeLessThanOrEqual(ARGUMENTS_INLINE_LIMIT);
       const parsed = JSON.parse(shown);
       expect(parsed).toMatchObject({ action: 'write', path: PATH });
-      expect(parsed.text).toMatch(/^HEADx+\n… \[\d+ characters cut\] …\nx+TAIL$/);
+      expect(parsed.text).toMatch(
+        /^HEADx+\n… \[\d+ characters of this call cut from the context; send the text whole again if it is needed\] …\nx+TAIL$/,
+      );
     }
   });
 
@@ -222,7 +224,7 @@ describe('buildMessages with a call too long to keep whole', () => {
       );
       const shown = callArguments(events);
       expect(shown.length).toBeLessThanOrEqual(ARGUMENTS_INLINE_LIMIT);
-      expect(JSON.parse(shown).arguments_cut).toContain('characters cut');
+      expect(JSON.parse(shown).arguments_cut).toContain('characters of this call cut from the context');
     }
   });
 

@@ -167,12 +167,12 @@ export function renderedArguments(
   outcome: CallOutcome | null,
   isCompacted: boolean,
 ): string {
-  const digested = keptCallArguments(
+  const digested =
     outcome && hasDigest(restorableArguments, outcome)
       ? digestArguments(call.arguments, rulesFor(restorableArguments, outcome.actionType))
-      : call.arguments,
-  );
-  return isCompacted ? compactedArguments(digested) : digested;
+      : call.arguments;
+  // Compacted first, so a cut says how much of the call itself it left out.
+  return keptCallArguments(isCompacted ? compactedArguments(digested) : digested);
 }
 
 /** True when a call that ended so may have an argument shown as a digest. */

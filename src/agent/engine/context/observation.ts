@@ -100,12 +100,15 @@ function isSavedElsewhere(
 const EXCERPT_DEPTH = 64;
 const NESTED_TOO_DEEP_TO_SHOW = '[nested too deep to show; the full observation or call has it]';
 
-function excerptFields(value: unknown, keep: number, depth = 0): unknown {
-  if (typeof value === 'string') return excerpt(value, keep);
+/** How a cut says what became of the middle (an observation's: "N characters cut"; the full observation has it). */
+type CutNote = (cut: number) => string;
+
+function excerptFields(value: unknown, keep: number, note?: CutNote, depth = 0): unknown {
+  if (typeof value === 'string') return excerpt(value, keep, note);
   const isNested = Array.isArray(value) || (value !== null && typeof value === 'object');
   if (isNested && depth >= EXCERPT_DEPTH) return NESTED_TOO_DEEP_TO_SHOW;
   if (Array.isArray(value)) {
-    const items = value.map((item) => excerptFields(item, keep, depth + 1));
+    const items = value.map((item) => excerptFields(item, keep, note, depth + 1));
     const serialized = JSON.stringify(items);
     if (serialized.length <= keep * 2) return items;
     // A long list (match results, search hits): the first items that fit, and a count.
@@ -120,7 +123,7 @@ function excerptFields(value: unknown, keep: number, depth = 0): unknown {
   }
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, field]) => [key, excerptFields(field, keep, depth + 1)]),
+      Object.entries(value).map(([key, field]) => [key, excerptFields(field, keep, note, depth + 1)]),
     );
   }
   return value;
@@ -144,6 +147,10 @@ export function compactedArguments(argumentsText: string): string {
   return JSON.stringify(excerptFields(parsed, COMPACTED_FIELD_KEEP));
 }
 
+/** What a cut of a call's own text says: nothing else holds the middle, so a call that needs it sends it whole again. */
+const CALL_CUT_NOTE: CutNote = (cut) =>
+  `${cut} characters of this call cut from the context; send the text whole again if it is needed`;
+
 /**
  * A tool call's arguments as the context keeps them: whole up to the inline limit; past
  * it, each long text field keeps its head and tail (short fields such as a path stay).
@@ -160,10 +167,10 @@ export function keptCallArguments(argumentsText: string): string {
     parsed = null;
   }
   if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    const kept = JSON.stringify(excerptFields(parsed, OVERSIZED_FIELD_KEEP));
+    const kept = JSON.stringify(excerptFields(parsed, OVERSIZED_FIELD_KEEP, CALL_CUT_NOTE));
     if (kept.length <= ARGUMENTS_INLINE_LIMIT) return kept;
   }
-  return JSON.stringify({ arguments_cut: excerpt(argumentsText, OVERSIZED_FIELD_KEEP) });
+  return JSON.stringify({ arguments_cut: excerpt(argumentsText, OVERSIZED_FIELD_KEEP, CALL_CUT_NOTE) });
 }
 
 /** The observation for an extra tool call in the same response, which is never run. */
