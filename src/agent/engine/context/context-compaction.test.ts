@@ -74,6 +74,25 @@ describe('observations', () => {
     expect(observationFor(small, null, true)).toBe(fullObservation(small));
   });
 
+  it('keeps the person’s reply to a question whole, and cuts only a question too long (found by the runtime fuzz)', () => {
+    const answered = (question: string, reply: string): Envelope => ({
+      uuid: 'q',
+      status: 'success',
+      content: reply,
+      meta: { action_type: 'message.ask', tool: 'message', question },
+    });
+    const longReply = answered('Which one?', 'r'.repeat(50_000));
+    expect(observationFor(longReply, 'ask')).toBe(fullObservation(longReply));
+    expect(observationFor(longReply, 'ask', true)).toBe(fullObservation(longReply));
+    expect(needsSavedObservation(longReply, 'ask')).toBe(false);
+    const runaway = answered(`HEAD${'é'.repeat(1_000_000)}`, 'Go on.');
+    const shown = JSON.parse(observationFor(runaway, 'ask'));
+    expect(shown.content).toBe('Go on.');
+    expect(shown.meta.question).toMatch(/^HEADé+\n… \[\d+ characters cut\] …\né+$/);
+    expect(shown.full_observation).toBe(observationPath('q'));
+    expect(needsSavedObservation(runaway, 'ask')).toBe(true);
+  });
+
   it('cuts a long list to the items that fit and counts the rest', () => {
     const results = Array.from({ length: 500 }, (_, index) => ({
       path: `/home/ubuntu/f${index}.ts`,

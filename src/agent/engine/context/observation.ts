@@ -52,7 +52,7 @@ export function observationFor(envelope: Envelope, role: ToolRole | null, isComp
     envelope,
     stableStringify({
       status: envelope.status,
-      content: excerpt(envelope.content, keep),
+      content: role === 'ask' ? envelope.content : excerpt(envelope.content, keep),
       meta: excerptFields(meta, keep),
       full_observation: observationPath(envelope.uuid),
     }),
@@ -91,8 +91,9 @@ function isSavedElsewhere(
   isCompacted: boolean,
 ): boolean {
   if (envelope.status === 'running' || envelope.status === 'asking') return false;
-  // An answered question carries the person's words: never cut, like their messages.
-  if (role === 'ask') return false;
+  // An answered question carries the person's words: never cut, like their messages. The
+  // rest of it (the model's own question) is, when that alone is too long.
+  if (role === 'ask') return full.length - envelope.content.length > OBSERVATION_INLINE_LIMIT;
   return full.length > OBSERVATION_INLINE_LIMIT || (isCompacted && full.length >= COMPACTABLE_MIN_CHARS);
 }
 
