@@ -7,6 +7,9 @@ import {
 } from './storage-full.ts';
 
 const domError = (name: string, message: string) => Object.assign(new Error(message), { name });
+/** An error named `name`, wrapping `inner` as Dexie does. */
+const named = (name: string, message: string, inner?: unknown) =>
+  Object.assign(new Error(message), { name }, inner ? { inner } : {});
 
 describe('isQuotaError', () => {
   it('knows a full storage by the error’s name or words, bare or wrapped as Dexie wraps it', () => {
@@ -47,8 +50,6 @@ describe('isQuotaError', () => {
 });
 
 describe('isDatabaseUnavailable', () => {
-  const named = (name: string, message: string, inner?: unknown) =>
-    Object.assign(new Error(message), { name }, inner ? { inner } : {});
   it('knows a database that cannot be opened or whose connection closed, bare or wrapped', () => {
     const cannotOpen = named('UnknownError', 'Internal error opening backing store for indexedDB.open.');
     expect(isDatabaseUnavailable(cannotOpen)).toBe(true);
@@ -73,8 +74,6 @@ describe('isDatabaseUnavailable', () => {
 });
 
 describe('isDatabaseUnopenable', () => {
-  const named = (name: string, message: string, inner?: unknown) =>
-    Object.assign(new Error(message), { name }, inner ? { inner } : {});
   it('knows a database that could not be opened, bare or wrapped', () => {
     const cannotOpen = named('UnknownError', 'Internal error opening backing store for indexedDB.open.');
     expect(isDatabaseUnopenable(cannotOpen)).toBe(true);

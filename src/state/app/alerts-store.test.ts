@@ -2,23 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
 import { STORAGE_FULL_TEXT } from '../../protocol/storage-full.ts';
-import type { AgentClient } from './agent-client.ts';
 import { createAlertsStore } from './alerts-store.ts';
-
-/** A client whose broadcast messages the test sends. */
-function fakeClient() {
-  const listeners: ((message: BroadcastMessage) => void)[] = [];
-  const client = {
-    subscribe(listener: (message: BroadcastMessage) => void) {
-      listeners.push(listener);
-      return () => undefined;
-    },
-  } as unknown as AgentClient;
-  const send = (message: BroadcastMessage) => {
-    for (const listener of listeners) listener(message);
-  };
-  return { client, send };
-}
+import { fakeAgentClient } from './fake-agent-client.ts';
 
 const event = (seq: number, body: StoredEvent['body']): BroadcastMessage => ({
   type: 'event',
@@ -27,7 +12,7 @@ const event = (seq: number, body: StoredEvent['body']): BroadcastMessage => ({
 
 describe('createAlertsStore', () => {
   it('keeps a full storage said until the person’s next message is saved', () => {
-    const { client, send } = fakeClient();
+    const { client, send } = fakeAgentClient();
     const alerts = createAlertsStore(client);
     alerts.show('data_lost', 'Your saved conversations are gone.');
     send({ type: 'alert', conversationId: 'c', kind: 'storage_full', text: STORAGE_FULL_TEXT });

@@ -3,24 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
-import type { AgentClient } from '../app/agent-client.ts';
+import { fakeAgentClient } from '../app/fake-agent-client.ts';
 import type { WorkspaceReader } from './workspace-reader.ts';
 import { createWorkspaceStore } from './workspace-store.ts';
-
-/** A client whose broadcast messages the test sends. */
-function fakeClient() {
-  const listeners: ((message: BroadcastMessage) => void)[] = [];
-  const client = {
-    subscribe(listener: (message: BroadcastMessage) => void) {
-      listeners.push(listener);
-      return () => undefined;
-    },
-  } as unknown as AgentClient;
-  const send = (message: BroadcastMessage) => {
-    for (const listener of listeners) listener(message);
-  };
-  return { client, send };
-}
 
 let seq = 0;
 const event = (conversationId: string, body: StoredEvent['body']): BroadcastMessage => {
@@ -37,7 +22,7 @@ const action = (status: 'running' | 'success', tool: string, role?: ToolRole): S
 });
 
 function storeFor(conversationId: string) {
-  const { client, send } = fakeClient();
+  const { client, send } = fakeAgentClient();
   const reader = { listEntries: async () => [] } as unknown as WorkspaceReader;
   const store = createRoot(() => createWorkspaceStore(client, () => conversationId, reader));
   return { store, send };

@@ -182,6 +182,14 @@ describe('buildMessages with restorable arguments', () => {
 
 describe('buildMessages with a call too long to keep whole', () => {
   const PATH = '/home/ubuntu/runaway.txt';
+  /** A turn whose one call carries `args` as the model sent them (JSON or not). */
+  const rawTurn = (args: string): EventBody => ({
+    type: 'assistant_turn',
+    text: '',
+    toolCalls: [{ id: 'a', name: 'file', arguments: args }],
+    usage: null,
+    model: 'm',
+  });
   const callArguments = (events: StoredEvent[]) => {
     const assistant = buildMessages(texts('S'), events).find((message) => message.role === 'assistant');
     return assistant?.role === 'assistant' ? (assistant.tool_calls?.[0]?.function.arguments ?? '') : '';
@@ -212,16 +220,7 @@ describe('buildMessages with a call too long to keep whole', () => {
     const broken = `{"path": "${'y'.repeat(200_000)}`;
     const many = JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i])));
     for (const args of [broken, many]) {
-      const events = log(
-        { type: 'user_message', text: 'x' },
-        {
-          type: 'assistant_turn',
-          text: '',
-          toolCalls: [{ id: 'a', name: 'file', arguments: args }],
-          usage: null,
-          model: 'm',
-        },
-      );
+      const events = log({ type: 'user_message', text: 'x' }, rawTurn(args));
       const shown = callArguments(events);
       expect(shown.length).toBeLessThanOrEqual(ARGUMENTS_INLINE_LIMIT);
       expect(JSON.parse(shown).arguments_cut).toContain('characters of this call cut from the context');
@@ -236,16 +235,7 @@ describe('buildMessages with a call too long to keep whole', () => {
       text: 'z'.repeat(ARGUMENTS_INLINE_LIMIT - around),
     });
     expect(args.length).toBe(ARGUMENTS_INLINE_LIMIT);
-    const events = log(
-      { type: 'user_message', text: 'x' },
-      {
-        type: 'assistant_turn',
-        text: '',
-        toolCalls: [{ id: 'a', name: 'file', arguments: args }],
-        usage: null,
-        model: 'm',
-      },
-    );
+    const events = log({ type: 'user_message', text: 'x' }, rawTurn(args));
     expect(callArguments(events)).toBe(args);
   });
 });
