@@ -94,6 +94,13 @@ describe('isDatabaseUnopenable', () => {
 
 describe('orFromBackupCopy', () => {
   it('answers from the copy only when the database itself failed and a copy is there', async () => {
+    const cannotOpen = () =>
+      Promise.reject(
+        domError(
+          'DatabaseClosedError',
+          'UnknownError Internal error opening backing store for indexedDB.open.',
+        ),
+      );
     const fromCopy = async () => 'copy';
     let databaseReads = 0;
     const onDatabaseRead = () => {
@@ -103,46 +110,15 @@ describe('orFromBackupCopy', () => {
       'database',
     );
     expect(databaseReads).toBe(1);
-    await expect(
-      orFromBackupCopy(
-        () =>
-          Promise.reject(
-            domError(
-              'DatabaseClosedError',
-              'UnknownError Internal error opening backing store for indexedDB.open.',
-            ),
-          ),
-        fromCopy,
-      ),
-    ).resolves.toBe('copy');
+    await expect(orFromBackupCopy(cannotOpen, fromCopy)).resolves.toBe('copy');
     // Any other failure stands (the copy would hide a bug).
     await expect(orFromBackupCopy(() => Promise.reject(new Error('No such tool')), fromCopy)).rejects.toThrow(
       'No such tool',
     );
     // No copy (or one that cannot be read): the database's error stands.
-    await expect(
-      orFromBackupCopy(
-        () =>
-          Promise.reject(
-            domError(
-              'DatabaseClosedError',
-              'UnknownError Internal error opening backing store for indexedDB.open.',
-            ),
-          ),
-        async () => null,
-      ),
-    ).rejects.toThrow(/backing store/);
-    await expect(
-      orFromBackupCopy(
-        () =>
-          Promise.reject(
-            domError(
-              'DatabaseClosedError',
-              'UnknownError Internal error opening backing store for indexedDB.open.',
-            ),
-          ),
-        () => Promise.reject(new Error('broken zip')),
-      ),
-    ).rejects.toThrow(/backing store/);
+    await expect(orFromBackupCopy(cannotOpen, async () => null)).rejects.toThrow(/backing store/);
+    await expect(orFromBackupCopy(cannotOpen, () => Promise.reject(new Error('broken zip')))).rejects.toThrow(
+      /backing store/,
+    );
   });
 });
