@@ -75,19 +75,21 @@ describe('observations', () => {
   });
 
   it('keeps the person’s reply to a question whole, and cuts only a question too long (found by the runtime fuzz)', () => {
+    // As the runtime records it: the reply is the content, and again in `meta.reply`.
     const answered = (question: string, reply: string): Envelope => ({
       uuid: 'q',
       status: 'success',
       content: reply,
-      meta: { action_type: 'message.ask', tool: 'message', question },
+      meta: { action_type: 'message.ask', tool: 'message', question, reply },
     });
-    const longReply = answered('Which one?', 'r'.repeat(50_000));
+    const longReply = answered('Which one?', 'log "line"\n'.repeat(5_000));
     expect(observationFor(longReply, 'ask')).toBe(fullObservation(longReply));
     expect(observationFor(longReply, 'ask', true)).toBe(fullObservation(longReply));
     expect(needsSavedObservation(longReply, 'ask')).toBe(false);
     const runaway = answered(`HEAD${'é'.repeat(1_000_000)}`, 'Go on.');
     const shown = JSON.parse(observationFor(runaway, 'ask'));
     expect(shown.content).toBe('Go on.');
+    expect(shown.meta.reply).toBe('Go on.');
     expect(shown.meta.question).toMatch(/^HEADé+\n… \[\d+ characters cut\] …\né+$/);
     expect(shown.full_observation).toBe(observationPath('q'));
     expect(needsSavedObservation(runaway, 'ask')).toBe(true);

@@ -48,15 +48,34 @@ export function observationFor(envelope: Envelope, role: ToolRole | null, isComp
   if (!isSavedElsewhere(envelope, role, full, isCompacted)) return withTrustNote(envelope, full);
   const keep = isCompacted ? COMPACTED_FIELD_KEEP : OVERSIZED_FIELD_KEEP;
   const { tool: _tool, action_type: _actionType, ...meta } = envelope.meta;
+  if (role === 'ask') {
+    // The person's words (the reply, and its copy in `meta.reply`) stay whole; the rest is cut.
+    const { reply, ...rest } = meta;
+    return stableStringify({
+      status: envelope.status,
+      content: envelope.content,
+      meta: {
+        ...(excerptFields(rest, keep) as Record<string, unknown>),
+        ...(reply === undefined ? {} : { reply }),
+      },
+      full_observation: observationPath(envelope.uuid),
+    });
+  }
   return withTrustNote(
     envelope,
     stableStringify({
       status: envelope.status,
-      content: role === 'ask' ? envelope.content : excerpt(envelope.content, keep),
+      content: excerpt(envelope.content, keep),
       meta: excerptFields(meta, keep),
       full_observation: observationPath(envelope.uuid),
     }),
   );
+}
+
+/** Characters of an answered question's observation that are the person's words (its reply, and the copy in `meta.reply`), as JSON. */
+function personWordsChars(envelope: Envelope): number {
+  const { reply } = envelope.meta;
+  return JSON.stringify(envelope.content).length + (reply === undefined ? 0 : JSON.stringify(reply).length);
 }
 
 /** The line that opens an observation carrying a document's text. Constant, so the prompt stays cacheable. */
@@ -93,7 +112,7 @@ function isSavedElsewhere(
   if (envelope.status === 'running' || envelope.status === 'asking') return false;
   // An answered question carries the person's words: never cut, like their messages. The
   // rest of it (the model's own question) is, when that alone is too long.
-  if (role === 'ask') return full.length - envelope.content.length > OBSERVATION_INLINE_LIMIT;
+  if (role === 'ask') return full.length - personWordsChars(envelope) > OBSERVATION_INLINE_LIMIT;
   return full.length > OBSERVATION_INLINE_LIMIT || (isCompacted && full.length >= COMPACTABLE_MIN_CHARS);
 }
 
