@@ -36,6 +36,9 @@ it('ignores a sign-in report with another state or from another origin, and acts
   await mcp.getByRole('button', { name: 'Sign in to fixture' }).click();
   const held = await opened;
   await expect.poll(() => fixture.log.includes('authorize:held'), { timeout: 15_000 }).toBe(true);
+  // The server logs the request before its page reaches the window: the window's address
+  // is its sign-in page's only once that navigation commits (about:blank until then).
+  await held.waitForURL(/[?&]state=/, { timeout: 15_000 });
   const state = new URL(held.url()).searchParams.get('state') ?? '';
   expect(state).not.toBe('');
 
