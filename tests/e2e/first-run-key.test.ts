@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppHarness, startApp } from './app-harness.ts';
+import { waitForSettled } from './pwa-helpers.ts';
 
 /**
  * A first run on the built-in OpenAI preset, with no key typed: Send refuses at once,
@@ -19,6 +20,8 @@ it('refuses Send on a hosted preset without its key, before any request, and sen
   page.on('request', (request) => {
     if (!request.url().startsWith(harness.app.url)) outside.push(request.url());
   });
+  // A first visit reloads once into cross-origin isolation if nobody typed yet: type after it.
+  await waitForSettled(page);
   await harness.sendTask('Plan a weekend in Lisbon');
   const refusal = page.getByRole('alert').filter({ hasText: 'has no API key' });
   await refusal.waitFor();

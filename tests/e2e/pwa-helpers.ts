@@ -89,6 +89,11 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
  */
 export async function gotoSettled(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await waitForSettled(page);
+}
+
+/** Resolves once the open page has settled (see `gotoSettled`): typing before then may go to a page about to reload. */
+export async function waitForSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     (reloadKey) =>
       navigator.serviceWorker.controller !== null &&
