@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
@@ -41,6 +44,7 @@ function logText(bytes: number, label: string): string {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** Puts `text` on the clipboard and pastes it into `box` with Ctrl+V; resolves with the ms until `shown` is visible. */
 async function paste(
@@ -386,4 +390,71 @@ describe('a shorter paste', () => {
     await lastBubble.scrollIntoViewIfNeeded();
     await screenshots('big-paste-typed');
   });
+});
+
+describe('big files in the shell', () => {
+  it('a 5 MiB paste and a 50 MiB upload read whole by cat, head, tail, wc, <, sort, cp and md5sum', async () => {
+    const { page, model } = harness;
+    const paste5 = logText(5 * 1024 * 1024, 'Pasted');
+    const upload50 = logText(50 * 1024 * 1024, 'Uploaded');
+    const folder = mkdtempSync(join(tmpdir(), 'sandpiper-upload-'));
+    const uploadPath = join(folder, 'server.log');
+    writeFileSync(uploadPath, upload50);
+
+    // The 50 MiB file with the paperclip, the 5 MiB text pasted.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Attach files' }).click(),
+    ]);
+    await chooser.setFiles(uploadPath);
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await paste(page, composer, paste5, '.attachment-chip:nth-child(2)');
+    await composer.pressSequentially('Check both files');
+
+    const files = {
+      pasted: '/home/ubuntu/uploads/pasted-1.txt',
+      uploaded: '/home/ubuntu/uploads/server.log',
+    };
+    // Each command prints a byte count or a digest that Node computes from the same text.
+    const checks = (path: string, text: string) => {
+      const bytes = Buffer.byteLength(text);
+      const sorted = `${text.split('\n').sort().join('\n')}\n`;
+      return [
+        { command: `cat ${path} | wc -c`, expected: `${bytes}\n` },
+        { command: `cat ${path} | md5sum`, expected: `${md5(text)}  -\n` },
+        { command: `head -c 1000 ${path} | md5sum`, expected: `${md5(text.slice(0, 1000))}  -\n` },
+        { command: `tail -c 1000 ${path} | md5sum`, expected: `${md5(text.slice(-1000))}  -\n` },
+        { command: `wc -c ${path}`, expected: `${bytes} ${path}\n` },
+        { command: `wc -c < ${path}`, expected: `${bytes}\n` },
+        { command: `sort ${path} | md5sum`, expected: `${md5(sorted.replace(/^\n/, ''))}  -\n` },
+        {
+          command: `cp ${path} /home/ubuntu/copy && md5sum < /home/ubuntu/copy`,
+          expected: `${md5(text)}  -\n`,
+        },
+        { command: `md5sum ${path}`, expected: `${md5(text)}  ${path}\n` },
+      ];
+    };
+    const all = [...checks(files.pasted, paste5), ...checks(files.uploaded, upload50)];
+    model.setScript([
+      acknowledge(),
+      planNotes(),
+      ...all.map(({ command }) =>
+        call('shell', { action: 'exec', session: 'main', brief: 'Check', command }),
+      ),
+      finish('Both read.'),
+    ]);
+    await composer.press('Enter');
+    await page
+      .getByRole('list', { name: 'Conversation' })
+      .getByText('Both read.')
+      .waitFor({ timeout: 120_000 });
+
+    // What each command printed, as the model read it back.
+    const observed = model.requests.slice(3, 3 + all.length).map((request) => {
+      const content = (messagesOf(request).at(-1) as { content: string }).content;
+      const { meta } = JSON.parse(content) as { meta: { stdout: string; stderr: string } };
+      return { stdout: meta.stdout, stderr: meta.stderr };
+    });
+    expect(observed).toEqual(all.map(({ expected }) => ({ stdout: expected, stderr: '' })));
+  }, 240_000);
 });
