@@ -116,7 +116,7 @@ it('prunes a conversation’s checkpoints from Settings → Storage after saying
   expect(costBefore.bytes).toBeGreaterThan(0);
 
   // The question says what goes and what stays, and what it frees; Keep takes it back.
-  const prune = row.getByRole('button', { name: `Prune the checkpoints of ${TITLE}` });
+  const prune = row.getByRole('button', { name: `Prune checkpoints of ${TITLE}` });
   await prune.click();
   const question = row.locator('.storage-confirm-question');
   await expect

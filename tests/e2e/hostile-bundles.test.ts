@@ -140,7 +140,7 @@ it('imports a bundle full of markup and renders it inert: no script runs, no dia
   expect(thread[1]).toContain('<img src=x onerror=');
   // Markdown output is sanitised: the heading renders, the script and the handler do not.
   const result = page.locator('[data-action-type="message.result"]');
-  expect(await result.locator('h2').textContent()).toBe('Result');
+  expect(await result.locator('h4.markdown-h2').textContent()).toBe('Result');
   expect(await page.locator('main script').count()).toBe(0);
   expect(await page.locator('main [onerror]').count()).toBe(0);
   expect(await result.locator('a[href^="javascript:"]').count()).toBe(0);

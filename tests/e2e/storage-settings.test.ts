@@ -55,7 +55,7 @@ it('shows what is stored and clears a workspace (history kept), confirmed inline
   ).toEqual([]);
 
   // By keyboard: Clear workspace asks first; Esc takes the question back without closing Settings.
-  const clear = row.getByRole('button', { name: 'Clear the workspace of Keep a todo list in notes/todo.md' });
+  const clear = row.getByRole('button', { name: 'Clear workspace of Keep a todo list in notes/todo.md' });
   await clear.focus();
   await page.keyboard.press('Enter');
   const confirm = row.getByRole('button', { name: 'Yes, clear' });

@@ -175,7 +175,7 @@ describe('web views', () => {
     );
     expect(await reader.locator('.browser-facts').innerText()).toContain('1,834 words');
     const article = reader.getByRole('article', { name: 'Page content' });
-    await article.locator('h2', { hasText: 'History' }).waitFor();
+    await article.locator('h5.markdown-h2', { hasText: 'History' }).waitFor();
     expect(await article.locator('table').count()).toBe(1);
     expect(await linksIn(reader.locator('.browser-address'))).toEqual([
       { href: 'https://en.wikipedia.org/wiki/Lighthouse', target: '_blank', rel: 'noopener noreferrer' },
@@ -296,7 +296,7 @@ describe('web views', () => {
     await harness.screenshot('web-hostile-search-info');
 
     const reader = await showAction(page, 'b-page', 'browser');
-    await reader.getByRole('article', { name: 'Page content' }).locator('h1').waitFor();
+    await reader.getByRole('article', { name: 'Page content' }).locator('h4.markdown-h1').waitFor();
     expect(await reader.locator('.browser-address a').count()).toBe(0);
     await harness.screenshot('web-hostile-browser');
 

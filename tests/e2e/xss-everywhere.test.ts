@@ -240,8 +240,7 @@ it('renders every payload of the XSS corpus as inert text in every view that sho
     ['html', 'markdown', 'svg', 'text', 'json'].includes(kind),
   )) {
     const name = path.slice(path.lastIndexOf('/') + 1);
-    const quoted = name.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
-    await tree.locator(`[role="treeitem"][aria-label^="${quoted}, file"]`).click();
+    await tree.getByRole('treeitem', { name: `${name}, file,` }).click();
     const viewer = panel.locator('.file-viewer');
     await ledger.saw(`file viewer: ${kind}`, viewer);
     if (kind === 'html') {

@@ -19,6 +19,7 @@ import { createSkillsStore } from '../../state/know-how/skills-store.ts';
 import { createReplayStore } from '../../state/replay/replay-store.ts';
 import { createSettingsStore } from '../../state/settings/settings-store.ts';
 import { createConversationsStore } from '../../state/thread/conversations-store.ts';
+import { markAllTold, newAnnouncements } from '../../state/thread/live-announcements.ts';
 import { createTaskChangesStore } from '../../state/thread/task-changes-store.ts';
 import { createThreadStore } from '../../state/thread/thread-store.ts';
 import { createToolOutputStore } from '../../state/thread/tool-output-store.ts';
@@ -173,16 +174,34 @@ export function App(props: { shell?: ShellHandover }) {
   if (launch.isBundleUrlInvalid)
     toasts.show('Could not import the bundle: its address is not an http(s) URL.');
 
+  // What the polite live region says: a run's status as it changes, and each finished text
+  // the agent adds (never a text being written, never a countdown's ticks), told once.
   const [announcement, setAnnouncement] = createSignal('');
   let lastAnnounced: { id: string; status: ConversationStatus } | null = null;
+  const told = new Set<string>();
+  let toldConversationId: string | null = null;
   createEffect(() => {
     const conversation = thread.state.conversation;
     if (!conversation) return;
     const previous = lastAnnounced;
     lastAnnounced = { id: conversation.id, status: conversation.status };
-    if (previous?.id === conversation.id && previous.status !== conversation.status) {
-      setAnnouncement(statusAnnouncement(conversation.status, conversation.title));
+    const statusText =
+      previous?.id === conversation.id && previous.status !== conversation.status
+        ? statusAnnouncement(conversation.status, conversation.title)
+        : null;
+    let itemsText: string | null = null;
+    if (thread.state.load !== 'ready' || replay.isActive()) {
+      // Read afresh once it is shown again: what it holds then was not just added.
+      toldConversationId = null;
+    } else if (toldConversationId !== conversation.id) {
+      told.clear();
+      markAllTold(thread.state.thread.items, told);
+      toldConversationId = conversation.id;
+    } else {
+      itemsText = newAnnouncements(thread.state.thread.items, told);
     }
+    const text = [itemsText, statusText].filter((part) => part !== null).join(' ');
+    if (text) setAnnouncement(text);
   });
 
   // Settings mounts on its first opening (its modules are fetched ahead when the app is idle).
@@ -219,6 +238,12 @@ export function App(props: { shell?: ShellHandover }) {
         class="app"
         classList={{ 'is-sidebar-open': ui.isSidebarOpen(), 'is-details-open': ui.isDetailsOpen() }}
       >
+        <Show when={!replay.isActive()}>
+          {/* The first Tab stop: past the sidebar's conversations to where a task is typed (or a question answered). */}
+          <button type="button" class="skip-link" onClick={() => ui.focusComposer()}>
+            Skip to message box
+          </button>
+        </Show>
         <Sidebar />
         <button
           type="button"

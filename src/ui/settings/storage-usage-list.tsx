@@ -125,7 +125,7 @@ export function StorageUsageList(props: { rows: ConversationStorageRow[]; onChan
                       <button
                         type="button"
                         class="button small"
-                        aria-label={`Prune the checkpoints of ${row.title}`}
+                        aria-label={`Prune checkpoints of ${row.title}`}
                         disabled={row.stepCheckpoints === 0 || busyId() !== null}
                         onClick={() => void askToPrune(row)}
                       >
@@ -134,7 +134,7 @@ export function StorageUsageList(props: { rows: ConversationStorageRow[]; onChan
                       <button
                         type="button"
                         class="button small"
-                        aria-label={`Clear the workspace of ${row.title}`}
+                        aria-label={`Clear workspace of ${row.title}`}
                         disabled={row.workspaceBytes + row.checkpointBytes === 0 || busyId() !== null}
                         onClick={() => setPending({ conversationId: row.conversationId, action: 'clear' })}
                       >

@@ -238,3 +238,15 @@ describe('fenced code', () => {
     }
   });
 });
+
+describe('headings in rendered markdown', () => {
+  it('sit under the page’s own outline: # is an h3 in the thread, or the level asked for, never past h6', () => {
+    expect(renderMarkdown('# Report\n\n## Findings\n\n###### Deep')).toBe(
+      '<h3 class="markdown-h1">Report</h3>\n<h4 class="markdown-h2">Findings</h4>\n<h6 class="markdown-h6">Deep</h6>\n',
+    );
+    expect(renderMarkdown('# Page', { headingLevel: 4, isWebContent: true })).toBe(
+      '<h4 class="markdown-h1">Page</h4>\n',
+    );
+    expect(renderMarkdown('# Plain')).toBe('<h3 class="markdown-h1">Plain</h3>\n');
+  });
+});

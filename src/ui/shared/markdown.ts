@@ -10,6 +10,12 @@ const marked = new Marked({
   async: false,
   renderer: {
     code: ({ text, lang }) => codeBlockHtml(text, lang),
+    // The text's own outline goes under the heading of where it is shown (see `headingLevel`).
+    heading({ tokens, depth }) {
+      const level = Math.min(6, depth + headingOffset);
+      // Its class keeps the size the text gave it, whatever level the page's outline needs.
+      return `<h${level} class="markdown-h${depth}">${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
     list(token) {
       if (!token.items.some((item) => item.task)) return false;
       const tag = token.ordered ? 'ol' : 'ul';
@@ -31,7 +37,7 @@ const marked = new Marked({
  * could use to dress up as the app's UI) is dropped.
  */
 const ALLOWED_CLASS =
-  /^(hljs(-[a-z0-9_]+)*|[a-z]+_{1,2}|language-[a-z0-9+#._-]+|task-list-item|contains-task-list|code-block|code-block-bar|code-block-language|code-copy)$/;
+  /^(hljs(-[a-z0-9_]+)*|[a-z]+_{1,2}|language-[a-z0-9+#._-]+|task-list-item|contains-task-list|code-block|code-block-bar|code-block-language|code-copy|markdown-h[1-6])$/;
 
 function restrictClasses(node: Element): void {
   const value = node.getAttribute('class');
@@ -57,6 +63,9 @@ function restrictInput(node: Element): void {
   node.setAttribute('disabled', '');
   if (isChecked) node.setAttribute('checked', '');
 }
+
+/** Levels added to the text's own headings while rendering (`#` → h1 + offset). */
+let headingOffset = 0;
 
 let isHookInstalled = false;
 /** Set while rendering web content: links must be absolute http(s) addresses. */
@@ -122,23 +131,37 @@ export function workspaceLinkTarget(event: Event): string | null {
 }
 
 /**
+ * The level a text's `#` heading takes in the thread: under the conversation's title (h1) and
+ * the plan's goal (h2), so a message's headings never compete with the page's own.
+ */
+export const DEFAULT_HEADING_LEVEL = 3;
+
+/**
  * GitHub-flavoured markdown to sanitised HTML (task lists with disabled checkboxes;
  * fenced code highlighted once its language has loaded, see `codeBlockHtml`, with a
  * Copy control). Model text goes through DOMPurify before
  * it can reach the DOM; links open in a new tab without an opener, and only absolute
  * http(s) (and, outside web content, `mailto:`) links stay links. Outside web content, a
  * link to a file under /home/ubuntu becomes a button-like element carrying its workspace
- * path (`WORKSPACE_LINK_ATTRIBUTE`), which the thread opens in the file viewer.
+ * path (`WORKSPACE_LINK_ATTRIBUTE`), which the thread opens in the file viewer. The text's
+ * `#` heading becomes an `h{headingLevel}` (default `DEFAULT_HEADING_LEVEL`), its `##` one
+ * level below, up to h6.
  */
-export function renderMarkdown(text: string, options: { isWebContent?: boolean } = {}): string {
+export function renderMarkdown(
+  text: string,
+  options: { isWebContent?: boolean; headingLevel?: number } = {},
+): string {
   installLinkHook();
   installCodeCopy();
   let html: string;
+  headingOffset = Math.max(0, Math.min(5, (options.headingLevel ?? DEFAULT_HEADING_LEVEL) - 1));
   try {
     html = marked.parse(text) as string;
   } catch {
     // marked throws on some input (a hostile page can carry it): shown as plain text instead.
     html = `<pre>${text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')}</pre>`;
+  } finally {
+    headingOffset = 0;
   }
   isWebContent = options.isWebContent === true;
   try {

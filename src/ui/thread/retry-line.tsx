@@ -54,7 +54,6 @@ export function RetryLine(props: { item: NoticeItem }) {
       class="thread-item notice-line retry-line"
       data-notice-kind="retrying"
       classList={{ 'is-live': isLive() }}
-      aria-live={isLive() ? 'polite' : undefined}
     >
       <Show when={isLive()} fallback={<Icon name="refresh" size={14} />}>
         <Spinner />

@@ -121,7 +121,7 @@ function MarkdownPreview(props: {
         fallback={
           <div
             class="markdown markdown-preview"
-            innerHTML={renderMarkdown(props.preview.text, { isWebContent: true })}
+            innerHTML={renderMarkdown(props.preview.text, { isWebContent: true, headingLevel: 4 })}
           />
         }
       >

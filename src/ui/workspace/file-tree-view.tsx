@@ -102,7 +102,6 @@ export function FileTreeView(props: {
               aria-setsize={row().siblingCount}
               aria-posinset={row().position}
               aria-expanded={isFolder() ? isOpen() : undefined}
-              aria-label={`${row().node.name}, ${isFolder() ? 'folder' : 'file'}, ${formatBytes(row().node.size)}`}
               tabIndex={tabStop() === row().node.path ? 0 : -1}
               style={{ '--level': row().level - 1 }}
               onClick={() => activate(row())}
@@ -113,7 +112,9 @@ export function FileTreeView(props: {
                 {isFolder() ? <Icon name={isOpen() ? 'chevron-down' : 'chevron-right'} size={12} /> : null}
               </span>
               <Icon name={isFolder() ? 'folder' : 'file'} class="tree-icon" size={14} />
+              {/* The name read out is the visible text, with what kind of entry it is between. */}
               <span class="tree-name">{row().node.name}</span>
+              <span class="visually-hidden">, {isFolder() ? 'folder' : 'file'}, </span>
               <span class="tree-size">{formatBytes(row().node.size)}</span>
             </div>
           );

@@ -33,7 +33,7 @@ function ReaderPane(props: { path: string }) {
     if (!shown) return null;
     const isCut = shown.content.byteLength > MAX_RENDERED_BYTES;
     const text = new TextDecoder().decode(shown.content.subarray(0, MAX_RENDERED_BYTES));
-    return { html: renderMarkdown(escapeRawHtml(text), { isWebContent: true }), isCut };
+    return { html: renderMarkdown(escapeRawHtml(text), { isWebContent: true, headingLevel: 4 }), isCut };
   });
   return (
     <Switch>
