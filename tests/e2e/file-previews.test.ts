@@ -40,7 +40,7 @@ it('shows images as images, describes binary files, and previews HTML only in a 
   await panel.getByRole('tab', { name: 'Files' }).click();
   const back = panel.getByRole('button', { name: 'Back to all files' });
 
-  await panel.getByRole('treeitem', { name: /^pic\.png, file/ }).click();
+  await panel.getByRole('treeitem', { name: /^pic\.png ?, file/ }).click();
   const image = panel.getByRole('img', { name: 'pic.png' });
   await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(24);
   expect(await image.getAttribute('src')).toMatch(/^blob:/);
@@ -48,12 +48,12 @@ it('shows images as images, describes binary files, and previews HTML only in a 
   await harness.screenshot('preview-image');
   await back.click();
 
-  await panel.getByRole('treeitem', { name: /^data\.bin, file/ }).click();
+  await panel.getByRole('treeitem', { name: /^data\.bin ?, file/ }).click();
   await expect.poll(() => panel.locator('.view-message').textContent()).toContain('A binary file');
   await back.click();
 
   // HTML is shown as source; its preview is an iframe sandboxed without scripts.
-  await panel.getByRole('treeitem', { name: /^index\.html, file/ }).click();
+  await panel.getByRole('treeitem', { name: /^index\.html ?, file/ }).click();
   await expect.poll(() => panel.locator('.code-text').innerText()).toContain('<script>');
   expect(await panel.locator('.code-text script').count()).toBe(0);
   await panel.getByRole('button', { name: 'Preview' }).click();

@@ -151,7 +151,7 @@ it('imports a bundle full of markup and renders it inert: no script runs, no dia
   // The workspace file with markup in its name is listed as text.
   const panel = page.getByRole('complementary', { name: 'Computer' });
   await panel.getByRole('tab', { name: 'Files' }).click();
-  await panel.getByRole('treeitem', { name: /^<img src=x onerror=alert\(1\)>\.html, file/ }).waitFor();
+  await panel.getByRole('treeitem', { name: /^<img src=x onerror=alert\(1\)>\.html ?, file/ }).waitFor();
 
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned ?? null)).toBeNull();

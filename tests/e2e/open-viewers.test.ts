@@ -116,7 +116,7 @@ it('opens a PDF from the Files tab as drawn pages, by its bytes even without an 
   await panel.getByRole('tab', { name: 'Files' }).click();
 
   for (const name of ['tides.pdf', 'scan']) {
-    await panel.getByRole('treeitem', { name: new RegExp(`^${name}, file`) }).click();
+    await panel.getByRole('treeitem', { name: new RegExp(`^${name} ?, file`) }).click();
     const pages = panel.getByRole('region', { name: `${name}, 2 pages` });
     await expect
       .poll(() => pages.locator('.pdf-page[data-state="drawn"]').count(), { timeout: 20_000 })
@@ -133,7 +133,7 @@ it('opens a PDF from the Files tab as drawn pages, by its bytes even without an 
   expect(await panel.getByText(/deleted or moved/).count()).toBe(0);
 
   // A file whose bytes begin as WebM gets the video player (the browser's own; these bytes do not play).
-  await panel.getByRole('treeitem', { name: /^clip, file/ }).click();
+  await panel.getByRole('treeitem', { name: /^clip ?, file/ }).click();
   expect(await panel.locator('video[controls]').getAttribute('aria-label')).toBe('Play clip');
   await panel.getByRole('button', { name: 'Back to all files' }).click();
 

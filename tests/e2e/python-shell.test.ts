@@ -67,7 +67,7 @@ it('saves a file a Python script writes, which then shows in the Files tab', asy
   expect(observation(4).meta).toMatchObject({ exit_code: 0, stdout: '5\n3 report.csv\n' });
   const panel = page.getByRole('complementary', { name: 'Computer' });
   await panel.getByRole('tab', { name: 'Files' }).click();
-  await panel.getByRole('treeitem', { name: /^report\.csv, file/ }).waitFor();
+  await panel.getByRole('treeitem', { name: /^report\.csv ?, file/ }).waitFor();
   await harness.screenshot('python-files-tab');
 }, 150_000);
 

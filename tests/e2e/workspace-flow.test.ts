@@ -91,7 +91,7 @@ it('writes, edits, runs and finds a file, shows it in the Computer panel, and ke
 
   // The tree works by keyboard: back to it, Left closes the folder, Right opens it, Enter opens the file.
   await panel.getByRole('button', { name: 'Back to all files' }).click();
-  const folder = panel.getByRole('treeitem', { name: /^notes, folder/ });
+  const folder = panel.getByRole('treeitem', { name: /^notes ?, folder/ });
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-path')))
     .toBe('notes/todo.md');
@@ -130,7 +130,7 @@ it('writes, edits, runs and finds a file, shows it in the Computer panel, and ke
   await page.reload();
   await page.locator('[data-action-type="message.result"]').waitFor();
   await panel.getByRole('tab', { name: 'Files' }).click();
-  await panel.getByRole('treeitem', { name: /^todo\.md, file/ }).click();
+  await panel.getByRole('treeitem', { name: /^todo\.md ?, file/ }).click();
   await panel.getByRole('button', { name: 'Source', exact: true }).click();
   await expect.poll(() => codeText(page)).toContain('- buy oat milk');
   expect(await codeText(page)).not.toContain('- buy milk');

@@ -240,7 +240,8 @@ it('renders every payload of the XSS corpus as inert text in every view that sho
     ['html', 'markdown', 'svg', 'text', 'json'].includes(kind),
   )) {
     const name = path.slice(path.lastIndexOf('/') + 1);
-    await tree.getByRole('treeitem', { name: `${name}, file,` }).click();
+    const quoted = name.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+    await tree.locator(`[role="treeitem"][data-path$="/${quoted}"]`).click();
     const viewer = panel.locator('.file-viewer');
     await ledger.saw(`file viewer: ${kind}`, viewer);
     if (kind === 'html') {

@@ -113,8 +113,10 @@ export function FileTreeView(props: {
               </span>
               <Icon name={isFolder() ? 'folder' : 'file'} class="tree-icon" size={14} />
               {/* The name read out is the visible text, with what kind of entry it is between. */}
-              <span class="tree-name">{row().node.name}</span>
-              <span class="visually-hidden">, {isFolder() ? 'folder' : 'file'}, </span>
+              <span class="tree-name">
+                {row().node.name}
+                <span class="visually-hidden">, {isFolder() ? 'folder' : 'file'},</span>
+              </span>
               <span class="tree-size">{formatBytes(row().node.size)}</span>
             </div>
           );
