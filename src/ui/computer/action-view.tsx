@@ -1,6 +1,7 @@
 import { type Component, type JSX, lazy, Match, Show, Switch } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
+import { stepLabel } from '../../state/thread/step-label.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { useClock } from '../shared/clock.ts';
@@ -46,8 +47,9 @@ export function actionTabLabel(item: ActionItem | undefined): string {
 }
 
 /**
- * One action in the Computer panel: its title and status, then its tool's live view
- * (terminal, file, results) or, with "Raw" pressed or for other tools, the raw envelope.
+ * One action in the Computer panel: its title (the very label its thread row shows) and
+ * status, then its tool's live view (terminal, file, results) or, with "Raw" pressed or
+ * for other tools, the raw envelope.
  */
 export function ActionView(props: { item: ActionItem }) {
   const { ui } = useApp();
@@ -65,7 +67,7 @@ export function ActionView(props: { item: ActionItem }) {
         <span class="action-icon">
           <Icon name={actionIcon(props.item)} />
         </span>
-        <h3>{withPathBreaks(props.item.description || props.item.actionType)}</h3>
+        <h3>{withPathBreaks(stepLabel(props.item).text)}</h3>
         <EnvelopeStatusChip
           status={props.item.status}
           errorKind={props.item.meta.error?.kind}
