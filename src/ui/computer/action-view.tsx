@@ -1,4 +1,4 @@
-import { type Component, type JSX, lazy, Match, Show, Switch } from 'solid-js';
+import { type Component, lazy, Match, Show, Switch } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
 import { stepLabel } from '../../state/thread/step-label.ts';
@@ -8,6 +8,7 @@ import { useClock } from '../shared/clock.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
+import { StepLabelText } from '../thread/step-label-text.tsx';
 import { CheckpointActions } from './checkpoint-actions.tsx';
 import { ModelImagesNote } from './model-images-note.tsx';
 import { StepChanges } from './step-changes.tsx';
@@ -67,7 +68,9 @@ export function ActionView(props: { item: ActionItem }) {
         <span class="action-icon">
           <Icon name={actionIcon(props.item)} />
         </span>
-        <h3>{withPathBreaks(stepLabel(props.item).text)}</h3>
+        <h3>
+          <StepLabelText label={stepLabel(props.item)} />
+        </h3>
         <EnvelopeStatusChip
           status={props.item.status}
           errorKind={props.item.meta.error?.kind}
@@ -112,22 +115,5 @@ export function ActionView(props: { item: ActionItem }) {
         </Match>
       </Switch>
     </div>
-  );
-}
-
-/**
- * Text with a line-break opportunity after each `/`: a long path wraps between its folders,
- * keeping the file name whole, rather than inside a name.
- */
-function withPathBreaks(text: string): JSX.Element {
-  const parts = text.split('/');
-  return parts.map((part, index) =>
-    index < parts.length - 1 ? (
-      <>
-        {part}/<wbr />
-      </>
-    ) : (
-      part
-    ),
   );
 }
