@@ -6,7 +6,7 @@ export const RewindPreview = z.object({
   steps: z.number().int().nonnegative(),
   /** The later messages and replies of the person it would no longer hold. */
   messages: z.number().int().nonnegative(),
-  /** Workspace paths that would go back to how they were after the step. */
+  /** Workspace files that would go back to how they were after the step (folders are not counted). */
   paths: z.number().int().nonnegative(),
 });
 export type RewindPreview = z.infer<typeof RewindPreview>;

@@ -184,7 +184,10 @@ export type NoticeKind = z.infer<typeof NoticeKind>;
 export const NoticeEvent = z.object({
   type: z.literal('notice'),
   kind: NoticeKind,
+  /** What happened, in plain words (and what the person can do). */
   text: z.string(),
+  /** The technical details behind `text`, for whoever wants them (shown behind a disclosure). */
+  details: z.string().optional(),
   forModel: z.boolean(),
   /**
    * A `retrying` notice's: which retry comes next, of how many, and when it is sent

@@ -36,5 +36,5 @@ export type TaskChange = z.infer<typeof TaskChange>;
 /** One path's bytes before and after a step or the task (null: absent, or a folder). */
 export type ChangedVersions = { before: Uint8Array | null; after: Uint8Array | null };
 
-/** How many paths each action changed (by its uuid; none left out but those that changed nothing), and the events with a checkpoint. */
+/** How many files each action changed (by its uuid; none left out but those that changed nothing), and the events with a checkpoint. */
 export type StepChangeSummary = { counts: Record<string, number>; checkpointSeqs: number[] };

@@ -95,14 +95,15 @@ it('rewinds to a step (the workspace as recorded then, undoable) and forks from 
   const panel = page.getByRole('complementary', { name: 'Computer' });
   const { id, afterPython, atEnd } = await runToTheEnd();
 
-  // Each step's change set, whatever tool made it: the write, sed -i, Python, mv (a delete and an add), rm.
+  // Each step's change set, whatever tool made it: the write (its file, not the folder it made), sed -i,
+  // Python, mv (a delete and an add), rm.
   const chips = async () => [
     await changedOn(page, 'file.write', 0),
     ...(await Promise.all([0, 1, 2, 3].map((index) => changedOn(page, 'shell.exec', index)))),
   ];
   await expect
     .poll(chips)
-    .toEqual(['2 files changed', '1 file changed', '1 file changed', '2 files changed', '1 file changed']);
+    .toEqual(['1 file changed', '1 file changed', '1 file changed', '2 files changed', '1 file changed']);
   await select(page, 'shell.exec', 2);
   await panel.getByRole('button', { name: '2 files changed' }).click();
   await expect

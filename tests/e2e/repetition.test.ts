@@ -76,6 +76,12 @@ describe('the agent repeating itself', () => {
       .poll(() => page.locator('[data-notice-kind="stopped"]').last().textContent())
       .toContain('Stopped: the agent was repeating itself.');
     expect(model.requests).toHaveLength(6);
+    // Recorded as a stop, as the composer's Stop records it: no "Your reply: Cancel" the person never wrote.
+    expect(await page.locator('.user-item.is-reply').count()).toBe(0);
+    expect(await page.locator('.thread-body').getByText('Cancel', { exact: true }).count()).toBe(0);
+    expect(await card.locator('.card-state').textContent()).toBe('Cancelled');
+    expect(await card.locator('.ask-outcome').textContent()).toBe('The user stopped the task.');
+    await harness.screenshot('repetition-stopped');
 
     await page.getByRole('button', { name: 'Conversation actions' }).click();
     await page.getByRole('menuitem', { name: 'Replay' }).click();

@@ -77,7 +77,8 @@ it('shows what each step changed in the workspace, shell commands included, with
         .locator('.action-changes')
         .allTextContents()
     )[0] ?? '';
-  await expect.poll(() => changed('file.write', 0)).toBe('2 files changed');
+  // One file written in a new folder is one file changed: the folder is no file.
+  await expect.poll(() => changed('file.write', 0)).toBe('1 file changed');
   expect(await rows.and(page.locator('[data-action-type="shell.exec"]')).count()).toBe(4);
   // The counts come in one reading after the steps settle: the last step's may land after the first's.
   await expect.poll(() => changed('shell.exec', 2)).toBe('1 file changed');
@@ -196,11 +197,11 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
   await expect.poll(removedLines).toEqual(['-- buy milk']);
 
   await page.locator('[data-action-type="message.result"][data-status="success"]').waitFor();
-  // Exactly the paths the task changed: notes/tmp.txt, made and removed, is not one of them.
+  // Exactly the files the task changed: notes/tmp.txt, made and removed, is not one of them, nor
+  // is the folder notes/ the first write made.
   await expect
     .poll(() => names())
     .toEqual([
-      'notes',
       'notes/archive.bin',
       'notes/badge.svg',
       'notes/summary.md',
@@ -209,7 +210,6 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
       'uploads/todo.md',
     ]);
   expect(await view.locator('.changed-path-kind').allTextContents()).toEqual([
-    'folder added',
     'added',
     'added',
     'added',
@@ -217,7 +217,7 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
     'deleted',
     'modified',
   ]);
-  await expect.poll(() => view.locator('.task-changes-summary').textContent()).toBe('7 files changed, +5 −3');
+  await expect.poll(() => view.locator('.task-changes-summary').textContent()).toBe('6 files changed, +5 −3');
   expect(await row('uploads/todo.md').locator('.changed-path-lines').textContent()).toBe('+2 −2');
 
   // The todo list's diff: the lines two steps edited.

@@ -190,6 +190,53 @@ describe('the thread grouped under its plan phases', () => {
     expect(JSON.stringify(messagesOf(model.requests.at(-1)))).toContain('uploads/sync-notes.txt');
   });
 
+  it('names a step once, everywhere: the Computer panel’s title is its row’s label; a page from a file is that file', {
+    timeout: 60_000,
+  }, async () => {
+    const { page, model } = harness;
+    model.setScript([
+      call('message', { type: 'info', text: 'On it.' }),
+      call('plan', {
+        action: 'update',
+        goal: 'Labels',
+        phases: [{ id: 1, title: 'Write', capabilities: {} }],
+      }),
+      call('file', { action: 'write', path: '/home/ubuntu/notes-app/app.js', text: 'go();\n' }),
+      call('file', { action: 'write', path: '/home/ubuntu/cp/a.txt', text: 'a\n' }),
+      call('file', { action: 'write', path: '/home/ubuntu/notes-app/index.html', text: '<p>Notes</p>\n' }),
+      call('browser', { url: 'file:///home/ubuntu/notes-app/index.html' }),
+      call('message', { type: 'result', text: 'Written.' }),
+    ]);
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await harness.sendTask('Label the steps');
+    await page.locator('[data-action-type="message.result"][data-status="success"]').waitFor();
+    expect(await visibleRowsOf(page, 'Write')).toEqual([
+      'Wrote notes-app/app.js',
+      'Wrote cp/a.txt',
+      'Wrote notes-app/index.html',
+      'Opened notes-app/index.html',
+    ]);
+    // A short folder sits against its file name (no gap that reads as a space: `cp /a.txt`).
+    const gap = await page.locator('.action-row .step-label', { hasText: 'cp/a.txt' }).evaluate((label) => {
+      const folder = label.querySelector('.step-path-folder');
+      const name = label.querySelector('.step-path-name');
+      if (!folder?.firstChild || !name) return Number.NaN;
+      const text = document.createRange();
+      text.selectNodeContents(folder);
+      return name.getBoundingClientRect().left - text.getBoundingClientRect().right;
+    });
+    expect(gap).toBeLessThan(1);
+    // The Computer panel names each step with the same words as its row.
+    const panel = page.getByRole('complementary', { name: 'Computer' });
+    for (const [index, label] of ['Wrote notes-app/app.js', 'Opened notes-app/index.html'].entries()) {
+      const row = page.locator('.action-row', { hasText: label });
+      await row.click();
+      await expect.poll(() => panel.locator('.details-title h3').textContent()).toBe(label);
+      expect(await row.locator('.step-label').textContent()).toBe(label);
+      if (index === 0) await harness.screenshot('thread-labels-computer-panel');
+    }
+  });
+
   it('keeps a phase open that finishes while the person has scrolled up to read it', {
     timeout: 60_000,
   }, async () => {

@@ -97,14 +97,15 @@ describe('a conversation bundle carries its workspace history', () => {
       expect(await changes.ofAction(importedId, uuid), uuid).toEqual(original);
       if (original.length > 0) changed.push(original.map(({ path }) => path));
     }
-    // The steps that changed files, as the run made them.
+    // The steps that changed files, as the run made them (the folders notes/ and archive/ they
+    // made are in the history, for a rewind, but are no changed files).
     expect(changed).toEqual([
-      ['notes', 'notes/todo.md'],
+      ['notes/todo.md'],
       ['notes/todo.md'],
       ['notes/draft.txt', 'notes/old.txt'],
       ['notes/old.txt'],
       ['notes/draft.txt', 'notes/final.txt'],
-      ['archive', 'notes/todo.md'],
+      ['notes/todo.md'],
     ]);
     const counts = await changes.countsByAction(id);
     expect(Object.keys(counts)).toHaveLength(6);
@@ -121,9 +122,11 @@ describe('a conversation bundle carries its workspace history', () => {
     expect(await workspaceAtEachStep(importedId)).toEqual(states);
     // The steps differ from one another: the comparison above is not of empty workspaces.
     expect(new Set([...states.values()].map((state) => state.join('\n'))).size).toBeGreaterThan(5);
-    // The sed -i step's versions read back the same from the import's kept blobs.
-    const sed = actions.find((uuid) => counts[uuid] === 1);
-    if (!sed) throw new Error('no one-file step');
+    // The sed -i step's versions (both kept: it edited the file the write made) read back the
+    // same from the import's kept blobs. It is the second step to change one file.
+    const sed = actions.filter((uuid) => counts[uuid] === 1)[1];
+    if (!sed) throw new Error('no second one-file step');
+    expect((await changes.versions(id, sed, 'notes/todo.md'))?.before).not.toBeNull();
     expect(await changes.versions(importedId, sed, 'notes/todo.md')).toEqual(
       await changes.versions(id, sed, 'notes/todo.md'),
     );

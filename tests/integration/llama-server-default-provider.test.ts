@@ -63,7 +63,9 @@ async function runTask(of: Harness) {
     id,
     conversation: (await of.runtime.readConversation(id))?.conversation,
     actions: (await of.completions(id)).map((envelope) => `${envelope.meta.action_type}:${envelope.status}`),
-    notices: bodies.flatMap((body) => (body.type === 'notice' ? [`${body.kind}: ${body.text}`] : [])),
+    notices: bodies.flatMap((body) =>
+      body.type === 'notice' ? [`${body.kind}: ${body.text}${body.details ? ` (${body.details})` : ''}`] : [],
+    ),
     turns: bodies.flatMap((body) => (body.type === 'assistant_turn' ? [body] : [])),
     learned,
     findings: learned ? datedFindings(learned).map((finding) => finding.text) : [],

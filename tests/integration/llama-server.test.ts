@@ -56,7 +56,9 @@ async function run(args: string[], stepBudget = 4) {
   ];
   const conversation = (await harness.runtime.readConversation(id))?.conversation;
   return {
-    notices: bodies.flatMap((body) => (body.type === 'notice' ? [`${body.kind}: ${body.text}`] : [])),
+    notices: bodies.flatMap((body) =>
+      body.type === 'notice' ? [`${body.kind}: ${body.text}${body.details ? ` (${body.details})` : ''}`] : [],
+    ),
     turns: bodies.flatMap((body) => (body.type === 'assistant_turn' ? [body] : [])),
     actions: completions.map((envelope) => `${envelope.meta.action_type}:${envelope.status}`),
     errors: completions.flatMap((envelope) => (envelope.meta.error ? [envelope.meta.error.message] : [])),

@@ -132,8 +132,16 @@ describe('a flaky model server', () => {
       (body) => body.type === 'envelope' && body.envelope.status === 'asking',
     );
     if (ask?.type !== 'envelope') throw new Error('no question');
-    await harness!.runtime.replyToAsk(paused.id, ask.envelope.uuid, 'Cancel');
-    expect((await outcome(harness!, paused.id)).status).toBe('idle');
+    // The card's Stop stops the run there: no reply is written in the person's name.
+    await harness!.runtime.stop(paused.id);
+    const stopped = await outcome(harness!, paused.id);
+    expect(stopped.status).toBe('idle');
+    expect(stopped.bodies.filter((body) => body.type === 'user_reply')).toEqual([]);
+    expect(stopped.bodies.at(-1)).toMatchObject({
+      type: 'notice',
+      kind: 'stopped',
+      text: 'Stopped: the model server was not answering.',
+    });
     await harness!.close();
 
     const refused = await runWith([{ status: 401, error: 'Incorrect API key provided' }]);

@@ -90,9 +90,10 @@ describe('the same call again and again', () => {
     expect(harness.server.requests).toHaveLength(10);
   });
 
-  it('stops for good on Stop', async () => {
+  it('stops for good on Stop, recorded as a stop: no reply the person did not write, and the model told so', async () => {
     const { id, question } = await startRepeating();
-    await harness.runtime.replyToAsk(id, question.uuid, CANCEL_REPLY);
+    // The card's Stop stops the run at its question, as the composer's Stop does.
+    await harness.runtime.stop(id);
     await harness.runtime.idle(id);
     const events = await harness.events(id);
     expect(events.at(-1)?.body).toMatchObject({
@@ -100,8 +101,39 @@ describe('the same call again and again', () => {
       kind: 'stopped',
       text: 'Stopped: the agent was repeating itself.',
     });
+    expect(events.some(({ body }) => body.type === 'user_reply')).toBe(false);
+    const closed = (await harness.completions(id)).find(
+      (envelope) => envelope.uuid === question.uuid && envelope.status !== 'asking',
+    );
+    expect(closed).toMatchObject({
+      status: 'error',
+      meta: { error: { kind: 'cancelled', message: 'The user stopped the task.' } },
+    });
     expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('idle');
     expect(harness.server.requests).toHaveLength(6);
+
+    // The next message: the model reads that the person stopped at the question, not a reply.
+    harness.server.push(acknowledge('Picking it back up.'), finish());
+    await harness.runtime.sendMessage(id, 'Go on, but differently.');
+    await harness.runtime.idle(id);
+    const read = JSON.stringify(messagesOf(harness.server.requests[6]));
+    expect(read).toContain(
+      'The runtime paused the task and asked the user: \\"I seem to be repeating myself',
+    );
+    expect(read).toContain('The user stopped the task.');
+    expect(read).not.toContain('Cancel');
+  });
+
+  it('still stops on a typed “Cancel” (logs made when the Stop button sent it)', async () => {
+    const { id, question } = await startRepeating();
+    await harness.runtime.replyToAsk(id, question.uuid, CANCEL_REPLY);
+    await harness.runtime.idle(id);
+    expect((await harness.events(id)).at(-1)?.body).toMatchObject({
+      type: 'notice',
+      kind: 'stopped',
+      text: 'Stopped: the agent was repeating itself.',
+    });
+    expect((await harness.runtime.readConversation(id))?.conversation.status).toBe('idle');
   });
 
   it('passes a typed reply to the model, which can change its approach', async () => {

@@ -28,7 +28,9 @@ const finish = () => call('message', { type: 'result', text: 'Done.' });
 const bodiesOf = async (id: string): Promise<EventBody[]> =>
   (await harness.events(id)).map((event) => event.body);
 const notices = async (id: string) =>
-  (await bodiesOf(id)).flatMap((body) => (body.type === 'notice' ? [`${body.kind}: ${body.text}`] : []));
+  (await bodiesOf(id)).flatMap((body) =>
+    body.type === 'notice' ? [`${body.kind}: ${body.text}${body.details ? ` (${body.details})` : ''}`] : [],
+  );
 const actions = async (id: string) =>
   (await harness.completions(id)).map((envelope) => `${envelope.meta.action_type}:${envelope.status}`);
 const learned = async () =>
@@ -75,6 +77,12 @@ describe('auto tool-call mode', () => {
         /^provider_adapted: .*did not hold a forced step: asked for `plan\.update` \(tool_choice names its tool\), it called `message`\. Forced steps are now held by a JSON-schema grammar/,
       ),
     ]);
+    // In plain words first; the finding, technical, is the notice's details.
+    const [notice] = (await bodiesOf(id)).filter((body) => body.type === 'notice');
+    expect(notice).toMatchObject({
+      text: 'The model did not take the step it was asked to take, so Sandpiper now asks this model server in a stricter way that holds the model to the step, and asked again. Nothing is needed from you.',
+      details: expect.stringMatching(/^The model server at .* did not hold a forced step/),
+    });
     const [first, second, retried, last] = bodies();
     expect(first?.tools).toBeDefined();
     expect(second?.tool_choice).toEqual({ type: 'function', function: { name: 'plan' } });

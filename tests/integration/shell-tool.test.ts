@@ -107,15 +107,16 @@ describe('what each shell step changed in the workspace', () => {
         ),
       ),
     );
+    // The folder `mkdir` made is no changed file: the step changed one file.
     expect(byStep).toEqual([
-      ['notes: - → directory', 'notes/a.txt: - → file'],
+      ['notes/a.txt: - → file'],
       ['notes/a.txt: file → file'],
       ['notes/a.txt: file → -', 'notes/b.txt: - → file'],
       ['notes/b.txt: file → -'],
     ]);
     const counts = await changes.countsByAction(id);
     expect(settled.map(({ body }) => counts[body.type === 'envelope' ? body.envelope.uuid : ''])).toEqual([
-      2, 1, 2, 1,
+      1, 1, 2, 1,
     ]);
     const sedStep = settled[1]?.body;
     const versions = await changes.versions(
@@ -162,8 +163,7 @@ describe('what each shell step changed in the workspace', () => {
         actionUuids,
       })),
     ).toEqual([
-      { path: 'notes', kind: '- → directory', actionUuids: [make] },
-      // Changed by three steps: listed once, with the three of them.
+      // The folder notes/ made on the way is no changed file. Changed by three steps: listed once, with the three of them.
       { path: 'notes/a.txt', kind: '- → file', actionUuids: [make, firstSed, secondSed] },
       // The move: the new path added and the old one deleted, both by the step that moved it.
       { path: 'notes/draft.txt', kind: '- → file', actionUuids: [tidy] },

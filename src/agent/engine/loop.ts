@@ -89,8 +89,8 @@ export async function runLoop(context: LoopContext): Promise<void> {
         // The answer is acted on only once everything recorded before it is durable.
         await loop.committed();
         if (sent.adaptation) {
-          const text = sent.adaptation;
-          await loop.append([{ type: 'notice', kind: 'provider_adapted', text, forModel: false }]);
+          const { text, details } = sent.adaptation;
+          await loop.append([{ type: 'notice', kind: 'provider_adapted', text, details, forModel: false }]);
         }
         return sent;
       },
@@ -112,9 +112,9 @@ export async function runLoop(context: LoopContext): Promise<void> {
       }
       // The server refused the request as too long and said its window: plan with that one, once.
       if (result.windowTokens !== undefined && result.windowTokens < context.contextWindowTokens) {
-        const text = windowShrunkNotice(context.contextWindowTokens, result.windowTokens);
+        const notice = windowShrunkNotice(context.contextWindowTokens, result.windowTokens);
         context.contextWindowTokens = result.windowTokens;
-        await loop.append([{ type: 'notice', kind: 'provider_adapted', text, forModel: false }]);
+        await loop.append([notice]);
         // Prepared for a larger window: the run is prepared again for this one (the compact
         // descriptions, where they fit) and the step sent again; refused when that was done already.
         if (context.prepareAgain && fixedTokens + CONVERSATION_ROOM_TOKENS > context.contextWindowTokens) {
@@ -182,9 +182,15 @@ async function refuseUnfitWindow(
 }
 
 /** What the thread says when the server's window turned out smaller than the one planned with. */
-function windowShrunkNotice(planned: number, actual: number): string {
+function windowShrunkNotice(planned: number, actual: number): EventBody {
   const [was, is] = [planned, actual].map((tokens) => tokens.toLocaleString('en-US'));
-  return `The model server refused the request as too long: its window is ${is} tokens, not the ${was} planned with. Older bulky observations are now compacted to fit, and the step is sent again.`;
+  return {
+    type: 'notice',
+    kind: 'provider_adapted',
+    text: 'The model server said the conversation is too long for it, so older long results are now shortened to fit, and the step was sent again. Nothing is needed from you.',
+    details: `The model server refused the request as too long: its window is ${is} tokens, not the ${was} planned with. Older bulky observations are now compacted to fit, and the step is sent again.`,
+    forModel: false,
+  };
 }
 
 /** A reply's usage with the tokens of a reply dropped on the way added (they were spent too). */

@@ -5,7 +5,7 @@ import type { MessageAttachment } from '../../protocol/uploads.ts';
 import { CANCEL_REPLY, RETRY_REPLY } from '../../protocol/worker-api.ts';
 import type { ToolProfile } from '../toolkit/profile.ts';
 import { textWithAttachments } from './context/upload-placement.ts';
-import { completionEvent } from './envelopes.ts';
+import { completionEvent, failedCompletion } from './envelopes.ts';
 import type { Failure } from './step-policy.ts';
 
 /**
@@ -80,6 +80,31 @@ const STOPPED_TEXT = {
   repetition: 'Stopped: the agent was repeating itself.',
 } as const satisfies Partial<Record<RuntimeAskReason, string>>;
 
+/** The stop notice a runtime question that offers Stop leads to (null: it offers none). */
+function stoppedTextOf(question: EnvelopeEvent): string | null {
+  const reason = question.envelope.meta.runtime_reason;
+  return typeof reason === 'string' && Object.hasOwn(STOPPED_TEXT, reason)
+    ? STOPPED_TEXT[reason as keyof typeof STOPPED_TEXT]
+    : null;
+}
+
+/**
+ * What stopping at an open question writes (the composer's Stop, or the Stop a runtime
+ * question offers): the question cancelled, saying the person stopped (no reply is made up
+ * for them), and the stop notice. A runtime question keeps its text in the completion, so
+ * the model reads what was asked and that the person stopped there.
+ */
+export function stopBodies(question: EnvelopeEvent): EventBody[] {
+  const stoppedText = stoppedTextOf(question);
+  const message =
+    stoppedText === null ? 'The user stopped the task instead of answering.' : 'The user stopped the task.';
+  const asked = question.toolCallId === null ? { question: question.envelope.content } : {};
+  return [
+    failedCompletion(question, 'cancelled', message, asked),
+    { type: 'notice', kind: 'stopped', text: stoppedText ?? 'Stopped.', forModel: false },
+  ];
+}
+
 /**
  * What answering an open question writes: the reply, the question's completion (its
  * `content` is the reply), and when the person declines to go past a budget, a stop.
@@ -102,10 +127,7 @@ export function answerBodies(
     meta: { ...question.envelope.meta, question: question.envelope.content, reply },
   };
   const reason = question.envelope.meta.runtime_reason;
-  const stoppedText =
-    typeof reason === 'string' && Object.hasOwn(STOPPED_TEXT, reason)
-      ? STOPPED_TEXT[reason as keyof typeof STOPPED_TEXT]
-      : null;
+  const stoppedText = stoppedTextOf(question);
   const isStopped = stoppedText !== null && reply.trim() === CANCEL_REPLY;
   const isRetryOnly = reason === 'provider_unavailable' && reply === RETRY_REPLY;
   const bodies: EventBody[] = [

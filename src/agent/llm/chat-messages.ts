@@ -52,6 +52,13 @@ export type ModelProgress =
 /** Why a request failed; `engine` is an in-browser engine's own failure (no model, out of memory, window full). */
 export type ModelFailureKind = 'cancelled' | 'network' | 'http' | 'invalid_response' | 'engine';
 
+/**
+ * What a provider found out about its server and now does differently, for the thread: in
+ * plain words (`text`: what happened, what the person can do), and the finding as it is
+ * recorded on the saved provider (`details`).
+ */
+export type ServerAdaptation = { text: string; details: string };
+
 /** The end of one model request. Providers never throw once called: failures arrive here. */
 export type ModelResult =
   | {
@@ -61,7 +68,7 @@ export type ModelResult =
       usage: TokenUsage | null;
       model: string;
       /** What the provider found out about its server on this request and now does differently (for a notice). */
-      adaptation?: string;
+      adaptation?: ServerAdaptation;
       /** `ignored`: the step was forced, but the server does not force (the runtime then accepts an opening call). */
       forcing?: 'ignored';
       /** Tokens of a reply dropped on the way (the request was sent again another way): they were spent too. */
@@ -82,7 +89,7 @@ export type ModelResult =
       /** The window the server said it has, when it refused a request as too long for it. */
       windowTokens?: number;
       /** As on a response: what was found out about the server before this failure. */
-      adaptation?: string;
+      adaptation?: ServerAdaptation;
     };
 
 /** A language model behind one interface: a request in, one result out, progress on the way. */

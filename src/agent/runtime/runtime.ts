@@ -10,7 +10,6 @@ import { ConversationRepository } from '../../storage/conversation-repository.ts
 import { EventRepository } from '../../storage/event-repository.ts';
 import { PlanRepository } from '../../storage/plan-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';
-import { failedCompletion } from '../engine/envelopes.ts';
 import { Journal } from '../engine/journal.ts';
 import { PreviewBrowserLink } from '../toolkit/ports/live-previews.ts';
 import { findProfile, type ToolProfile } from '../toolkit/profile.ts';
@@ -40,8 +39,7 @@ import { WorkspaceUpkeep } from './workspace-upkeep.ts';
 
 export type { RuntimeDependencies } from './runtime-dependencies.ts';
 
-import { stoppedNotice } from '../engine/settlement.ts';
-import { answerBodies } from '../engine/step-asks.ts';
+import { answerBodies, stopBodies } from '../engine/step-asks.ts';
 import { closeDanglingActions, openQuestion } from '../engine/step-policy.ts';
 import * as notices from './runtime-notices.ts';
 
@@ -162,14 +160,7 @@ export class AgentRuntime implements RuntimeApi {
     await this.commands.exclusive(conversationId, async () => {
       const question = openQuestion(await this.events.list(conversationId));
       if (!question) return;
-      const cancelled = failedCompletion(
-        question,
-        'cancelled',
-        'The user stopped the task instead of answering.',
-      );
-      await this.journal.append(conversationId, [cancelled, stoppedNotice()], {
-        conversation: { status: 'idle' },
-      });
+      await this.journal.append(conversationId, stopBodies(question), { conversation: { status: 'idle' } });
     });
   }
 

@@ -98,6 +98,38 @@ describe('what a conversation’s task changed', () => {
     expect(summary(await changes.ofTask('c'))).toEqual(['out.txt: - → file [a2]']);
   });
 
+  it('counts and lists files only: a folder made or removed with them is not a changed file', async () => {
+    const { journal, step, changes } = open();
+    const folder = (path: string) => ({
+      conversationId: 'c',
+      path,
+      kind: 'directory' as const,
+      content: new Uint8Array(),
+      size: 0,
+      modifiedAt: 1,
+    });
+    await journal.createConversation(conversationRow('c'), [{ type: 'user_message', text: 'Task' }]);
+    // One file written in a new folder: "1 file changed", as the person reads it.
+    await step('c', 'a1', {
+      writes: [folder('notes-app'), workspaceFile('c', 'notes-app/index.html', '<h1>Notes</h1>')],
+    });
+    await step('c', 'a2', {
+      writes: [folder('notes-app/js'), workspaceFile('c', 'notes-app/js/app.js', 'go()')],
+    });
+    // An empty folder alone changes no file.
+    await step('c', 'a3', { writes: [folder('empty')] });
+    // A removed folder with a file in it still says its file.
+    await step('c', 'a4', { deletes: ['notes-app/js/app.js', 'notes-app/js'] });
+
+    expect(await changes.countsByAction('c')).toEqual({ a1: 1, a2: 1, a4: 1 });
+    expect((await changes.ofAction('c', 'a1')).map((change) => change.path)).toEqual([
+      'notes-app/index.html',
+    ]);
+    expect(await changes.ofAction('c', 'a3')).toEqual([]);
+    expect((await changes.ofAction('c', 'a4')).map((change) => change.path)).toEqual(['notes-app/js/app.js']);
+    expect(summary(await changes.ofTask('c'))).toEqual(['notes-app/index.html: - → file [a1]']);
+  });
+
   it('read a sub-agent’s task in its parent’s workspace, from when it began to its last step', async () => {
     const { journal, step, changes } = open();
     await journal.createConversation(conversationRow('parent'), [{ type: 'user_message', text: 'Task' }]);

@@ -17,8 +17,14 @@ import {
 /** The app's own files in a workspace (saved observations): kept in the history, never shown as a step's work. */
 const APP_FOLDER = '.sandpiper';
 
-export function isShownChange(change: Pick<FileChange, 'path'>): boolean {
-  return change.path !== APP_FOLDER && !change.path.startsWith(`${APP_FOLDER}/`);
+/**
+ * Whether a change is one a person sees and counts: a file's, outside the app's own folder. A
+ * folder made or removed is kept in the history (a rewind puts it back) but is no changed
+ * file: its files each have their own change, so a removed folder still shows the files it held.
+ */
+export function isShownChange(change: Pick<FileChange, 'path' | 'before' | 'after'>): boolean {
+  const isFile = change.before?.kind === 'file' || change.after?.kind === 'file';
+  return isFile && change.path !== APP_FOLDER && !change.path.startsWith(`${APP_FOLDER}/`);
 }
 
 function asStepChange({ path, before, after }: FileChange): StepChange {
@@ -44,7 +50,7 @@ export class WorkspaceChanges {
     this.versionsReader = new WorkspaceAtCheckpoint(database);
   }
 
-  /** The paths the action `actionUuid` changed, each with its entry before and after. */
+  /** The files the action `actionUuid` changed, each with its entry before and after. */
   async ofAction(conversationId: string, actionUuid: string): Promise<StepChange[]> {
     const changes = await this.history.stepChanges(conversationId, { uuid: actionUuid });
     return changes.filter(isShownChange).map(asStepChange);
@@ -61,7 +67,7 @@ export class WorkspaceChanges {
   }
 
   /**
-   * Everything the conversation's task changed in its workspace, one entry per path (in
+   * Every file the conversation's task changed in its workspace, one entry per path (in
    * path order), each with the actions that changed it: from the workspace as the task was
    * handed over (after its first message and the files it brought; a sub-agent's, its
    * parent's workspace when the sub-agent began) to now (a sub-agent's: to its last settled
@@ -108,14 +114,14 @@ export class WorkspaceChanges {
     return { before: await read(change.before), after: await read(change.after) };
   }
 
-  /** How many paths each action changed, by its uuid (actions that changed nothing are left out). */
+  /** How many files each action changed, by its uuid (actions that changed nothing are left out). */
   async countsByAction(conversationId: string): Promise<Record<string, number>> {
     return (await this.stepSummary(conversationId)).counts;
   }
 
   /**
    * What the thread shows of the steps' changes, from one reading of the checkpoints: how
-   * many paths each action changed, by its uuid (actions that changed nothing are left
+   * many files each action changed, by its uuid (actions that changed nothing are left
    * out), and the events that have a checkpoint (what a rewind or a fork can go back to).
    */
   async stepSummary(conversationId: string): Promise<StepChangeSummary> {

@@ -4,6 +4,7 @@ import {
   groupThread,
   isGroupOpen,
   type PhaseGroup,
+  phaseGroupCountText,
   type ThreadEntry,
   visibleEntries,
 } from './phase-groups.ts';
@@ -51,6 +52,40 @@ describe('groupThread', () => {
       '  message.info',
       '  file.edit',
     ]);
+  });
+
+  it('groups a small model’s steps under its phase of id 1111111111111111, and the header counts them', () => {
+    // What llama.cpp's grammar lets a tiny model write for a phase id (16 digits at most), and
+    // five progress lines as the phase's work: the header says they are there.
+    const id = 1111111111111111;
+    const titles = ['Write the haiku'];
+    const log = conversation();
+    log.user('Write a haiku about the sea');
+    log.info();
+    log.plan(id, titles, id);
+    for (let count = 0; count < 5; count += 1) log.info();
+    log.ask();
+    const items = log.items();
+    const entries = groupThread(items, planMeta(id, titles, id));
+    expect(outline(items, entries)).toEqual([
+      'user',
+      'message.info',
+      'plan.update',
+      '[Write the haiku 0 active]',
+      '  message.info',
+      '  message.info',
+      '  message.info',
+      '  message.info',
+      '  message.info',
+      'message.ask',
+    ]);
+    const [group] = groupsOf(entries);
+    expect(group?.phaseId).toBe(id);
+    expect(group && phaseGroupCountText(group, true)).toBe('5 updates');
+    expect(group && phaseGroupCountText({ ...group, updateCount: 1 }, false)).toBe('1 update');
+    // Steps in it are what it counts; an empty group says so.
+    expect(phaseGroupCountText({ stepCount: 3, updateCount: 2 }, true)).toBe('3 steps');
+    expect(phaseGroupCountText({ stepCount: 0, updateCount: 0 }, true)).toBe('no steps yet');
   });
 
   it('takes statuses from the latest plan when given, and keeps the last phase open once the result finishes it', () => {

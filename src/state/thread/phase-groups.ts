@@ -17,6 +17,8 @@ export type PhaseGroup = {
   status: PhaseStatus;
   /** Step rows in it (not the agent's progress lines or notices). */
   stepCount: number;
+  /** The agent's progress lines in it (a small model may do a phase's work in nothing else). */
+  updateCount: number;
   /** Of those, the ones that failed (a stop is not a failure). */
   failedCount: number;
   /** Every member, in order: steps, progress lines, notices between them. */
@@ -130,6 +132,21 @@ export function visibleEntries(
   return visible;
 }
 
+/**
+ * What a group's header says is in it: "7 steps"; a group of progress lines only, "5 updates"
+ * (it is never called empty over lines a person sees); an empty one, "no steps yet" while it
+ * is the current one, else "no steps".
+ */
+export function phaseGroupCountText(
+  group: Pick<PhaseGroup, 'stepCount' | 'updateCount'>,
+  isCurrent: boolean,
+): string {
+  const { stepCount, updateCount } = group;
+  if (stepCount > 0) return stepCount === 1 ? '1 step' : `${stepCount} steps`;
+  if (updateCount > 0) return updateCount === 1 ? '1 update' : `${updateCount} updates`;
+  return isCurrent ? 'no steps yet' : 'no steps';
+}
+
 /** Whether a group is open: the person's choice for it when they made one, else its default. */
 export function isGroupOpen(group: PhaseGroup, choices: Readonly<Record<string, boolean>>): boolean {
   return choices[group.key] ?? !group.isFoldedByDefault;
@@ -172,6 +189,7 @@ function newGroup(first: ActionItem, phase: { id: number; title: string }): Phas
     title: phase.title,
     status: 'active',
     stepCount: 0,
+    updateCount: 0,
     failedCount: 0,
     memberKeys: [],
     startedAt: first.startedAt,
@@ -183,6 +201,7 @@ function newGroup(first: ActionItem, phase: { id: number; title: string }): Phas
 function addMember(group: PhaseGroup, item: ActionItem): void {
   group.memberKeys.push(item.key);
   if (item.view === 'action') group.stepCount += 1;
+  if (item.view === 'info') group.updateCount += 1;
   const errorKind = item.meta.error?.kind;
   const isStop = errorKind === 'cancelled' || errorKind === 'interrupted';
   if (item.view === 'action' && item.status === 'error' && !isStop) group.failedCount += 1;

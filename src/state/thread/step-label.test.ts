@@ -80,6 +80,30 @@ describe('stepLabel: the words of common steps', () => {
     );
   });
 
+  it('shows a page opened from a file:// address as the file it is', () => {
+    const opened = labelOf({ verb: 'open_page', target: 'file:///home/ubuntu/notes-app/index.html' });
+    expect(opened).toEqual({
+      before: 'Opened',
+      target: { kind: 'path', directory: 'notes-app/', name: 'index.html' },
+      after: '',
+      text: 'Opened notes-app/index.html',
+    });
+    expect(labelOf({ verb: 'open_page', target: 'file://localhost/home/ubuntu/My%20notes.html' }).text).toBe(
+      'Opened My notes.html',
+    );
+    expect(labelOf({ verb: 'open_page', target: 'file:/tmp/report.html' }, 'running').text).toBe(
+      'Opening /tmp/report.html',
+    );
+    // As models write it (no third slash): a path from the home folder, not a host.
+    expect(labelOf({ verb: 'open_page', target: 'file://notes-app/index.html' }).text).toBe(
+      'Opened notes-app/index.html',
+    );
+    // Bytes that do not decode stay as written.
+    expect(labelOf({ verb: 'open_page', target: 'file:///home/ubuntu/100%.html' }).text).toBe(
+      'Opened 100%.html',
+    );
+  });
+
   it('names the phase an advance moved on to, once it has', () => {
     const meta = {
       goal: 'g',

@@ -165,9 +165,28 @@ function decorated(target: Exclude<LabelTarget, { kind: 'path' }>): string {
 
 function labelTarget(kind: TargetKind, value: string): LabelTarget {
   if (kind === 'path') return { kind, ...displayPath(value) };
-  // A web address keeps its path whole; a workspace page opened by its path is shown like other paths.
-  const isWebAddress = kind === 'url' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !/^file:/i.test(value);
+  // A page opened from a file is that file: shown as a path, like a written one.
+  const file = kind === 'url' ? filePathOf(value) : null;
+  if (file !== null) return { kind: 'path', ...displayPath(file) };
+  // A web address keeps its path whole.
+  const isWebAddress = kind === 'url' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
   return { kind, text: isWebAddress ? value : withHomeRelativePaths(value) };
+}
+
+/**
+ * The path a `file:` address names (`file:///home/ubuntu/a.html`, `file://localhost/…`,
+ * `file:/…`), percent-escapes decoded; `file://notes-app/a.html`, as models write it, is
+ * a path from the home folder. Null for any other address.
+ */
+function filePathOf(address: string): string | null {
+  const match = /^file:(?:\/\/(?:localhost(?=\/))?)?(.*)$/is.exec(address.trim());
+  if (!match) return null;
+  const path = match[1] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** After a phase advance, the title of the phase it moved on to (from the plan in its meta). */

@@ -31,7 +31,7 @@ function sizeOf(entry: TaskChange['before']): number | null {
 }
 
 /**
- * "7 files changed, +120 −14": how many paths the task changed and the lines its text files
+ * "7 files changed, +120 −14": how many files the task changed and the lines its text files
  * gained and lost, with how many files' lines are not counted (binary, too large, or not yet).
  */
 function taskSummary(

@@ -13,6 +13,7 @@ import { type MetaKind, readFields } from '../../protocol/tool-meta/index.ts';
 import { AskMeta } from '../../protocol/tool-meta/message.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
 import type { MessageAttachment } from '../../protocol/uploads.ts';
+import { noticeWords } from './notice-words.ts';
 
 export type { Attachment } from '../../protocol/tool-meta/attachment.ts';
 
@@ -48,7 +49,10 @@ export type NoticeItem = {
   seq: number;
   at: number;
   noticeKind: NoticeKind;
+  /** What happened, in plain words. */
   text: string;
+  /** Its technical details, shown behind a disclosure (null: none). */
+  details: string | null;
   /** For `no_tool_call`: what the model wrote instead of calling a tool. */
   modelText: string | null;
   /** For `retrying`: which retry comes next, of how many, and when it is sent (epoch ms). */
@@ -245,7 +249,7 @@ function reduceEvent(state: ThreadState, event: StoredEvent, isOwned: boolean): 
           seq: event.seq,
           at: event.at,
           noticeKind: body.kind,
-          text: body.text,
+          ...noticeWords(body),
           modelText: body.kind === 'no_tool_call' && next.lastAssistantText ? next.lastAssistantText : null,
           retry: body.retry ?? null,
         },

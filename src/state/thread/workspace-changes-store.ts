@@ -7,7 +7,7 @@ import type { AgentClient } from '../app/agent-client.ts';
 const REFRESH_DELAY_MS = 150;
 
 /**
- * What the open conversation's actions changed in its workspace: how many paths each
+ * What the open conversation's actions changed in its workspace: how many files each
  * changed (read when the conversation opens, again as actions settle, the person's
  * messages bring files, a rewind rewrites the log or the history is pruned), which events
  * have a checkpoint, and on demand an action's list of changes and one file's bytes
@@ -71,7 +71,7 @@ export function createWorkspaceChangesStore(client: AgentClient, conversationId:
     hasCheckpoint: (seq: number): boolean => checkpoints().has(seq),
     /** Counts up each time the counts are read afresh: what to read again with them (the Changes view). */
     revision,
-    /** How many paths the action changed (0: none, or not known yet). */
+    /** How many files the action changed (0: none, or not known yet). */
     countOf: (uuid: string): number => counts[uuid] ?? 0,
     /** The action's changes, one per path. */
     changesOf: (id: string, uuid: string): Promise<StepChange[]> => client.api.actionChanges(id, uuid),

@@ -1,12 +1,14 @@
-import { type Component, type JSX, lazy, Match, Show, Switch } from 'solid-js';
+import { type Component, lazy, Match, Show, Switch } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
+import { stepLabel } from '../../state/thread/step-label.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { useClock } from '../shared/clock.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
+import { StepLabelText } from '../thread/step-label-text.tsx';
 import { CheckpointActions } from './checkpoint-actions.tsx';
 import { ModelImagesNote } from './model-images-note.tsx';
 import { StepChanges } from './step-changes.tsx';
@@ -46,8 +48,9 @@ export function actionTabLabel(item: ActionItem | undefined): string {
 }
 
 /**
- * One action in the Computer panel: its title and status, then its tool's live view
- * (terminal, file, results) or, with "Raw" pressed or for other tools, the raw envelope.
+ * One action in the Computer panel: its title (the very label its thread row shows) and
+ * status, then its tool's live view (terminal, file, results) or, with "Raw" pressed or
+ * for other tools, the raw envelope.
  */
 export function ActionView(props: { item: ActionItem }) {
   const { ui } = useApp();
@@ -65,7 +68,9 @@ export function ActionView(props: { item: ActionItem }) {
         <span class="action-icon">
           <Icon name={actionIcon(props.item)} />
         </span>
-        <h3>{withPathBreaks(props.item.description || props.item.actionType)}</h3>
+        <h3>
+          <StepLabelText label={stepLabel(props.item)} />
+        </h3>
         <EnvelopeStatusChip
           status={props.item.status}
           errorKind={props.item.meta.error?.kind}
@@ -110,22 +115,5 @@ export function ActionView(props: { item: ActionItem }) {
         </Match>
       </Switch>
     </div>
-  );
-}
-
-/**
- * Text with a line-break opportunity after each `/`: a long path wraps between its folders,
- * keeping the file name whole, rather than inside a name.
- */
-function withPathBreaks(text: string): JSX.Element {
-  const parts = text.split('/');
-  return parts.map((part, index) =>
-    index < parts.length - 1 ? (
-      <>
-        {part}/<wbr />
-      </>
-    ) : (
-      part
-    ),
   );
 }

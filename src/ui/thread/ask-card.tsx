@@ -120,7 +120,20 @@ export function AskCard(props: { item: ActionItem }) {
     }
   }
 
-  function choiceButtons(primary: string, primaryReply: string, secondary = 'Cancel') {
+  /**
+   * Stop at a runtime question that offers it: the run stops there, as the composer's Stop
+   * does, and the thread says so (no reply is sent in the person's name).
+   */
+  async function stop(): Promise<void> {
+    if (isSending()) return;
+    setSending(true);
+    const isStopped = await attempt(() => thread.stop(), 'Could not stop');
+    setSending(false);
+    if (isStopped) ui.focusComposer();
+  }
+
+  /** The question's two buttons: `primary` sends its reply; the other replies Cancel, or (`stop`) stops the run. */
+  function choiceButtons(primary: string, primaryReply: string, secondary: 'cancel' | 'stop' = 'cancel') {
     return (
       <div class="ask-choices">
         <button
@@ -131,8 +144,13 @@ export function AskCard(props: { item: ActionItem }) {
         >
           {primary}
         </button>
-        <button type="button" class="button" disabled={isSending()} onClick={() => void send(CANCEL_REPLY)}>
-          {secondary}
+        <button
+          type="button"
+          class="button"
+          disabled={isSending()}
+          onClick={() => void (secondary === 'stop' ? stop() : send(CANCEL_REPLY))}
+        >
+          {secondary === 'stop' ? 'Stop' : 'Cancel'}
         </button>
       </div>
     );
@@ -172,10 +190,10 @@ export function AskCard(props: { item: ActionItem }) {
         <Show when={isOpen()}>
           <Switch>
             <Match when={action() === 'confirm' && isProviderPause(props.item)}>
-              {choiceButtons('Retry', RETRY_REPLY, 'Stop')}
+              {choiceButtons('Retry', RETRY_REPLY, 'stop')}
             </Match>
             <Match when={action() === 'confirm' && isRunContinuation(props.item)}>
-              {choiceButtons('Continue', CONFIRM_REPLY, 'Stop')}
+              {choiceButtons('Continue', CONFIRM_REPLY, 'stop')}
             </Match>
             <Match when={action() === 'confirm_browser_operation' || action() === 'confirm'}>
               {choiceButtons('Confirm', CONFIRM_REPLY)}

@@ -64,7 +64,10 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   mcp_unavailable: 'An MCP server could not be reached',
 };
 
-/** A runtime notice: a status line, or for provider errors a clear error block with the full text. */
+/**
+ * A runtime notice: a status line (its technical details, when it has them, behind a
+ * disclosure), or for provider errors a clear error block with the full text.
+ */
 export function NoticeLine(props: { item: NoticeItem }) {
   const { thread, client, attempt, ui } = useApp();
   /** The Settings section the notice is about (an MCP server, the provider), if any. */
@@ -150,6 +153,22 @@ export function NoticeLine(props: { item: NoticeItem }) {
             <div class="notice-told-text markdown" innerHTML={renderMarkdown(props.item.text)} />
           </div>
         </li>
+      </Match>
+      <Match when={props.item.details}>
+        {(details) => (
+          <li class="thread-item notice-line has-details" data-notice-kind={props.item.noticeKind}>
+            <Icon name="info" size={14} />
+            <div class="notice-text">
+              {props.item.text}
+              {/* The technical words (server replies, modes) only for whoever opens them. */}
+              <details class="notice-details">
+                <summary>Technical details</summary>
+                <p>{details()}</p>
+              </details>
+            </div>
+            {settingsButton('link-button notice-settings')}
+          </li>
+        )}
       </Match>
       <Match when={true}>
         <li class="thread-item notice-line" data-notice-kind={props.item.noticeKind}>

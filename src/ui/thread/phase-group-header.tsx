@@ -1,5 +1,5 @@
 import { Match, Show, Switch } from 'solid-js';
-import type { PhaseGroup } from '../../state/thread/phase-groups.ts';
+import { type PhaseGroup, phaseGroupCountText } from '../../state/thread/phase-groups.ts';
 import { useClock } from '../shared/clock.ts';
 import { formatDuration } from '../shared/format.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
@@ -10,12 +10,6 @@ const STATUS_WORDS: Record<PhaseGroup['status'], string> = {
   pending: 'pending',
   blocked: 'blocked',
 };
-
-/** "7 steps"; a group of progress lines only has none ("no steps yet" while it is the current one). */
-function stepCount(count: number, isCurrent: boolean): string {
-  if (count === 0) return isCurrent ? 'no steps yet' : 'no steps';
-  return count === 1 ? '1 step' : `${count} steps`;
-}
 
 /**
  * A plan phase's header over the steps that ran in it: done ✓, current (a spinner while
@@ -61,7 +55,7 @@ export function PhaseGroupHeader(props: {
         <span class="phase-group-title">{props.group.title}</span>
         <span class="visually-hidden">({STATUS_WORDS[props.group.status]})</span>
         <span class="phase-group-meta">
-          {stepCount(props.group.stepCount, props.group.status === 'active')}
+          {phaseGroupCountText(props.group, props.group.status === 'active')}
           <Show when={props.group.failedCount > 0}>
             <span class="phase-group-failed"> · {props.group.failedCount} failed</span>
           </Show>

@@ -6,14 +6,18 @@ type TextTarget = Exclude<LabelTarget, PathTarget>;
 
 /**
  * A path: the folder part, which shrinks with an ellipsis when the row is narrow, then the
- * file name with its slash, which does not (`notes-app/s…/index.html`).
+ * file name with its slash, which does not (`notes-app/s…/index.html`). The folder's
+ * length sets how far it may shrink (room for the ellipsis, never more than a short
+ * folder's own width: `cp/a.txt` must not read `cp /a.txt`).
  */
 function PathText(props: { target: PathTarget }) {
   const folder = () => props.target.directory.replace(/\/$/, '');
   return (
     <span class="step-target is-path">
       <Show when={folder() !== ''}>
-        <span class="step-path-folder">{folder()}</span>
+        <span class="step-path-folder" style={{ '--folder-characters': String(folder().length) }}>
+          {folder()}
+        </span>
       </Show>
       <span class="step-path-name">{`${folder() === '' ? '' : '/'}${props.target.name}`}</span>
     </span>

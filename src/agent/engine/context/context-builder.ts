@@ -296,6 +296,16 @@ export function messagesForEvent(body: EventBody, texts: ContextTexts, isCompact
           },
         ];
       }
+      // Stopped at the question (logs from before the question was kept here say nothing, as they did).
+      const { question, error } = envelope.meta;
+      if (body.role === 'ask' && error?.kind === 'cancelled' && typeof question === 'string') {
+        return [
+          {
+            role: 'user',
+            content: `${RUNTIME_PREFIX} The runtime paused the task and asked the user: ${JSON.stringify(question)}. ${error.message}`,
+          },
+        ];
+      }
       return [];
     }
     case 'notice':

@@ -9,8 +9,10 @@ import type {
   ModelProvider,
   ModelRequest,
   ModelResult,
+  ServerAdaptation,
 } from '../chat-messages.ts';
 import { parseGeneratedCalls } from './constrained/generated-calls.ts';
+import { ADAPTATION_WORDS } from './remote/adaptation-words.ts';
 import { underMode, withFinding } from './remote/capabilities.ts';
 import { cutReplyFailure, describeFailure, templateRefusalOf } from './remote/failures.ts';
 import { constrainedBody, nativeBody } from './remote/request-bodies.ts';
@@ -148,21 +150,21 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
   };
 
   /**
-   * Sends `request` again, constrained, after `finding`: what streamed of the dropped reply
-   * is void, its tokens were spent all the same, and the outcome (whatever it is) carries
-   * the finding, so the thread says what changed.
+   * Sends `request` again, constrained, after `adaptation` (its finding as details): what
+   * streamed of the dropped reply is void, its tokens were spent all the same, and the
+   * outcome (whatever it is) carries the adaptation, so the thread says what changed.
    */
   const retryConstrained = async (
     request: ModelRequest,
-    finding: string,
+    adaptation: ServerAdaptation,
     dropped: ModelResult,
     onProgress?: (progress: ModelProgress) => void,
   ): Promise<ModelResult> => {
     onProgress?.({ type: 'attempt_discarded' });
     const retried = await attempt(request, 'constrained', onProgress);
-    if (retried.type === 'failure') return { ...retried, adaptation: finding };
+    if (retried.type === 'failure') return { ...retried, adaptation };
     const spent = dropped.type === 'response' ? dropped.usage : null;
-    return { ...retried, adaptation: finding, ...(spent ? { extraUsage: spent } : {}) };
+    return { ...retried, adaptation, ...(spent ? { extraUsage: spent } : {}) };
   };
 
   return {
@@ -190,7 +192,12 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
           },
           finding,
         );
-        return retryConstrained(request, finding, result, onProgress);
+        return retryConstrained(
+          request,
+          { text: ADAPTATION_WORDS.layout, details: finding },
+          result,
+          onProgress,
+        );
       }
       const forced = request.forced;
       const [first] = result.toolCalls;
@@ -211,11 +218,16 @@ export function createOpenAiCompatibleProvider(options: ProviderOptions): ModelP
         return { ...result, forcing: 'ignored' };
       }
       await learn({ toolCalls: 'constrained', forcing: 'by_grammar' }, finding);
-      const retried = await retryConstrained(request, finding, result, onProgress);
+      const words = first ? ADAPTATION_WORDS.stepNotTaken : ADAPTATION_WORDS.wordsInsteadOfStep;
+      const retried = await retryConstrained(request, { text: words, details: finding }, result, onProgress);
       if (!isGrammarRefusal(retried)) return retried;
       const fallback = `${server} refused a JSON-schema response_format (${retried.type === 'failure' ? retried.message : ''}). Tool calls stay native, and forced steps are not forced.`;
       await learn({ toolCalls: 'native', forcing: 'none' }, fallback);
-      return { ...result, forcing: 'ignored', adaptation: fallback };
+      return {
+        ...result,
+        forcing: 'ignored',
+        adaptation: { text: ADAPTATION_WORDS.stricterRefused, details: fallback },
+      };
     },
   };
 }

@@ -122,6 +122,31 @@ describe('rewinding a conversation', () => {
     expect(await checkpoints.pending('c')).toBeNull();
   });
 
+  it('says how many files a rewind puts back, not counting their folders', async () => {
+    const parts = await open();
+    const { journal, checkpoints, write } = parts;
+    const folder = (path: string): WorkspaceFile => ({
+      conversationId: 'c',
+      path,
+      kind: 'directory',
+      content: new Uint8Array(),
+      size: 0,
+      modifiedAt: 1,
+    });
+    await journal.createConversation(
+      { id: 'c', title: 'Task', status: 'running', createdAt: 1, updatedAt: 1, profileId: 'manus' },
+      [{ type: 'user_message', text: 'Task' }],
+    );
+    await journal.append('c', [envelope('a1', 'running')]);
+    const [first] = await journal.append('c', [envelope('a1', 'success')]);
+    await journal.append('c', [envelope('a2', 'running')]);
+    await write('c', [folder('notes-app'), folder('notes-app/js'), file('c', 'notes-app/index.html', 'x')]);
+    await write('c', [file('c', 'notes-app/js/app.js', 'y')]);
+    await journal.append('c', [envelope('a2', 'success')], { conversation: { status: 'done' } });
+
+    expect(await checkpoints.preview('c', first?.seq ?? -1)).toEqual({ steps: 1, messages: 0, paths: 2 });
+  });
+
   it('counts a step after a rewind with its own changes only', async () => {
     const parts = await open();
     const { checkpoints, journal, write } = parts;
