@@ -79,8 +79,13 @@ describe('the agent repeating itself', () => {
     // Recorded as a stop, as the composer's Stop records it: no "Your reply: Cancel" the person never wrote.
     expect(await page.locator('.user-item.is-reply').count()).toBe(0);
     expect(await page.locator('.thread-body').getByText('Cancel', { exact: true }).count()).toBe(0);
-    expect(await card.locator('.card-state').textContent()).toBe('Cancelled');
+    expect(await card.locator('.card-state').textContent()).toBe('Stopped');
     expect(await card.locator('.ask-outcome').textContent()).toBe('The user stopped the task.');
+    // The Computer panel, following the last step, says the same: stopped, not failed.
+    const chip = page
+      .getByRole('complementary', { name: 'Computer' })
+      .locator('.action-view .details-title .chip');
+    await expect.poll(() => chip.textContent()).toBe('Stopped');
     await harness.screenshot('repetition-stopped');
 
     await page.getByRole('button', { name: 'Conversation actions' }).click();

@@ -46,7 +46,8 @@ function ToneIcon(props: { tone: Tone }) {
 
 /**
  * An action's status: spinner, ✓, ✗ or ?; the label is visible or only for screen readers.
- * An action the page's closing interrupted (`errorKind` `interrupted`) is not shown as a failure.
+ * An action the page's closing interrupted (`errorKind` `interrupted`) or the person stopped
+ * (`cancelled`) is not shown as a failure: it says so, in the pending grey.
  */
 export function EnvelopeStatusChip(props: {
   status: EnvelopeStatus;
@@ -54,13 +55,14 @@ export function EnvelopeStatusChip(props: {
   isLabelVisible?: boolean;
 }) {
   const isInterrupted = () => props.status === 'error' && props.errorKind === 'interrupted';
-  const tone = (): Tone => (isInterrupted() ? 'pending' : ENVELOPE_TONE[props.status]);
+  const isStopped = () => props.status === 'error' && props.errorKind === 'cancelled';
+  const tone = (): Tone => (isInterrupted() || isStopped() ? 'pending' : ENVELOPE_TONE[props.status]);
+  const label = () =>
+    isInterrupted() ? 'Interrupted' : isStopped() ? 'Stopped' : ENVELOPE_STATUS_LABEL[props.status];
   return (
     <span class="chip" classList={{ 'is-compact': !props.isLabelVisible }} data-tone={tone()}>
       <ToneIcon tone={tone()} />
-      <span class={props.isLabelVisible ? 'chip-label' : 'visually-hidden'}>
-        {isInterrupted() ? 'Interrupted' : ENVELOPE_STATUS_LABEL[props.status]}
-      </span>
+      <span class={props.isLabelVisible ? 'chip-label' : 'visually-hidden'}>{label()}</span>
     </span>
   );
 }

@@ -178,7 +178,15 @@ export function AskCard(props: { item: ActionItem }) {
               <span class="card-state is-success">Answered</span>
             </Match>
             <Match when={props.item.askState === 'cancelled'}>
-              <span class="card-state is-error">Cancelled</span>
+              {/* Closed unanswered: the person stopped the run, a closed page interrupted it, or it failed. */}
+              <Switch fallback={<span class="card-state is-error">Not answered</span>}>
+                <Match when={props.item.meta.error?.kind === 'cancelled'}>
+                  <span class="card-state">Stopped</span>
+                </Match>
+                <Match when={props.item.meta.error?.kind === 'interrupted'}>
+                  <span class="card-state">Interrupted</span>
+                </Match>
+              </Switch>
             </Match>
           </Switch>
         </header>
