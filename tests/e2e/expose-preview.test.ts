@@ -40,8 +40,12 @@ it('scaffolds a static site, exposes it as a local preview, and shows it in the 
   await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 60_000 });
   expect(await statuses(page, 'webdev_init_project')).toEqual(['success']);
   expect(await statuses(page, 'expose')).toEqual(['success']);
-  await page.locator('[data-action-type="expose"]').click();
+  // Nothing listens on a port here: the step says what it did, in the thread and in the panel.
+  const row = page.locator('[data-action-type="expose"]');
+  expect(await row.locator('.step-label').textContent()).toBe('Previewed harbour-site');
+  await row.click();
   const panel = page.getByRole('complementary', { name: 'Computer' });
+  expect(await panel.locator('.details-title h3').textContent()).toBe('Previewed harbour-site');
   await expect.poll(() => panel.getByRole('tab', { selected: true }).textContent()).toBe('Preview');
   const address = await panel.locator('a.browser-url').getAttribute('href');
   expect(address).toMatch(/\/preview\/[^/]+\/harbour-site\/index\.html$/);

@@ -1,6 +1,7 @@
 import { type Component, type JSX, lazy, Match, Show, Switch } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { MetaKind } from '../../protocol/tool-meta/index.ts';
+import { stepLabel } from '../../state/thread/step-label.ts';
 import type { ActionItem } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { useClock } from '../shared/clock.ts';
@@ -65,7 +66,8 @@ export function ActionView(props: { item: ActionItem }) {
         <span class="action-icon">
           <Icon name={actionIcon(props.item)} />
         </span>
-        <h3>{withPathBreaks(props.item.description || props.item.actionType)}</h3>
+        {/* What the step did, in the thread's words ("Previewed notes-app"), not the call it ran under. */}
+        <h3>{withPathBreaks(stepLabel(props.item).text)}</h3>
         <EnvelopeStatusChip
           status={props.item.status}
           errorKind={props.item.meta.error?.kind}
