@@ -45,7 +45,6 @@ export function createUiStore() {
   const [computerTab, setComputerTab] = createSignal<ComputerTab>('action');
   const [openedFile, setOpenedFile] = createSignal<OpenedFile | null>(null);
   const [viewerTarget, setViewerTarget] = createSignal<ViewerTarget | null>(null);
-  const [isRawView, setRawView] = createSignal(false);
   let composer: HTMLTextAreaElement | undefined;
   /** The open question's reply box, while one is open (the composer gives way to it). */
   let replyBox: HTMLTextAreaElement | undefined;
@@ -107,9 +106,6 @@ export function createUiStore() {
     setComputerTab,
     /** The file the Files tab shows (null: the tree). */
     openedFile,
-    /** True when the action view shows the raw envelope instead of its tool's view. */
-    isRawView,
-    setRawView,
     /** Shows an action in the Computer panel (opening the sheet on narrow screens) and stops following live. */
     selectAction(uuid: string, options: { openSheet: boolean }): void {
       setSelectedActionUuid(uuid);

@@ -14,8 +14,9 @@ import './views/result-views.css';
 
 /**
  * The Computer panel: follows the latest action while the agent runs, or shows the one the
- * person picked; a step scrubber moves through earlier actions. Two tabs: the action's own
- * view (terminal, editor, results or details) and the workspace's files. A sheet below 1100 px.
+ * person picked; a step scrubber moves through earlier actions. Tabs: the action's own
+ * view (terminal, editor, results, preview, message…), the workspace's files, the task's
+ * changes, and an opened deliverable. A sheet below 1100 px.
  */
 export function DetailsPanel() {
   const { thread, ui, conversations, replay } = useApp();
@@ -54,7 +55,7 @@ export function DetailsPanel() {
             <Icon name="monitor" size={28} />
             <p>
               Each step the agent takes shows up here: commands in a terminal, files with their contents,
-              search results, and the raw envelope.
+              search results, pages, previews of what it builds, and its messages.
             </p>
           </div>
         }

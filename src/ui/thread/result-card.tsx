@@ -119,7 +119,7 @@ function AttachmentCard(props: { attachment: Attachment; view: AttachmentView; n
  * A result's attachments in the order given: where each opens, decks and sites named after
  * their pages' titles (once read), and every download under a file name of its own.
  */
-function AttachmentCards(props: { attachments: readonly Attachment[] }) {
+export function AttachmentCards(props: { attachments: readonly Attachment[] }) {
   const { conversations, thread, workspace } = useApp();
   const views = createMemo(() =>
     props.attachments.map((attachment) =>
