@@ -69,4 +69,18 @@ describe('createWorkspaceStore', () => {
     expect(store.changeCount()).toBe(before + 1);
     store.dispose();
   });
+
+  it('counts a rewind and its undo as the workspace put back (what shows it loads again), and nothing else', () => {
+    const { store, send } = storeFor('c');
+    send(event('c', action('success', 'shell')));
+    send({ type: 'conversation_rewound', conversationId: 'other' });
+    expect(store.restoreCount()).toBe(0);
+    const changes = store.changeCount();
+    send({ type: 'conversation_rewound', conversationId: 'c' });
+    expect(store.restoreCount()).toBe(1);
+    expect(store.changeCount()).toBe(changes + 1);
+    send({ type: 'conversation_rewound', conversationId: 'c' });
+    expect(store.restoreCount()).toBe(2);
+    store.dispose();
+  });
 });

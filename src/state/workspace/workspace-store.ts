@@ -29,6 +29,8 @@ export function createWorkspaceStore(
   const [state, setState] = createStore<WorkspaceState>({ load: 'idle', entries: [], error: null });
   /** Counts the times the open conversation's workspace may have changed, watched or not. */
   const [changeCount, setChangeCount] = createSignal(0);
+  /** Counts the times it was put back (a rewind, or its undo): what shows it must load it again. */
+  const [restoreCount, setRestoreCount] = createSignal(0);
   let watchers = 0;
   let isStale = true;
   let token = 0;
@@ -82,6 +84,7 @@ export function createWorkspaceStore(
       (message.type === 'conversation_deleted' || message.type === 'conversation_rewound') &&
       message.conversationId === id
     ) {
+      if (message.type === 'conversation_rewound') setRestoreCount((count) => count + 1);
       changed();
     }
   });
@@ -115,6 +118,11 @@ export function createWorkspaceStore(
     },
     /** Counts up each time the open conversation's workspace may have changed (whether or not it is watched). */
     changeCount,
+    /**
+     * Counts up each time the open conversation's workspace was put back as it was at a
+     * step (a rewind, or its undo): a page shown from it (a preview) loads again.
+     */
+    restoreCount,
     /** The entries under a folder of the open conversation's workspace, read now (cheap: that folder only). */
     listEntriesUnder: (folder: string): Promise<WorkspaceEntry[]> =>
       reader.listEntriesUnder(requireId(), folder),
