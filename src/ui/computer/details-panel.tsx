@@ -160,6 +160,7 @@ export function DetailsPanel() {
                 aria-controls="computer-tabpanel"
                 aria-selected={ui.computerTab() === tab}
                 tabIndex={ui.computerTab() === tab ? 0 : -1}
+                title={tab === 'viewer' ? tabLabel(tab) : undefined}
                 onClick={() => ui.setComputerTab(tab)}
                 onKeyDown={onTabKeyDown}
               >
