@@ -155,7 +155,9 @@ it('opens every step on its own view (never the raw envelope), and keeps Raw to 
   const view = panel.locator('.action-view');
   const selectedTab = panel.getByRole('tab', { selected: true });
 
-  // Following the run, the panel ends on the result: the message, not its envelope.
+  // Following the run (Live; the layout tests above left the Files tab open), the panel
+  // ends on the result: the message, not its envelope.
+  await panel.getByRole('button', { name: 'Live', exact: true }).click();
   await expect.poll(() => view.getAttribute('data-view')).toBe('message');
   expect(await panel.locator('.json-view').count()).toBe(0);
   expect(await selectedTab.textContent()).toBe('Message');

@@ -44,4 +44,18 @@ describe('the name of what the Viewer shows', () => {
     setTarget(null);
     expect(title()).toBeNull();
   });
+
+  it('keeps the card’s name when the page cannot be read (no conversation open)', async () => {
+    const [target] = createSignal<ViewerTarget | null>(site('index.html', 'Sandpiper Notes'));
+    const title = createRoot(() =>
+      createViewerTitle(target, {
+        readFile: () => {
+          throw new Error('No conversation is open.');
+        },
+        changeCount: () => 0,
+      }),
+    );
+    await settled();
+    expect(title()).toBe('Sandpiper Notes');
+  });
 });

@@ -26,14 +26,19 @@ export function createViewerTitle(
     return shown === null || page === null ? null : { shown, page, change: workspace.changeCount() };
   };
   const [read] = createResource(source, async ({ shown, page }) => {
-    const file = await workspace.readFile(page).catch(() => null);
-    return { shown, title: file ? documentTitle(new TextDecoder().decode(file.content)) : null };
+    try {
+      const file = await workspace.readFile(page);
+      return { shown, title: file ? documentTitle(new TextDecoder().decode(file.content)) : null };
+    } catch {
+      // No conversation open, or the page unreadable: the card's name stands.
+      return null;
+    }
   });
   return () => {
     const shown = target();
     if (shown === null) return null;
     const latest = read.latest;
-    if (latest?.shown !== shown) return shown.title;
+    if (!latest || latest.shown !== shown) return shown.title;
     return (
       deliverableNames([{ attachment: shown.attachment, view: shown, title: latest.title }])[0]?.label ??
       shown.title

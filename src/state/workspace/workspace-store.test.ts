@@ -83,4 +83,14 @@ describe('createWorkspaceStore', () => {
     expect(store.restoreCount()).toBe(2);
     store.dispose();
   });
+
+  it('reads with no conversation open as a failed promise, which a view’s catch gets, never a throw', async () => {
+    const { client } = fakeAgentClient();
+    const reader = { listEntries: async () => [] } as unknown as WorkspaceReader;
+    const store = createRoot(() => createWorkspaceStore(client, () => null, reader));
+    const read = store.readFile('notes-app/index.html');
+    await expect(read).rejects.toThrow('No conversation is open.');
+    await expect(store.readAll()).rejects.toThrow('No conversation is open.');
+    store.dispose();
+  });
 });

@@ -123,17 +123,19 @@ export function createWorkspaceStore(
      * step (a rewind, or its undo): a page shown from it (a preview) loads again.
      */
     restoreCount,
+    // These reject (never throw) when no conversation is open: a view leaving as the
+    // conversation closes may still ask, and its `.catch` must get the failure.
     /** The entries under a folder of the open conversation's workspace, read now (cheap: that folder only). */
-    listEntriesUnder: (folder: string): Promise<WorkspaceEntry[]> =>
+    listEntriesUnder: async (folder: string): Promise<WorkspaceEntry[]> =>
       reader.listEntriesUnder(requireId(), folder),
     /** The entry at a workspace path, from the current listing. */
     entryAt: (path: string): WorkspaceEntry | undefined => state.entries.find((entry) => entry.path === path),
     /** A file's current bytes, or null if it is not in the workspace. */
-    readFile: (path: string): Promise<WorkspaceFile | null> => reader.readFile(requireId(), path),
+    readFile: async (path: string): Promise<WorkspaceFile | null> => reader.readFile(requireId(), path),
     /** A file's current bytes in conversation `id`'s workspace (a view given its conversation), or null. */
     readFileIn: (id: string, path: string): Promise<WorkspaceFile | null> => reader.readFile(id, path),
     /** Every entry with its bytes. */
-    readAll: (): Promise<WorkspaceFile[]> => reader.readAll(requireId()),
+    readAll: async (): Promise<WorkspaceFile[]> => reader.readAll(requireId()),
     dispose(): void {
       clearTimeout(timer);
       unsubscribe();
