@@ -1,4 +1,4 @@
-import { type Component, createEffect, createSignal, type JSX, lazy, on, Show } from 'solid-js';
+import { type Component, createEffect, createSignal, lazy, on, Show } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import { type StepView, stepViewOf } from '../../state/computer/step-view.ts';
 import { stepLabel } from '../../state/thread/step-label.ts';
@@ -7,6 +7,7 @@ import { useClock } from '../shared/clock.ts';
 import { actionIcon, Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { actionDuration } from '../thread/action-row.tsx';
+import { StepLabelText } from '../thread/step-label-text.tsx';
 import { CheckpointActions } from './checkpoint-actions.tsx';
 import { ModelImagesNote } from './model-images-note.tsx';
 import { StepChanges } from './step-changes.tsx';
@@ -84,8 +85,10 @@ export function ActionView(props: { item: ActionItem }) {
         <span class="action-icon">
           <Icon name={actionIcon(props.item)} />
         </span>
-        {/* What the step did, in the thread's words ("Previewed notes-app"), not the call it ran under. */}
-        <h3>{withPathBreaks(stepLabel(props.item).text)}</h3>
+        {/* What the step did, the very label its thread row shows ("Previewed notes-app"). */}
+        <h3>
+          <StepLabelText label={stepLabel(props.item)} />
+        </h3>
         <EnvelopeStatusChip
           status={props.item.status}
           errorKind={props.item.meta.error?.kind}
@@ -124,22 +127,5 @@ export function ActionView(props: { item: ActionItem }) {
         </div>
       </Show>
     </div>
-  );
-}
-
-/**
- * Text with a line-break opportunity after each `/`: a long path wraps between its folders,
- * keeping the file name whole, rather than inside a name.
- */
-function withPathBreaks(text: string): JSX.Element {
-  const parts = text.split('/');
-  return parts.map((part, index) =>
-    index < parts.length - 1 ? (
-      <>
-        {part}/<wbr />
-      </>
-    ) : (
-      part
-    ),
   );
 }
