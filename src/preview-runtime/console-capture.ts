@@ -5,11 +5,22 @@ import {
   PREVIEW_RUNTIME_SOURCE_NAME as RUNTIME_SOURCE_NAME,
 } from '../protocol/preview-limits.ts';
 
+/** The console methods reported, and the level each entry gets (`debug` reads as a plain log). */
+const CONSOLE_LEVELS = {
+  log: 'log',
+  debug: 'log',
+  info: 'info',
+  warn: 'warning',
+  error: 'error',
+} as const satisfies Record<string, PreviewConsoleEntry['level']>;
+
 /**
- * Collects what the page's console says that matters: uncaught errors, unhandled
- * rejections, `console.error` and `console.warn`, each with the file and line it came
+ * Collects what the page's console says: uncaught errors, unhandled rejections and every
+ * `console.log`, `debug`, `info`, `warn` and `error`, each with the file and line it came
  * from. Files inlined by the service worker run from `data:` URLs named with
- * `//# sourceURL=<workspace path>`, so the browser reports their own path and line.
+ * `//# sourceURL=<workspace path>`, so the browser reports their own path and line. Past
+ * `MAX_CONSOLE_ENTRIES` the oldest plain message goes first, so a chatty page cannot push
+ * its errors out of what the agent reads.
  */
 export function captureConsole(
   report: (entry: PreviewConsoleEntry) => void,
@@ -26,7 +37,10 @@ export function captureConsole(
       at: Math.max(0, Date.now() - started),
     };
     entries.push(full);
-    if (entries.length > MAX_CONSOLE_ENTRIES) entries.shift();
+    if (entries.length > MAX_CONSOLE_ENTRIES) {
+      const oldestMessage = entries.findIndex((kept) => kept.level === 'log' || kept.level === 'info');
+      entries.splice(Math.max(0, oldestMessage), 1);
+    }
     report(full);
   };
 
@@ -49,13 +63,16 @@ export function captureConsole(
       ...(reason instanceof Error ? whereInStack(reason.stack) : {}),
     });
   });
-  for (const level of ['error', 'warn'] as const) {
-    const original = console[level].bind(console);
-    console[level] = (...values: unknown[]) => {
+  for (const [method, level] of Object.entries(CONSOLE_LEVELS) as [
+    keyof typeof CONSOLE_LEVELS,
+    PreviewConsoleEntry['level'],
+  ][]) {
+    const original = console[method].bind(console);
+    console[method] = (...values: unknown[]) => {
       original(...values);
       const error = values.find((value): value is Error => value instanceof Error);
       add({
-        level: level === 'warn' ? 'warning' : 'error',
+        level,
         kind: 'console',
         message: values.map(describe).join(' '),
         ...whereInStack(error?.stack ?? new Error().stack),

@@ -40,6 +40,7 @@ export const ACTION_VERBS = [
   // Making things
   'schedule',
   'expose_port',
+  'preview_site',
   'enter_mode',
   'leave_mode',
   'generate_image',

@@ -26,9 +26,15 @@ export {
  * whose scripts the agent wrote.
  */
 
-/** One thing the page's console said: an uncaught error, an unhandled rejection, or console.error/warn. */
+/** How loud a console entry is: `console.log`/`debug`, `console.info`, `console.warn`, or an error. */
+export const PREVIEW_CONSOLE_LEVELS = ['log', 'info', 'warning', 'error'] as const;
+
+/**
+ * One thing the page's console said: an uncaught error, an unhandled rejection, or a
+ * console call (`log`, `info`, `debug`, `warn`, `error`).
+ */
 export const PreviewConsoleEntry = z.object({
-  level: z.enum(['error', 'warning']),
+  level: z.enum(PREVIEW_CONSOLE_LEVELS),
   kind: z.enum(['uncaught', 'rejection', 'console']),
   message: z.string().max(MAX_CONSOLE_MESSAGE_CHARS),
   /** The file it came from: a workspace path (`notes-app/app.js`) or the page's own. */
@@ -40,6 +46,20 @@ export const PreviewConsoleEntry = z.object({
   at: z.number().nonnegative(),
 });
 export type PreviewConsoleEntry = z.infer<typeof PreviewConsoleEntry>;
+
+/** How many entries of a console are errors, warnings, and other messages (log, info). */
+export type PreviewConsoleCounts = { errors: number; warnings: number; messages: number };
+
+/** The counts of `entries` by loudness (the drawer's badge and the agent's report say them). */
+export function consoleCounts(entries: readonly Pick<PreviewConsoleEntry, 'level'>[]): PreviewConsoleCounts {
+  const counts: PreviewConsoleCounts = { errors: 0, warnings: 0, messages: 0 };
+  for (const { level } of entries) {
+    if (level === 'error') counts.errors += 1;
+    else if (level === 'warning') counts.warnings += 1;
+    else counts.messages += 1;
+  }
+  return counts;
+}
 
 /** An element the agent may act on, numbered as `browser_use` indexes them. */
 export const PreviewElement = z.object({

@@ -140,16 +140,16 @@ it('makes a site, a deck and an image, and the result’s attachment cards open 
   const panel = page.getByRole('complementary', { name: 'Computer' });
   const selectedTab = () => panel.getByRole('tab', { selected: true }).textContent();
 
-  // The site, in the preview.
+  // The site, in the preview, its tab named after it.
   await cards.nth(0).getByRole('button', { name: 'Harbour Tours site', exact: true }).click();
-  await expect.poll(selectedTab).toBe('Preview');
+  await expect.poll(selectedTab).toBe('Harbour Tours site');
   const site = panel.locator('iframe.live-page').contentFrame();
   await site.locator('h1', { hasText: 'Harbour Tours' }).waitFor({ timeout: 15_000 });
   await harness.screenshot('deliverables-site');
 
   // The deck, in the deck viewer: it flips.
   await cards.nth(1).getByRole('button', { name: 'Harbour tours', exact: true }).click();
-  await expect.poll(selectedTab).toBe('Deck');
+  await expect.poll(selectedTab).toBe('Harbour tours');
   await expect
     .poll(() => panel.getByText(/^Slide \d+ of \d+$/).textContent(), { timeout: 15_000 })
     .toBe('Slide 1 of 3');

@@ -6,8 +6,8 @@ import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
 import { waitForServiceWorkerControl } from './pwa-helpers.ts';
 
 /**
- * A preview whose script throws: the error shows in the preview's console drawer with its
- * file and line (a badge counts it), and the agent's `browser` on the page gets the page
+ * A preview whose script logs, warns and throws: every entry shows in the preview's console
+ * drawer with its file and line (a badge counts them all), and the agent's `browser` on the page gets the page
  * as rendered (the text its script wrote) and the same error, so it can see that its app
  * is broken before it says it is done.
  */
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => harness?.close());
 
-it('shows a preview’s uncaught error and warning with file and line, in the pane and to the agent', async () => {
+it('shows a preview’s logs, warning and uncaught error with file and line, in the pane and to the agent', async () => {
   const { page, model } = harness;
   model.setScript(brokenPreviewRun());
   await harness.sendTask('Make me a small trip planner page');
@@ -33,6 +33,8 @@ it('shows a preview’s uncaught error and warning with file and line, in the pa
   expect(observation).toContain('Rendered by its script: 3 stops planned');
   expect(observation).toContain(`trip-planner/app.js:${BROKEN_LINE}`);
   expect(observation).toContain("Cannot read properties of null (reading 'theme')");
+  expect(observation).toContain('Console: 1 error, 1 warning, 2 other messages.');
+  expect(observation).toContain('- [log] trip-planner/app.js:2');
   const picture = /data:image\/png;base64,([A-Za-z0-9+/=]+)/.exec(
     JSON.stringify(model.requests.at(-1)?.body),
   );
@@ -47,12 +49,20 @@ it('shows a preview’s uncaught error and warning with file and line, in the pa
   const app = panel.locator('iframe.live-page').contentFrame();
   await app.getByText('Rendered by its script: 3 stops planned').waitFor({ timeout: 15_000 });
   const drawer = panel.getByRole('region', { name: 'Preview console' });
-  await expect.poll(() => drawer.getByRole('status').getAttribute('aria-label')).toBe('1 error, 1 warning');
+  const badge = drawer.getByRole('status');
+  await expect.poll(() => badge.getAttribute('aria-label')).toBe('1 error, 1 warning, 2 messages');
+  expect(await badge.textContent()).toBe('4');
   await drawer.getByRole('button', { name: /Console/ }).click();
   const entries = drawer.getByRole('listitem');
-  await expect.poll(() => entries.count()).toBe(2);
-  expect(await entries.nth(0).textContent()).toMatch(/No saved settings yet.*trip-planner\/app\.js:2/);
+  await expect.poll(() => entries.count()).toBe(4);
+  expect(await entries.nth(0).textContent()).toMatch(
+    /^Log: Trip planner loaded \{"stops":3\}trip-planner\/app\.js:2:\d+$/,
+  );
   expect(await entries.nth(1).textContent()).toMatch(
+    /^Info: Drawing the summarytrip-planner\/app\.js:3:\d+$/,
+  );
+  expect(await entries.nth(2).textContent()).toMatch(/No saved settings yet.*trip-planner\/app\.js:4/);
+  expect(await entries.nth(3).textContent()).toMatch(
     new RegExp(
       `Cannot read properties of null \\(reading 'theme'\\).*trip-planner/app\\.js:${BROKEN_LINE}:\\d+`,
     ),
@@ -62,8 +72,10 @@ it('shows a preview’s uncaught error and warning with file and line, in the pa
   // The browser action's view shows the console as the agent read it.
   await page.locator('[data-action-type="browser"]').click();
   const snapshot = panel.locator('.console-snapshot');
-  await expect.poll(() => snapshot.locator('summary').textContent()).toContain('1 error, 1 warning');
-  expect(await snapshot.getByRole('listitem').nth(1).textContent()).toContain(
+  await expect
+    .poll(() => snapshot.locator('summary').textContent())
+    .toContain('1 error, 1 warning, 2 messages');
+  expect(await snapshot.getByRole('listitem').nth(3).textContent()).toContain(
     `trip-planner/app.js:${BROKEN_LINE}`,
   );
   await harness.screenshot('preview-console-browser-action');
@@ -80,5 +92,7 @@ it('shows a preview’s uncaught error and warning with file and line, in the pa
   // A reload starts the list afresh with the page's new run.
   await panel.getByRole('button', { name: 'Reload' }).click();
   await app.getByText('Rendered by its script: 3 stops planned').waitFor({ timeout: 15_000 });
-  await expect.poll(() => drawer.getByRole('status').getAttribute('aria-label')).toBe('1 error, 1 warning');
+  await expect
+    .poll(() => drawer.getByRole('status').getAttribute('aria-label'))
+    .toBe('1 error, 1 warning, 2 messages');
 });

@@ -180,8 +180,8 @@ it('renders every payload of the XSS corpus as inert text in every view that sho
     ['expose (server address)', 'expose', (view) => view.locator('.browser-view')],
     ['webdev preview', 'webdev', (view) => view.locator('iframe')],
     ['schedule card', 'schedule', (view) => view.locator('.schedule-card')],
-    ['MCP tool output', 'mcp', (view) => view.locator('.json-view')],
-    ['OpenManus planning', 'planning', (view) => view.locator('.json-view')],
+    ['MCP tool output', 'mcp', (view) => view.locator('.output-view .details-content')],
+    ['OpenManus planning', 'planning', (view) => view.locator('.output-view .details-content')],
     ['muxd todo list', 'todo', (view) => view.locator('.action-view-body')],
     ['sub-agent', 'task', (view) => view.locator('.action-view-body')],
     ['failed action', 'failed', (view) => view.locator('.action-view-body')],
@@ -220,6 +220,27 @@ it('renders every payload of the XSS corpus as inert text in every view that sho
     if (uuid === 'slides' || uuid === 'webdev') await page.waitForTimeout(1500);
     if (['search', 'slides', 'webdev', 'mcp'].includes(uuid)) await harness.screenshot(`xss-view-${uuid}`);
   }
+  // The messages in the Computer panel: the update, the question (the latest step) and the
+  // result with its attachments, rendered as the thread renders them.
+  await main
+    .locator('.info-line', { hasText: 'Info' })
+    .getByRole('button', { name: /Show this update/ })
+    .click();
+  await ledger.saw(
+    'message view: update',
+    panelOf(page).locator('.action-view[data-uuid="info"] .message-view'),
+  );
+  await panelOf(page).getByRole('button', { name: 'Live', exact: true }).click();
+  await ledger.saw(
+    'message view: question',
+    panelOf(page).locator('.action-view[data-uuid="ask"] .message-view'),
+  );
+  await panelOf(page).getByRole('button', { name: 'Previous step' }).click();
+  const resultView = panelOf(page).locator('.action-view[data-uuid="result"]');
+  await ledger.saw('message view: result', resultView.locator('.message-view .markdown'));
+  await ledger.saw('message view: attachments', resultView.locator('.attachment-card'));
+  await harness.screenshot('xss-view-result');
+
   // The raw envelope of one action.
   const search = await showAction(page, 'search');
   await search.getByRole('button', { name: 'Raw' }).click();
@@ -340,14 +361,17 @@ it('renders the corpus inert in a sub-agent’s nested steps and in its own conv
   await harness.sendTask(`Ask a sub-agent\n\n${ALL_PAYLOADS}`);
   const main = page.locator('main');
   await main.locator('[data-notice-kind="reply"]', { hasText: 'Parent answer' }).waitFor({ timeout: 60_000 });
-  const nested = page.getByRole('list', { name: 'Sub-agent steps' });
+  const nested = main.getByRole('list', { name: 'Sub-agent steps' });
   await expect.poll(() => nested.locator('li').count()).toBe(2);
   await ledger.saw('sub-agent: task row', main.locator('.action-row[data-action-type="task"]'));
   await ledger.saw('sub-agent: nested steps', nested.locator('li'));
   await ledger.saw('parent reply', main.locator('[data-notice-kind="reply"]'));
+  // The task's own view in the Computer panel: what it was asked, its steps and its answer.
+  await main.locator('.action-row[data-action-type="task"]').click();
+  await ledger.saw('sub-agent: Computer view', panelOf(page).locator('.sub-agent-view li'));
   expect(await hasHorizontalScroll(page)).toBe(false);
   await harness.screenshot('xss-sub-agent-nested');
-  await page.getByRole('button', { name: 'Open the sub-agent’s conversation' }).click();
+  await main.getByRole('button', { name: 'Open the sub-agent’s conversation' }).click();
   await main.locator('[data-notice-kind="reply"]', { hasText: 'Sub-agent answer' }).waitFor();
   await ledger.saw('sub-agent conversation: prompt', main.locator('.user-item'));
   await ledger.saw('sub-agent conversation: steps', main.locator('.action-row'));

@@ -9,7 +9,9 @@ import type { SandboxPort } from '../../src/protocol/ports/sandbox.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { acknowledge, call } from '../fixtures/scenarios.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
+import { createHarness } from './harness.ts';
 
 const APP = 'https://app.example/';
 
@@ -97,5 +99,39 @@ describe('expose with the Node runtime', () => {
     );
     const none = await expose(8080, nodeSandbox, []);
     expect(none.status === 'error' && none.message).toContain('No server is running in the sandbox.');
+  });
+});
+
+describe('what the thread is told an expose did', () => {
+  it('records a preview of the site it served, not the port it was asked for, once it settles', async () => {
+    const harness = await createHarness();
+    try {
+      harness.server.setScript([
+        acknowledge(),
+        call('plan', {
+          action: 'update',
+          goal: 'Notes',
+          phases: [{ id: 1, title: 'Build', capabilities: {} }],
+        }),
+        call('file', { action: 'write', path: '/home/ubuntu/notes-app/index.html', text: '<h1>Notes</h1>' }),
+        call('expose', { port: 8000, brief: 'Share it' }),
+        call('message', { type: 'result', text: 'Done.' }),
+      ]);
+      const id = await harness.runtime.startConversation('Build a notes app');
+      await harness.runtime.idle(id);
+      const exposes = (await harness.events(id)).flatMap(({ body }) =>
+        body.type === 'envelope' && body.envelope.meta.action_type === 'expose'
+          ? [[body.envelope.status, body.summary]]
+          : [],
+      );
+      expect(exposes).toEqual([
+        // While it runs, all that is known is what it was asked.
+        ['running', { verb: 'expose_port', target: '8000' }],
+        // Nothing listens on a port in the virtual sandbox: it served the site as a preview.
+        ['success', { verb: 'preview_site', target: '/home/ubuntu/notes-app' }],
+      ]);
+    } finally {
+      await harness.close();
+    }
   });
 });

@@ -93,6 +93,29 @@ export function decideCall(
 }
 
 /**
+ * What a call turned out to do, when its outcome says more than its arguments did: the
+ * profile's summary of the call with the outcome's `meta` (an `expose` of a port that
+ * served a site as a preview instead), or null when the summary it ran under stands (a
+ * failure, a tool that named its own summary, or the same words).
+ */
+export function settledSummary(
+  decision: Decision,
+  profile: ToolProfile,
+  outcome: ToolOutcome,
+): ActionSummary | null {
+  if (!decision.ok || outcome.status !== 'success' || decision.call.summary) return null;
+  const settled = profile.summaryOf?.({
+    tool: decision.call.tool,
+    actionType: decision.call.actionType,
+    arguments: decision.arguments ?? {},
+    meta: outcome.meta,
+  });
+  if (!settled) return null;
+  const isSame = settled.verb === decision.summary?.verb && settled.target === decision.summary?.target;
+  return isSame ? null : settled;
+}
+
+/**
  * The answer to a call of a tool this version lists but does not run yet: an `execution`
  * failure naming the profile's tools that work.
  */

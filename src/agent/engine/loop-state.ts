@@ -12,7 +12,7 @@ import type { Plan } from '../../protocol/phase-plan.ts';
 import type { RuntimeAskReason } from '../../protocol/tool-meta/message.ts';
 import type { ToolOutcome } from '../toolkit/define-tool.ts';
 import type { OpeningStep } from '../toolkit/profile.ts';
-import { decideCall, notAvailableOutcome } from './call-decision.ts';
+import { decideCall, notAvailableOutcome, settledSummary } from './call-decision.ts';
 import { planCompaction } from './context/context-compaction.ts';
 import { ModelContext, oversizedEnvelopes, saveObservations } from './context/model-context.ts';
 import { failedCompletion } from './envelopes.ts';
@@ -256,8 +256,10 @@ export class LoopState {
     // A stop by the time limit, not by the person: the action says so, and the run asks.
     const minutes = timeLimitOf(this.loop.signal);
     const isLimitStop = minutes !== null && outcome.status === 'error' && outcome.kind === 'cancelled';
+    // The finished step is labelled by what it did, when its outcome says more than its call.
+    const summary = settledSummary(decision, this.loop.profile, outcome);
     const settled = settle(
-      running,
+      summary ? { ...running, summary: cutSummary(this.loop.services.redact(summary)) } : running,
       isLimitStop && minutesBefore === null
         ? { ...outcome, message: timeLimitStopMessage(minutes) }
         : outcome,

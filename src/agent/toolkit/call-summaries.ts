@@ -1,8 +1,16 @@
 import { type ActionSummary, type ActionVerb, actionSummary } from '../../protocol/action-summary.ts';
 import type { ActionCall } from './profile.ts';
 
-/** How one action type reads: a fixed verb, or a function of the call's arguments. */
-export type SummaryRule = ActionVerb | ((args: Readonly<Record<string, unknown>>) => ActionSummary);
+/**
+ * How one action type reads: a fixed verb, or a function of the call's arguments and, once
+ * it has succeeded, its outcome's meta (undefined before).
+ */
+export type SummaryRule =
+  | ActionVerb
+  | ((
+      args: Readonly<Record<string, unknown>>,
+      meta: Readonly<Record<string, unknown>> | undefined,
+    ) => ActionSummary);
 
 /**
  * A profile's `summaryOf` from a table keyed by action type (`file.write`, `bash`): the
@@ -14,7 +22,7 @@ export function summariesFrom(table: Readonly<Record<string, SummaryRule>>) {
   return (call: ActionCall): ActionSummary | null => {
     const rule = table[call.actionType] ?? table[call.tool];
     if (rule === undefined) return null;
-    return typeof rule === 'string' ? { verb: rule } : rule(call.arguments);
+    return typeof rule === 'string' ? { verb: rule } : rule(call.arguments, call.meta);
   };
 }
 

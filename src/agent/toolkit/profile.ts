@@ -41,8 +41,17 @@ export type OpeningStep = {
   why: string;
 };
 
-/** A call as `summaryOf` reads it. */
-export type ActionCall = { tool: string; actionType: string; arguments: Readonly<Record<string, unknown>> };
+/**
+ * A call as `summaryOf` reads it; once it has succeeded, with its outcome's `meta`, which
+ * may say that it did something other than what it was asked (an `expose` of a port that
+ * served a site as a preview instead).
+ */
+export type ActionCall = {
+  tool: string;
+  actionType: string;
+  arguments: Readonly<Record<string, unknown>>;
+  meta?: Readonly<Record<string, unknown>>;
+};
 
 /** What defines a profile; `defineProfile` derives the rest. */
 export type ToolProfileDefinition = {
@@ -64,6 +73,8 @@ export type ToolProfileDefinition = {
    * command, a query), from its tool, action and arguments (as the model sent them when
    * they did not validate): the thread labels its step by it. Null for a call the profile
    * has no words for (a tool it does not have); absent, every call is left to the tool's own.
+   * It is asked again with the outcome's `meta` once the call succeeds, and what it says
+   * then labels the finished step.
    */
   summaryOf?(call: ActionCall): ActionSummary | null;
   /**

@@ -88,6 +88,27 @@ describe('the app’s side of preview frames', () => {
     expect(onConsole.mock.calls).toEqual([[entry]]);
   });
 
+  it('passes every level the page logs (log, info, warning, error) to the console drawer', () => {
+    const frames = new PreviewFrames({ save: async () => undefined });
+    const post = listening(frames);
+    const { frame, contentWindow } = fakeFrame();
+    const onConsole = vi.fn();
+    frames.register(frame, { conversationId: 'c1', onConsole });
+    const levels = ['log', 'info', 'warning', 'error'] as const;
+    for (const level of levels) {
+      const entry = {
+        level,
+        kind: 'console',
+        message: `said at ${level}`,
+        source: 'notes/app.js',
+        line: 1,
+        at: 5,
+      };
+      post(contentWindow, { tag: PREVIEW_MESSAGE_TAG, type: 'console', entry });
+    }
+    expect(onConsole.mock.calls.map(([entry]) => entry.level)).toEqual([...levels]);
+  });
+
   it('matches a command’s reply to it, and gives up after the timeout', async () => {
     vi.useFakeTimers();
     const frames = new PreviewFrames({ save: async () => undefined });

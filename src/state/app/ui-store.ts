@@ -6,6 +6,7 @@ import {
 } from '../settings/settings-sections.ts';
 import type { AttachmentView } from '../thread/attachment-view.ts';
 import { createReplyDrafts } from '../thread/reply-drafts.ts';
+import type { Attachment } from '../thread/thread-reducer.ts';
 
 /**
  * The Computer panel's tabs: the selected action's view, the workspace's files, what the
@@ -15,10 +16,12 @@ export type ComputerTab = 'action' | 'files' | 'changes' | 'viewer';
 
 /**
  * A deliverable opened from a result's attachment card: a deck or a site, with the name the
- * card shows and the file name the card downloads it as (so the viewer's download agrees).
+ * card showed, the attachment it was (the viewer names it by the card's rule as its page
+ * changes) and the file name the card downloads it as (so the viewer's download agrees).
  */
 export type ViewerTarget = Extract<AttachmentView, { kind: 'deck' | 'site' }> & {
   title: string;
+  attachment: Attachment;
   downloadName?: string | undefined;
 };
 
@@ -45,7 +48,6 @@ export function createUiStore() {
   const [computerTab, setComputerTab] = createSignal<ComputerTab>('action');
   const [openedFile, setOpenedFile] = createSignal<OpenedFile | null>(null);
   const [viewerTarget, setViewerTarget] = createSignal<ViewerTarget | null>(null);
-  const [isRawView, setRawView] = createSignal(false);
   let composer: HTMLTextAreaElement | undefined;
   /** The open question's reply box, while one is open (the composer gives way to it). */
   let replyBox: HTMLTextAreaElement | undefined;
@@ -107,9 +109,6 @@ export function createUiStore() {
     setComputerTab,
     /** The file the Files tab shows (null: the tree). */
     openedFile,
-    /** True when the action view shows the raw envelope instead of its tool's view. */
-    isRawView,
-    setRawView,
     /** Shows an action in the Computer panel (opening the sheet on narrow screens) and stops following live. */
     selectAction(uuid: string, options: { openSheet: boolean }): void {
       setSelectedActionUuid(uuid);

@@ -1,19 +1,24 @@
 import { createSignal } from 'solid-js';
-import type { PreviewConsoleEntry } from '../../protocol/preview-browser.ts';
+import {
+  consoleCounts,
+  type PreviewConsoleCounts,
+  type PreviewConsoleEntry,
+} from '../../protocol/preview-browser.ts';
 
 /** Most entries a drawer keeps (the oldest go first). */
 const KEPT_ENTRIES = 200;
 
 /**
  * What one preview frame's console said since its page last started: the drawer's list
- * and the badge's counts. A reload or navigation in the frame starts it afresh.
+ * and the badge's counts (every entry listed is counted). A reload or navigation in the
+ * frame starts it afresh.
  */
 export function createPreviewConsoleStore() {
   const [entries, setEntries] = createSignal<readonly PreviewConsoleEntry[]>([]);
   return {
     entries,
-    errors: () => entries().filter((entry) => entry.level === 'error').length,
-    warnings: () => entries().filter((entry) => entry.level === 'warning').length,
+    /** How many entries are errors, warnings and other messages. */
+    counts: (): PreviewConsoleCounts => consoleCounts(entries()),
     add(entry: PreviewConsoleEntry): void {
       setEntries((current) => [...current, entry].slice(-KEPT_ENTRIES));
     },
@@ -32,10 +37,15 @@ export function entryLocation(entry: PreviewConsoleEntry): string | null {
   return `${entry.source}${line}`;
 }
 
-/** How many errors and warnings, in words: `1 error, 2 warnings`, or `no errors or warnings`. */
-export function consoleSummary(errors: number, warnings: number): string {
-  if (errors + warnings === 0) return 'no errors or warnings';
+/** What a console holds, in words: `1 error, 2 warnings, 3 messages`, or `nothing logged`. */
+export function consoleSummary({ errors, warnings, messages }: PreviewConsoleCounts): string {
   const counted = (count: number, word: string) =>
     count > 0 ? `${count} ${word}${count === 1 ? '' : 's'}` : null;
-  return [counted(errors, 'error'), counted(warnings, 'warning')].filter(Boolean).join(', ');
+  const parts = [counted(errors, 'error'), counted(warnings, 'warning'), counted(messages, 'message')];
+  return parts.filter(Boolean).join(', ') || 'nothing logged';
+}
+
+/** How loud a console's badge is: the loudest level it holds. */
+export function consoleTone({ errors, warnings }: PreviewConsoleCounts): 'error' | 'warning' | 'quiet' {
+  return errors > 0 ? 'error' : warnings > 0 ? 'warning' : 'quiet';
 }

@@ -120,6 +120,31 @@ describe('attachmentView', () => {
     });
   });
 
+  it('opens a local preview’s address recorded by the app at another address (an imported conversation) as its page here', () => {
+    const recorded = 'http://127.0.0.1:41234/preview/old-id/notes-app/index.html';
+    const imported = knownDeliverables([
+      action({
+        metaKind: 'expose',
+        meta: {
+          action_type: 'expose',
+          tool: 'expose',
+          port: 8000,
+          url: recorded,
+          exposed: false,
+          path: '/home/ubuntu/notes-app',
+        },
+      }),
+    ]);
+    expect(
+      attachmentView({ name: 'Live preview', path: recorded, mime: 'text/uri-list' }, imported, 'c1', APP),
+    ).toEqual({
+      kind: 'site',
+      url: 'https://app.example/sandpiper/preview/c1/notes-app/index.html',
+      isWorkspace: true,
+      pagePath: 'notes-app/index.html',
+    });
+  });
+
   it('opens other workspace files in the Files tab, and refuses paths outside the workspace', () => {
     expect(viewOf('/home/ubuntu/generated/cat.png', 'image/png')).toEqual({
       kind: 'file',

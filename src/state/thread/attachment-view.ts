@@ -1,5 +1,6 @@
 import { readToolMeta } from '../../protocol/tool-meta/index.ts';
 import { previewPath, WORKSPACE_ROOT, workspacePathOf } from '../../protocol/workspace.ts';
+import { localPreviewPage } from '../computer/exposed-site.ts';
 import { livePageUrl } from '../computer/page-report.ts';
 import { httpUrl } from '../computer/search-report.ts';
 import type { ActionItem, Attachment } from './thread-reducer.ts';
@@ -24,12 +25,18 @@ export type KnownDeliverables = {
   deckPaths: ReadonlySet<string>;
   /** Addresses `expose` reported (a server's, or a workspace preview). */
   exposedUrls: ReadonlySet<string>;
+  /**
+   * The workspace page each local preview's address showed (relative to /home/ubuntu),
+   * by the address as recorded, which may be another app's (an imported conversation).
+   */
+  previewPages: ReadonlyMap<string, string>;
 };
 
 /** The decks and exposed addresses the conversation's successful actions reported. */
 export function knownDeliverables(items: readonly ActionItem[]): KnownDeliverables {
   const deckPaths = new Set<string>();
   const exposedUrls = new Set<string>();
+  const previewPages = new Map<string, string>();
   for (const item of items) {
     if (item.status !== 'success') continue;
     if (item.metaKind === 'slides') {
@@ -39,9 +46,11 @@ export function knownDeliverables(items: readonly ActionItem[]): KnownDeliverabl
     } else if (item.metaKind === 'expose') {
       const url = readToolMeta('expose', item.meta).url;
       if (url !== undefined) exposedUrls.add(url);
+      const page = localPreviewPage(item.meta);
+      if (url !== undefined && page !== null) previewPages.set(url, page);
     }
   }
-  return { deckPaths, exposedUrls };
+  return { deckPaths, exposedUrls, previewPages };
 }
 
 /** A deck the slides tool builds lives at `<folder>/slides/index.html`. */
@@ -60,6 +69,15 @@ export function attachmentView(
 ): AttachmentView {
   const path = attachment.path.trim();
   const url = httpUrl(path);
+  // A local preview's address as the conversation recorded it: its page here, whatever app made it.
+  const previewed = known.previewPages.get(path) ?? (url === null ? undefined : known.previewPages.get(url));
+  if (previewed !== undefined)
+    return {
+      kind: 'site',
+      url: new URL(previewPath(conversationId, previewed), appBase).href,
+      isWorkspace: true,
+      pagePath: previewed,
+    };
   if (url !== null) {
     const preview = livePageUrl(url, conversationId, appBase);
     if (preview !== null && new URL(url).origin === appBase.origin)

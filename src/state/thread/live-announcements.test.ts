@@ -46,6 +46,7 @@ function retrying(key: string, attempt: number): NoticeItem {
     noticeKind: 'retrying',
     text: 'Could not reach the server. Retrying in 4 s (1 of 5).',
     modelText: null,
+    details: null,
     retry: { attempt, of: 5, at: 4000 },
   };
 }

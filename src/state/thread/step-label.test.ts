@@ -119,6 +119,35 @@ describe('stepLabel: the words of common steps', () => {
   });
 });
 
+describe('stepLabel: what an expose did', () => {
+  it('says a site was previewed when nothing listened on the port, whatever summary it ran under', () => {
+    const served = {
+      port: 8000,
+      url: 'preview/c/notes-app/index.html',
+      exposed: false,
+      path: '/home/ubuntu/notes-app',
+    };
+    const exposed = (
+      summary: ActionSummary | null,
+      meta: Record<string, unknown>,
+      status: EnvelopeStatus = 'success',
+    ) => stepLabel(source({ metaKind: 'expose', summary, status, meta })).text;
+    expect(exposed({ verb: 'preview_site', target: '/home/ubuntu/notes-app' }, served)).toBe(
+      'Previewed notes-app',
+    );
+    // A log recorded before outcomes were read: the port it was asked for, and the meta saying otherwise.
+    expect(exposed({ verb: 'expose_port', target: '8000' }, served)).toBe('Previewed notes-app');
+    expect(exposed(null, served)).toBe('Previewed notes-app');
+    expect(exposed({ verb: 'expose_port', target: '8000' }, {}, 'running')).toBe('Exposing port 8000');
+    expect(
+      exposed(
+        { verb: 'expose_port', target: '5173' },
+        { port: 5173, url: 'https://x-5173.test', exposed: true },
+      ),
+    ).toBe('Exposed port 5173');
+  });
+});
+
 describe('stepLabel: logs from before summaries', () => {
   it('reads the verb from the role or from the meta kind’s fields', () => {
     expect(stepLabel(source({ role: 'plan' })).text).toBe('Updated the plan');

@@ -91,6 +91,10 @@ export const VERB_PHRASES: Readonly<Record<ActionVerb, Phrase>> = {
   ]),
   schedule: phrase('text', 'Scheduling {}', 'Scheduled {}', ['Scheduling a task', 'Scheduled a task']),
   expose_port: phrase('text', 'Exposing port {}', 'Exposed port {}', ['Exposing a port', 'Exposed a port']),
+  preview_site: phrase('path', 'Serving {} as a preview', 'Previewed {}', [
+    'Serving a preview',
+    'Previewed the site',
+  ]),
   enter_mode: phrase('text', 'Switching to {}', 'Switched to {}', ['Switching mode', 'Switched mode']),
   leave_mode: phrase('text', 'Leaving {}', 'Left {}', ['Leaving the mode', 'Left the mode']),
   generate_image: phrase('quote', 'Generating an image: {}', 'Generated an image: {}', [
@@ -141,7 +145,7 @@ export type LabelSource = Pick<
  * text with paths relative to the home folder. Never the raw action type.
  */
 export function stepLabel(source: LabelSource): StepLabel {
-  const summary = source.summary ?? summaryFromMeta(source);
+  const summary = servedPreview(source) ?? source.summary ?? summaryFromMeta(source);
   if (!summary) return plainLabel(source);
   const words = VERB_PHRASES[summary.verb];
   const isDone = source.status === 'success';
@@ -194,6 +198,17 @@ function nextPhaseTitle(source: LabelSource): string | undefined {
   if (source.status !== 'success') return undefined;
   const plan = planFieldsOf(source.meta);
   return plan?.phases.find((phase) => phase.id === plan.current_phase_id)?.title;
+}
+
+/**
+ * An `expose` whose outcome says nothing listened on the port and it served a workspace
+ * site as a preview instead: "Previewed notes-app", whatever summary it ran under (logs
+ * recorded before the runtime re-read summaries from outcomes say "Exposed port 8000").
+ */
+function servedPreview(source: LabelSource): ActionSummary | null {
+  if (source.metaKind !== 'expose' || source.status !== 'success') return null;
+  if (fieldOf('expose', source.meta, 'exposed') !== false) return null;
+  return withTarget('preview_site', fieldOf('expose', source.meta, 'path'));
 }
 
 /** For logs from before summaries: the verb the role or the meta's own fields make plain, or null. */

@@ -69,4 +69,28 @@ describe('createWorkspaceStore', () => {
     expect(store.changeCount()).toBe(before + 1);
     store.dispose();
   });
+
+  it('counts a rewind and its undo as the workspace put back (what shows it loads again), and nothing else', () => {
+    const { store, send } = storeFor('c');
+    send(event('c', action('success', 'shell')));
+    send({ type: 'conversation_rewound', conversationId: 'other' });
+    expect(store.restoreCount()).toBe(0);
+    const changes = store.changeCount();
+    send({ type: 'conversation_rewound', conversationId: 'c' });
+    expect(store.restoreCount()).toBe(1);
+    expect(store.changeCount()).toBe(changes + 1);
+    send({ type: 'conversation_rewound', conversationId: 'c' });
+    expect(store.restoreCount()).toBe(2);
+    store.dispose();
+  });
+
+  it('reads with no conversation open as a failed promise, which a view’s catch gets, never a throw', async () => {
+    const { client } = fakeAgentClient();
+    const reader = { listEntries: async () => [] } as unknown as WorkspaceReader;
+    const store = createRoot(() => createWorkspaceStore(client, () => null, reader));
+    const read = store.readFile('notes-app/index.html');
+    await expect(read).rejects.toThrow('No conversation is open.');
+    await expect(store.readAll()).rejects.toThrow('No conversation is open.');
+    store.dispose();
+  });
 });

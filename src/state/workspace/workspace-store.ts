@@ -29,6 +29,8 @@ export function createWorkspaceStore(
   const [state, setState] = createStore<WorkspaceState>({ load: 'idle', entries: [], error: null });
   /** Counts the times the open conversation's workspace may have changed, watched or not. */
   const [changeCount, setChangeCount] = createSignal(0);
+  /** Counts the times it was put back (a rewind, or its undo): what shows it must load it again. */
+  const [restoreCount, setRestoreCount] = createSignal(0);
   let watchers = 0;
   let isStale = true;
   let token = 0;
@@ -82,6 +84,7 @@ export function createWorkspaceStore(
       (message.type === 'conversation_deleted' || message.type === 'conversation_rewound') &&
       message.conversationId === id
     ) {
+      if (message.type === 'conversation_rewound') setRestoreCount((count) => count + 1);
       changed();
     }
   });
@@ -115,17 +118,24 @@ export function createWorkspaceStore(
     },
     /** Counts up each time the open conversation's workspace may have changed (whether or not it is watched). */
     changeCount,
+    /**
+     * Counts up each time the open conversation's workspace was put back as it was at a
+     * step (a rewind, or its undo): a page shown from it (a preview) loads again.
+     */
+    restoreCount,
+    // These reject (never throw) when no conversation is open: a view leaving as the
+    // conversation closes may still ask, and its `.catch` must get the failure.
     /** The entries under a folder of the open conversation's workspace, read now (cheap: that folder only). */
-    listEntriesUnder: (folder: string): Promise<WorkspaceEntry[]> =>
+    listEntriesUnder: async (folder: string): Promise<WorkspaceEntry[]> =>
       reader.listEntriesUnder(requireId(), folder),
     /** The entry at a workspace path, from the current listing. */
     entryAt: (path: string): WorkspaceEntry | undefined => state.entries.find((entry) => entry.path === path),
     /** A file's current bytes, or null if it is not in the workspace. */
-    readFile: (path: string): Promise<WorkspaceFile | null> => reader.readFile(requireId(), path),
+    readFile: async (path: string): Promise<WorkspaceFile | null> => reader.readFile(requireId(), path),
     /** A file's current bytes in conversation `id`'s workspace (a view given its conversation), or null. */
     readFileIn: (id: string, path: string): Promise<WorkspaceFile | null> => reader.readFile(id, path),
     /** Every entry with its bytes. */
-    readAll: (): Promise<WorkspaceFile[]> => reader.readAll(requireId()),
+    readAll: async (): Promise<WorkspaceFile[]> => reader.readAll(requireId()),
     dispose(): void {
       clearTimeout(timer);
       unsubscribe();

@@ -1,5 +1,6 @@
 import { createEffect, createMemo, For, Match, on, Show, Switch } from 'solid-js';
 import type { ComputerTab } from '../../state/app/ui-store.ts';
+import { createViewerTitle } from '../../state/computer/viewer-title.ts';
 import { actionItems } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
 import { Icon } from '../shared/icons.tsx';
@@ -14,11 +15,12 @@ import './views/result-views.css';
 
 /**
  * The Computer panel: follows the latest action while the agent runs, or shows the one the
- * person picked; a step scrubber moves through earlier actions. Two tabs: the action's own
- * view (terminal, editor, results or details) and the workspace's files. A sheet below 1100 px.
+ * person picked; a step scrubber moves through earlier actions. Tabs: the action's own
+ * view (terminal, editor, results, preview, message…), the workspace's files, the task's
+ * changes, and an opened deliverable. A sheet below 1100 px.
  */
 export function DetailsPanel() {
-  const { thread, ui, conversations, replay } = useApp();
+  const { thread, ui, conversations, replay, workspace } = useApp();
   let closeButton: HTMLButtonElement | undefined;
   let tabList: HTMLDivElement | undefined;
 
@@ -36,14 +38,23 @@ export function DetailsPanel() {
   const tabs = createMemo<ComputerTab[]>(() =>
     ui.viewerTarget() ? ['action', 'files', 'changes', 'viewer'] : ['action', 'files', 'changes'],
   );
+  /** What the Viewer shows, named as its page is now (read again as the workspace changes). */
+  const viewerTitle = createViewerTitle(ui.viewerTarget, workspace);
   const tabLabel = (tab: ComputerTab) =>
     tab === 'files'
       ? 'Files'
       : tab === 'changes'
         ? 'Changes'
         : tab === 'viewer'
-          ? viewerTabLabel(ui.viewerTarget())
+          ? viewerTabLabel(viewerTitle() ?? '', actionTabLabel(current()))
           : actionTabLabel(current());
+  // A replay shows the conversation as it stood at each step: a deliverable opened from
+  // its result (which the replay has not reached yet) is closed.
+  createEffect(
+    on(replay.isActive, (isActive) => {
+      if (isActive) ui.closeViewer();
+    }),
+  );
 
   function ActionOrEmpty() {
     return (
@@ -54,7 +65,7 @@ export function DetailsPanel() {
             <Icon name="monitor" size={28} />
             <p>
               Each step the agent takes shows up here: commands in a terminal, files with their contents,
-              search results, and the raw envelope.
+              search results, pages, previews of what it builds, and its messages.
             </p>
           </div>
         }
@@ -149,6 +160,7 @@ export function DetailsPanel() {
                 aria-controls="computer-tabpanel"
                 aria-selected={ui.computerTab() === tab}
                 tabIndex={ui.computerTab() === tab ? 0 : -1}
+                title={tab === 'viewer' ? tabLabel(tab) : undefined}
                 onClick={() => ui.setComputerTab(tab)}
                 onKeyDown={onTabKeyDown}
               >
@@ -180,7 +192,7 @@ export function DetailsPanel() {
               <TaskChangesView />
             </Match>
             <Match when={ui.computerTab() === 'viewer' && ui.viewerTarget()}>
-              {(target) => <AttachmentViewer target={target()} />}
+              {(target) => <AttachmentViewer target={target()} title={viewerTitle() ?? target().title} />}
             </Match>
           </Switch>
         </div>

@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import type { PreviewConsoleEntry } from '../../protocol/preview-browser.ts';
+import { consoleCounts, type PreviewConsoleEntry } from '../../protocol/preview-browser.ts';
 import { consoleSummary } from '../../state/previews/preview-console-store.ts';
 import { ConsoleEntries } from './preview-console.tsx';
 
@@ -8,11 +8,10 @@ import { ConsoleEntries } from './preview-console.tsx';
  * same entries the agent read, each with where it came from, as text.
  */
 export function ConsoleSnapshot(props: { entries: readonly PreviewConsoleEntry[] }) {
-  const errors = () => props.entries.filter((entry) => entry.level === 'error').length;
-  const warnings = () => props.entries.length - errors();
-  const summary = () => consoleSummary(errors(), warnings());
+  const counts = () => consoleCounts(props.entries);
+  const summary = () => consoleSummary(counts());
   return (
-    <details class="preview-console console-snapshot" open={errors() > 0}>
+    <details class="preview-console console-snapshot" open={counts().errors > 0}>
       <summary class="preview-console-bar">
         <span class="preview-console-toggle">
           Console when the agent looked: <span class="preview-console-quiet">{summary()}</span>

@@ -2,21 +2,22 @@ import { createSignal, For, Show } from 'solid-js';
 import type { PreviewConsoleEntry } from '../../protocol/preview-browser.ts';
 import {
   consoleSummary,
+  consoleTone,
   entryLocation,
   type PreviewConsoleStore,
 } from '../../state/previews/preview-console-store.ts';
-import { Icon } from '../shared/icons.tsx';
+import { Icon, type IconName } from '../shared/icons.tsx';
 import './preview-console.css';
 
 /**
- * The preview's console drawer: a toggle with the count of errors and warnings (a badge
- * when there are any), and the entries with where each came from. Entry text is the
- * page's own: shown as text, never as HTML.
+ * The preview's console drawer: a toggle with the count of what the page logged (a badge,
+ * red with an error, amber with a warning, when there is anything), and the entries with
+ * where each came from. Entry text is the page's own: shown as text, never as HTML.
  */
 export function PreviewConsole(props: { store: PreviewConsoleStore; onClearStorage?: () => void }) {
   const [isOpen, setOpen] = createSignal(false);
-  const count = () => props.store.errors() + props.store.warnings();
-  const summary = () => consoleSummary(props.store.errors(), props.store.warnings());
+  const count = () => props.store.entries().length;
+  const summary = () => consoleSummary(props.store.counts());
   return (
     <section class="preview-console" classList={{ 'is-open': isOpen() }} aria-label="Preview console">
       <div class="preview-console-bar">
@@ -31,7 +32,7 @@ export function PreviewConsole(props: { store: PreviewConsoleStore; onClearStora
           <Show when={count() > 0} fallback={<span class="preview-console-quiet">{summary()}</span>}>
             <span
               class="preview-console-badge"
-              classList={{ 'is-error': props.store.errors() > 0 }}
+              data-tone={consoleTone(props.store.counts())}
               role="status"
               aria-label={summary()}
             >
@@ -64,14 +65,23 @@ export function PreviewConsole(props: { store: PreviewConsoleStore; onClearStora
   );
 }
 
+/** Each level's icon and the word a screen reader hears before the message. */
+const LEVELS: Record<PreviewConsoleEntry['level'], { icon: IconName; word: string }> = {
+  error: { icon: 'alert', word: 'Error' },
+  warning: { icon: 'alert', word: 'Warning' },
+  info: { icon: 'info', word: 'Info' },
+  log: { icon: 'chevron-right', word: 'Log' },
+};
+
 /** Console entries as text, each with where it came from (`notes-app/app.js:12:5`). */
 export function ConsoleEntries(props: { entries: readonly PreviewConsoleEntry[] }) {
   return (
     <ol class="preview-console-entries">
       <For each={props.entries} fallback={<li class="preview-console-empty">Nothing logged.</li>}>
         {(entry) => (
-          <li classList={{ 'is-error': entry.level === 'error', 'is-warning': entry.level === 'warning' }}>
-            <Icon name={entry.level === 'error' ? 'alert' : 'info'} size={13} />
+          <li data-level={entry.level}>
+            <Icon name={LEVELS[entry.level].icon} size={13} />
+            <span class="visually-hidden">{LEVELS[entry.level].word}: </span>
             <span class="preview-console-message">{entry.message}</span>
             <Show when={entryLocation(entry)}>
               {(where) => <span class="preview-console-where">{where()}</span>}

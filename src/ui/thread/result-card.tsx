@@ -1,5 +1,4 @@
 import { createMemo, createResource, Index, Match, Show, Switch } from 'solid-js';
-import type { ViewerTarget } from '../../state/app/ui-store.ts';
 import { mayPreviewAttachment } from '../../state/thread/attachment-preview-kind.ts';
 import { type AttachmentView, attachmentView } from '../../state/thread/attachment-view.ts';
 import {
@@ -33,7 +32,12 @@ const WHERE: Record<AttachmentView['kind'], string> = {
  * The attachment's name, which opens it in the right viewer: a deck in the deck viewer, a
  * site in the preview, a workspace file in the Files tab, a web link in a new tab.
  */
-function AttachmentName(props: { label: string; view: AttachmentView; naming: DeliverableNaming }) {
+function AttachmentName(props: {
+  label: string;
+  view: AttachmentView;
+  naming: DeliverableNaming;
+  attachment: Attachment;
+}) {
   const { ui } = useApp();
   return (
     <Switch fallback={<span class="attachment-name">{props.label}</span>}>
@@ -52,8 +56,9 @@ function AttachmentName(props: { label: string; view: AttachmentView; naming: De
             title={target().kind === 'deck' ? 'Open the deck in the viewer' : 'Open the site in the preview'}
             onClick={() =>
               ui.openViewer({
-                ...(target() as ViewerTarget),
+                ...(target() as Extract<AttachmentView, { kind: 'deck' | 'site' }>),
                 title: props.label,
+                attachment: props.attachment,
                 downloadName: props.naming.download?.fileName,
               })
             }
@@ -89,7 +94,12 @@ function AttachmentCard(props: { attachment: Attachment; view: AttachmentView; n
         <Icon name={props.view.kind === 'deck' ? 'slides' : mimeIcon(props.attachment.mime)} size={18} />
       </span>
       <span class="attachment-body">
-        <AttachmentName label={props.naming.label} view={props.view} naming={props.naming} />
+        <AttachmentName
+          label={props.naming.label}
+          view={props.view}
+          naming={props.naming}
+          attachment={props.attachment}
+        />
         <span class="attachment-meta">
           <span class="attachment-path" title={props.attachment.path}>
             {props.attachment.path}
@@ -119,21 +129,24 @@ function AttachmentCard(props: { attachment: Attachment; view: AttachmentView; n
  * A result's attachments in the order given: where each opens, decks and sites named after
  * their pages' titles (once read), and every download under a file name of its own.
  */
-function AttachmentCards(props: { attachments: readonly Attachment[] }) {
+export function AttachmentCards(props: { attachments: readonly Attachment[] }) {
   const { conversations, thread, workspace } = useApp();
   const views = createMemo(() =>
     props.attachments.map((attachment) =>
       attachmentView(attachment, thread.knownDeliverables(), conversations.selectedId() ?? '', APP_BASE),
     ),
   );
-  const [titles] = createResource(views, (list) =>
-    Promise.all(
-      list.map(async (view) => {
-        const page = deliverablePage(view);
-        const file = page === null ? null : await workspace.readFile(page).catch(() => null);
-        return file ? documentTitle(new TextDecoder().decode(file.content)) : null;
-      }),
-    ),
+  // Read again when the workspace changes (a later step, a rewind): a card says what its page says now.
+  const [titles] = createResource(
+    () => ({ list: views(), change: workspace.changeCount() }),
+    ({ list }) =>
+      Promise.all(
+        list.map(async (view) => {
+          const page = deliverablePage(view);
+          const file = page === null ? null : await workspace.readFile(page).catch(() => null);
+          return file ? documentTitle(new TextDecoder().decode(file.content)) : null;
+        }),
+      ),
   );
   const namings = createMemo(() =>
     deliverableNames(

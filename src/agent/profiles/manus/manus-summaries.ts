@@ -24,7 +24,11 @@ const MANUS_SUMMARIES: Readonly<Record<string, SummaryRule>> = {
   search: withFirstOf('search_web', 'queries'),
   'schedule.cron': withTarget('schedule', 'name'),
   'schedule.interval': withTarget('schedule', 'name'),
-  expose: withTarget('expose_port', 'port'),
+  // Where nothing listens on the port (the virtual sandbox), the site it served as a preview.
+  expose: (args, meta) =>
+    meta?.exposed === false && typeof meta.path === 'string'
+      ? actionSummary('preview_site', meta.path)
+      : actionSummary('expose_port', args.port),
   browser: withTarget('open_page', 'url'),
   generate: () => actionSummary('enter_mode', 'generation mode'),
   generate_image: withTarget('generate_image', 'prompt'),

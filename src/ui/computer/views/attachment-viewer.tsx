@@ -6,16 +6,21 @@ import { SitePreview, WORKSPACE_PREVIEW_NOTE } from './preview-view.tsx';
 
 const DeckViewer = lazy(() => import('./deck-view.tsx').then((module) => ({ default: module.DeckViewer })));
 
-/** The Viewer tab's name for what it shows. */
-export function viewerTabLabel(target: ViewerTarget | null): string {
-  return target?.kind === 'deck' ? 'Deck' : 'Preview';
+/**
+ * The Viewer tab's name: what it shows, by name ("Harbour Tours"), never the same as the
+ * step's own tab beside it ("Preview", "Deck"), which a deck or site named like it would be.
+ */
+export function viewerTabLabel(title: string, actionTabLabel: string): string {
+  const name = title.trim() || 'Opened file';
+  return name.toLowerCase() === actionTabLabel.toLowerCase() ? `${name} (opened)` : name;
 }
 
 /**
  * The Viewer tab: a deliverable opened from a result's attachment card, a deck in the
- * deck viewer or a site in the preview, with a button that closes the tab.
+ * deck viewer or a site in the preview, under its name as its page now says it (`title`),
+ * with a button that closes the tab.
  */
-export function AttachmentViewer(props: { target: ViewerTarget }) {
+export function AttachmentViewer(props: { target: ViewerTarget; title: string }) {
   const { ui, conversations } = useApp();
   return (
     <div class="action-view attachment-viewer" data-view={`viewer-${props.target.kind}`}>
@@ -23,11 +28,11 @@ export function AttachmentViewer(props: { target: ViewerTarget }) {
         <span class="action-icon">
           <Icon name={props.target.kind === 'deck' ? 'slides' : 'expose'} />
         </span>
-        <h3>{props.target.title}</h3>
+        <h3>{props.title}</h3>
         <button
           type="button"
           class="icon-button"
-          aria-label={`Close ${props.target.title}`}
+          aria-label={`Close ${props.title}`}
           title="Close the viewer"
           onClick={() => ui.closeViewer()}
         >
@@ -43,7 +48,7 @@ export function AttachmentViewer(props: { target: ViewerTarget }) {
                   <DeckViewer
                     conversationId={conversationId}
                     deckPath={deck().path}
-                    title={deck().title}
+                    title={props.title}
                     downloadName={deck().downloadName}
                   />
                 )}
@@ -55,7 +60,7 @@ export function AttachmentViewer(props: { target: ViewerTarget }) {
               <SitePreview
                 url={site().url}
                 isWorkspace={site().isWorkspace}
-                title={site().title}
+                title={props.title}
                 note={
                   site().isWorkspace
                     ? WORKSPACE_PREVIEW_NOTE

@@ -1,6 +1,5 @@
 import { createMemo, createSignal, Show } from 'solid-js';
-import { livePageUrl } from '../../../state/computer/page-report.ts';
-import { httpUrl } from '../../../state/computer/search-report.ts';
+import { type ExposedSite, exposedSite } from '../../../state/computer/exposed-site.ts';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { LivePane } from '../../previews/live-pane.tsx';
@@ -9,19 +8,6 @@ import './web-views.css';
 
 /** The app's scope, where the service worker serves `preview/`. */
 const APP_BASE = new URL(import.meta.env.BASE_URL, window.location.origin);
-
-/** What an `expose` action's meta says, read defensively (the UI never trusts a shape). */
-function exposed(meta: Record<string, unknown>): {
-  url: string | null;
-  port: number | null;
-  isPublic: boolean;
-} {
-  return {
-    url: typeof meta.url === 'string' ? meta.url : null,
-    port: typeof meta.port === 'number' ? meta.port : null,
-    isPublic: meta.exposed === true,
-  };
-}
 
 /**
  * A site in a frame: its address (open in a new tab), a note, a reload button, and the
@@ -36,7 +22,10 @@ export function SitePreview(props: {
   note: string;
   title: string;
 }) {
+  const { workspace } = useApp();
   const [generation, setGeneration] = createSignal(0);
+  /** The frame loads again on Reload, and when the workspace is put back (a rewind or its undo). */
+  const loads = () => `${generation()}:${props.isWorkspace ? workspace.restoreCount() : 0}`;
   return (
     <div class="browser-view">
       <div class="browser-address">
@@ -66,8 +55,8 @@ export function SitePreview(props: {
         fallback={<p class="view-message">Nothing to show: the action gave no address.</p>}
       >
         {(url) => (
-          // Keyed on the reload count: Reload mounts the frame afresh.
-          <Show when={generation() + 1} keyed>
+          // Keyed on the loads: Reload, or a workspace put back, mounts the frame afresh.
+          <Show when={loads()} keyed>
             {(_reloads) =>
               props.isWorkspace ? (
                 <LivePane url={url} title={props.title} />
@@ -92,26 +81,47 @@ export function SitePreview(props: {
 export const WORKSPACE_PREVIEW_NOTE =
   'A local preview of the site in the workspace: it works offline, in this browser only.';
 
-/** An `expose` action: the server's address or the workspace preview it gave, in a `SitePreview`. */
+/** What the note says during a replay: the workspace is today's, and a server is not started again. */
+const REPLAY_NOTES = {
+  workspace:
+    'A replay shows the site as it is in the workspace now, not as it was at this step. It works offline, in this browser only.',
+  server: (port: number | string | null) =>
+    `The server on port ${port ?? '?'} ran when this step was taken; a replay does not start it again, so its page shows only while that server still runs.`,
+};
+
+/**
+ * An `expose` action: the site it gave, in a `SitePreview`: a workspace page at this
+ * app's own address (wherever the step was recorded), or the server's address.
+ */
 export function PreviewView(props: { item: ActionItem }) {
-  const { conversations } = useApp();
-  const target = createMemo(() => exposed(props.item.meta));
-  const workspacePreview = createMemo(() => {
-    const { url } = target();
+  const { conversations, replay } = useApp();
+  const site = createMemo((): ExposedSite => {
     const conversationId = conversations.selectedId();
-    return url && conversationId ? livePageUrl(url, conversationId, APP_BASE) : null;
+    return conversationId === null
+      ? { kind: 'none', port: null }
+      : exposedSite(props.item.meta, conversationId, APP_BASE);
   });
-  const serverUrl = createMemo(() => (workspacePreview() ? null : httpUrl(target().url ?? '')));
+  const url = () => {
+    const shown = site();
+    return shown.kind === 'none' ? null : shown.url;
+  };
+  const port = () => {
+    const shown = site();
+    return shown.kind === 'workspace' ? null : (shown.port ?? '?');
+  };
+  const note = () => {
+    if (site().kind === 'workspace')
+      return replay.isActive() ? REPLAY_NOTES.workspace : WORKSPACE_PREVIEW_NOTE;
+    return replay.isActive()
+      ? REPLAY_NOTES.server(port())
+      : `The server on port ${port()}, at the address the Node runtime gave it.`;
+  };
   return (
     <SitePreview
-      url={workspacePreview() ?? serverUrl()}
-      isWorkspace={workspacePreview() !== null}
-      title={workspacePreview() ? 'Site preview' : `The server on port ${target().port ?? ''}`}
-      note={
-        target().isPublic
-          ? `The server on port ${target().port ?? '?'}, at the address the Node runtime gave it.`
-          : WORKSPACE_PREVIEW_NOTE
-      }
+      url={url()}
+      isWorkspace={site().kind === 'workspace'}
+      title={site().kind === 'workspace' ? 'Site preview' : `The server on port ${port()}`}
+      note={note()}
     />
   );
 }

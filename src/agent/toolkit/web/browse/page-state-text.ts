@@ -1,10 +1,11 @@
 import type { ObservationImage } from '../../../../protocol/model-image-limits.ts';
 import type { VisionPort } from '../../../../protocol/ports/vision.ts';
 import type { LiveReading } from '../../../../protocol/ports/web.ts';
-import type {
-  PreviewConsoleEntry,
-  PreviewElement,
-  PreviewPageState,
+import {
+  consoleCounts,
+  type PreviewConsoleEntry,
+  type PreviewElement,
+  type PreviewPageState,
 } from '../../../../protocol/preview-browser.ts';
 import type { BrowserMeta } from '../../../../protocol/tool-meta/browser.ts';
 import { asWebContent } from '../web-content.ts';
@@ -15,14 +16,14 @@ import { asWebContent } from '../web-content.ts';
  * the agent wrote the page, but what it shows may come from anywhere.
  */
 
-/** "no errors" said plainly, else the counts and each entry with its file and line. */
+/** "no errors" said plainly, else the counts and each entry (log lines too) with its file and line. */
 export function consoleReport(entries: readonly PreviewConsoleEntry[], pageUrl: string): string {
   if (entries.length === 0) return 'Console: no errors or warnings.';
-  const errors = entries.filter((entry) => entry.level === 'error').length;
-  const warnings = entries.length - errors;
+  const { errors, warnings, messages } = consoleCounts(entries);
   const counts = [
     errors === 0 ? 'no errors' : counted(errors, 'error'),
     ...(warnings > 0 ? [counted(warnings, 'warning')] : []),
+    ...(messages > 0 ? [counted(messages, 'other message')] : []),
   ].join(', ');
   return `Console: ${counts}.\n${asWebContent(`console of ${pageUrl}`, entries.map(consoleLine).join('\n'))}`;
 }

@@ -1,0 +1,23 @@
+import { Show } from 'solid-js';
+import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
+import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import { SubAgentSteps } from '../../thread/sub-agent-steps.tsx';
+import { OutputView } from './output-view.tsx';
+
+/**
+ * A sub-agent's run (muxd's `task`): what it was asked, its steps (live while it runs, and
+ * a link to its whole conversation), then what it answered.
+ */
+export function SubAgentView(props: { item: ActionItem }) {
+  const run = () => readToolMeta('sub_agent', props.item.meta);
+  return (
+    <div class="step-view sub-agent-view">
+      <Show when={run().description}>{(asked) => <h4 class="sub-agent-view-task">{asked()}</h4>}</Show>
+      <Show when={run().conversation_id}>{(id) => <SubAgentSteps conversationId={id()} />}</Show>
+      <section class="details-section" aria-label="Its answer">
+        <h4>{props.item.status === 'running' ? 'Working' : 'Its answer'}</h4>
+        <OutputView item={props.item} />
+      </section>
+    </div>
+  );
+}
