@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 
 /** The built app to serve: dist/, or SANDPIPER_DIST (so parallel work can build elsewhere). */
 const DIST = process.env.SANDPIPER_DIST
@@ -44,7 +45,10 @@ export type AppHarness = {
   page: Page;
   model: ScriptedServer;
   app: StaticServer;
-  /** Points the active provider at the scripted model in Settings → Providers, and saves. */
+  /**
+   * Points the app at the scripted model in Settings → Providers, and saves: on a fresh
+   * install (no provider saved) it adds one first; later calls change the active one.
+   */
   configure(options?: ProviderOptions): Promise<void>;
   /** Types a task in the composer and sends it. */
   sendTask(text: string): Promise<void>;
@@ -99,16 +103,23 @@ export type ProviderOptions = {
   model?: string;
 };
 
-/** Points the active provider at `modelUrl` in Settings → Providers (and the step budget in Runs), and saves. */
+/**
+ * Points Sandpiper at `modelUrl` in Settings → Providers (and the step budget in Runs), and
+ * saves. A fresh install saves no provider: then one is added from the OpenAI preset (so it
+ * is called "OpenAI", as the tests name it) and becomes the one new conversations use. Once
+ * one is saved, Settings opens with the active provider's editor, and its fields are changed.
+ */
 export async function configureProvider(
   page: Page,
   modelUrl: string,
   options: ProviderOptions = {},
 ): Promise<void> {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  // The dialog opens at Providers, with the active provider's editor open.
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await showSettingsSection(dialog, 'Providers');
+  if ((await dialog.locator('input[name="active-provider"]').count()) === 0) {
+    await addProvider(dialog, 'OpenAI');
+  }
   await dialog.getByLabel('Base URL', { exact: true }).fill(modelUrl);
   await dialog.getByLabel('API key', { exact: true }).fill('test-key');
   await dialog.getByLabel('Model', { exact: true }).fill(options.model ?? 'scripted-model');

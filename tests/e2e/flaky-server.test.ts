@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 
 let harness: AppHarness;
 const finish = () => call('message', { type: 'result', text: 'The notes app is ready.' });
@@ -104,6 +105,8 @@ it('Test connection says what the server is and its window; Forget what was lear
   });
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // A fresh install saves no provider: one is added, and pointed at the scripted model.
+  await addProvider(dialog, 'OpenAI');
   await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
   await dialog.getByRole('button', { name: 'Test connection' }).click();

@@ -103,7 +103,7 @@ export class ConversationArchive {
       this.dependencies.newId(),
       this.dependencies.now(),
       workspaceLimitBytes,
-      { newId: this.dependencies.newId, providerId: activeProviderId },
+      { newId: this.dependencies.newId, providerId: activeProviderId || null },
     );
     this.dependencies.publish({ type: 'conversation', conversation });
     // Its schedules arrive paused: they fire only once the person resumes them.
