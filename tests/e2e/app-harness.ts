@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
-import { addProvider } from './provider-settings-helpers.ts';
 
 /** The built app to serve: dist/, or SANDPIPER_DIST (so parallel work can build elsewhere). */
 const DIST = process.env.SANDPIPER_DIST
@@ -118,7 +117,14 @@ export async function configureProvider(
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await showSettingsSection(dialog, 'Providers');
   if ((await dialog.locator('input[name="active-provider"]').count()) === 0) {
-    await addProvider(dialog, 'OpenAI');
+    await dialog.getByRole('button', { name: 'Add provider' }).click();
+    await dialog
+      .getByRole('group', { name: 'Add a provider' })
+      .getByRole('button', { name: 'OpenAI', exact: true })
+      .click();
+    // The editor focuses the new provider's Name on the next frame: typing before would race it.
+    // (Not expect.poll: this runs in beforeAll hooks too.)
+    await page.waitForFunction(() => document.activeElement?.id === 'provider-name');
   }
   await dialog.getByLabel('Base URL', { exact: true }).fill(modelUrl);
   await dialog.getByLabel('API key', { exact: true }).fill('test-key');
