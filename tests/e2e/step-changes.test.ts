@@ -5,6 +5,7 @@ import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { pngBytes } from '../fixtures/web/image-bytes.ts';
 import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
 import { textContrasts } from './contrast.ts';
+import { lineFit } from './line-fit.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -310,44 +311,6 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
 
 /** A line far wider than the Computer panel, changed only at its end. */
 const LONG_LINE = `const greeting = [${Array.from({ length: 24 }, (_, index) => `'word${index}'`).join(', ')}, 'TAIL_OLD'];`;
-
-/**
- * How a code block shows its lines: how far it scrolls sideways, whether `marker` (the end of
- * the long line) is inside its box, how many rows that line takes, and whether every line's
- * text starts at the same x (the numbers stay in their column when a line wraps).
- */
-function lineFit(block: import('playwright-core').Locator, lineSelector: string, marker: string) {
-  return block.evaluate(
-    (element, [selector, text]) => {
-      const box = element.getBoundingClientRect();
-      const lines = [...element.querySelectorAll<HTMLElement>(selector)];
-      const long = lines.find((line) => line.textContent?.includes(text));
-      const range = document.createRange();
-      const node = [...(long?.querySelectorAll('*') ?? [])]
-        .flatMap((child) => [...child.childNodes])
-        .concat([...(long?.childNodes ?? [])])
-        .find((child) => child.nodeType === Node.TEXT_NODE && child.textContent?.includes(text));
-      if (!long || !node) return null;
-      const at = node.textContent?.indexOf(text) ?? 0;
-      range.setStart(node, at);
-      range.setEnd(node, at + text.length);
-      const end = range.getBoundingClientRect();
-      const starts = lines.map((line) => {
-        const first = document.createRange();
-        first.selectNodeContents(line);
-        return Math.round(first.getClientRects()[0]?.left ?? 0);
-      });
-      const lineHeight = Number.parseFloat(getComputedStyle(long).lineHeight);
-      return {
-        sideways: element.scrollWidth - element.clientWidth,
-        isEndInside: end.right <= box.right + 1 && end.left >= box.left,
-        rows: Math.round(long.getBoundingClientRect().height / lineHeight),
-        textStarts: [...new Set(starts)].length,
-      };
-    },
-    [lineSelector, marker] as const,
-  );
-}
 
 it('wraps long lines in a step’s diff, the Changes tab and the file view, so the changed end is seen', async () => {
   const { page, model } = harness;
