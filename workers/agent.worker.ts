@@ -47,7 +47,7 @@ const backups = new ConversationBackups({
   conversations: () => runtime.listConversations(),
   conversation: (id) => new ConversationRepository(database).get(id),
   exportBundle: async (id) => (await archive.exportIfThere(id))?.bytes ?? null,
-  importBundle: (bytes) => archive.importBundle(bytes),
+  restoreCopy: (bytes) => archive.restoreCopy(bytes),
   exclusively: (work) => navigator.locks.request('sandpiper-backup-restore', work),
   onError: (error) => console.warn('Sandpiper: a backup copy failed', error),
 });
@@ -198,7 +198,10 @@ const api: AgentWorkerApi = {
     const exported = await archive.exportConversation(id, options);
     return Comlink.transfer(exported, [exported.bytes.buffer]);
   },
-  importBundle: (bytes) => archive.importBundle(bytes),
+  importBundle: async (bytes) => {
+    const { id, title } = await archive.importConversation(bytes);
+    return { conversationId: id, title };
+  },
   storageUsage: () => archive.storageUsage(),
   backupSummary: () => whenReady(() => backups.summary()),
   restoreBackups: () => whenReady(() => backups.restore()),

@@ -44,6 +44,11 @@ export const Conversation = z.object({
       title: z.string(),
     })
     .optional(),
+  /**
+   * Set on a conversation the person imported from a bundle: when (the sidebar marks it
+   * "Imported"). A restored backup copy keeps its own; a fork of it is not an import.
+   */
+  importedAt: z.number().optional(),
   /** The project it was started in (absent: none). Dropped on import, like `forkedFrom`. */
   projectId: z.string().min(1).optional(),
   /**

@@ -170,6 +170,8 @@ export const NoticeKind = z.enum([
   'repetition',
   /** A model request failed on something passing (a dropped connection, a 429, a 5xx); it is sent again. */
   'retrying',
+  /** A model request could not go while the browser is offline; it goes again once the network is back. */
+  'offline',
   /** A spend cap is set but cannot apply to this run: its provider has no prices, or runs in this browser. */
   'spend_cap',
   /** An MCP server switched on could not be listed when the conversation started: it has no tools from it. */

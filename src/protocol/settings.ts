@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { McpServerConfig } from './mcp.ts';
 import { DEFAULT_MEDIA_SETTINGS, MediaSettings } from './media/media-settings.ts';
-import { PROVIDER_PRESETS, ProviderProfile, profileFromPreset } from './providers.ts';
+import { missingKeyReason, ProviderProfile } from './providers.ts';
 import { DEFAULT_WEB_SETTINGS, WebSettings } from './web/web-settings.ts';
 import { DEFAULT_WORKSPACE_LIMIT_BYTES } from './workspace.ts';
 import { XSettings } from './x-settings.ts';
@@ -27,9 +27,12 @@ const SpendCapUsd = z.number().positive().max(MAX_SPEND_CAP_USD).nullable().opti
 
 /** Provider and run settings. Secrets live only here (the `settings` table). */
 export const AgentSettings = z.object({
-  /** Saved providers (at least one); API keys live in them and nowhere else. */
-  providers: z.array(ProviderProfile).min(1),
-  /** The provider new conversations use (each conversation keeps its own choice). */
+  /**
+   * The providers the person saved (none on a fresh install: nothing is offered that they
+   * did not add); API keys live in them and nowhere else.
+   */
+  providers: z.array(ProviderProfile),
+  /** The provider new conversations use (each conversation keeps its own choice); '' while none is saved. */
   activeProviderId: z.string(),
   stepBudget: z.number().int().min(1).max(10_000),
   /** How many times a model request that failed on something passing is sent again before the run pauses. */
@@ -83,11 +86,10 @@ export const AgentSettings = z.object({
 });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
-const OPENAI = PROVIDER_PRESETS[0]!;
-
+/** A fresh install's settings: no provider (the welcome offers ways to add one). */
 export const DEFAULT_SETTINGS: AgentSettings = {
-  providers: [profileFromPreset(OPENAI, OPENAI.id)],
-  activeProviderId: OPENAI.id,
+  providers: [],
+  activeProviderId: '',
   stepBudget: 50,
   maxRetries: 5,
   requestTimeoutMs: 120_000,
@@ -109,9 +111,24 @@ export const DEFAULT_SETTINGS: AgentSettings = {
 
 /**
  * The provider a conversation uses: its own choice while that provider exists, else
- * the active one, else the first saved.
+ * the active one, else the first saved; null while no provider is saved.
  */
-export function providerFor(settings: AgentSettings, providerId: string | null | undefined): ProviderProfile {
+export function providerFor(
+  settings: AgentSettings,
+  providerId: string | null | undefined,
+): ProviderProfile | null {
   const byId = (id: string | null | undefined) => settings.providers.find((profile) => profile.id === id);
-  return byId(providerId) ?? byId(settings.activeProviderId) ?? (settings.providers[0] as ProviderProfile);
+  return byId(providerId) ?? byId(settings.activeProviderId) ?? settings.providers[0] ?? null;
+}
+
+/** Why nothing can run while no provider is saved, and where to add one. */
+export const NO_PROVIDER_REASON =
+  'No model provider is set up yet: add one in Settings → Providers (a hosted API with its key, a server on this computer, or a model that runs in this tab).';
+
+/**
+ * Why a run cannot start with `provider`, before any request: there is none, or it is a
+ * hosted API without its key (`missingKeyReason`). Null when it may answer.
+ */
+export function providerBlocker(provider: ProviderProfile | null): string | null {
+  return provider === null ? NO_PROVIDER_REASON : missingKeyReason(provider);
 }

@@ -165,8 +165,11 @@ export interface AgentWorkerApi {
    * memories it started with are left out (an empty list) unless `includeMemories`.
    */
   exportConversation(conversationId: string, options?: BundleExportOptions): Promise<ExportedBundle>;
-  /** Validates a bundle and imports it as a new conversation; rejects with the reason. */
-  importBundle(bytes: Uint8Array): Promise<string>;
+  /**
+   * Validates a bundle and imports it as a new conversation, marked as imported; resolves
+   * with its id and title, or rejects with the reason.
+   */
+  importBundle(bytes: Uint8Array): Promise<{ conversationId: string; title: string }>;
   /** Bytes each conversation keeps (history and workspace), largest first. */
   storageUsage(): Promise<ConversationUsage[]>;
   /** The backup copies of conversations the database no longer has (a full disk deleted it). */

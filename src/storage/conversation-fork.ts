@@ -51,7 +51,7 @@ export class ConversationForks {
         conversationId: forkId,
       }));
       const { plan, status } = settle(events);
-      const { scheduled: _scheduled, ...kept } = source;
+      const { scheduled: _scheduled, importedAt: _imported, ...kept } = source;
       const fork = Conversation.parse({
         ...kept,
         id: forkId,

@@ -53,6 +53,42 @@ describe('reading settings an earlier version saved', () => {
     expect((await repository.getAgentSettings()).providers[0]?.toolCalls).toBe('native');
   });
 
+  it('drops the OpenAI provider older versions put in every fresh install while it is untouched', async () => {
+    // As older versions saved it: the preset under the id `openai`, no key, Native (their default then).
+    const untouched = { ...profileFromPreset(preset('openai'), 'openai'), toolCalls: 'native' };
+    const alone = await (await savedBefore([untouched])).getAgentSettings();
+    expect(alone.providers).toEqual([]);
+    expect(alone.activeProviderId).toBe('');
+    database.close();
+
+    // Beside a provider the person added, that one stays and becomes the one new conversations use.
+    const ollama = profileFromPreset(preset('ollama'), 'o');
+    const beside = await (await savedBefore([untouched, ollama])).getAgentSettings();
+    expect(beside.providers.map((provider) => provider.id)).toEqual(['o']);
+    expect(beside.activeProviderId).toBe('o');
+    database.close();
+
+    // Touched in any way (a key, a name, an address, a model, prices), it is the person's: kept.
+    for (const touched of [
+      { apiKey: 'sk-1' },
+      { name: 'Work' },
+      { baseUrl: 'http://127.0.0.1:8080/v1' },
+      { model: 'gpt-4.1' },
+      { prices: { inputPerMillion: 1, cachedInputPerMillion: 1, outputPerMillion: 1 } },
+    ]) {
+      const kept = await (await savedBefore([{ ...untouched, ...touched }])).getAgentSettings();
+      expect(kept.providers.map((provider) => provider.id)).toEqual(['openai']);
+      database.close();
+    }
+  });
+
+  it('reads a fresh install, with nothing saved, as no provider at all', async () => {
+    database = new SandpiperDatabase(`settings-${randomUUID()}`, { indexedDB, IDBKeyRange });
+    const settings = await new SettingsRepository(database).getAgentSettings();
+    expect(settings.providers).toEqual([]);
+    expect(settings.activeProviderId).toBe('');
+  });
+
   it('new providers default to Auto, hosted or local', () => {
     for (const candidate of PROVIDER_PRESETS) {
       expect(profileFromPreset(candidate, candidate.id).toolCalls).toBe('auto');

@@ -1,7 +1,7 @@
 import { DEFAULT_MEMORY_PREFERENCES, MemoryPreferences } from '../protocol/know-how.ts';
 import type { McpOAuth } from '../protocol/mcp-oauth.ts';
 import { McpServerStatus, type McpStatusSource, newerMcpStatus } from '../protocol/mcp-status.ts';
-import { PROVIDER_PRESETS, type ProviderProfile, ServerCapabilities } from '../protocol/providers.ts';
+import { PROVIDER_PRESETS, ProviderProfile, ServerCapabilities } from '../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from './db.ts';
 
@@ -37,7 +37,7 @@ export class SettingsRepository {
     if (typeof saved !== 'object' || saved === null) return { ...DEFAULT_SETTINGS };
     const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
     for (const [field, value] of Object.entries(
-      withAutoToolCalls(withProviders(saved as Record<string, unknown>)),
+      withoutUntouchedDefault(withAutoToolCalls(withProviders(saved as Record<string, unknown>))),
     )) {
       const schema = AgentSettings.shape[field as keyof AgentSettings];
       if (schema?.safeParse(value).success) merged[field] = value;
@@ -198,6 +198,48 @@ function withProviders(saved: Record<string, unknown>): Record<string, unknown> 
     prices: null,
   };
   return { ...rest, providers: [profile], activeProviderId: profile.id };
+}
+
+/** The id the provider every install once started with had (an OpenAI without a key, which the person never added). */
+const OLD_DEFAULT_PROVIDER_ID = 'openai';
+
+/**
+ * Whether a saved provider is still the one older versions put in every fresh install: the
+ * OpenAI preset as it came (its id, name, address, model, window), with no key and nothing
+ * the person set (prices, images, a window of the server's). It could never answer, and the
+ * person never added it.
+ */
+export function isUntouchedDefaultProvider(provider: unknown): boolean {
+  const parsed = ProviderProfile.safeParse(provider);
+  const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === OLD_DEFAULT_PROVIDER_ID);
+  if (!parsed.success || !preset) return false;
+  const profile = parsed.data;
+  return (
+    profile.id === OLD_DEFAULT_PROVIDER_ID &&
+    profile.presetId === preset.id &&
+    profile.kind === 'openai-compatible' &&
+    profile.name === preset.name &&
+    profile.baseUrl === preset.baseUrl &&
+    profile.apiKey === '' &&
+    profile.model === preset.defaultModel &&
+    profile.contextWindowTokens === preset.contextWindowTokens &&
+    profile.prices === null &&
+    profile.vision === undefined &&
+    profile.useServerWindow !== false
+  );
+}
+
+/**
+ * Settings saved by older versions held the provider they put in every fresh install (see
+ * `isUntouchedDefaultProvider`) even when the person never touched it: it is dropped when
+ * read, so Settings and each conversation's switch offer only what the person added. When
+ * it was the active one, the first remaining provider becomes active (none: '').
+ */
+function withoutUntouchedDefault(saved: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(saved.providers)) return saved;
+  const providers = saved.providers.filter((provider: unknown) => !isUntouchedDefaultProvider(provider));
+  if (providers.length === saved.providers.length) return saved;
+  return { ...saved, providers };
 }
 
 /**

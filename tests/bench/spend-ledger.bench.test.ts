@@ -5,6 +5,7 @@ import { Journal } from '../../src/agent/engine/journal.ts';
 import { readDaySpend } from '../../src/agent/engine/spend-cap.ts';
 import { type EventBody, StoredEvent } from '../../src/protocol/events.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { SAVED_OPENAI } from '../../src/protocol/settings-fixtures.ts';
 import { localDay } from '../../src/protocol/spend.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { SpendLedger, usageByDay } from '../../src/storage/spend-ledger.ts';
@@ -56,7 +57,7 @@ it('reads the day’s spend from the ledger instead of scanning the log', async 
     ...DEFAULT_SETTINGS,
     providers: [
       {
-        ...DEFAULT_SETTINGS.providers[0]!,
+        ...SAVED_OPENAI,
         prices: { inputPerMillion: 0.15, cachedInputPerMillion: 0.075, outputPerMillion: 0.6 },
       },
     ],

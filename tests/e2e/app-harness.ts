@@ -44,7 +44,10 @@ export type AppHarness = {
   page: Page;
   model: ScriptedServer;
   app: StaticServer;
-  /** Points the active provider at the scripted model in Settings → Providers, and saves. */
+  /**
+   * Points the app at the scripted model in Settings → Providers, and saves: on a fresh
+   * install (no provider saved) it adds one first; later calls change the active one.
+   */
   configure(options?: ProviderOptions): Promise<void>;
   /** Types a task in the composer and sends it. */
   sendTask(text: string): Promise<void>;
@@ -99,16 +102,30 @@ export type ProviderOptions = {
   model?: string;
 };
 
-/** Points the active provider at `modelUrl` in Settings → Providers (and the step budget in Runs), and saves. */
+/**
+ * Points Sandpiper at `modelUrl` in Settings → Providers (and the step budget in Runs), and
+ * saves. A fresh install saves no provider: then one is added from the OpenAI preset (so it
+ * is called "OpenAI", as the tests name it) and becomes the one new conversations use. Once
+ * one is saved, Settings opens with the active provider's editor, and its fields are changed.
+ */
 export async function configureProvider(
   page: Page,
   modelUrl: string,
   options: ProviderOptions = {},
 ): Promise<void> {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  // The dialog opens at Providers, with the active provider's editor open.
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await showSettingsSection(dialog, 'Providers');
+  if ((await dialog.locator('input[name="active-provider"]').count()) === 0) {
+    await dialog.getByRole('button', { name: 'Add provider' }).click();
+    await dialog
+      .getByRole('group', { name: 'Add a provider' })
+      .getByRole('button', { name: 'OpenAI', exact: true })
+      .click();
+    // The editor focuses the new provider's Name on the next frame: typing before would race it.
+    // (Not expect.poll: this runs in beforeAll hooks too.)
+    await page.waitForFunction(() => document.activeElement?.id === 'provider-name');
+  }
   await dialog.getByLabel('Base URL', { exact: true }).fill(modelUrl);
   await dialog.getByLabel('API key', { exact: true }).fill('test-key');
   await dialog.getByLabel('Model', { exact: true }).fill(options.model ?? 'scripted-model');

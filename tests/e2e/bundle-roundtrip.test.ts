@@ -3,12 +3,14 @@ import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
 import {
+  descriptionOf,
   finishTodoConversation,
   importThroughPicker,
   openConversationId,
   planSummary,
   screenshotEverywhere,
   threadTexts,
+  toastTexts,
   workspaceFiles,
 } from './pwa-helpers.ts';
 
@@ -40,6 +42,10 @@ it('exports a finished conversation, deletes it, imports the bundle: thread, pla
     menu.getByRole('menuitem', { name: 'Export bundle' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('keep-a-todo-list-in-notes-todo-md.sandpiper.zip');
+  // It says where the file went.
+  await expect
+    .poll(() => toastTexts(page))
+    .toContain('Saved keep-a-todo-list-in-notes-todo-md.sandpiper.zip to your downloads.');
   const bundle = new Uint8Array(await readFile(await download.path()));
   const entries = Object.keys(unzipSync(bundle));
   expect(entries).toEqual(
@@ -78,6 +84,14 @@ it('exports a finished conversation, deletes it, imports the bundle: thread, pla
   expect(await page.locator('.conversation-item').allTextContents()).toEqual([
     expect.stringContaining('Keep a todo list'),
   ]);
+  // It says so, and the sidebar marks it as imported (said with the row's status, shown as an icon).
+  await expect.poll(() => toastTexts(page)).toContain('Imported ‘Keep a todo list in notes/todo.md’');
+  const importedRow = page.locator('.conversation-item .conversation-button');
+  expect(await descriptionOf(importedRow)).toBe('Imported Done');
+  expect(await importedRow.locator('.conversation-origin').getAttribute('title')).toMatch(
+    /^Imported from a bundle on /,
+  );
+  await screenshotEverywhere(harness, 'imported-conversation');
 });
 
 it('replays a finished conversation step by step, driving the thread, plan and Computer panel', async () => {

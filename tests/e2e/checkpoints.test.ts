@@ -4,7 +4,13 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, messagesOf, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
-import { importThroughPicker, openConversationId, workspaceFiles } from './pwa-helpers.ts';
+import {
+  conversationButton,
+  descriptionOf,
+  importThroughPicker,
+  openConversationId,
+  workspaceFiles,
+} from './pwa-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -222,4 +228,11 @@ it('forks from a step of an imported conversation: the bundle carries the checkp
   await expect.poll(() => workspaceHashes(page, forkId)).toEqual(afterPython);
   expect(await rowsOf(page, 'shell.exec').count()).toBe(2);
   await expect.poll(() => changedOn(page, 'shell.exec', 1)).toBe('1 file changed');
+  // The sidebar tells the three apart: the fork, the import, and the original (unmarked).
+  await expect.poll(() => descriptionOf(conversationButton(page, forkId))).toMatch(/^Forked /);
+  expect(await descriptionOf(conversationButton(page, importedId))).toMatch(/^Imported /);
+  expect(await descriptionOf(conversationButton(page, id))).toBe('Done');
+  expect(await conversationButton(page, forkId).locator('.conversation-origin').getAttribute('title')).toBe(
+    'Forked from “Keep my notes”',
+  );
 });

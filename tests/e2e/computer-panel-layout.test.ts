@@ -29,15 +29,17 @@ function horizontalOverflow(page: Page): Promise<{ page: number; panel: number }
   });
 }
 
-/** Pixels between the last code line and the last line number (0 when every line lines up). */
+/** Pixels between the leftmost and rightmost start of the code lines' text (0 when every line lines up beside its number). */
 function codeDrift(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const code = document.querySelector('.code-text code');
-    const gutter = document.querySelector('.code-gutter');
-    if (!code || !gutter) return Number.POSITIVE_INFINITY;
-    const numbers = document.createRange();
-    numbers.selectNodeContents(gutter);
-    return Math.abs(code.getBoundingClientRect().bottom - numbers.getBoundingClientRect().bottom);
+    const lines = [...document.querySelectorAll('.code-text .code-line')];
+    if (lines.length === 0) return Number.POSITIVE_INFINITY;
+    const starts = lines.map((line) => {
+      const text = document.createRange();
+      text.selectNodeContents(line);
+      return text.getClientRects()[0]?.left ?? Number.NaN;
+    });
+    return Math.max(...starts) - Math.min(...starts);
   });
 }
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppHarness, startApp } from './app-harness.ts';
+import { addProvider, openSettings, save } from './provider-settings-helpers.ts';
 import { waitForSettled } from './pwa-helpers.ts';
 
 /**
- * A first run on the built-in OpenAI preset, with no key typed: Send refuses at once,
- * saying why and where to fix it, keeps the draft, starts no conversation, and no
+ * A first run on the OpenAI preset, added in Settings with no key typed: Send refuses at
+ * once, saying why and where to fix it, keeps the draft, starts no conversation, and no
  * request leaves the page. With a key, the same message goes.
  */
 
@@ -22,6 +23,10 @@ it('refuses Send on a hosted preset without its key, before any request, and sen
   });
   // A first visit reloads once into cross-origin isolation if nobody typed yet: type after it.
   await waitForSettled(page);
+  // OpenAI added as it comes, without its key (a fresh install saves no provider).
+  const dialog = await openSettings(page);
+  await addProvider(dialog, 'OpenAI');
+  await save(dialog);
   await harness.sendTask('Plan a weekend in Lisbon');
   const refusal = page.getByRole('alert').filter({ hasText: 'has no API key' });
   await refusal.waitFor();

@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 
 let harness: AppHarness;
 const finish = () => call('message', { type: 'result', text: 'The notes app is ready.' });
@@ -104,6 +105,8 @@ it('Test connection says what the server is and its window; Forget what was lear
   });
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // A fresh install saves no provider: one is added, and pointed at the scripted model.
+  await addProvider(dialog, 'OpenAI');
   await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
   await dialog.getByRole('button', { name: 'Test connection' }).click();
@@ -119,3 +122,39 @@ it('Test connection says what the server is and its window; Forget what was lear
 });
 
 const SCREENSHOTS_DIR = new URL('../../test-results/', import.meta.url).pathname;
+
+it('offline: a send says “You are offline”, waits for the network without retrying on a timer, then goes on by itself at once', async () => {
+  const { page, model, context } = harness;
+  await harness.configure();
+  model.setScript([acknowledge(), planNotes(), finish()]);
+  await context.setOffline(true);
+  await harness.sendTask(NOTES_TASK);
+  const offline = page.locator('[data-notice-kind="offline"]');
+  await offline.waitFor();
+  expect(await offline.textContent()).toContain('You are offline');
+  // Nothing reached the model, and nothing is tried again on a timer while the network is off.
+  await page.waitForTimeout(4_000);
+  expect(model.requests).toHaveLength(0);
+  expect(await page.locator('[data-notice-kind="retrying"]').count()).toBe(0);
+  expect(await page.locator('[data-notice-kind="provider_error"]').count()).toBe(0);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await harness.screenshot(`offline-waiting-1440-${colorScheme}`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The layout settles (the sidebar slides away) before the picture.
+  await page.waitForTimeout(600);
+  await harness.screenshot('offline-waiting-390-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await harness.screenshot('offline-waiting-390-light');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The network comes back: the same step goes at once, and the run finishes by itself.
+  await context.setOffline(false);
+  const back = performance.now();
+  await model.waitForRequests(1, 2_000);
+  expect((model.requests[0]?.receivedAt ?? Number.POSITIVE_INFINITY) - back).toBeLessThan(2_000);
+  await page.locator('[data-action-type="message.result"][data-status="success"]').waitFor();
+  // Once back, the row says the wait is over (no longer live).
+  expect(await page.locator('[data-notice-kind="offline"].is-live').count()).toBe(0);
+});

@@ -169,3 +169,36 @@ it('refuses a project without a name, with the reason under the field', async ()
   expect(await dialog.getByRole('alert').textContent()).toBe('Give the project a name.');
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('project-edit-name');
 });
+
+/** How far the open New project dialog's content reaches past its right edge (0: no sideways scrolling). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page
+    .getByRole('dialog', { name: 'New project' })
+    .evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth);
+}
+
+it('opens New project without a sideways scrollbar, at 1440 and at 390 px', async () => {
+  const { page } = harness;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const dialog = await createProject(page, 'Trip notes', [{ name: 'glossary.md', text: GLOSSARY }]);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await harness.screenshot(`project-dialog-1440-${colorScheme}`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await createProject(page, 'Trip notes', [
+      { name: 'a-knowledge-file-with-a-rather-long-name.md', text: GLOSSARY },
+    ]);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await harness.screenshot(`project-dialog-390-${colorScheme}`);
+    await page.getByRole('dialog', { name: 'New project' }).getByRole('button', { name: 'Cancel' }).click();
+    // The sidebar drawer closes again.
+    await page.keyboard.press('Escape');
+  }
+});

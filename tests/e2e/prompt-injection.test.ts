@@ -3,6 +3,7 @@ import { EVIL_HOST, injectionRoutes } from '../fixtures/injection/injection-rout
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { startWebFixtures, type WebFixtureServer } from '../fixtures/web/web-fixture-server.ts';
 import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 
 /**
  * Prompt injection in the built app, in Chromium: Settings → Search → Allowed sites (the
@@ -28,6 +29,8 @@ it('Settings → Search → Allowed sites: off by default, a bad line named, sav
   const { page, model } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // A fresh install saves no provider: one is added, and pointed at the scripted model.
+  await addProvider(dialog, 'OpenAI');
   await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
   await showSettingsSection(dialog, 'Web & search');

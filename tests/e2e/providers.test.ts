@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acknowledge, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
@@ -38,9 +38,21 @@ async function startRefusingServer(): Promise<{ url: string; close: () => Promis
   };
 }
 
+/**
+ * Saves the OpenAI preset with a key, as a person does first (a fresh install saves no
+ * provider); it is the one new conversations use.
+ */
+async function saveOpenAI(page: Page): Promise<void> {
+  const dialog = await openSettings(page);
+  await addProvider(dialog, 'OpenAI');
+  await field(dialog, 'API key').fill('sk-test');
+  await save(dialog);
+}
+
 describe('Settings → Providers', () => {
   it('adds a provider from a preset, tests it against the scripted server and makes it active', async () => {
     const { page, model } = harness;
+    await saveOpenAI(page);
     const dialog = await openSettings(harness.page);
     await dialog.getByRole('button', { name: 'Add provider' }).click();
     const picker = dialog.getByRole('group', { name: 'Add a provider' });
@@ -149,11 +161,13 @@ describe('Settings → Providers', () => {
     }
   });
 
-  it('validates a provider before saving, shows and hides the key, and never deletes the last one', async () => {
+  it('validates a provider before saving, shows and hides the key, and deletes down to none', async () => {
     const { page } = harness;
     const dialog = await openSettings(harness.page);
-    const onlyDelete = dialog.getByRole('button', { name: 'Delete OpenAI', exact: true });
-    expect(await onlyDelete.isDisabled()).toBe(true);
+    // A fresh install: none saved; the first one added is the one new conversations use.
+    expect(await dialog.getByRole('radio').count()).toBe(0);
+    await addProvider(dialog, 'OpenAI');
+    expect(await dialog.getByRole('radio', { name: /^OpenAI/ }).isChecked()).toBe(true);
 
     await field(dialog, 'API key').fill('sk-secret');
     expect(await field(dialog, 'API key').getAttribute('type')).toBe('password');
@@ -196,10 +210,19 @@ describe('Settings → Providers', () => {
     const afterDelete = await openSettings(harness.page);
     expect(await afterDelete.getByRole('radio').count()).toBe(1);
     expect(await field(afterDelete, 'API key').inputValue()).toBe('sk-secret');
+
+    // The last one goes too: none is left, as on a fresh install, and that saves.
+    await afterDelete.getByRole('button', { name: 'Delete OpenAI', exact: true }).click();
+    expect(await afterDelete.getByRole('radio').count()).toBe(0);
+    await afterDelete.locator('.providers-empty').waitFor();
+    await save(afterDelete);
+    const none = await openSettings(harness.page);
+    expect(await none.getByRole('radio').count()).toBe(0);
   });
 
   it('says whether the model sees images, guessed from the name as it is typed, and keeps “Text only”', async () => {
     const { page } = harness;
+    await saveOpenAI(page);
     const dialog = await openSettings(harness.page);
     const images = field(dialog, 'Images');
     await field(dialog, 'Model').fill('gpt-4o');
@@ -236,6 +259,7 @@ describe('Settings → Providers', () => {
 
   it('works by keyboard and fits a phone without sideways scrolling', async () => {
     const { page } = harness;
+    await saveOpenAI(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const dialog = await openSettings(harness.page);

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { build, type Plugin } from 'vite';
 import { ISOLATION_RELOAD_KEY } from '../../src/state/app/isolation-reload.ts';
 import { BACKUP_FOLDER_NAME } from '../../src/storage/backup-folder.ts';
@@ -270,6 +270,22 @@ export async function dropFile(
 /** The error toasts shown now. */
 export function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.toast .toast-text').allTextContents();
+}
+
+/** The accessible description of an element: the texts its aria-describedby names, in order. */
+export function descriptionOf(element: Locator): Promise<string> {
+  return element.evaluate((target) =>
+    (target.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .filter((text) => text !== '')
+      .join(' '),
+  );
+}
+
+/** The sidebar's button of one conversation. */
+export function conversationButton(page: Page, conversationId: string): Locator {
+  return page.locator(`.conversation-button[aria-describedby~="status-${conversationId}"]`);
 }
 
 /** Longer than the layout's transitions (the sidebar and the Computer sheet slide for 200 ms). */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 import { savedAgentSettings, screenshotEverywhere } from './pwa-helpers.ts';
 
 let harness: AppHarness;
@@ -18,6 +19,8 @@ it('Settings → Media: an invalid address saves nothing; the image endpoint, co
   const { page } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // A fresh install saves no provider: one is added, and pointed at the scripted model.
+  await addProvider(dialog, 'OpenAI');
   await dialog.getByLabel('Base URL', { exact: true }).fill(harness.model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
   await showSettingsSection(dialog, 'Media');

@@ -52,6 +52,8 @@ describe('Settings in sections', () => {
   for (const size of SIZES) {
     it(`at ${size.width}×${size.height}: a refused Save says why under the field, focused, with Save in view in every section`, async () => {
       const { page, model } = harness;
+      // A provider saved (a fresh install has none), whose editor Settings opens with.
+      await harness.configure();
       await page.setViewportSize(size);
       const dialog = await openSettings(page);
       await showSettingsSection(dialog, 'Providers');

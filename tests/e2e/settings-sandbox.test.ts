@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -25,6 +26,8 @@ it('edits the sandbox settings: Node runtime, network allow-list and workspace l
   expect(await limit.inputValue()).toBe('200');
 
   await showSettingsSection(dialog, 'Providers');
+  // A fresh install saves no provider: one is added, and pointed at the scripted model.
+  await addProvider(dialog, 'OpenAI');
   await dialog.getByLabel('Base URL', { exact: true }).fill(harness.model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
   await showSettingsSection(dialog, 'Sandbox');

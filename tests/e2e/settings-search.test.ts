@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 import { screenshotEverywhere } from './pwa-helpers.ts';
 
 let harness: AppHarness;
@@ -14,6 +15,8 @@ it('Settings → Search: switches, keys, a checked proxy address and the order b
   const { page, model } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // A fresh install saves no provider: one is added, and pointed at the scripted model.
+  await addProvider(dialog, 'OpenAI');
   await dialog.getByLabel('Base URL', { exact: true }).fill(model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
   await showSettingsSection(dialog, 'Web & search');

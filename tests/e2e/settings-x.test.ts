@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type AppHarness, fieldErrorOf, showSettingsSection, startApp } from './app-harness.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 import { savedAgentSettings } from './pwa-helpers.ts';
 
 /**
@@ -21,6 +22,8 @@ it('keeps a proxy and token for the x_* tools, refusing X itself as the proxy', 
   const { page } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // A fresh install saves no provider: one is added, and pointed at the scripted model.
+  await addProvider(dialog, 'OpenAI');
   await dialog.getByLabel('Base URL', { exact: true }).fill(harness.model.url);
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');
   await showSettingsSection(dialog, 'X');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { call } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 import { hasHorizontalScroll } from './pwa-helpers.ts';
 
 // Issue 23's spend cap end to end: prices and caps typed in Settings (a wrong cap refused
@@ -24,6 +25,8 @@ it('stops a run at its spend cap with the figures in the header and the question
   const { page } = harness;
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  // A fresh install saves no provider: one is added, and pointed at the scripted model.
+  await addProvider(dialog, 'OpenAI');
   await dialog.getByLabel('Base URL', { exact: true }).fill(harness.model.url);
   await dialog.getByLabel('API key', { exact: true }).fill('test-key');
   await dialog.getByLabel('Model', { exact: true }).fill('scripted-model');

@@ -5,6 +5,7 @@ import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { pngBytes } from '../fixtures/web/image-bytes.ts';
 import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
 import { textContrasts } from './contrast.ts';
+import { lineFit } from './line-fit.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -306,4 +307,85 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
   expect(await tabs.getByRole('tab', { selected: true }).textContent()).toBe('Terminal');
   await expect.poll(() => panel.locator('.action-view').getAttribute('data-uuid')).toBe(stepUuids[4]);
   expect(await page.locator('.action-row[aria-current="true"]').getAttribute('data-uuid')).toBe(stepUuids[4]);
+});
+
+/** A line far wider than the Computer panel, changed only at its end. */
+const LONG_LINE = `const greeting = [${Array.from({ length: 24 }, (_, index) => `'word${index}'`).join(', ')}, 'TAIL_OLD'];`;
+
+it('wraps long lines in a step’s diff, the Changes tab and the file view, so the changed end is seen', async () => {
+  const { page, model } = harness;
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('file', {
+      action: 'write',
+      path: '/home/ubuntu/app/greeting.js',
+      text: `// Greeting\n${LONG_LINE}\n`,
+    }),
+    shell('sed -i "s/TAIL_OLD/TAIL_NEW/" app/greeting.js'),
+    call('file', { action: 'read', path: '/home/ubuntu/app/greeting.js' }),
+    call('message', { type: 'result', text: 'Done.' }),
+  ]);
+  await harness.sendTask('Change the greeting’s last word');
+  await page.locator('[data-action-type="message.result"]').waitFor();
+  const panel = page.getByRole('complementary', { name: 'Computer' });
+  /** On a phone the panel is a sheet over the thread: closed, the thread's rows can be clicked. */
+  const closeSheet = async () => {
+    if ((await page.locator('.app.is-details-open').count()) === 0) return;
+    await page.keyboard.press('Escape');
+    await page.locator('.app.is-details-open').waitFor({ state: 'detached' });
+  };
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await closeSheet();
+    // The sed step's diff: the added line ends in TAIL_NEW, inside the panel, on several rows.
+    await page.locator('[data-action-type="shell.exec"]').first().click();
+    await panel.getByRole('button', { name: '1 file changed' }).click();
+    await panel.locator('.changed-path').getByRole('button').click();
+    const diff = panel.getByRole('region', { name: 'Diff of app/greeting.js' });
+    await diff.locator('.file-diff-line.is-added').waitFor();
+    await page.waitForTimeout(600);
+    for (const hunk of await diff.locator('.file-diff-hunk').all()) {
+      const fit = await lineFit(hunk, '.file-diff-line', 'TAIL_NEW');
+      expect(fit, `step diff at ${width} px`).toMatchObject({
+        sideways: 0,
+        isEndInside: true,
+        textStarts: 1,
+      });
+      expect(fit?.rows).toBeGreaterThan(1);
+    }
+    await harness.screenshot(`wrapped-step-diff-${width}`);
+
+    // The Changes tab: the same line.
+    await panel.getByRole('tab', { name: 'Changes' }).click();
+    const changes = panel.getByRole('region', { name: 'Changes since the task began' });
+    await changes.getByRole('button', { name: /^app\/greeting\.js/ }).click();
+    const tabDiff = changes.getByRole('region', { name: 'Diff of app/greeting.js' });
+    await tabDiff.locator('.file-diff-line.is-added').first().waitFor();
+    const tabFit = await lineFit(tabDiff.locator('.file-diff-hunk').first(), '.file-diff-line', 'TAIL_NEW');
+    expect(tabFit, `Changes tab at ${width} px`).toMatchObject({
+      sideways: 0,
+      isEndInside: true,
+      textStarts: 1,
+    });
+    await harness.screenshot(`wrapped-changes-tab-${width}`);
+
+    // The file view of the read: the whole file, its long line wrapped beside its number.
+    await closeSheet();
+    await page.locator('[data-action-type="file.read"]').first().click();
+    const code = panel.locator('.code-scroller');
+    await expect.poll(() => code.locator('.hljs-keyword').count()).toBeGreaterThan(0);
+    const codeFit = await lineFit(code, '.code-line', 'TAIL_NEW');
+    expect(codeFit, `file view at ${width} px`).toMatchObject({
+      sideways: 0,
+      isEndInside: true,
+      textStarts: 1,
+    });
+    expect(codeFit?.rows).toBeGreaterThan(1);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await harness.screenshot(`wrapped-file-view-${width}-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
 });

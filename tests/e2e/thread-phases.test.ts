@@ -270,4 +270,75 @@ describe('the thread grouped under its plan phases', () => {
     expect(await first.getAttribute('aria-expanded')).toBe('true');
     expect(await header(page, 'Wrap up').getAttribute('aria-expanded')).toBe('true');
   });
+
+  it('on a phone: a readable title, “tokens” on the meter, a phase row reached below the plan, a compact storage notice', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, model } = harness;
+    const title = 'Build a notes app with auth and sync across devices';
+    model.setScript(phasesUntilQuestion());
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await harness.sendTask(title);
+    await page.getByRole('textbox', { name: 'Reply' }).waitFor({ timeout: 60_000 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The sidebar slides away and the header settles.
+    await page.waitForTimeout(600);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const layout = await page.evaluate(() => {
+        // What a sighted person reads: the meter's text without its visually hidden lead.
+        const shown = (element: Element | null) =>
+          [...(element?.childNodes ?? [])]
+            .filter((node) => !(node instanceof HTMLElement && node.classList.contains('visually-hidden')))
+            .map((node) => node.textContent ?? '')
+            .join('');
+        const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect() ?? null;
+        const heading = document.querySelector('.main-header .thread-title') as HTMLElement;
+        const unit = box('.main-header .token-unit');
+        return {
+          titleWidth: heading.getBoundingClientRect().width,
+          isTitleCut:
+            heading.scrollWidth > heading.clientWidth + 1 || heading.scrollHeight > heading.clientHeight + 1,
+          meter: shown(document.querySelector('.main-header .token-meter')).replace(/\s+/g, ' ').trim(),
+          isUnitShown: unit !== null && unit.width > 10 && unit.right <= window.innerWidth,
+          banner:
+            document
+              .querySelector('[aria-label="Dismiss storage notice"]')
+              ?.closest('.app-banner')
+              ?.getBoundingClientRect().height ?? 0,
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+        };
+      });
+      // The title keeps more than half the width, on up to two lines, whole (it read "Build …" before).
+      expect(layout.titleWidth, colorScheme).toBeGreaterThan(195);
+      expect(layout.isTitleCut, colorScheme).toBe(false);
+      expect(layout.meter, colorScheme).toMatch(/^\d+(\.\d)?k tokens$/);
+      expect(layout.isUnitShown, colorScheme).toBe(true);
+      // The storage notice takes two lines, not a hundred pixels, and can still be dismissed.
+      expect(layout.banner, colorScheme).toBeGreaterThan(0);
+      expect(layout.banner, colorScheme).toBeLessThanOrEqual(60);
+      await page.getByRole('button', { name: 'Dismiss storage notice' }).waitFor();
+      expect(layout.overflow, colorScheme).toBeLessThanOrEqual(0);
+
+      // The first phase, reached by keyboard from the bottom of the thread, shows below the plan, not under it.
+      const first = header(page, PHASE_TITLES[0] ?? '');
+      await first.evaluate((element) => (element as HTMLElement).blur());
+      await page.locator('.thread-scroller').evaluate((scroller) => {
+        scroller.scrollTop = scroller.scrollHeight;
+      });
+      await first.focus();
+      const [plan, row] = await Promise.all([
+        page.getByRole('region', { name: 'Plan' }).boundingBox(),
+        first.boundingBox(),
+      ]);
+      expect(plan && row && row.y >= plan.y + plan.height - 1, colorScheme).toBe(true);
+      await page.locator('.thread-scroller').evaluate((scroller) => {
+        scroller.scrollTop = 0;
+      });
+      await harness.screenshot(`thread-phone-header-${colorScheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
 });

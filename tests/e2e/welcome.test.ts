@@ -261,6 +261,49 @@ it('gives way to the usual empty state for good once dismissed', async () => {
   await browserContext.close();
 });
 
+it('offers no provider the person did not add: Settings lists none and says what to add, and Send says to add one', async () => {
+  const browserContext = await harness.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await browserContext.newPage();
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(harness.app.url)) outside.push(request.url());
+  });
+  await page.goto(harness.app.url);
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await page.getByText('Connect a model provider first.').waitFor();
+
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('button', { name: 'Add provider' }).waitFor();
+  expect(await dialog.getByRole('radio').count()).toBe(0);
+  expect(await dialog.locator('.provider-item').count()).toBe(0);
+  expect(await dialog.locator('.providers-empty').textContent()).toContain('No provider yet.');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `${SCREENSHOTS}providers-none-${width}-${colorScheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+
+  // A task sent now goes nowhere: Send says why, keeps the draft and starts nothing.
+  await page.getByRole('textbox', { name: 'Message' }).fill('Plan a weekend in Lisbon');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'No model provider is set up yet' });
+  await refusal.waitFor();
+  expect(await refusal.textContent()).toContain('add one in Settings → Providers');
+  expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('Plan a weekend in Lisbon');
+  expect(await page.locator('.conversation-item').count()).toBe(0);
+  expect(
+    outside.filter((url) => !url.startsWith('http://127.0.0.1') && !url.startsWith('http://localhost')),
+  ).toEqual([]);
+  await browserContext.close();
+});
+
 it('connects a hosted preset with its key: a refused key is said under the field, a good one becomes the active provider', async () => {
   const browserContext = await harness.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await browserContext.newPage();
@@ -297,10 +340,12 @@ it('connects a hosted preset with its key: a refused key is said under the field
   await page.getByRole('heading', { name: 'What should the agent work on?' }).waitFor();
   const saved = await savedAgentSettings<{
     activeProviderId: string;
-    providers: { id: string; apiKey: string; model: string }[];
+    providers: { id: string; name: string; apiKey: string; model: string }[];
   }>(page);
+  // The one provider saved, and the one new conversations use: added here (none was there before).
   expect(saved?.providers).toHaveLength(1);
-  expect(saved?.providers[0]).toMatchObject({ id: 'openai', apiKey: 'sk-good', model: 'gpt-4o-mini' });
+  expect(saved?.providers[0]).toMatchObject({ name: 'OpenAI', apiKey: 'sk-good', model: 'gpt-4o-mini' });
+  expect(saved?.activeProviderId).toBe(saved?.providers[0]?.id);
   expect(keysSeen).toContain('Bearer sk-wrong');
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('composer-input');
   await browserContext.close();

@@ -53,11 +53,34 @@ describe('conversation bundles through the runtime', () => {
     expect(after?.plan && { ...after.plan, conversationId: id }).toEqual(before?.plan);
     // What it started with was another browser's: an import goes on with none (nothing this one would mount or tell its model).
     const { startContext: _start, ...kept } = before?.conversation ?? {};
-    expect(after?.conversation).toEqual({ ...kept, id: newId, updatedAt: 42 });
+    // Marked as imported (the sidebar says so), at the time of the import.
+    expect(after?.conversation).toEqual({ ...kept, id: newId, updatedAt: 42, importedAt: 42 });
     const filesAfter = await new WorkspaceRepository(harness.database).list(newId);
     expect(withoutIds(filesAfter)).toEqual(withoutIds(filesBefore));
     expect(filesAfter.map((file) => file.path)).toContain('empty');
     expect(harness.published.at(-1)).toMatchObject({ type: 'conversation', conversation: { id: newId } });
+  });
+
+  it('marks what the person imports, not a backup copy written back', async () => {
+    harness = await createHarness();
+    const ids = ['copy-1', 'copy-2', 'copy-3'];
+    const archive = new ConversationArchive({
+      profiles: TOOL_PROFILES,
+      database: harness.database,
+      publish: (message) => harness.published.push(message),
+      newId: () => ids.shift() ?? 'copy-more',
+      now: () => 77,
+      appVersion: '0.1.0',
+    });
+    const bytes = encodeBundle(sampleBundleContents('original'), '0.1.0', 1);
+    const imported = await archive.importConversation(bytes);
+    expect(imported.importedAt).toBe(77);
+    const restored = await harness.runtime.readConversation(await archive.restoreCopy(bytes));
+    expect(restored?.conversation.importedAt).toBeUndefined();
+    // A copy of an imported conversation keeps its mark.
+    const again = await archive.exportConversation(imported.id);
+    const restoredImport = await harness.runtime.readConversation(await archive.restoreCopy(again.bytes));
+    expect(restoredImport?.conversation.importedAt).toBe(77);
   });
 
   it('refuses a bundle whose conversation uses a tool profile this version does not have, writing nothing', async () => {

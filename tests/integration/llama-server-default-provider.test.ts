@@ -1,5 +1,5 @@
 /**
- * Issue 23's first contact: a person keeps the built-in "OpenAI" provider and changes only
+ * Issue 23's first contact: a person adds the "OpenAI" provider and changes only
  * its Base URL to their llama-server. Against upstream llama-server started with chat
  * templates and windows the older suite does not use (Llama 3.2, Hermes 2 Pro at -c 8192,
  * Mistral Nemo; real templates from llama.cpp, see tests/fixtures/chat-templates/), the
@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { identifyServer } from '../../src/agent/runtime/server-knowledge.ts';
 import type { EventBody } from '../../src/protocol/events.ts';
 import { datedFindings } from '../../src/protocol/providers.ts';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { SAVED_OPENAI } from '../../src/protocol/settings-fixtures.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { startDeliverProxy } from '../fixtures/deliver-proxy.ts';
 import { skipEachWithoutShared } from '../shared-folder.ts';
@@ -28,7 +28,7 @@ import {
 } from './llama-server-process.ts';
 
 const TASK = 'Write a haiku about the sea to /home/ubuntu/haiku.md';
-const OPENAI = DEFAULT_SETTINGS.providers[0]!;
+const OPENAI = SAVED_OPENAI;
 
 let model: ReturnType<typeof makeSyntheticModel> | null = null;
 let server: LlamaServer | null = null;
@@ -37,7 +37,7 @@ let harness: Harness | null = null;
 
 /**
  * llama-server with `template` at window `-c`, behind the proxy, and a runtime whose one
- * provider is the default "OpenAI" one with only its Base URL changed. `savedBefore`:
+ * provider is the OpenAI preset as added, with only its Base URL changed. `savedBefore`:
  * the settings as a version before auto for every preset saved them (Native on this preset).
  */
 async function defaultProviderOn(template: string, window: number, savedBefore = false) {

@@ -6,7 +6,7 @@ import {
   xScheduleTool,
   xScheduleUpdateTool,
 } from '../../src/agent/profiles/muxd/x-tools.ts';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { SAVED_OPENAI } from '../../src/protocol/settings-fixtures.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
 import { FIXTURE_X_APP_TOKEN, FIXTURE_X_USER_TOKEN } from '../fixtures/x-api/x-api-server.ts';
 import { openXToolHarness, type XToolHarness } from '../fixtures/x-api/x-tool-harness.ts';
@@ -18,7 +18,7 @@ import { openXToolHarness, type XToolHarness } from '../fixtures/x-api/x-tool-ha
  */
 
 const START = Date.parse('2026-11-23T10:00:00Z');
-const PROVIDER = DEFAULT_SETTINGS.providers[0]!.id;
+const PROVIDER = SAVED_OPENAI.id;
 
 let harness: XToolHarness;
 let service: XToolHarness['service'];

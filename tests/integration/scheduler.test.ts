@@ -6,7 +6,7 @@ import { ScheduleService } from '../../src/agent/runtime/schedules/schedule-serv
 import { Scheduler, type SchedulerTimers } from '../../src/agent/runtime/schedules/scheduler.ts';
 import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
 import type { ScheduleRequest } from '../../src/protocol/ports/schedules.ts';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { SAVED_OPENAI, SETTINGS_WITH_OPENAI } from '../../src/protocol/settings-fixtures.ts';
 import { ConversationRepository } from '../../src/storage/conversation-repository.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
@@ -23,7 +23,7 @@ import { SharedTabLocks } from '../fixtures/tab-locks.ts';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-11-23T10:00:00Z');
-const PROVIDER = DEFAULT_SETTINGS.providers[0]!.id;
+const PROVIDER = SAVED_OPENAI.id;
 
 let clock: number;
 let database: SandpiperDatabase;
@@ -113,7 +113,7 @@ async function settle(tabs: Tab[]): Promise<void> {
 beforeEach(async () => {
   clock = START;
   database = new SandpiperDatabase(`scheduler-${randomUUID()}`, { indexedDB, IDBKeyRange });
-  await new SettingsRepository(database).putAgentSettings(DEFAULT_SETTINGS);
+  await new SettingsRepository(database).putAgentSettings(SETTINGS_WITH_OPENAI);
   locks = new SharedTabLocks();
   launched = [];
   timers = new FakeTimers();

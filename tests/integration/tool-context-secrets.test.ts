@@ -5,6 +5,7 @@ import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { RunPorts } from '../../src/agent/toolkit/ports/run-ports.ts';
 import type { SandboxPort } from '../../src/protocol/ports/sandbox.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
+import { SAVED_OPENAI } from '../../src/protocol/settings-fixtures.ts';
 import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
 
 /**
@@ -27,11 +28,10 @@ const SECRETS = {
 };
 
 function settingsWithEverySecret() {
-  const [provider] = DEFAULT_SETTINGS.providers;
-  if (!provider) throw new Error('the default settings have a provider');
   return {
     ...DEFAULT_SETTINGS,
-    providers: [{ ...provider, apiKey: SECRETS.model }],
+    providers: [{ ...SAVED_OPENAI, apiKey: SECRETS.model }],
+    activeProviderId: SAVED_OPENAI.id,
     allowedUrlPrefixes: ['https://docs.example'],
     toolKeys: {
       tavily: SECRETS.tavily,

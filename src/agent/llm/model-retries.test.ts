@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { EventBody } from '../../protocol/events.ts';
 import type { ModelResult } from './chat-messages.ts';
-import { type RetryPolicy, retryDelayMs, sendWithRetries } from './model-retries.ts';
+import {
+  type Connectivity,
+  OFFLINE_TEXT,
+  type RetryPolicy,
+  retryDelayMs,
+  sendWithRetries,
+} from './model-retries.ts';
+
+/** A browser that is always online. */
+const online: Connectivity = { isOffline: () => false, whenOnline: async () => undefined };
 
 const policy: RetryPolicy = {
   retries: 5,
@@ -9,6 +18,7 @@ const policy: RetryPolicy = {
   maxDelayMs: 30_000,
   maxRetryAfterMs: 120_000,
   random: () => 0.5,
+  connectivity: online,
 };
 const reset: ModelResult = { type: 'failure', kind: 'network', message: 'Reset.', transient: true };
 const ok: ModelResult = { type: 'response', text: '', toolCalls: [], usage: null, model: 'm' };
@@ -30,7 +40,10 @@ describe('retryDelayMs', () => {
 });
 
 /** Runs `sendWithRetries` over `results` (the last repeats) with no real waits. */
-async function run(results: ModelResult[], options: { giveUpAfter?: number; stopAfter?: number } = {}) {
+async function run(
+  results: ModelResult[],
+  options: { giveUpAfter?: number; stopAfter?: number; connectivity?: Connectivity; retries?: number } = {},
+) {
   const stop = new AbortController();
   const giveUp = new AbortController();
   const notices: EventBody[] = [];
@@ -45,7 +58,13 @@ async function run(results: ModelResult[], options: { giveUpAfter?: number; stop
       notices.push(notice);
       if (options.giveUpAfter === notices.length) giveUp.abort();
     },
-    policy: { ...policy, baseDelayMs: 1, maxDelayMs: 1 },
+    policy: {
+      ...policy,
+      baseDelayMs: 1,
+      maxDelayMs: 1,
+      retries: options.retries ?? policy.retries,
+      connectivity: options.connectivity ?? online,
+    },
     signal: stop.signal,
     giveUp: giveUp.signal,
     now: () => 1_000,
@@ -95,5 +114,47 @@ describe('sendWithRetries', () => {
   it('a server asking for too long a wait pauses the run at once', async () => {
     const slow = await run([{ ...reset, retryAfterMs: 3_600_000 }]);
     expect(slow).toMatchObject({ sent: 1, gaveUp: { reason: 'long_wait' }, notices: [] });
+  });
+
+  it('while the browser is offline, says so and waits for the network, then sends again at once, not as a retry', async () => {
+    let isOffline = true;
+    const waits: string[] = [];
+    const connectivity: Connectivity = {
+      isOffline: () => isOffline,
+      whenOnline: async () => {
+        waits.push('waited');
+        isOffline = false;
+      },
+    };
+    // No retries left to spend: the offline wait is not one of them.
+    const { result, gaveUp, sent, notices } = await run([reset, ok], { connectivity, retries: 0 });
+    expect(result).toBe(ok);
+    expect(gaveUp).toBeNull();
+    expect(sent).toBe(2);
+    expect(waits).toEqual(['waited']);
+    expect(notices).toEqual([{ type: 'notice', kind: 'offline', text: OFFLINE_TEXT, forModel: false }]);
+  });
+
+  it('waits again each time a request fails offline, and a stop ends the wait', async () => {
+    const offline: Connectivity = { isOffline: () => true, whenOnline: async () => undefined };
+    const stopped = await run([reset], { connectivity: offline, stopAfter: 3 });
+    expect(stopped).toMatchObject({ sent: 3, gaveUp: null, result: { kind: 'cancelled' } });
+    expect(stopped.notices.map((notice) => notice.type === 'notice' && notice.kind)).toEqual([
+      'offline',
+      'offline',
+    ]);
+  });
+
+  it('an answer that is not a network failure is retried as usual, offline or not', async () => {
+    const offline: Connectivity = { isOffline: () => true, whenOnline: async () => undefined };
+    const busy: ModelResult = {
+      type: 'failure',
+      kind: 'http',
+      status: 503,
+      message: 'Busy.',
+      transient: true,
+    };
+    const { notices } = await run([busy, ok], { connectivity: offline });
+    expect(notices.map((notice) => notice.type === 'notice' && notice.kind)).toEqual(['retrying']);
   });
 });

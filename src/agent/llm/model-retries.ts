@@ -4,11 +4,56 @@ import type { ModelResult } from './chat-messages.ts';
 type Failure = Extract<ModelResult, { type: 'failure' }>;
 
 /**
+ * What the browser says of its network: whether it is offline (`navigator.onLine`, which
+ * workers have too), and a wait until it says it is online again.
+ */
+export type Connectivity = {
+  isOffline: () => boolean;
+  /** Resolves once the browser says it is online (at once if it is), or when a signal aborts. */
+  whenOnline: (signals: readonly AbortSignal[]) => Promise<void>;
+};
+
+/** How often the wait for the network looks at `navigator.onLine` besides its `online` event. */
+const ONLINE_CHECK_MS = 1_000;
+
+/**
+ * The connectivity of the thread this runs in (a page or a worker: both have
+ * `navigator.onLine` and `online` events); where there is none (Node), always online.
+ */
+export const BROWSER_CONNECTIVITY: Connectivity = {
+  isOffline: () => globalThis.navigator?.onLine === false,
+  whenOnline: (signals) =>
+    new Promise((done) => {
+      const scope = globalThis as {
+        addEventListener?: typeof addEventListener;
+        removeEventListener?: typeof removeEventListener;
+      };
+      const finish = () => {
+        clearInterval(timer);
+        scope.removeEventListener?.('online', check);
+        for (const signal of signals) signal.removeEventListener('abort', finish);
+        done();
+      };
+      // The event comes at once; the check is there for a browser that misses one.
+      const check = () => {
+        if (!BROWSER_CONNECTIVITY.isOffline()) finish();
+      };
+      const timer = setInterval(check, ONLINE_CHECK_MS);
+      scope.addEventListener?.('online', check);
+      for (const signal of signals) signal.addEventListener('abort', finish, { once: true });
+      if (signals.some((signal) => signal.aborted)) finish();
+      else check();
+    }),
+};
+
+/**
  * How a model request that failed on something passing is sent again: up to `retries`
  * more times, after a delay that doubles from `baseDelayMs` up to `maxDelayMs`, each
  * spread by ±25% (`random`) so that many tabs hit by one outage do not come back at once.
  * A server's own `Retry-After` is honoured as asked, up to `maxRetryAfterMs`; asked to
- * wait longer, the run pauses and says so rather than wait unseen.
+ * wait longer, the run pauses and says so rather than wait unseen. A request that could
+ * not reach its server while the browser says it is offline (`connectivity`) is neither
+ * counted nor retried on a timer: it goes again as soon as the browser is online.
  */
 export type RetryPolicy = {
   retries: number;
@@ -16,6 +61,8 @@ export type RetryPolicy = {
   maxDelayMs: number;
   maxRetryAfterMs: number;
   random: () => number;
+  /** Absent: the thread's own (`BROWSER_CONNECTIVITY`). */
+  connectivity?: Connectivity;
 };
 
 export const DEFAULT_RETRY_POLICY: Omit<RetryPolicy, 'retries'> = {
@@ -23,7 +70,25 @@ export const DEFAULT_RETRY_POLICY: Omit<RetryPolicy, 'retries'> = {
   maxDelayMs: 30_000,
   maxRetryAfterMs: 120_000,
   random: Math.random,
+  connectivity: BROWSER_CONNECTIVITY,
 };
+
+/** The words of the wait for the network, shown in the thread while it lasts. */
+export const OFFLINE_TEXT = 'You are offline. The run goes on by itself as soon as the network is back.';
+
+/**
+ * Whether a failure is the browser being offline: the request could not reach its server
+ * (a network failure, not an answer) while the browser says it is offline. A server on this
+ * computer may still answer while the browser says so: only what failed counts.
+ */
+export function isOfflineFailure(failure: Failure, connectivity: Connectivity): boolean {
+  return failure.kind === 'network' && connectivity.isOffline();
+}
+
+/** The notice of a request that could not go while the browser is offline: the run waits for the network. */
+export function offlineNotice(): EventBody {
+  return { type: 'notice', kind: 'offline', text: OFFLINE_TEXT, forModel: false };
+}
 
 /** The wait before retry number `retry` (1 for the first), or null when the server asks for too long a wait. */
 export function retryDelayMs(retry: number, failure: Failure, policy: RetryPolicy): number | null {
@@ -99,7 +164,9 @@ export type RetriedResult = {
 /**
  * Sends a model request, and on a passing failure sends it again per `policy`, each wait
  * recorded first as a `retrying` notice (so the person sees it, and a reload shows it).
- * A stop (`signal`) ends the waiting at once and comes back as the failure it is; the
+ * One that could not reach its server while the browser is offline is recorded as an
+ * `offline` notice and sent again the moment the browser is online, without counting as a
+ * retry. A stop (`signal`) ends the waiting at once and comes back as the failure it is; the
  * person's Cancel (`giveUp`) ends the retries and says so.
  */
 export async function sendWithRetries(options: {
@@ -111,14 +178,24 @@ export async function sendWithRetries(options: {
   now: () => number;
 }): Promise<RetriedResult> {
   const { policy, signal, giveUp } = options;
+  const connectivity = policy.connectivity ?? BROWSER_CONNECTIVITY;
   const stopped = (failure: Failure): RetriedResult => ({
     result: { ...failure, kind: 'cancelled', transient: false },
     gaveUp: null,
   });
   let result = await options.send();
-  for (let retry = 1; result.type === 'failure' && isRetryable(result); retry += 1) {
+  let retry = 1;
+  while (result.type === 'failure' && isRetryable(result)) {
     if (signal.aborted) return stopped(result);
     if (giveUp.aborted) return { result, gaveUp: { reason: 'cancelled', attempts: retry } };
+    if (isOfflineFailure(result, connectivity)) {
+      await options.record(offlineNotice());
+      await connectivity.whenOnline([signal, giveUp]);
+      if (signal.aborted) return stopped(result);
+      if (giveUp.aborted) return { result, gaveUp: { reason: 'cancelled', attempts: retry } };
+      result = await options.send();
+      continue;
+    }
     if (retry > policy.retries) return { result, gaveUp: { reason: 'spent', attempts: retry } };
     const delay = retryDelayMs(retry, result, policy);
     if (delay === null) return { result, gaveUp: { reason: 'long_wait', attempts: retry } };
@@ -127,6 +204,7 @@ export async function sendWithRetries(options: {
     if (signal.aborted) return stopped(result);
     if (giveUp.aborted) return { result, gaveUp: { reason: 'cancelled', attempts: retry } };
     result = await options.send();
+    retry += 1;
   }
   return { result, gaveUp: null };
 }

@@ -2,6 +2,7 @@ import { decodeBundle, encodeBundle } from '../../bundle/bundle-codec.ts';
 import { BundleError } from '../../bundle/bundle-format.ts';
 import { startContextForBundle } from '../../know-how/bundle-memories.ts';
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
+import type { Conversation } from '../../protocol/conversation.ts';
 import type { BundleExportOptions, ConversationUsage, ExportedBundle } from '../../protocol/worker-api.ts';
 import { BundleRepository } from '../../storage/bundle-repository.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
@@ -62,15 +63,38 @@ export class ConversationArchive {
     return { fileName: `${fileNameFor(contents.conversation.title)}.sandpiper.zip`, bytes };
   }
 
-  /** Validates a bundle and writes it as a new conversation; resolves with its id. */
+  /** Validates a bundle the person imports and writes it as a new conversation; resolves with its id. */
   async importBundle(bytes: Uint8Array): Promise<string> {
-    const contents = decodeBundle(bytes);
-    const { profileId } = contents.conversation;
+    return (await this.importConversation(bytes)).id;
+  }
+
+  /**
+   * Validates a bundle the person imports and writes it as a new conversation, marked as
+   * imported now (the sidebar says so); resolves with its row.
+   */
+  importConversation(bytes: Uint8Array): Promise<Conversation> {
+    return this.write(bytes, this.dependencies.now());
+  }
+
+  /**
+   * Writes a backup copy of one of the person's own conversations back as a conversation: not
+   * an import (it keeps the mark its conversation had, if any); resolves with its id.
+   */
+  async restoreCopy(bytes: Uint8Array): Promise<string> {
+    return (await this.write(bytes, null)).id;
+  }
+
+  /** Validates a bundle and writes it as a new conversation, with `importedAt` set when not null. */
+  private async write(bytes: Uint8Array, importedAt: number | null): Promise<Conversation> {
+    const decoded = decodeBundle(bytes);
+    const { profileId } = decoded.conversation;
     if (!findProfile(profileId, this.dependencies.profiles)) {
       throw new BundleError(
         `This bundle's conversation uses the tool profile "${profileId}", which this version of Sandpiper does not have.`,
       );
     }
+    const contents =
+      importedAt === null ? decoded : { ...decoded, conversation: { ...decoded.conversation, importedAt } };
     const { workspaceLimitBytes, activeProviderId } = await new SettingsRepository(
       this.dependencies.database,
     ).getAgentSettings();
@@ -79,14 +103,14 @@ export class ConversationArchive {
       this.dependencies.newId(),
       this.dependencies.now(),
       workspaceLimitBytes,
-      { newId: this.dependencies.newId, providerId: activeProviderId },
+      { newId: this.dependencies.newId, providerId: activeProviderId || null },
     );
     this.dependencies.publish({ type: 'conversation', conversation });
     // Its schedules arrive paused: they fire only once the person resumes them.
     for (const schedule of await new ScheduleRepository(this.dependencies.database).list())
       if (schedule.originConversationId === conversation.id)
         this.dependencies.publish({ type: 'schedule', schedule });
-    return conversation.id;
+    return conversation;
   }
 
   storageUsage(): Promise<ConversationUsage[]> {

@@ -12,8 +12,8 @@ export type BackupDependencies = {
   conversation: (conversationId: string) => Promise<Conversation | null>;
   /** The conversation as a bundle, without the memories it started with (null: it is gone). */
   exportBundle: (conversationId: string) => Promise<Uint8Array | null>;
-  /** Imports a bundle as a new conversation. */
-  importBundle: (bytes: Uint8Array) => Promise<string>;
+  /** Writes a backup copy back as a conversation (not marked as an import); resolves with its id. */
+  restoreCopy: (bytes: Uint8Array) => Promise<string>;
   /** Runs `work` while no other tab restores (a Web Lock); absent: runs it at once. */
   exclusively?: <T>(work: () => Promise<T>) => Promise<T>;
   onError: (error: unknown) => void;
@@ -128,7 +128,7 @@ export class ConversationBackups {
     const report: BackupRestoreReport = { restored: 0, conversationIds: [], failed: [] };
     for (const file of await this.missingCopies((await folder.list()).filter(isBackupCopy))) {
       try {
-        report.conversationIds.push(await this.dependencies.importBundle(await folder.read(file.name)));
+        report.conversationIds.push(await this.dependencies.restoreCopy(await folder.read(file.name)));
       } catch (error) {
         report.failed.push({
           name: file.name,

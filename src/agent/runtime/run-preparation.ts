@@ -11,7 +11,7 @@ import {
   type ToolCallMode,
   toolCallModeOf,
 } from '../../protocol/providers.ts';
-import { type AgentSettings, providerFor } from '../../protocol/settings.ts';
+import { type AgentSettings, NO_PROVIDER_REASON, providerFor } from '../../protocol/settings.ts';
 import type { ConversationSandboxes } from '../../sandbox/conversation-sandboxes.ts';
 import type { ConversationRepository } from '../../storage/conversation-repository.ts';
 import type { EventRepository } from '../../storage/event-repository.ts';
@@ -144,7 +144,8 @@ export async function prepareRun(
     );
   }
   const provider = providerFor(settings, conversation.providerId);
-  // A hosted API that wants a key, without one: said now, before any request leaves.
+  // No provider saved, or a hosted API that wants a key without one: said now, before any request leaves.
+  if (!provider) throw new Error(NO_PROVIDER_REASON);
   const missingKey = missingKeyReason(provider);
   if (missingKey) throw new Error(missingKey);
   // The profile's tools, then the MCP tools the conversation started with (Settings → MCP).

@@ -18,6 +18,16 @@ export function persistenceSentence(state: PersistenceState): string {
   }
 }
 
+/**
+ * The banner's shorter sentence (one or two lines on a phone; "Manage storage" follows it,
+ * where Settings → Storage says the rest, exporting included).
+ */
+export function persistenceBannerSentence(state: PersistenceState): string {
+  return state === 'best-effort'
+    ? 'This browser may clear Sandpiper’s data when disk space runs low.'
+    : persistenceSentence(state);
+}
+
 /** Where the last told outcome is kept (localStorage in the app). */
 export type NoticeMemory = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -36,3 +36,12 @@ export async function shareOrDownload(
   download(bundle.bytes, bundle.fileName, BUNDLE_MIME);
   return 'downloaded';
 }
+
+/**
+ * What the person is told once an export left the app: where the file went (the browser's
+ * downloads), or that it was shared; nothing when they cancelled the share sheet.
+ */
+export function exportedMessage(outcome: ShareOutcome, fileName: string): string | null {
+  if (outcome === 'cancelled') return null;
+  return outcome === 'shared' ? `Shared ${fileName}.` : `Saved ${fileName} to your downloads.`;
+}

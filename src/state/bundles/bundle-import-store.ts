@@ -17,6 +17,17 @@ export type ImportActivity = {
 /** The outcome of one import: the new conversation, or the reason it was refused. */
 export type ImportOutcome = { ok: true; conversationId: string } | { ok: false; message: string };
 
+/** The longest title a toast quotes whole; a longer one is cut with an ellipsis. */
+const QUOTED_TITLE_CHARS = 80;
+
+/** What the person is told once a bundle became a conversation: "Imported ‘Trip to Lisbon’". */
+export function importedMessage(title: string): string {
+  const oneLine = title.replace(/\s+/g, ' ').trim() || 'Untitled conversation';
+  const quoted =
+    oneLine.length > QUOTED_TITLE_CHARS ? `${oneLine.slice(0, QUOTED_TITLE_CHARS - 1)}…` : oneLine;
+  return `Imported ‘${quoted}’`;
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
@@ -32,13 +43,16 @@ export function isZipFile(file: { name: string; type: string }): boolean {
 
 /**
  * Imports bundles as new conversations — from a picked or dropped file, or from a URL
- * (`?bundle=`) — and opens each on success. The worker validates every bundle; a
- * refusal is reported through `onRefused` with its reason. One import at a time.
+ * (`?bundle=`) — and opens each on success, said through `onImported`. The worker
+ * validates every bundle; a refusal is reported through `onRefused` with its reason. One
+ * import at a time.
  */
 export function createBundleImportStore(dependencies: {
   client: AgentClient;
   conversations: ConversationsStore;
   onRefused: (message: string) => void;
+  /** Told each bundle imported, in words (`importedMessage`). */
+  onImported: (message: string) => void;
 }) {
   const [activity, setActivity] = createSignal<ImportActivity | null>(null);
 
@@ -49,10 +63,11 @@ export function createBundleImportStore(dependencies: {
       receivedBytes: bytes.byteLength,
       totalBytes: bytes.byteLength,
     });
-    const conversationId = await dependencies.client.api.importBundle(
+    const { conversationId, title } = await dependencies.client.api.importBundle(
       Comlink.transfer(bytes, [bytes.buffer]),
     );
     dependencies.conversations.select(conversationId);
+    dependencies.onImported(importedMessage(title));
     return { ok: true, conversationId };
   }
 

@@ -177,13 +177,9 @@ export function validateProvidersForm(form: ProvidersForm): ProvidersValidation 
   }
   const [firstProblem] = problems;
   if (firstProblem) return { ok: false, ...firstProblem, problems };
-  const first = providers[0];
-  if (!first) {
-    const problem: ProviderProblem = { providerId: '', field: 'name', message: 'Add at least one provider.' };
-    return { ok: false, ...problem, problems: [problem] };
-  }
+  // None saved is allowed (a fresh install has none): nothing runs until one is added.
   const activeProviderId = providers.some((profile) => profile.id === form.activeProviderId)
     ? form.activeProviderId
-    : first.id;
+    : (providers[0]?.id ?? '');
   return { ok: true, providers, activeProviderId };
 }

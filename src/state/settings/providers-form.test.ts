@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_PRESETS } from '../../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { SETTINGS_WITH_OPENAI } from '../../protocol/settings-fixtures.ts';
 import { validateProvidersForm } from './provider-validation.ts';
 import {
   addProvider,
-  canRemoveProvider,
   chooseLocalModel,
   type ProvidersForm,
   providersFormFromSettings,
@@ -13,9 +13,10 @@ import {
   updateProvider,
 } from './providers-form.ts';
 
-const initial = providersFormFromSettings(DEFAULT_SETTINGS);
+/** The form once the person has added OpenAI (no key yet). */
+const initial = providersFormFromSettings(SETTINGS_WITH_OPENAI);
 
-/** The form with Ollama added (id `o`) after the default OpenAI provider. */
+/** The form with Ollama added (id `o`) after the saved OpenAI provider. */
 function withOllama(): ProvidersForm {
   return addProvider(initial, 'ollama', 'o');
 }
@@ -29,10 +30,10 @@ function saved(form: ProvidersForm) {
 describe('providers form', () => {
   it('round-trips saved providers, prices included', () => {
     const settings = AgentSettings.parse({
-      ...DEFAULT_SETTINGS,
+      ...SETTINGS_WITH_OPENAI,
       providers: [
         {
-          ...DEFAULT_SETTINGS.providers[0]!,
+          ...SETTINGS_WITH_OPENAI.providers[0]!,
           apiKey: 'sk-1',
           prices: { inputPerMillion: 0.15, cachedInputPerMillion: 0.075, outputPerMillion: 0.6 },
         },
@@ -46,10 +47,10 @@ describe('providers form', () => {
   });
 
   it('maps the Images choice to `vision`: absent for automatic, true or false when said', () => {
-    const openai = DEFAULT_SETTINGS.providers[0]!;
+    const openai = SETTINGS_WITH_OPENAI.providers[0]!;
     for (const vision of [undefined, true, false]) {
       const settings = AgentSettings.parse({
-        ...DEFAULT_SETTINGS,
+        ...SETTINGS_WITH_OPENAI,
         providers: [{ ...openai, ...(vision === undefined ? {} : { vision }) }],
       });
       const form = providersFormFromSettings(settings);
@@ -103,17 +104,29 @@ describe('providers form', () => {
     expect(validateProvidersForm(form)).toMatchObject({ ok: false, providerId: 'c', field: 'baseUrl' });
   });
 
-  it('never removes the last provider, and falls back to the first when the active one goes', () => {
-    expect(canRemoveProvider(initial)).toBe(false);
-    expect(removeProvider(initial, initial.activeProviderId)).toBe(initial);
+  it('removes any provider, the last one too, and falls back to the first when the active one goes', () => {
     const form = setActiveProvider(withOllama(), 'o');
     expect(form.activeProviderId).toBe('o');
     expect(removeProvider(form, 'o')).toEqual({
       providers: [initial.providers[0]],
-      activeProviderId: 'openai',
+      activeProviderId: 'openai-added',
     });
-    const keptActive = removeProvider(setActiveProvider(withOllama(), 'o'), 'openai');
+    const keptActive = removeProvider(setActiveProvider(withOllama(), 'o'), 'openai-added');
     expect(keptActive).toMatchObject({ activeProviderId: 'o', providers: [{ id: 'o' }] });
+    // None left: nothing is active, and that saves (a fresh install has none either).
+    const none = removeProvider(initial, 'openai-added');
+    expect(none).toEqual({ providers: [], activeProviderId: '' });
+    expect(validateProvidersForm(none)).toEqual({ ok: true, providers: [], activeProviderId: '' });
+    expect(removeProvider(none, 'openai-added')).toBe(none);
+  });
+
+  it('makes the first provider added to none the one new conversations use', () => {
+    const fresh = providersFormFromSettings(DEFAULT_SETTINGS);
+    expect(fresh).toEqual({ providers: [], activeProviderId: '' });
+    const added = addProvider(fresh, 'ollama', 'o');
+    expect(added.activeProviderId).toBe('o');
+    // A second one does not take over.
+    expect(addProvider(added, 'lmstudio', 'l').activeProviderId).toBe('o');
   });
 
   it('ignores an unknown id when choosing the active provider', () => {
@@ -161,12 +174,16 @@ describe('providers form', () => {
   it('names every wrong field of every provider, and says a provider without a model needs one', () => {
     const form = updateProvider(
       updateProvider(withOllama(), 'o', { model: ' ', contextWindowTokens: '12' }),
-      'openai',
+      'openai-added',
       { baseUrl: 'nowhere' },
     );
     const result = validateProvidersForm(form);
     expect(result.ok ? [] : result.problems).toEqual([
-      { providerId: 'openai', field: 'baseUrl', message: expect.stringMatching(/^OpenAI: Base URL must be/) },
+      {
+        providerId: 'openai-added',
+        field: 'baseUrl',
+        message: expect.stringMatching(/^OpenAI: Base URL must be/),
+      },
       {
         providerId: 'o',
         field: 'model',
@@ -179,7 +196,7 @@ describe('providers form', () => {
         message: expect.stringMatching(/^Ollama: Context window/),
       },
     ]);
-    expect(result).toMatchObject({ ok: false, providerId: 'openai', field: 'baseUrl' });
+    expect(result).toMatchObject({ ok: false, providerId: 'openai-added', field: 'baseUrl' });
   });
 
   it('reads prices per million tokens; an empty cached price is the input price', () => {

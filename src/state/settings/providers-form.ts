@@ -105,7 +105,8 @@ function unusedName(form: ProvidersForm, base: string): string {
 
 /**
  * Appends a provider made from a preset (by id), or a blank OpenAI-compatible one for
- * `'custom'`, under a name no other draft has. The active provider does not change.
+ * `'custom'`, under a name no other draft has. The active provider does not change, unless
+ * none is active yet (none was saved): then the new one is the one new conversations use.
  */
 export function addProvider(form: ProvidersForm, presetId: string, id: string): ProvidersForm {
   const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === presetId);
@@ -122,7 +123,11 @@ export function addProvider(form: ProvidersForm, presetId: string, id: string): 
         contextWindowTokens: CUSTOM_CONTEXT_WINDOW_TOKENS,
         prices: null,
       });
-  return { ...form, providers: [...form.providers, { ...draft, name: unusedName(form, draft.name) }] };
+  const hasActive = form.providers.some((other) => other.id === form.activeProviderId);
+  return {
+    providers: [...form.providers, { ...draft, name: unusedName(form, draft.name) }],
+    activeProviderId: hasActive ? form.activeProviderId : id,
+  };
 }
 
 /** Changes some typed fields of one draft. */
@@ -137,21 +142,15 @@ export function updateProvider(
   };
 }
 
-/** True when the draft may be deleted: never the last provider. */
-export function canRemoveProvider(form: ProvidersForm): boolean {
-  return form.providers.length > 1;
-}
-
 /**
- * Removes a draft. The last one is never removed (the form comes back unchanged);
- * removing the active one makes the first remaining provider active.
+ * Removes a draft (the last one too: with none, nothing runs until one is added again);
+ * removing the active one makes the first remaining provider active ('' when none is left).
  */
 export function removeProvider(form: ProvidersForm, id: string): ProvidersForm {
-  if (!canRemoveProvider(form)) return form;
   const providers = form.providers.filter((draft) => draft.id !== id);
   if (providers.length === form.providers.length) return form;
   const isActiveRemoved = form.activeProviderId === id;
-  return { providers, activeProviderId: isActiveRemoved ? providers[0]!.id : form.activeProviderId };
+  return { providers, activeProviderId: isActiveRemoved ? (providers[0]?.id ?? '') : form.activeProviderId };
 }
 
 /** Makes a draft the provider new conversations use (unknown ids are ignored). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { SETTINGS_WITH_OPENAI } from '../../protocol/settings-fixtures.ts';
 import { withMcpServer } from './mcp-form.ts';
 import { updateProvider } from './providers-form.ts';
 import { formsFromSettings, hasUnsavedChanges } from './settings-draft.ts';
@@ -15,14 +16,14 @@ describe('the Settings dialog’s draft', () => {
   });
 
   it('has unsaved changes once any form differs from what it opened with, and none when typed back', () => {
-    const opened = formsFromSettings(DEFAULT_SETTINGS);
-    expect(hasUnsavedChanges(formsFromSettings(DEFAULT_SETTINGS), opened)).toBe(false);
+    const opened = formsFromSettings(SETTINGS_WITH_OPENAI);
+    expect(hasUnsavedChanges(formsFromSettings(SETTINGS_WITH_OPENAI), opened)).toBe(false);
     const edited = { ...opened, run: { ...opened.run, stepBudget: '7' } };
     expect(hasUnsavedChanges(edited, opened)).toBe(true);
     expect(
       hasUnsavedChanges({ ...edited, run: { ...edited.run, stepBudget: opened.run.stepBudget } }, opened),
     ).toBe(false);
-    const model = updateProvider(opened.providers, DEFAULT_SETTINGS.activeProviderId, { model: '' });
+    const model = updateProvider(opened.providers, SETTINGS_WITH_OPENAI.activeProviderId, { model: '' });
     expect(hasUnsavedChanges({ ...opened, providers: model }, opened)).toBe(true);
     expect(
       hasUnsavedChanges({ ...opened, mcp: withMcpServer(opened.mcp, 'none', { name: 'x' }) }, opened),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { SAVED_OPENAI } from '../../protocol/settings-fixtures.ts';
 import { formFromSettings, validateSettingsForm } from './settings-form.ts';
 
 const form = {
@@ -20,7 +21,8 @@ describe('validateSettingsForm', () => {
     const current = {
       ...DEFAULT_SETTINGS,
       maxRetries: 7,
-      providers: [{ ...DEFAULT_SETTINGS.providers[0]!, apiKey: 'secret', model: 'gpt-4.1' }],
+      providers: [{ ...SAVED_OPENAI, apiKey: 'secret', model: 'gpt-4.1' }],
+      activeProviderId: SAVED_OPENAI.id,
     };
     expect(validateSettingsForm(form, current)).toEqual({
       ok: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { SETTINGS_WITH_OPENAI } from '../../protocol/settings-fixtures.ts';
 import { newMcpServer } from './mcp-form.ts';
 import { withEndpoint } from './media-form.ts';
 import { updateProvider } from './providers-form.ts';
@@ -55,14 +56,14 @@ describe('placing a refused field', () => {
 });
 
 describe('validateSettings', () => {
-  it('saves what every part makes of the settings when nothing is wrong', () => {
+  it('saves what every part makes of the settings when nothing is wrong, with no provider saved too', () => {
     const forms = formsOf();
     const result = validateSettings({ ...forms, run: { ...forms.run, stepBudget: '12' } }, DEFAULT_SETTINGS);
     expect(result).toEqual({ ok: true, settings: { ...DEFAULT_SETTINGS, stepBudget: 12 } });
   });
 
   it('finds every wrong field in every section, in the order of the index', () => {
-    const forms = formsOf();
+    const forms = formsFromSettings(SETTINGS_WITH_OPENAI);
     const server = newMcpServer(
       { url: 'https://tools.example/mcp', name: 'tools', transport: 'streamable-http', bearerToken: '' },
       's1',
@@ -70,14 +71,14 @@ describe('validateSettings', () => {
     );
     const result = validateSettings(
       {
-        providers: updateProvider(forms.providers, 'openai', { model: '' }),
+        providers: updateProvider(forms.providers, 'openai-added', { model: '' }),
         run: { ...forms.run, workspaceLimitMb: '0', stepBudget: 'many' },
         search: forms.search,
         media: withEndpoint(forms.media, 'image', { isEnabled: true, baseUrl: 'https://api.example/v1' }),
         mcp: { servers: [{ ...server, url: 'ftp://tools' }] },
         x: { proxyUrl: '', token: 'tok' },
       },
-      DEFAULT_SETTINGS,
+      SETTINGS_WITH_OPENAI,
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -91,7 +92,7 @@ describe('validateSettings', () => {
       ['x', 'x-proxyUrl'],
     ]);
     expect(result.issues[0]).toMatchObject({
-      providerId: 'openai',
+      providerId: 'openai-added',
       message: expect.stringMatching(/^OpenAI needs a model/),
     });
     expect(issueCounts(result.issues)).toEqual({ providers: 1, runs: 1, sandbox: 1, media: 1, mcp: 1, x: 1 });

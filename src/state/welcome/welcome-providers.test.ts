@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_PRESETS, profileFromPreset } from '../../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { SAVED_OPENAI, SETTINGS_WITH_OPENAI } from '../../protocol/settings-fixtures.ts';
 import { connectHostedProvider, connectLocalServer, hostedModelOf } from './welcome-providers.ts';
 
 const preset = (id: string) => PROVIDER_PRESETS.find((candidate) => candidate.id === id)!;
@@ -9,7 +10,7 @@ const preset = (id: string) => PROVIDER_PRESETS.find((candidate) => candidate.id
 describe('connectLocalServer', () => {
   it('adds a provider named after what answered, with its model and window, and makes it active', () => {
     const change = connectLocalServer(
-      DEFAULT_SETTINGS,
+      SETTINGS_WITH_OPENAI,
       {
         baseUrl: 'http://127.0.0.1:8080/v1',
         server: 'llama.cpp',
@@ -34,13 +35,26 @@ describe('connectLocalServer', () => {
     });
     // What Save would store: valid settings.
     expect(AgentSettings.safeParse(change.settings).success).toBe(true);
-    // The OpenAI preset is kept as it was.
-    expect(change.settings.providers[0]).toEqual(DEFAULT_SETTINGS.providers[0]);
+    // The OpenAI provider saved before is kept as it was.
+    expect(change.settings.providers[0]).toEqual(SAVED_OPENAI);
+  });
+
+  it('makes a server found on a fresh install (no provider saved) the only provider, and active', () => {
+    const change = connectLocalServer(
+      DEFAULT_SETTINGS,
+      { baseUrl: 'http://127.0.0.1:11434/v1', server: 'Ollama', model: 'qwen2.5:7b', windowTokens: null },
+      'new-id',
+    );
+    if (!change.ok) throw new Error(change.message);
+    expect(change.settings.providers.map((provider) => [provider.id, provider.name])).toEqual([
+      ['new-id', 'Ollama'],
+    ]);
+    expect(change.settings.activeProviderId).toBe('new-id');
   });
 
   it('updates a saved provider at the same address (localhost or 127.0.0.1) instead of adding one', () => {
     const ollama = { ...profileFromPreset(preset('ollama'), 'saved-ollama'), model: 'old:1b' };
-    const settings = { ...DEFAULT_SETTINGS, providers: [...DEFAULT_SETTINGS.providers, ollama] };
+    const settings = { ...SETTINGS_WITH_OPENAI, providers: [SAVED_OPENAI, ollama] };
     const change = connectLocalServer(
       settings,
       { baseUrl: 'http://127.0.0.1:11434/v1', server: 'Ollama', model: 'qwen2.5:7b', windowTokens: null },
@@ -63,7 +77,7 @@ describe('connectLocalServer', () => {
       { baseUrl: 'http://127.0.0.1:1234/v1', server: null, model: 'm', windowTokens: null },
       'new-id',
     );
-    expect(change.ok && change.settings.providers[1]?.name).toBe('Local server :1234');
+    expect(change.ok && change.settings.providers[0]?.name).toBe('Local server :1234');
   });
 
   it('refuses, as Save does, what would not validate', () => {
@@ -77,21 +91,32 @@ describe('connectLocalServer', () => {
 });
 
 describe('connectHostedProvider', () => {
-  it('puts the key into the saved provider at the preset’s host (the fresh install’s OpenAI)', () => {
+  it('puts the key into the saved provider at the preset’s host', () => {
     const change = connectHostedProvider(
-      DEFAULT_SETTINGS,
+      SETTINGS_WITH_OPENAI,
       { preset: preset('openai'), apiKey: '  sk-test  ', model: 'gpt-4o-mini' },
       'unused-id',
     );
     if (!change.ok) throw new Error(change.message);
-    expect(change.providerId).toBe('openai');
+    expect(change.providerId).toBe(SAVED_OPENAI.id);
     expect(change.settings.providers).toHaveLength(1);
     expect(change.settings.providers[0]).toMatchObject({ apiKey: 'sk-test', model: 'gpt-4o-mini' });
   });
 
-  it('adds a provider from another preset and makes it active', () => {
+  it('adds OpenAI with its key on a fresh install, where no provider is saved', () => {
     const change = connectHostedProvider(
       DEFAULT_SETTINGS,
+      { preset: preset('openai'), apiKey: 'sk-test', model: 'gpt-4o-mini' },
+      'new-id',
+    );
+    if (!change.ok) throw new Error(change.message);
+    expect(change.settings.providers).toEqual([{ ...SAVED_OPENAI, id: 'new-id', apiKey: 'sk-test' }]);
+    expect(change.settings.activeProviderId).toBe('new-id');
+  });
+
+  it('adds a provider from another preset and makes it active', () => {
+    const change = connectHostedProvider(
+      SETTINGS_WITH_OPENAI,
       { preset: preset('openrouter'), apiKey: 'or-key', model: 'openai/gpt-4o-mini' },
       'new-id',
     );

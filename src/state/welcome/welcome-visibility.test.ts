@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_PRESETS, profileFromPreset } from '../../protocol/providers.ts';
-import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
+import { SAVED_OPENAI } from '../../protocol/settings-fixtures.ts';
 import {
   isWelcomeDismissed,
   isWelcomeDue,
@@ -11,13 +11,16 @@ import {
   type WelcomeMemory,
 } from './welcome-visibility.ts';
 
-const fresh = DEFAULT_SETTINGS.providers[0]!;
 const ollama = profileFromPreset(PROVIDER_PRESETS.find((preset) => preset.id === 'ollama')!, 'ollama');
 
 describe('needsProvider', () => {
-  it('is true for the fresh install’s OpenAI without a key, false once it has one', () => {
-    expect(needsProvider(fresh)).toBe(true);
-    expect(needsProvider({ ...fresh, apiKey: 'sk-x' })).toBe(false);
+  it('is true while no provider is saved (a fresh install)', () => {
+    expect(needsProvider(null)).toBe(true);
+  });
+
+  it('is true for OpenAI added without a key, false once it has one', () => {
+    expect(needsProvider(SAVED_OPENAI)).toBe(true);
+    expect(needsProvider({ ...SAVED_OPENAI, apiKey: 'sk-x' })).toBe(false);
   });
 
   it('is false for a local server without a key, or a model in this tab', () => {
@@ -35,7 +38,8 @@ describe('needsProvider', () => {
 });
 
 describe('isWelcomeDue', () => {
-  const due = { isLoaded: true, hasConversations: false, isDismissed: false, active: fresh };
+  // A fresh profile: no provider saved.
+  const due = { isLoaded: true, hasConversations: false, isDismissed: false, active: null };
   it('shows on a fresh profile once everything is read', () => {
     expect(isWelcomeDue(due)).toBe(true);
     expect(isWelcomeDue({ ...due, isLoaded: false })).toBe(false);

@@ -5,15 +5,16 @@ import { isHttpUrl } from '../settings/provider-validation.ts';
 export const WELCOME_DISMISSED_KEY = 'sandpiper-welcome-dismissed';
 
 /**
- * True when the provider new conversations use cannot answer as it is: a hosted API that
- * wants a key and has none (the fresh install's OpenAI), or an OpenAI-compatible provider
- * without a usable address or model. A provider the person set up themselves — a local
- * server with no key, an in-browser model — counts as set up.
+ * True when there is no provider new conversations could use (a fresh install saves none),
+ * or the one they use cannot answer as it is: a hosted API that wants a key and has none,
+ * or an OpenAI-compatible provider without a usable address or model. A provider the
+ * person set up themselves — a local server with no key, an in-browser model — counts as
+ * set up.
  */
 export function needsProvider(
-  profile: Pick<ProviderProfile, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'>,
+  profile: Pick<ProviderProfile, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'> | null,
 ): boolean {
-  if (missingKeyReason(profile) !== null) return true;
+  if (profile === null || missingKeyReason(profile) !== null) return true;
   if (profile.kind !== 'openai-compatible') return false;
   return !isHttpUrl(profile.baseUrl.trim()) || profile.model.trim() === '';
 }
@@ -21,14 +22,14 @@ export function needsProvider(
 /**
  * Whether the empty state shows the welcome: once settings and the conversation list are
  * read, while nothing has been used yet (no conversation: a run started — and so a provider
- * answered or was set up — gives way for good), the person has not dismissed it, and the
- * active provider cannot answer (`needsProvider`).
+ * answered or was set up — gives way for good), the person has not dismissed it, and there
+ * is no active provider or it cannot answer (`needsProvider`).
  */
 export function isWelcomeDue(state: {
   isLoaded: boolean;
   hasConversations: boolean;
   isDismissed: boolean;
-  active: Pick<ProviderProfile, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'>;
+  active: Pick<ProviderProfile, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'> | null;
 }): boolean {
   return state.isLoaded && !state.hasConversations && !state.isDismissed && needsProvider(state.active);
 }

@@ -1,6 +1,6 @@
 import { createResource, For, Show } from 'solid-js';
 import type { AppAlert } from '../../state/app/alerts-store.ts';
-import { persistenceSentence } from '../../state/app/persistence-notice.ts';
+import { persistenceBannerSentence } from '../../state/app/persistence-notice.ts';
 import type { ImportActivity } from '../../state/bundles/bundle-import-store.ts';
 import { largestConversations, storageRows } from '../../state/settings/storage-overview.ts';
 import { openStorageSettings } from '../settings/storage-section.tsx';
@@ -76,7 +76,8 @@ function AlertBanner(props: { alert: AppAlert }) {
 
 /**
  * Banners at the top of the main column: a new version waiting, an import in progress,
- * the browser's answer about keeping our data (once), and storage alerts from the worker.
+ * the browser's answer about keeping our data (once, compact: a sentence, the way to
+ * Settings → Storage and a dismiss), and storage alerts from the worker.
  */
 export function AppBanners() {
   const { alerts, bundleImport, persistenceNotice, ui } = useApp();
@@ -96,16 +97,21 @@ export function AppBanners() {
       </Show>
       <Show when={persistenceNotice.notice()}>
         {(state) => (
-          <div class="app-banner" data-tone={state() === 'persisted' ? 'success' : 'info'} role="status">
+          <div
+            class="app-banner is-compact"
+            data-tone={state() === 'persisted' ? 'success' : 'info'}
+            role="status"
+          >
             <Icon class="app-banner-icon" name={state() === 'persisted' ? 'check' : 'info'} />
-            <div class="app-banner-body">
-              <p class="app-banner-text">{persistenceSentence(state())}</p>
+            <p class="app-banner-text">
+              {persistenceBannerSentence(state())}
               <Show when={state() === 'best-effort'}>
+                {' '}
                 <button type="button" class="link-button" onClick={() => openStorageSettings(ui)}>
                   Manage storage
                 </button>
               </Show>
-            </div>
+            </p>
             <button
               type="button"
               class="icon-button"

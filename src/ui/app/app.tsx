@@ -98,7 +98,12 @@ export function App(props: { shell?: ShellHandover }) {
     onLost: () => alerts.show('data_lost', LOST_DATA_TEXT),
     onError: (error) => console.warn('Sandpiper: could not read the database’s identity.', error),
   });
-  const bundleImport = createBundleImportStore({ client, conversations, onRefused: toasts.show });
+  const bundleImport = createBundleImportStore({
+    client,
+    conversations,
+    onRefused: (message) => toasts.show(message),
+    onImported: (message) => toasts.show(message, 'done'),
+  });
   const replay = createReplayStore({ client, thread, conversationId: conversations.selectedId });
   const toolProfiles = createToolProfilesStore(client);
   const skills = createSkillsStore(knowHow.skills);

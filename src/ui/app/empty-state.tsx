@@ -1,9 +1,11 @@
 import { createSignal, For, Show } from 'solid-js';
-import { DEFAULT_SETTINGS, providerFor } from '../../protocol/settings.ts';
+import type { ProviderProfile } from '../../protocol/providers.ts';
+import { providerFor } from '../../protocol/settings.ts';
 import { canPickFolder, pickFolder } from '../../state/uploads/folder-picker.ts';
 import {
   isWelcomeDismissed,
   isWelcomeDue,
+  needsProvider,
   rememberWelcomeDismissed,
 } from '../../state/welcome/welcome-visibility.ts';
 import { Icon } from '../shared/icons.tsx';
@@ -48,16 +50,8 @@ export function EmptyState() {
     rememberWelcomeDismissed(globalThis.localStorage, true);
     setDismissed(true);
   }
-  const isUntouched = () => {
-    const initial = DEFAULT_SETTINGS.providers[0];
-    return (
-      current().kind === 'openai-compatible' &&
-      current().apiKey === '' &&
-      current().baseUrl === initial?.baseUrl &&
-      current().model === initial?.model
-    );
-  };
-  const isInBrowser = () => current().kind === 'webllm';
+  /** No provider saved yet, or the active one cannot answer as it is: the card asks to connect one. */
+  const isMissing = () => needsProvider(current());
 
   function useExample(task: string): void {
     ui.setDraft(task);
@@ -93,11 +87,11 @@ export function EmptyState() {
           Sandpiper plans a task, works through it one step at a time, and shows every step it takes. It runs
           entirely in this tab.
         </p>
-        <div class="provider-card" classList={{ 'is-missing': isUntouched() }}>
-          <Icon class="provider-icon" name={isUntouched() ? 'alert' : 'check'} />
+        <div class="provider-card" classList={{ 'is-missing': isMissing() }}>
+          <Icon class="provider-icon" name={isMissing() ? 'alert' : 'check'} />
           <div class="provider-text">
             <Show
-              when={!isUntouched()}
+              when={!isMissing() && current()}
               fallback={
                 <>
                   <strong>Connect a model provider first.</strong>
@@ -109,18 +103,11 @@ export function EmptyState() {
                 </>
               }
             >
-              <strong>
-                Using {current().model} {isInBrowser() ? 'in this tab' : `at ${hostOf(current().baseUrl)}`}
-              </strong>
-              <span>
-                {!isInBrowser() && current().apiKey === '' ? 'No API key set — fine for local servers. ' : ''}
-                Save more providers in Settings and pick one for new conversations; each conversation can
-                switch in its header.
-              </span>
+              {(provider) => <ProviderInUse provider={provider()} />}
             </Show>
           </div>
           <button type="button" class="button" onClick={() => ui.openSettings('providers')}>
-            {isUntouched() ? 'Connect provider' : 'Change provider'}
+            {isMissing() ? 'Connect provider' : 'Change provider'}
           </button>
         </div>
         <div class="open-folder">
@@ -159,4 +146,21 @@ export function EmptyState() {
       </>
     );
   }
+}
+
+/** What the empty state says of the provider new conversations use. */
+function ProviderInUse(props: { provider: ProviderProfile }) {
+  const isInBrowser = () => props.provider.kind === 'webllm';
+  return (
+    <>
+      <strong>
+        Using {props.provider.model} {isInBrowser() ? 'in this tab' : `at ${hostOf(props.provider.baseUrl)}`}
+      </strong>
+      <span>
+        {!isInBrowser() && props.provider.apiKey === '' ? 'No API key set — fine for local servers. ' : ''}
+        Save more providers in Settings and pick one for new conversations; each conversation can switch in
+        its header.
+      </span>
+    </>
+  );
 }

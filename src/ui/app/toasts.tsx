@@ -2,20 +2,28 @@ import { For } from 'solid-js';
 import { Icon } from '../shared/icons.tsx';
 import { useApp } from './app-context.ts';
 
-/** Inline error toasts for failed worker calls, just above the composer. */
+/**
+ * Toasts just above the composer: errors of failed worker calls (announced at once), and
+ * news of something done (announced politely, with a check instead of the warning sign).
+ */
 export function Toasts() {
   const { toasts } = useApp();
   return (
-    <div class="toasts">
+    // Polite for news of something done (the container is always there, so a toast added is read).
+    <div class="toasts" aria-live="polite">
       <For each={toasts.state.toasts}>
         {(toast) => (
-          <div class="toast" role="alert">
-            <Icon class="toast-icon" name="alert" />
+          <div
+            class="toast"
+            classList={{ 'is-done': toast.tone === 'done' }}
+            role={toast.tone === 'done' ? undefined : 'alert'}
+          >
+            <Icon class="toast-icon" name={toast.tone === 'done' ? 'check' : 'alert'} />
             <span class="toast-text">{toast.message}</span>
             <button
               type="button"
               class="icon-button"
-              aria-label="Dismiss error"
+              aria-label={toast.tone === 'done' ? 'Dismiss' : 'Dismiss error'}
               onClick={() => toasts.dismiss(toast.id)}
             >
               <Icon name="close" size={14} />

@@ -1,5 +1,6 @@
-import { For, type JSX } from 'solid-js';
+import { For, type JSX, Show } from 'solid-js';
 import type { Conversation } from '../../protocol/conversation.ts';
+import type { ProviderProfile } from '../../protocol/providers.ts';
 import { providerFor } from '../../protocol/settings.ts';
 import { useApp } from '../app/app-context.ts';
 import { ChoiceSheet } from '../shared/choice-sheet.tsx';
@@ -12,10 +13,38 @@ const LABEL = 'Provider for this conversation';
  * header has room, and on phones a compact button with the provider's name that opens a
  * sheet of them (CSS shows one or the other). A switch is stored by the worker and applies
  * from the conversation's next run; a run in progress keeps the provider it started with.
+ * While no provider is saved, a button that opens Settings → Providers to add one.
  */
 export function ProviderSwitcher(props: { conversation: Conversation; class?: string; note?: JSX.Element }) {
-  const { settings, client, attempt } = useApp();
+  const { settings, ui } = useApp();
   const current = () => providerFor(settings.state.settings, props.conversation.providerId);
+  return (
+    <Show
+      when={current()}
+      fallback={
+        <button
+          type="button"
+          class={`button small provider-missing ${props.class ?? ''}`}
+          onClick={() => ui.openSettings('providers')}
+        >
+          Add a provider
+        </button>
+      }
+    >
+      {(provider) => <ProviderChoice {...props} current={provider()} />}
+    </Show>
+  );
+}
+
+/** The select and the phone's sheet, on the conversation's provider `current`. */
+function ProviderChoice(props: {
+  conversation: Conversation;
+  current: ProviderProfile;
+  class?: string;
+  note?: JSX.Element;
+}) {
+  const { settings, client, attempt } = useApp();
+  const current = () => props.current;
   let select: HTMLSelectElement | undefined;
 
   async function switchTo(providerId: string): Promise<void> {

@@ -31,15 +31,16 @@ export function useSpendReading(conversation: Accessor<Conversation>): Accessor<
     if ((body.type === 'assistant_turn' || body.type === 'envelope') && body.usage) refresh();
   });
   onCleanup(unsubscribe);
-  return () =>
-    isWorking()
-      ? readSpendMeter({
-          runUsage: thread.state.thread.runUsage,
-          provider: providerFor(settings.state.settings, conversation().providerId),
-          settings: settings.state.settings,
-          day: day(),
-        })
-      : null;
+  return () => {
+    const provider = providerFor(settings.state.settings, conversation().providerId);
+    if (!isWorking() || !provider) return null;
+    return readSpendMeter({
+      runUsage: thread.state.thread.runUsage,
+      provider,
+      settings: settings.state.settings,
+      day: day(),
+    });
+  };
 }
 
 function isPast(spent: number, cap: number | null): boolean {

@@ -17,7 +17,12 @@ const POPOVER_ID = 'token-meter-details';
  */
 export function TokenMeter(props: { conversation: Conversation }) {
   const { thread, settings } = useApp();
-  const provider = () => providerFor(settings.state.settings, props.conversation.providerId);
+  // While no provider is saved, no prices either: the note asks to add one.
+  const provider = () =>
+    providerFor(settings.state.settings, props.conversation.providerId) ?? {
+      name: 'a provider',
+      prices: null,
+    };
   const reading = () => readTokenMeter(thread.state.thread.usage, provider());
   const count = (value: number) => value.toLocaleString('en-US');
   const spend = useSpendReading(() => props.conversation);

@@ -1,4 +1,4 @@
-import { createSignal, For, Match, Switch } from 'solid-js';
+import { createSignal, For, Match, onCleanup, onMount, Switch } from 'solid-js';
 import type { Plan } from '../../protocol/phase-plan.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 
@@ -13,9 +13,25 @@ export function PlanPanel(props: { plan: Plan; isWorking: boolean }) {
   const completed = () => props.plan.phases.filter((phase) => phase.status === 'completed').length;
   const active = () => props.plan.phases.find((phase) => phase.status === 'active');
   const percent = () => (total() === 0 ? 0 : Math.round((completed() / total()) * 100));
+  let panel: HTMLElement | undefined;
+  // The thread scrolls under this sticky panel: its height is the scroller's `--plan-height`,
+  // so a row scrolled into view (by focus, a search, a step chosen) stops below it, not under it.
+  onMount(() => {
+    const scroller = panel?.closest<HTMLElement>('.thread-scroller');
+    if (!panel || !scroller) return;
+    const observer = new ResizeObserver(() => {
+      scroller.style.setProperty('--plan-height', `${panel?.offsetHeight ?? 0}px`);
+    });
+    observer.observe(panel);
+    onCleanup(() => {
+      observer.disconnect();
+      scroller.style.removeProperty('--plan-height');
+    });
+  });
 
   return (
     <section
+      ref={panel}
       class="plan-panel"
       classList={{ 'is-expanded': isExpanded(), 'is-goal-in-strip': active() === undefined }}
       aria-label="Plan"

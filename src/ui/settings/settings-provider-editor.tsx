@@ -14,7 +14,6 @@ import { type ConnectionCheck, ConnectionStatus, LearnedCapabilities } from './s
 
 type EditorProps = {
   draft: ProviderDraft;
-  canRemove: boolean;
   check: ConnectionCheck | null;
   /** What runs learned about this provider's server (for its current base URL and model), if anything. */
   learned: ServerCapabilities | null;
@@ -235,8 +234,6 @@ export function ProviderEditor(props: EditorProps) {
         <button
           type="button"
           class="button ghost danger-text"
-          disabled={!props.canRemove}
-          title={props.canRemove ? undefined : 'The only provider cannot be deleted; add another first.'}
           aria-label={`Delete ${props.draft.name || 'provider'}`}
           onClick={() => props.onRemove()}
         >

@@ -3,7 +3,6 @@ import type { ServerCapabilities } from '../../protocol/providers.ts';
 import { testConnection } from '../../state/settings/provider-connection.ts';
 import {
   addProvider,
-  canRemoveProvider,
   type ProviderDraft,
   type ProvidersForm,
   type ProviderTextField,
@@ -123,6 +122,12 @@ export function ProvidersSection(props: {
       <p class="section-hint" id="providers-hint">
         New conversations use the selected provider; a conversation can switch in its header.
       </p>
+      <Show when={props.form.providers.length === 0}>
+        <p class="providers-empty" role="status">
+          No provider yet. Add one: a hosted API with its key, a server on this computer, or any
+          OpenAI-compatible address (Custom). A model that runs in this tab is under In-browser models.
+        </p>
+      </Show>
       <ul class="provider-list" aria-describedby="providers-hint">
         <Index each={props.form.providers}>
           {(draft) => {
@@ -174,7 +179,6 @@ export function ProvidersSection(props: {
                 <Show when={isEditing()}>
                   <ProviderEditor
                     draft={draft()}
-                    canRemove={canRemoveProvider(props.form)}
                     check={checks()[draft().id] ?? null}
                     learned={learnedFor(draft())}
                     onChange={(changes) => change(draft().id, changes)}

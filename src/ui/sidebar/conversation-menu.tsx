@@ -1,6 +1,6 @@
 import { createSignal, For, onCleanup, Show } from 'solid-js';
 import { startMemoryCount } from '../../know-how/bundle-memories.ts';
-import { shareOrDownload } from '../../state/bundles/bundle-export.ts';
+import { exportedMessage, type ShareOutcome, shareOrDownload } from '../../state/bundles/bundle-export.ts';
 import { useApp } from '../app/app-context.ts';
 import { downloadBytes } from '../shared/download.ts';
 import { Icon, type IconName, Spinner } from '../shared/icons.tsx';
@@ -21,13 +21,14 @@ const BUNDLE_NOTE =
 
 /**
  * The conversation's menu in the header: Export (download the bundle), Share (the share
- * sheet with the file where the browser can share files, else a download) and Replay.
+ * sheet with the file where the browser can share files, else a download) and Replay; an
+ * export says where the file went.
  * When the conversation started with memories, a tick above puts them in the bundle
  * (unticked each time the menu opens: they are left out unless asked for).
  * A menu button: arrows move between items, Esc closes and returns focus.
  */
 export function ConversationMenu() {
-  const { client, conversations, thread, replay, ui, attempt } = useApp();
+  const { client, conversations, thread, replay, ui, toasts, attempt } = useApp();
   const [isOpen, setOpen] = createSignal(false);
   const [busy, setBusy] = createSignal<'export' | 'share' | null>(null);
   /** The person ticked the memories the conversation started with into the bundle (asked anew each time). */
@@ -75,8 +76,11 @@ export function ConversationMenu() {
       const bundle = await client.api.exportConversation(conversation.id, {
         includeMemories: isIncludingMemories(),
       });
+      let outcome: ShareOutcome = 'downloaded';
       if (kind === 'export') downloadBytes(bundle.bytes, bundle.fileName, 'application/zip');
-      else await shareOrDownload(bundle, conversation.title, downloadBytes);
+      else outcome = await shareOrDownload(bundle, conversation.title, downloadBytes);
+      const message = exportedMessage(outcome, bundle.fileName);
+      if (message) toasts.show(message, 'done');
     }, 'Could not export the conversation');
     setBusy(null);
   }

@@ -1,14 +1,20 @@
 import { createSignal, Show } from 'solid-js';
 import type { Conversation } from '../../protocol/conversation.ts';
+import { conversationOrigin } from '../../state/thread/conversation-origin.ts';
 import { useApp } from '../app/app-context.ts';
 import { DeleteConfirm } from '../shared/delete-confirm.tsx';
 import { CONVERSATION_STATUS_LABEL } from '../shared/format.ts';
 import { Icon } from '../shared/icons.tsx';
 
-/** One conversation in the sidebar: status dot, title (opens it), and delete with an inline confirm. */
+/**
+ * One conversation in the sidebar: status dot, a mark when it was forked or imported (an
+ * icon with its tooltip, said as the button's description), title (opens it), and delete
+ * with an inline confirm.
+ */
 export function ConversationRow(props: { conversation: Conversation }) {
   const { conversations, ui, attempt } = useApp();
   const [isConfirming, setConfirming] = createSignal(false);
+  const origin = () => conversationOrigin(props.conversation);
 
   function open(): void {
     conversations.select(props.conversation.id);
@@ -33,20 +39,30 @@ export function ConversationRow(props: { conversation: Conversation }) {
               type="button"
               class="conversation-button"
               aria-current={conversations.selectedId() === props.conversation.id ? 'page' : undefined}
-              aria-describedby={`status-${props.conversation.id}`}
+              aria-describedby={
+                origin()
+                  ? `origin-${props.conversation.id} status-${props.conversation.id}`
+                  : `status-${props.conversation.id}`
+              }
               onClick={open}
             >
               <span class="status-dot" data-status={props.conversation.status} aria-hidden="true" />
-              <Show when={props.conversation.forkedFrom}>
-                <span
-                  class="conversation-fork"
-                  title={`Forked from “${props.conversation.forkedFrom?.title}”`}
-                >
-                  <Icon name="fork" size={12} />
-                </span>
+              <Show when={origin()}>
+                {(shown) => (
+                  <span class="conversation-origin" title={shown().detail} aria-hidden="true">
+                    <Icon name={shown().kind === 'forked' ? 'fork' : 'upload'} size={12} />
+                  </span>
+                )}
               </Show>
               <span class="conversation-title">{props.conversation.title}</span>
             </button>
+            <Show when={origin()}>
+              {(shown) => (
+                <span id={`origin-${props.conversation.id}`} class="visually-hidden">
+                  {shown().label}
+                </span>
+              )}
+            </Show>
             <span id={`status-${props.conversation.id}`} class="visually-hidden">
               {CONVERSATION_STATUS_LABEL[props.conversation.status]}
             </span>

@@ -165,26 +165,6 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
             {formatBytes(totalBytesOf(draft().files))} of {formatBytes(PROJECT_LIMITS.maxBytes)}
           </span>
         </div>
-        <input
-          ref={filesPicker}
-          class="visually-hidden"
-          type="file"
-          multiple
-          tabIndex={-1}
-          aria-label="Knowledge files to add"
-          onChange={(event) => void addPicked(event.currentTarget)}
-        />
-        <input
-          ref={(element) => {
-            folderPicker = element;
-            element.webkitdirectory = true;
-          }}
-          class="visually-hidden"
-          type="file"
-          tabIndex={-1}
-          aria-label="Knowledge folder to add"
-          onChange={(event) => void addPicked(event.currentTarget)}
-        />
         <Show when={errorOf('files')}>
           {(message) => (
             <p class="form-error" role="alert">
@@ -217,6 +197,27 @@ export function ProjectEditor(props: { project: ProjectRow | null; onClose: () =
           </ul>
         </Show>
       </fieldset>
+      {/* Outside the fieldset: `.field input` would make these hidden pickers as wide as the dialog. */}
+      <input
+        ref={filesPicker}
+        class="visually-hidden"
+        type="file"
+        multiple
+        tabIndex={-1}
+        aria-label="Knowledge files to add"
+        onChange={(event) => void addPicked(event.currentTarget)}
+      />
+      <input
+        ref={(element) => {
+          folderPicker = element;
+          element.webkitdirectory = true;
+        }}
+        class="visually-hidden"
+        type="file"
+        tabIndex={-1}
+        aria-label="Knowledge folder to add"
+        onChange={(event) => void addPicked(event.currentTarget)}
+      />
     </FormDialog>
   );
 }

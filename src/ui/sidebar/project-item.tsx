@@ -49,7 +49,7 @@ export function ProjectItem(props: {
     void attempt(async () => {
       const { bytes, fileName } = await projects.exportArchive(props.project.id);
       downloadBytes(bytes, fileName, 'application/zip');
-      toasts.show(`Exported “${props.project.name}” as ${fileName}.`);
+      toasts.show(`Exported “${props.project.name}” as ${fileName}.`, 'done');
     }, 'Could not export the project');
   }
 

@@ -1,7 +1,6 @@
 import { createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
 import { isLongText } from '../../protocol/long-text.ts';
-import { missingKeyReason } from '../../protocol/providers.ts';
-import { providerFor } from '../../protocol/settings.ts';
+import { providerBlocker, providerFor } from '../../protocol/settings.ts';
 import { uploadRoomProblem } from '../../protocol/uploads.ts';
 import { openAskUuid, sentAttachments } from '../../state/thread/thread-reducer.ts';
 import {
@@ -117,9 +116,10 @@ export function Composer() {
       settings.state.settings,
       conversations.selectedId() === null ? null : thread.state.conversation?.providerId,
     );
-    const missingKey = missingKeyReason(provider);
-    if (missingKey) {
-      setRefusal(missingKey);
+    // None saved yet, or a hosted API without its key: said now, before anything is sent.
+    const blocker = providerBlocker(provider);
+    if (blocker) {
+      setRefusal(blocker);
       return;
     }
     setSending(true);

@@ -6,6 +6,7 @@ import { useApp } from '../app/app-context.ts';
 import { Icon, Spinner } from '../shared/icons.tsx';
 import { renderMarkdown } from '../shared/markdown.ts';
 import { IgnoredCalls } from './action-row.tsx';
+import { OfflineLine } from './offline-line.tsx';
 import { RetryLine } from './retry-line.tsx';
 
 /** An update that informs (role `inform`, Manus' `message.info`): one quiet line (plain text), flipping from sending to sent. */
@@ -60,6 +61,7 @@ const NOTICE_TITLE: Record<NoticeItem['noticeKind'], string> = {
   reply: 'The answer',
   repetition: 'The agent was told it is repeating itself',
   retrying: 'Retrying the model request',
+  offline: 'Offline: the run waited for the network',
   spend_cap: 'The spend cap cannot apply to this run',
   mcp_unavailable: 'An MCP server could not be reached',
 };
@@ -98,6 +100,9 @@ export function NoticeLine(props: { item: NoticeItem }) {
     <Switch>
       <Match when={props.item.noticeKind === 'retrying'}>
         <RetryLine item={props.item} />
+      </Match>
+      <Match when={props.item.noticeKind === 'offline'}>
+        <OfflineLine item={props.item} />
       </Match>
       <Match when={props.item.noticeKind === 'provider_error' || props.item.noticeKind === 'internal_error'}>
         <li class="thread-item notice-block is-error" data-notice-kind={props.item.noticeKind}>

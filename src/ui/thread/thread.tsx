@@ -15,6 +15,7 @@ import type { ThreadEntry } from '../../state/thread/phase-groups.ts';
 import { useApp } from '../app/app-context.ts';
 import { PlanPanel } from '../plan/plan-panel.tsx';
 import { Icon } from '../shared/icons.tsx';
+import { createIsOnline } from '../shared/is-online.ts';
 import { ForkOrigin, RewoundLine } from './checkpoint-lines.tsx';
 import { createThreadEntries } from './thread-entries.ts';
 import { EntryView, ThinkingRow } from './thread-rows.tsx';
@@ -56,12 +57,17 @@ export function Thread() {
   /** A first guess of an entry's height: a header's, or its item's. */
   const estimate = (entry: ThreadEntry | undefined) =>
     entry?.kind === 'group' ? 38 : estimatedHeight(rawItems()[entry?.index ?? -1]);
-  /** Waiting for the model: not while an action runs, nor while a retry row counts down (it says so itself). */
+  /**
+   * Waiting for the model: not while an action runs, nor while a retry row counts down or
+   * the offline row waits for the network (each says so itself).
+   */
+  const isOnline = createIsOnline();
   const isThinking = () => {
     const { items, runningActionUuids } = thread.state.thread;
     const last = items[items.length - 1];
-    const isRetrying = last?.kind === 'notice' && last.retry !== null;
-    return status() === 'running' && runningActionUuids.length === 0 && !isRetrying;
+    const isWaiting =
+      last?.kind === 'notice' && (last.retry !== null || (last.noticeKind === 'offline' && !isOnline()));
+    return status() === 'running' && runningActionUuids.length === 0 && !isWaiting;
   };
   /** The conversation shown windowed (a new window for each), or null for the full list. */
   const windowedConversation = () =>
