@@ -86,8 +86,9 @@ it('shows markdown, code, a PDF, tables and a download card inside the result', 
   const card = (index: number) => cards.nth(index);
 
   // Markdown rendered as web content: its raw HTML stays text and never runs.
-  await card(0).locator('.attachment-markdown h1').waitFor();
-  expect(await card(0).locator('.attachment-markdown h1').textContent()).toBe('Harbour notes');
+  // Its `#` heading sits under the page's outline (an h3 in the thread), sized as the text's first level.
+  await card(0).locator('.attachment-markdown h3.markdown-h1').waitFor();
+  expect(await card(0).locator('.attachment-markdown h3.markdown-h1').textContent()).toBe('Harbour notes');
   expect(await card(0).locator('.attachment-markdown strong').textContent()).toBe('nine');
   expect(await card(0).locator('.attachment-markdown img').count()).toBe(0);
   // Code highlighted.

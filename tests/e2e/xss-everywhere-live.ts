@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { XSS_MARK, XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
 import { SCREENSHOTS, showSettingsSection } from './app-harness.ts';
+import { addProvider } from './provider-settings-helpers.ts';
 import { hasHorizontalScroll } from './pwa-helpers.ts';
 import { ALL_ON_ONE_LINE } from './xss-everywhere-files.ts';
 
@@ -80,6 +81,8 @@ export async function driveLiveViews(page: Page, recorder: ViewRecorder): Promis
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await settings.click();
     // A provider named by 2 KB of markup, saved: its name in the header's provider switcher.
+    // (A fresh install lists none: one is added first.)
+    await addProvider(dialog, 'OpenAI');
     await dialog.getByLabel('Name', { exact: true }).fill(ALL_ON_ONE_LINE.slice(0, 2000));
     await dialog.getByLabel('Base URL', { exact: true }).fill('http://127.0.0.1:9/v1');
     await recorder.saw('settings: provider editor', dialog.locator('#provider-name'));
