@@ -80,7 +80,7 @@ describe('the agent repeating itself', () => {
     expect(await page.locator('.user-item.is-reply').count()).toBe(0);
     expect(await page.locator('.thread-body').getByText('Cancel', { exact: true }).count()).toBe(0);
     expect(await card.locator('.card-state').textContent()).toBe('Stopped');
-    expect(await card.locator('.ask-outcome').textContent()).toBe('The user stopped the task.');
+    expect(await card.locator('.ask-outcome').textContent()).toBe('You stopped the task here.');
     // The Computer panel, following the last step, says the same: stopped, not failed.
     const chip = page
       .getByRole('complementary', { name: 'Computer' })

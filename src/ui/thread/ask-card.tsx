@@ -284,7 +284,15 @@ export function AskCard(props: { item: ActionItem }) {
           />
         </Show>
         <Show when={props.item.askState === 'cancelled' && props.item.errorMessage}>
-          {(message) => <p class="ask-outcome is-error">{message()}</p>}
+          {(message) => (
+            <Show
+              when={props.item.meta.error?.kind === 'cancelled'}
+              fallback={<p class="ask-outcome is-error">{message()}</p>}
+            >
+              {/* The model reads "The user stopped…"; the person is told in their own words. */}
+              <p class="ask-outcome">You stopped the task here.</p>
+            </Show>
+          )}
         </Show>
       </article>
     </li>
