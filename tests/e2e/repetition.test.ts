@@ -86,6 +86,12 @@ describe('the agent repeating itself', () => {
       .getByRole('complementary', { name: 'Computer' })
       .locator('.action-view .details-title .chip');
     await expect.poll(() => chip.textContent()).toBe('Stopped');
+    const panelText = await page
+      .getByRole('complementary', { name: 'Computer' })
+      .locator('.action-view')
+      .innerText();
+    expect(panelText).toContain('You stopped the task here, without a reply.');
+    expect(panelText).not.toContain('The user');
     await harness.screenshot('repetition-stopped');
 
     await page.getByRole('button', { name: 'Conversation actions' }).click();

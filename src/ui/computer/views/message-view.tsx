@@ -33,7 +33,9 @@ export function MessageView(props: { item: ActionItem }) {
             <p class="message-view-waiting">
               {props.item.askState === 'open'
                 ? 'Waiting for your reply in the conversation.'
-                : 'No reply was given.'}
+                : props.item.meta.error?.kind === 'cancelled'
+                  ? 'You stopped the task here, without a reply.'
+                  : 'No reply was given.'}
             </p>
           }
         >

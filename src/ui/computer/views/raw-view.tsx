@@ -42,16 +42,31 @@ export function RawView(props: { item: ActionItem }) {
   );
 }
 
-/** Why the action failed, when it did (shown above any view of it). */
+/**
+ * Why the action failed, when it did (shown above any view of it). A step the person stopped
+ * did not fail: it says so in their words (a question's own view says it already).
+ */
 export function ActionErrorNote(props: { item: ActionItem }) {
+  const isStopped = () => props.item.meta.error?.kind === 'cancelled';
   return (
-    <Show when={props.item.errorMessage}>
-      {(message) => (
-        <div class="details-error" role="note">
-          <Icon name="alert" />
-          <p>{message()}</p>
-        </div>
-      )}
+    <Show
+      when={!isStopped()}
+      fallback={
+        <Show when={props.item.role !== 'ask'}>
+          <p class="details-stopped" role="note">
+            You stopped this step.
+          </p>
+        </Show>
+      }
+    >
+      <Show when={props.item.errorMessage}>
+        {(message) => (
+          <div class="details-error" role="note">
+            <Icon name="alert" />
+            <p>{message()}</p>
+          </div>
+        )}
+      </Show>
     </Show>
   );
 }
