@@ -4,7 +4,7 @@ import {
   type MediaFixtures,
   startMediaFixtures,
 } from '../fixtures/media/media-fixture-server.ts';
-import { acknowledge, call } from '../fixtures/scenarios.ts';
+import { acknowledge, call, harbourSiteSteps } from '../fixtures/scenarios.ts';
 import { type AppHarness, SCREENSHOTS, showSettingsSection, startApp, statuses } from './app-harness.ts';
 import { openConversationId, waitForServiceWorkerControl } from './pwa-helpers.ts';
 
@@ -82,13 +82,7 @@ it('makes a site, a deck and an image, and the result’s attachment cards open 
       goal: 'Harbour tours: site, deck, picture',
       phases: [{ id: 1, title: 'Make everything', capabilities: {} }],
     }),
-    call('webdev_init_project', {
-      project_name: 'harbour-site',
-      project_title: 'Harbour Tours',
-      features: 'web-static',
-      brief: 'Scaffold the site',
-    }),
-    call('expose', { port: 3000, brief: 'Share a preview' }),
+    ...harbourSiteSteps(),
     call('file', { action: 'write', path: '/home/ubuntu/report/outline.md', text: OUTLINE }),
     call('slides', {
       slide_content_file_path: '/home/ubuntu/report/outline.md',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { acknowledge, call } from '../fixtures/scenarios.ts';
+import { acknowledge, call, harbourSiteSteps } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp, statuses } from './app-harness.ts';
 import { importThroughPicker, waitForServiceWorkerControl } from './pwa-helpers.ts';
 
@@ -29,13 +29,7 @@ it('scaffolds a static site, exposes it as a local preview, and shows it in the 
       goal: 'A harbour site',
       phases: [{ id: 1, title: 'Build', capabilities: {} }],
     }),
-    call('webdev_init_project', {
-      project_name: 'harbour-site',
-      project_title: 'Harbour Tours',
-      features: 'web-static',
-      brief: 'Scaffold the site',
-    }),
-    call('expose', { port: 3000, brief: 'Share a preview' }),
+    ...harbourSiteSteps(),
     call('message', { type: 'result', text: 'The site is ready.' }),
   ]);
   await harness.sendTask('Make a small site for harbour tours and share it');
@@ -84,13 +78,7 @@ async function previewedSite(): Promise<void> {
       goal: 'A harbour site',
       phases: [{ id: 1, title: 'Build', capabilities: {} }],
     }),
-    call('webdev_init_project', {
-      project_name: 'harbour-site',
-      project_title: 'Harbour Tours',
-      features: 'web-static',
-      brief: 'Scaffold the site',
-    }),
-    call('expose', { port: 3000, brief: 'Share a preview' }),
+    ...harbourSiteSteps(),
     call('message', {
       type: 'result',
       text: 'The site.',

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { type ColourMath, installColourMath, type Rgba } from './contrast.ts';
 
 /** What marks the focused element: its accessible text, and the contrast of its ring (0 when it has none). */
 export type FocusRing = { element: string; ratio: number; width: number };
@@ -9,36 +10,11 @@ export type FocusRing = { element: string; ratio: number; width: number };
  * the WCAG contrast of its colour against the background it is drawn on (the colours of the
  * ancestors composed over white). Null when nothing but the page itself has focus.
  */
-export function focusRingOfActiveElement(page: Page): Promise<FocusRing | null> {
+export async function focusRingOfActiveElement(page: Page): Promise<FocusRing | null> {
+  await installColourMath(page);
   return page.evaluate(() => {
-    type Rgba = [number, number, number, number];
-    const parse = (value: string): Rgba => {
-      const parts = value.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
-      return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
-    };
-    const over = (top: Rgba, bottom: Rgba): Rgba => {
-      const alpha = top[3];
-      return [0, 1, 2]
-        .map((index) => (top[index] ?? 0) * alpha + (bottom[index] ?? 0) * (1 - alpha))
-        .concat(1) as Rgba;
-    };
-    const backgroundOf = (node: Element | null): Rgba => {
-      const layers: Rgba[] = [];
-      for (let current = node; current; current = current.parentElement)
-        layers.push(parse(getComputedStyle(current).backgroundColor));
-      return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
-    };
-    const luminance = ([red, green, blue]: Rgba) => {
-      const channel = (value: number) => {
-        const share = value / 255;
-        return share <= 0.03928 ? share / 12.92 : ((share + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue);
-    };
-    const ratio = (ring: Rgba, background: Rgba) => {
-      const [light, dark] = [luminance(over(ring, background)), luminance(background)].sort((a, b) => b - a);
-      return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
-    };
+    const { parse, backgroundOf, ratio } = (window as unknown as { sandpiperColour: ColourMath })
+      .sandpiperColour;
     /** The ring an element draws: its outline, else the first outer box-shadow with a spread. */
     const ringOf = (node: Element): { color: Rgba; width: number } | null => {
       const style = getComputedStyle(node);
