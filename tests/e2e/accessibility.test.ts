@@ -4,10 +4,14 @@ import { acknowledge, call, computerPanelShowcase, planNotes } from '../fixtures
 import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
 import { type AxeViolation, describeViolations, seriousViolations } from './axe.ts';
 import { focusRingsAlongTab } from './focus-ring.ts';
+import { waitForSettled } from './pwa-helpers.ts';
 
 let harness: AppHarness;
 beforeAll(async () => {
   harness = await startApp();
+  // The first visit reloads itself into cross-origin isolation once its service worker
+  // takes over, unless someone used it first: the audits read the page after that.
+  await waitForSettled(harness.page);
 });
 afterAll(async () => {
   await harness.close();
@@ -168,6 +172,9 @@ describe('accessibility', () => {
   it('draws a focus ring of at least 3:1 on every control Tab reaches, in both themes', async () => {
     const { page } = harness;
     const weak: string[] = [];
+    // Nothing moves focus while the walk goes on: the last run has ended.
+    await page.locator('[data-conversation-status="done"]').first().waitFor();
+    await expect.poll(() => page.locator('.stop-button').count()).toBe(0);
     const walk = async (view: string) => {
       for (const theme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });

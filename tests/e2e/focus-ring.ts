@@ -58,11 +58,12 @@ export async function focusRingOfActiveElement(page: Page): Promise<FocusRing | 
 
 /**
  * Presses Tab from wherever focus is until focus comes back to the first element it reached
- * (or `limit` presses), and returns the focus ring of every element it stopped on.
+ * (or `limit` presses), and returns the focus ring of every element it stopped on, each once.
  */
 export async function focusRingsAlongTab(page: Page, limit = 150): Promise<FocusRing[]> {
   const rings: FocusRing[] = [];
   const seen = new Set<number>();
+  let first: number | undefined;
   for (let press = 0; press < limit; press += 1) {
     await page.keyboard.press('Tab');
     // Each element is numbered in a WeakMap of the page's (the DOM itself is left as it is).
@@ -78,7 +79,10 @@ export async function focusRingsAlongTab(page: Page, limit = 150): Promise<Focus
       return store.focusWalk.get(active) ?? -1;
     });
     if (key === -1) continue;
-    if (seen.has(key)) break;
+    // Back at the first stop: the walk went round. Another repeat (focus moved by the app) is skipped.
+    if (key === first) break;
+    first ??= key;
+    if (seen.has(key)) continue;
     seen.add(key);
     const ring = await focusRingOfActiveElement(page);
     if (ring) rings.push(ring);
