@@ -103,6 +103,9 @@ export function createConversationsStore(client: AgentClient, options: { onStart
   window.addEventListener('hashchange', onPopState);
   void refresh();
 
+  /** Conversations this tab started (what they hold is all news to the person). */
+  const startedHere = new Set<string>();
+
   /** Opens a conversation (or the empty state for null) and records it in the URL. */
   function select(conversationId: string | null): void {
     if (conversationId === selectedId()) return;
@@ -130,6 +133,7 @@ export function createConversationsStore(client: AgentClient, options: { onStart
           Comlink.transfer({ ...profile, upload: files.upload }, files.transfer),
         )
       : await client.api.startConversation(text, profile);
+    startedHere.add(id);
     select(id);
     options.onStarted?.();
     return id;
@@ -150,6 +154,8 @@ export function createConversationsStore(client: AgentClient, options: { onStart
       forks().get(forkKey(conversationId, seq, uuid)) ?? [],
     select,
     start,
+    /** True for a conversation this tab started (see `start`). */
+    isStartedHere: (conversationId: string): boolean => startedHere.has(conversationId),
     deleteConversation,
     refresh,
     dispose() {

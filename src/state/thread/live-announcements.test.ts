@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstSentences, markAllTold, newAnnouncements, spokenText } from './live-announcements.ts';
+import { firstSentences, newAnnouncements, spokenText } from './live-announcements.ts';
 import type { ActionItem, NoticeItem, ThreadItem } from './thread-reducer.ts';
 
 function action(
@@ -79,11 +79,12 @@ describe('live announcements', () => {
     expect(newAnnouncements([retrying('n1', 1)], told)).toBeNull();
   });
 
-  it('tells nothing of a conversation as it was opened', () => {
+  it('tells nothing from before the conversation was opened, and what came after', () => {
     const told = new Set<string>();
-    const items = [action('a', 'info', 'success', 'Hello.'), action('r', 'result', 'success', 'Done.')];
-    markAllTold(items, told);
-    expect(newAnnouncements(items, told)).toBeNull();
+    const history = { ...action('a', 'info', 'success', 'Hello.'), startedAt: 1_000 } as ThreadItem;
+    const fresh = { ...action('b', 'info', 'success', 'On it.'), startedAt: 5_000 } as ThreadItem;
+    expect(newAnnouncements([history], told, 3_000)).toBeNull();
+    expect(newAnnouncements([history, fresh], told, 3_000)).toBe('On it.');
   });
 
   it('cuts a long text at a sentence end, or at a word with an ellipsis', () => {

@@ -77,25 +77,35 @@ export function announcementKey(item: ThreadItem): string {
   return item.kind === 'action' ? `${item.key}:${item.status}` : item.key;
 }
 
+/** When an item came into the thread (an action: when it started). */
+function timeOf(item: ThreadItem): number {
+  return item.kind === 'action' ? item.startedAt : item.at;
+}
+
 /**
  * What to tell of `items` that was not told before (`told` holds the keys already told, and
  * gains the new ones), joined into one text: a live region read while it changes again can
- * lose the earlier text, so what arrives together is told together.
+ * lose the earlier text, so what arrives together is told together. Items from before `since`
+ * (when the person opened the conversation) are history: read by moving through the thread,
+ * never announced.
  */
-export function newAnnouncements(items: readonly ThreadItem[], told: Set<string>): string | null {
+export function newAnnouncements(
+  items: readonly ThreadItem[],
+  told: Set<string>,
+  since = Number.NEGATIVE_INFINITY,
+): string | null {
   const texts: string[] = [];
   for (const item of items) {
     const key = announcementKey(item);
     if (told.has(key)) continue;
+    if (timeOf(item) < since) {
+      told.add(key);
+      continue;
+    }
     const text = announcementOf(item);
     if (text === null) continue;
     told.add(key);
     texts.push(text);
   }
   return texts.length > 0 ? texts.join(' ') : null;
-}
-
-/** Marks everything `items` holds as told: a conversation opened is read by moving through it, not announced. */
-export function markAllTold(items: readonly ThreadItem[], told: Set<string>): void {
-  for (const item of items) told.add(announcementKey(item));
 }

@@ -19,7 +19,7 @@ import { createSkillsStore } from '../../state/know-how/skills-store.ts';
 import { createReplayStore } from '../../state/replay/replay-store.ts';
 import { createSettingsStore } from '../../state/settings/settings-store.ts';
 import { createConversationsStore } from '../../state/thread/conversations-store.ts';
-import { markAllTold, newAnnouncements } from '../../state/thread/live-announcements.ts';
+import { newAnnouncements } from '../../state/thread/live-announcements.ts';
 import { createTaskChangesStore } from '../../state/thread/task-changes-store.ts';
 import { createThreadStore } from '../../state/thread/thread-store.ts';
 import { createToolOutputStore } from '../../state/thread/tool-output-store.ts';
@@ -184,7 +184,10 @@ export function App(props: { shell?: ShellHandover }) {
   const [announcement, setAnnouncement] = createSignal('');
   let lastAnnounced: { id: string; status: ConversationStatus } | null = null;
   const told = new Set<string>();
-  let toldConversationId: string | null = null;
+  /** The conversation being told, and since when: what it held before then is history. */
+  let telling: { id: string; since: number } | null = null;
+  let wasReplaying = false;
+  const toldFromStart = new Set<string>();
   createEffect(() => {
     const conversation = thread.state.conversation;
     if (!conversation) return;
@@ -195,15 +198,24 @@ export function App(props: { shell?: ShellHandover }) {
         ? statusAnnouncement(conversation.status, conversation.title)
         : null;
     let itemsText: string | null = null;
-    if (thread.state.load !== 'ready' || replay.isActive()) {
-      // Read afresh once it is shown again: what it holds then was not just added.
-      toldConversationId = null;
-    } else if (toldConversationId !== conversation.id) {
-      told.clear();
-      markAllTold(thread.state.thread.items, told);
-      toldConversationId = conversation.id;
+    if (replay.isActive()) {
+      // A replay is watched, not told; afterwards the thread is told afresh from then on.
+      wasReplaying = true;
     } else {
-      itemsText = newAnnouncements(thread.state.thread.items, told);
+      if (telling?.id !== conversation.id || wasReplaying) {
+        told.clear();
+        // A conversation this tab started is told from its start (its first reply can land
+        // before the page has it open); one opened (or shown again after a replay) from now on.
+        const isNew =
+          conversations.isStartedHere(conversation.id) &&
+          !toldFromStart.has(conversation.id) &&
+          !wasReplaying;
+        if (isNew) toldFromStart.add(conversation.id);
+        telling = { id: conversation.id, since: isNew ? Number.NEGATIVE_INFINITY : Date.now() };
+        wasReplaying = false;
+      }
+      if (thread.state.load === 'ready')
+        itemsText = newAnnouncements(thread.state.thread.items, told, telling.since);
     }
     const text = [itemsText, statusText].filter((part) => part !== null).join(' ');
     if (text) setAnnouncement(text);
