@@ -3,7 +3,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { acknowledge, call, harbourSiteSteps } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp, statuses } from './app-harness.ts';
-import { importThroughPicker, waitForServiceWorkerControl } from './pwa-helpers.ts';
+import { importThroughPicker, openConversationId, waitForServiceWorkerControl } from './pwa-helpers.ts';
 
 /**
  * `webdev_init_project` then `expose` in the virtual sandbox, in Chromium: no servers and
@@ -101,7 +101,7 @@ async function replayToThePreview(): Promise<void> {
   const controls = page.getByRole('region', { name: 'Replay controls' });
   await controls.getByRole('button', { name: 'Pause', exact: true }).click();
   await controls.getByRole('slider', { name: 'Replay position' }).fill('1');
-  const preview = panelOf().locator('.action-view[data-view="expose"]');
+  const preview = panelOf().locator('.action-view[data-view="preview"]');
   for (let step = 0; step < 12 && (await preview.count()) === 0; step++) {
     await controls.getByRole('button', { name: 'Step forward' }).click();
   }
@@ -135,7 +135,10 @@ it('replays a conversation that previewed a site: tabs named apart, and the page
   const elsewhere = events.replaceAll(harness.app.url, 'https://sandpiper.elsewhere.example');
   expect(elsewhere).not.toBe(events);
   entries['events.json'] = new TextEncoder().encode(elsewhere);
+  const originalId = await openConversationId(page);
   await importThroughPicker(page, 'elsewhere.sandpiper.zip', zipSync(entries));
+  // The import opens as a conversation of its own (its menu, not the original's, gets the click).
+  await expect.poll(() => openConversationId(page)).not.toBe(originalId);
   await page.locator('[data-action-type="message.result"]').waitFor();
 
   await replayToThePreview();
