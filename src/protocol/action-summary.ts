@@ -61,12 +61,49 @@ export const ACTION_VERBS = [
 export const ActionVerb = z.enum(ACTION_VERBS);
 export type ActionVerb = z.infer<typeof ActionVerb>;
 
+/** How a label shows what the action acted on. */
+export const TargetKind = z.enum(['path', 'code', 'quote', 'url', 'text']);
+export type TargetKind = z.infer<typeof TargetKind>;
+
+/**
+ * One action's words: `{}` stands for the target (a path, a command, a query…); the bare
+ * forms are said when there is none. `running` is said while it runs (and when it failed),
+ * `done` once it succeeded.
+ */
+export const Phrase = z.object({
+  target: TargetKind.nullable(),
+  running: z.string().max(120),
+  done: z.string().max(120),
+  runningBare: z.string().max(120),
+  doneBare: z.string().max(120),
+});
+export type Phrase = z.infer<typeof Phrase>;
+
+/** A verb that acts on nothing named ("Updated the plan"). */
+export function phrase(target: null, running: string, done: string): Phrase;
+/** A verb with a target, and its words for when the target is missing. */
+export function phrase(target: TargetKind, running: string, done: string, bare: [string, string]): Phrase;
+export function phrase(
+  target: TargetKind | null,
+  running: string,
+  done: string,
+  bare?: [string, string],
+): Phrase {
+  const [runningBare, doneBare] = bare ?? [running, done];
+  return { target, running, done, runningBare, doneBare };
+}
+
 /**
  * An action's verb and what it acts on (`target`: a path, a command, a query, an address,
  * a name; absent when the verb says it all). From the model's arguments, so hostile:
- * shown as text, never as markup.
+ * shown as text, never as markup. `words`, when present, are the tool's own for an action
+ * no shared verb fits (its verb is then `use_tool`, which a version without `words` shows).
  */
-export const ActionSummary = z.object({ verb: ActionVerb, target: z.string().optional() });
+export const ActionSummary = z.object({
+  verb: ActionVerb,
+  target: z.string().optional(),
+  words: Phrase.optional(),
+});
 export type ActionSummary = z.infer<typeof ActionSummary>;
 
 /** Longest target a summary keeps (a label is one line; the call keeps the whole text). */

@@ -1,6 +1,6 @@
 import type { StoredEvent } from './events.ts';
 import { completeCurrentPhase, type Plan } from './phase-plan.ts';
-import { planFieldsOf } from './tool-meta/plan.ts';
+import { planFieldsOf } from './tool-meta/plan-meta.ts';
 
 /**
  * The plan as it stood after the first `count` events, rebuilt from the log (for replay, and for a rewind or a fork):

@@ -169,11 +169,11 @@ it('opens every step on its own view (never the raw envelope), and keeps Raw to 
     ['message.info', 'message', 'Message'],
     ['plan.update', 'plan', 'Plan'],
     ['webdev_init_project', 'project', 'Project'],
-    ['expose', 'expose', 'Preview'],
+    ['expose', 'preview', 'Preview'],
     ['browser', 'browser', 'Browser'],
     ['search.info', 'search', 'Search'],
     ['file.write', 'file', 'Editor'],
-    ['slides', 'slides', 'Deck'],
+    ['slides', 'deck', 'Deck'],
     ['shell.exec', 'shell', 'Terminal'],
     ['match.grep', 'match', 'Results'],
   ];

@@ -106,7 +106,7 @@ async function showDeck(page: Page) {
     await page.locator('.app.is-details-open').waitFor({ state: 'detached' });
   }
   await page.locator('[data-action-type="slides"]').click();
-  const view = panel.locator('.action-view[data-view="slides"]');
+  const view = panel.locator('.action-view[data-view="deck"]');
   await view.waitFor();
   await expect
     .poll(() => view.locator('.deck-counter').textContent(), { timeout: 15_000 })

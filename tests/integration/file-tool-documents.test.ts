@@ -10,7 +10,7 @@ import {
 import { fileTool } from '../../src/agent/profiles/manus/tools/file/file.ts';
 import { IMAGE_NOT_SEEN } from '../../src/agent/profiles/manus/tools/file/file-view-image.ts';
 import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import { FileMeta } from '../../src/protocol/tool-meta/file.ts';
+import { FileMeta } from '../../src/protocol/tool-meta/file-meta.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

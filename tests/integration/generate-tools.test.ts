@@ -11,7 +11,7 @@ import { createConversationModes } from '../../src/agent/toolkit/modes/conversat
 import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
 import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../src/protocol/media/media-settings.ts';
 import type { ModesPort } from '../../src/protocol/ports/modes.ts';
-import { GeneratedMediaMeta } from '../../src/protocol/tool-meta/generated-media.ts';
+import { GeneratedMediaMeta } from '../../src/protocol/tool-meta/generated-media-meta.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MEDIA_SETTINGS } from '../../src/protocol/media/media-settings.ts';
-import { GeneratedMediaMeta } from '../../src/protocol/tool-meta/generated-media.ts';
+import { GeneratedMediaMeta } from '../../src/protocol/tool-meta/generated-media-meta.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { browserFetch } from '../fixtures/media/browser-fetch.ts';
 import {

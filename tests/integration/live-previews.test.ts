@@ -4,7 +4,7 @@ import { openManusProfile } from '../../src/agent/profiles/openmanus/openmanus-p
 import { NO_PREVIEW_BROWSER } from '../../src/agent/toolkit/ports/live-previews.ts';
 import { WEB_CONTENT_NOTE } from '../../src/agent/toolkit/web/web-content.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
-import { BrowserMeta } from '../../src/protocol/tool-meta/browser.ts';
+import { BrowserMeta } from '../../src/protocol/tool-meta/browser-meta.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { FakeNotesBrowser, NOTES_APP_ERROR } from '../fixtures/preview-browser.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';

@@ -8,7 +8,7 @@ import {
 import { TRUNCATED_MESSAGE } from '../../src/agent/profiles/openmanus/tools/str-replace-editor/editor-output.ts';
 import { strReplaceEditorTool } from '../../src/agent/profiles/openmanus/tools/str-replace-editor/str-replace-editor.ts';
 import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import { FileMeta } from '../../src/protocol/tool-meta/file.ts';
+import { FileMeta } from '../../src/protocol/tool-meta/file-meta.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

@@ -8,7 +8,7 @@ import {
 } from '../../src/agent/profiles/openmanus/tools/planning/planning-state.ts';
 import type { ToolOutcome, ToolSuccess } from '../../src/agent/toolkit/define-tool.ts';
 import type { Plan } from '../../src/protocol/phase-plan.ts';
-import { planFieldsOf } from '../../src/protocol/tool-meta/plan.ts';
+import { planFieldsOf } from '../../src/protocol/tool-meta/plan-meta.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

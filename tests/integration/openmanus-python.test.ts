@@ -7,7 +7,7 @@ import {
   pythonExecuteTool,
 } from '../../src/agent/profiles/openmanus/tools/python-execute/python-execute.ts';
 import type { Tool, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import { ShellMeta } from '../../src/protocol/tool-meta/shell.ts';
+import { ShellMeta } from '../../src/protocol/tool-meta/shell-meta.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_CONTENT_NOTE } from '../../src/agent/toolkit/web/web-content.ts';
-import { BrowserMeta } from '../../src/protocol/tool-meta/browser.ts';
-import { SearchMeta } from '../../src/protocol/tool-meta/search.ts';
+import { BrowserMeta } from '../../src/protocol/tool-meta/browser-meta.ts';
+import { SearchMeta } from '../../src/protocol/tool-meta/search-meta.ts';
 import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { manusProfile } from '../profiles/manus/manus-profile.ts';
 import { defineTool } from '../toolkit/define-tool.ts';
+import { withTarget } from '../toolkit/label-rules.ts';
 import { defineProfile } from '../toolkit/profile.ts';
 import { decideCall, notAvailableOutcome } from './call-decision.ts';
 
@@ -93,11 +94,12 @@ describe('decideCall', () => {
       description: 'A tool listed before it runs.',
       metaKind: null,
       parameters: z.object({ what: z.string() }),
-      describe: (params) => `Later: ${params.what}`,
+      label: withTarget('check', 'what'),
+      effect: 'reads',
     });
     const profile = defineProfile({ ...manusProfile, tools: [...manusProfile.tools, later] });
     const decision = decideCall(call('later', { what: 'x' }), profile, null, []);
-    expect(decision).toMatchObject({ ok: true, call: { execute: null, description: 'Later: x' } });
+    expect(decision).toMatchObject({ ok: true, call: { execute: null, description: 'Checking x' } });
     // The list names the profile's working tools, in the profile's order.
     const outcome = notAvailableOutcome('later', profile);
     expect(outcome).toMatchObject({ status: 'error', kind: 'execution' });

@@ -63,10 +63,9 @@ export function decideCall(
   const identity = {
     role: profile.roleOf({ tool: tool.name, actionType }),
     metaKind: tool.metaKind,
-    summary:
-      (prepared.ok ? prepared.call.summary : undefined) ??
-      profile.summaryOf?.({ tool: tool.name, actionType, arguments: callArguments ?? {} }) ??
-      null,
+    summary: prepared.ok
+      ? prepared.call.summary
+      : profile.summaryOf({ tool: tool.name, actionType, arguments: callArguments ?? {} }),
     arguments: callArguments,
   };
   const refuse = (kind: ErrorKind, message: string): Decision => ({
@@ -96,15 +95,15 @@ export function decideCall(
  * What a call turned out to do, when its outcome says more than its arguments did: the
  * profile's summary of the call with the outcome's `meta` (an `expose` of a port that
  * served a site as a preview instead), or null when the summary it ran under stands (a
- * failure, a tool that named its own summary, or the same words).
+ * failure, or the same words).
  */
 export function settledSummary(
   decision: Decision,
   profile: ToolProfile,
   outcome: ToolOutcome,
 ): ActionSummary | null {
-  if (!decision.ok || outcome.status !== 'success' || decision.call.summary) return null;
-  const settled = profile.summaryOf?.({
+  if (!decision.ok || outcome.status !== 'success') return null;
+  const settled = profile.summaryOf({
     tool: decision.call.tool,
     actionType: decision.call.actionType,
     arguments: decision.arguments ?? {},

@@ -9,7 +9,7 @@ import {
   type ToolCall,
 } from '../../protocol/events.ts';
 import type { Plan } from '../../protocol/phase-plan.ts';
-import type { RuntimeAskReason } from '../../protocol/tool-meta/message.ts';
+import type { RuntimeAskReason } from '../../protocol/tool-meta/message-meta.ts';
 import type { ToolOutcome } from '../toolkit/define-tool.ts';
 import type { OpeningStep } from '../toolkit/profile.ts';
 import { decideCall, notAvailableOutcome, settledSummary } from './call-decision.ts';

@@ -9,7 +9,7 @@ import {
   type SpendCapScope,
   type SpendRow,
 } from '../../protocol/spend.ts';
-import { AskMeta } from '../../protocol/tool-meta/message.ts';
+import { AskMeta } from '../../protocol/tool-meta/message-meta.ts';
 import { indexAfterLast, usageSinceUserInput } from './step-policy.ts';
 
 /** What the spend cap says before a model request. */

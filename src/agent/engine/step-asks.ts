@@ -1,6 +1,6 @@
 import type { Envelope } from '../../protocol/envelope.ts';
 import type { EnvelopeEvent, EventBody } from '../../protocol/events.ts';
-import type { RuntimeAskReason } from '../../protocol/tool-meta/message.ts';
+import type { RuntimeAskReason } from '../../protocol/tool-meta/message-meta.ts';
 import type { MessageAttachment } from '../../protocol/uploads.ts';
 import { CANCEL_REPLY, RETRY_REPLY } from '../../protocol/worker-api.ts';
 import type { ToolProfile } from '../toolkit/profile.ts';

@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testToolContext } from '../../../tests/fixtures/tool-context.ts';
 import { defineTool, MAX_CONTENT_CHARACTERS } from './define-tool.ts';
+import { withTarget } from './label-rules.ts';
 
 const HUGE = 'x'.repeat(2 * MAX_CONTENT_CHARACTERS);
 
-/** A tool whose describe and execute echo what the model sent, as real tools do. */
+/** A tool whose label and execute echo what the model sent, as real tools do. */
 const echoTool = defineTool({
   name: 'echo',
   description: 'Echoes.',
   metaKind: null,
   parameters: z.strictObject({ text: z.string() }),
-  describe: (params) => params.text,
+  label: withTarget('check', 'text'),
+  effect: 'reads',
   execute: (params) => {
     throw new Error(`No session ${params.text}`);
   },
@@ -33,8 +35,11 @@ describe('defineTool', () => {
     expect(!prepared.ok && prepared.message.length).toBeLessThan(MAX_CONTENT_CHARACTERS + 100);
   });
 
-  it('says which tool runs when describe has nothing to say (a blank brief)', () => {
-    const prepared = echoTool.prepare(JSON.stringify({ text: ' \n ' }));
-    expect(prepared.ok && prepared.call.description).toBe('Calling echo');
+  it('says its label while it runs: the verb alone when the target is blank', () => {
+    const blank = echoTool.prepare(JSON.stringify({ text: ' \n ' }));
+    expect(blank.ok && blank.call.description).toBe('Checking');
+    const named = echoTool.prepare(JSON.stringify({ text: 'the build' }));
+    expect(named.ok && named.call.description).toBe('Checking the build');
+    expect(named.ok && named.call.summary).toEqual({ verb: 'check', target: 'the build' });
   });
 });

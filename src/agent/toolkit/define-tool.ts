@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ActionSummary } from '../../protocol/action-summary.ts';
+import { summaryText } from '../../protocol/action-words.ts';
 import type { ErrorKind } from '../../protocol/envelope.ts';
 import type { ObservationImage } from '../../protocol/model-image-limits.ts';
 import type { Plan } from '../../protocol/phase-plan.ts';
@@ -9,6 +10,7 @@ import { type MetaKind, TOOL_META } from '../../protocol/tool-meta/index.ts';
 import { type CallShape, callShapesOf } from '../llm/call-shapes.ts';
 import { type JsonSchema, toModelJsonSchema } from '../llm/model-schema.ts';
 import type { ToolContext } from './tool-context.ts';
+import { type ActionFacts, type ToolFacts, toolFacts } from './tool-facts.ts';
 
 /** Marks a parameter's schema so the model sees another JSON Schema for it (tools import it from here). */
 export { modelFacing } from '../llm/model-schema.ts';
@@ -51,8 +53,8 @@ export type PreparedCall = {
   hasSideEffects: boolean;
   actionType: string;
   description: string;
-  /** What the call does, when the tool itself says (an MCP tool); otherwise the profile's `summaryOf` does. */
-  summary?: ActionSummary;
+  /** What the call does in words: its label, from the tool's facts (an MCP tool names it itself). */
+  summary: ActionSummary;
   /** The arguments as validated (seed 001 variants normalised), recorded on the running envelope's event. */
   params: Record<string, unknown>;
   /** Runs the call; null for a tool this version does not run yet (the runtime answers for it). */
@@ -63,8 +65,11 @@ export type PrepareResult =
   | { ok: true; call: PreparedCall }
   | { ok: false; tool: string; actionType: string; message: string };
 
-/** A tool as the runtime sees it: the model-facing spec and a way to prepare a call. */
-export type Tool = {
+/**
+ * A tool as the runtime sees it: the model-facing spec, a way to prepare a call, and its
+ * facts (each action's label, role, effect and restorable texts).
+ */
+export type Tool = ToolFacts & {
   name: string;
   description: string;
   /** Exactly what the model sees as `function.parameters`. */
@@ -85,7 +90,7 @@ export type Tool = {
  */
 export const MAX_CONTENT_CHARACTERS = 1024 * 1024;
 
-type ToolDefinition<S extends z.ZodType, K extends MetaKind | null> = {
+type ToolDefinitionBase<S extends z.ZodType, K extends MetaKind | null> = {
   name: string;
   description: string;
   parameters: S;
@@ -96,8 +101,6 @@ type ToolDefinition<S extends z.ZodType, K extends MetaKind | null> = {
    * sandbox, network or storage work of its own. Defaults to true.
    */
   hasSideEffects?: boolean;
-  /** Field whose value names the action (`plan.update`), if the tool has one. */
-  actionKey?: 'action' | 'type' | 'command';
   /**
    * Per action, the fields its description says are "Required for" it beyond the
    * schema's `required` (they stay optional in the schema the model is shown, as seed
@@ -106,14 +109,24 @@ type ToolDefinition<S extends z.ZodType, K extends MetaKind | null> = {
   requiredFor?: Readonly<Record<string, readonly string[]>>;
   /** Rewrites accepted variants (seed 001 names) to the parameters the model is told. */
   normalize?: (raw: Record<string, unknown>) => Record<string, unknown>;
-  /** The human-readable text of the running envelope. */
-  describe(params: z.output<S>): string;
   /** Absent for a tool not built yet: the runtime then answers that it is not available. */
   execute?: (
     params: z.output<S>,
     context: ToolContext,
   ) => Promise<ToolOutcome<MetaFor<K>>> | ToolOutcome<MetaFor<K>>;
 };
+
+/**
+ * Everything a tool is, in one object. A tool of several actions names the field that
+ * picks one (`actionKey`: `shell.exec`, `message.ask`) and declares each action's facts
+ * (`actions`, by the field's value: every value its schema allows); a tool of one action
+ * declares them inline (`label`, `role`, `effect`, `restorable`).
+ */
+type ToolDefinition<S extends z.ZodType, K extends MetaKind | null> = ToolDefinitionBase<S, K> &
+  (
+    | { actionKey: 'action' | 'type' | 'command'; actions: Readonly<Record<string, ActionFacts>> }
+    | ({ actionKey?: undefined; actions?: undefined } & ActionFacts)
+  );
 
 /**
  * Builds a tool from its zod schema: derives the model's JSON Schema once, turns bad
@@ -126,6 +139,9 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
 ): Tool {
   const parameters = toModelJsonSchema(definition.parameters);
   const metaSchema = definition.metaKind === null ? null : TOOL_META[definition.metaKind];
+  const facts = definition.actionKey
+    ? toolFacts(definition.name, definition.actions, actionNamesOf(parameters, definition.actionKey))
+    : toolFacts(definition.name, definition, null);
   const actionTypeOf = (raw: unknown): string => {
     if (!definition.actionKey || typeof raw !== 'object' || raw === null) return definition.name;
     const action = (raw as Record<string, unknown>)[definition.actionKey];
@@ -165,13 +181,19 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
     }
     const params = parsed.data;
     const { execute } = definition;
+    const validatedType = actionTypeOf(params);
+    const summary = facts.summaryOf({
+      actionType: validatedType,
+      arguments: params as Record<string, unknown>,
+    }) ?? { verb: 'use_tool', target: definition.name };
     return {
       ok: true,
       call: {
         tool: definition.name,
         hasSideEffects: definition.hasSideEffects ?? true,
-        actionType: actionTypeOf(params),
-        description: runningText(definition.describe(params), definition.name),
+        actionType: validatedType,
+        description: capText(summaryText(summary, false)),
+        summary,
         params: params as Record<string, unknown>,
         execute: execute
           ? (context) =>
@@ -193,7 +215,14 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
     metaKind: definition.metaKind,
     isAvailable: definition.execute !== undefined,
     prepare,
+    ...facts,
   };
+}
+
+/** The values the schema allows for the action field (`exec`, `view`… of `shell.action`). */
+function actionNamesOf(parameters: JsonSchema, actionKey: string): string[] {
+  const field = (parameters.properties as Record<string, { enum?: unknown[] }> | undefined)?.[actionKey];
+  return (field?.enum ?? []).filter((value): value is string => typeof value === 'string');
 }
 
 async function runSafely(run: () => Promise<ToolOutcome>, signal: AbortSignal): Promise<ToolOutcome> {
@@ -216,11 +245,6 @@ async function failureOf(run: () => Promise<ToolOutcome>, signal: AbortSignal): 
     }
     return { status: 'error', kind: 'execution', message: `The tool failed: ${errorText(error)}` };
   }
-}
-
-/** The running envelope's text: what `describe` says (a blank brief says nothing), held to the cap. */
-function runningText(described: string, tool: string): string {
-  return described.trim() === '' ? `Calling ${tool}` : capText(described);
 }
 
 /** `text` held to the envelope's cap, with a note of what was cut. */

@@ -5,27 +5,9 @@ import type { ToolRole } from '../../protocol/tool-roles.ts';
 import type { CallShape } from '../llm/call-shapes.ts';
 import type { ToolSpec } from '../llm/chat-messages.ts';
 import type { Tool } from './define-tool.ts';
+import type { RestorableArgument } from './tool-facts.ts';
 
-/**
- * An argument whose text a successful call leaves in a file, so the context shows a
- * short digest of it instead of the text (restorable: the model can read the file). A tool
- * profile declares them; the context code applies them without knowing tool names.
- */
-export type RestorableArgument = {
-  /** The action whose calls it applies to (`file.write`). */
-  actionType: string;
-  /**
-   * The string field that holds the text: a field of the arguments (`text`), or
-   * `list[].field` for that field of each item of a list (`edits[].replace`).
-   */
-  field: string;
-  /** The string field of the arguments naming the file that holds the text afterwards (`path`). */
-  pathField: string;
-  /** What the call did with the text, as the digest says it ("written to", "appended to"). */
-  verb: string;
-  /** Shorter text stays whole: its digest would save little and hide what the model may still need. */
-  minChars: number;
-};
+export type { RestorableArgument } from './tool-facts.ts';
 
 /**
  * A step the runtime forces after each new task, by masking (`tool_choice` or the grammar),
@@ -66,28 +48,11 @@ export type ToolProfileDefinition = {
   tools: readonly Tool[];
   /** The steps forced after each new task, in order (none: the model starts as it likes). */
   openingSteps: readonly OpeningStep[];
-  /** The role a call plays, from its tool and action; null for ordinary work. */
-  roleOf(call: { tool: string; actionType: string }): ToolRole | null;
-  /**
-   * What a call does in the verbs every profile shares, with what it acts on (a path, a
-   * command, a query), from its tool, action and arguments (as the model sent them when
-   * they did not validate): the thread labels its step by it. Null for a call the profile
-   * has no words for (a tool it does not have); absent, every call is left to the tool's own.
-   * It is asked again with the outcome's `meta` once the call succeeds, and what it says
-   * then labels the finished step.
-   */
-  summaryOf?(call: ActionCall): ActionSummary | null;
   /**
    * How the runtime's own questions (failures in a row, a spent budget) are labelled:
    * as the profile's ask (the model reads the answer as a reply to the runtime).
    */
   runtimeAsk: { tool: string; actionType: string; metaKind: MetaKind | null };
-  /**
-   * Call arguments whose text a successful call leaves in a file (a written file's
-   * content): the context shows a digest of them from the next request on (none: every
-   * call stays whole).
-   */
-  restorableArguments?: readonly RestorableArgument[];
   /**
    * True when a reply without a tool call is the model's final answer and ends the run
    * (muxd); otherwise the runtime reminds the model to call a tool (`notes.noToolCall`).
@@ -118,6 +83,21 @@ export type ToolProfileDefinition = {
  * tool names.
  */
 export type ToolProfile = ToolProfileDefinition & {
+  /** The role a call plays (its tool's facts say), or null for ordinary work. */
+  roleOf(call: { tool: string; actionType: string }): ToolRole | null;
+  /**
+   * What a call does in the verbs every profile shares, with what it acts on, from its
+   * tool's facts and its arguments (as the model sent them when they did not validate): the
+   * thread labels its step by it. Null for a tool the profile does not have. Asked again
+   * with the outcome's `meta` once the call succeeds: what it says then labels the step.
+   */
+  summaryOf(call: ActionCall): ActionSummary | null;
+  /**
+   * Call arguments whose text a successful call leaves in a file (a written file's
+   * content), from every tool's facts: the context shows a digest of them from the next
+   * request on.
+   */
+  restorableArguments: readonly RestorableArgument[];
   /** The tools as the model sees them (`tools[].function`), built once. */
   specs: readonly ToolSpec[];
   /** Characters the tool list adds to every request. */
@@ -144,6 +124,9 @@ export function defineProfile(definition: ToolProfileDefinition): ToolProfile {
     specsChars: JSON.stringify(specs).length,
     callShapes: definition.tools.flatMap((tool) => tool.callShapes),
     findTool: (name) => byName.get(name),
+    roleOf: (call) => byName.get(call.tool)?.roleOf(call.actionType) ?? null,
+    summaryOf: (call) => byName.get(call.tool)?.summaryOf(call) ?? null,
+    restorableArguments: definition.tools.flatMap((tool) => tool.restorableArguments),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { PreviewLookOptions, PreviewPageState } from '../preview-browser.ts';
-import type { PageSource } from '../tool-meta/browser.ts';
-import type { SearchImage } from '../tool-meta/search.ts';
+import type { PageSource } from '../tool-meta/browser-meta.ts';
+import type { SearchImage } from '../tool-meta/search-meta.ts';
 import type {
   FailedImage,
   ProviderOutcome,

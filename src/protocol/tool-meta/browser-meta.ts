@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PreviewConsoleEntry } from '../preview-browser.ts';
-import { UNTRUSTED_WEB } from './search.ts';
+import { UNTRUSTED_WEB } from './search-meta.ts';
 
 /** How a page was read: straight from its site, through a relay, or from the workspace. */
 export const PAGE_SOURCES = ['direct', 'jina_reader', 'cors_proxy', 'tavily', 'workspace'] as const;
@@ -40,3 +40,12 @@ export const BrowserMeta = z.looseObject({
   untrusted_content: z.literal(UNTRUSTED_WEB).optional(),
 });
 export type BrowserMeta = z.infer<typeof BrowserMeta>;
+
+/** The meta kind `browser`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'browser', schema: BrowserMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    browser: typeof BrowserMeta;
+  }
+}

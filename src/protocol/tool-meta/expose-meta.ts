@@ -12,3 +12,12 @@ export const ExposeMeta = z.looseObject({
   path: z.string().optional(),
 });
 export type ExposeMeta = z.infer<typeof ExposeMeta>;
+
+/** The meta kind `expose`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'expose', schema: ExposeMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    expose: typeof ExposeMeta;
+  }
+}

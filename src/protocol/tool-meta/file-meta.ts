@@ -40,3 +40,12 @@ export const FileMeta = z.looseObject({
   untrusted_content: z.literal(UNTRUSTED_DOCUMENT).optional(),
 });
 export type FileMeta = z.infer<typeof FileMeta>;
+
+/** The meta kind `file`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'file', schema: FileMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    file: typeof FileMeta;
+  }
+}

@@ -31,3 +31,12 @@ export const GeneratedMediaMeta = z.looseObject({
   source_path: z.string().optional(),
 });
 export type GeneratedMediaMeta = z.infer<typeof GeneratedMediaMeta>;
+
+/** The meta kind `generated_media`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'generated_media', schema: GeneratedMediaMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    generated_media: typeof GeneratedMediaMeta;
+  }
+}

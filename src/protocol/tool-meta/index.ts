@@ -1,47 +1,33 @@
 import { z } from 'zod';
-import { BrowserMeta } from './browser.ts';
-import { ExposeMeta } from './expose.ts';
-import { FileMeta } from './file.ts';
-import { GenerateMeta } from './generate.ts';
-import { GeneratedMediaMeta } from './generated-media.ts';
-import { MatchMeta } from './match.ts';
-import { MessageMeta } from './message.ts';
-import { PlanMeta } from './plan.ts';
-import { ScheduleMeta } from './schedule.ts';
-import { SearchMeta } from './search.ts';
-import { ShellMeta } from './shell.ts';
-import { SlidesMeta } from './slides.ts';
-import { SubAgentMeta } from './sub-agent.ts';
-import { WebdevInitProjectMeta } from './webdev-init-project.ts';
 
 /**
- * Every tool output shape, by the name seed 001 §13 gives it. A tool says which one its
- * `meta` follows (a tool of another profile may follow one of these too: an OpenManus
- * `bash` gives shell meta); the worker builds `meta` with the schema and the UI reads it
- * with the same schema, choosing the view by the kind the runtime records on the event.
+ * Every tool output shape, by the name seed 001 §13 gives it: each `<kind>-meta.ts` of this
+ * folder declares its own (its `META`, and its entry here by declaration merging), so a new
+ * kind is one file. A tool says which one its `meta` follows (a tool of another profile may
+ * follow one of these too: an OpenManus `bash` gives shell meta); the worker builds `meta`
+ * with the schema and the UI reads it with the same schema, choosing the view by the kind
+ * the runtime records on the event.
  */
-export const TOOL_META = {
-  plan: PlanMeta,
-  message: MessageMeta,
-  shell: ShellMeta,
-  file: FileMeta,
-  match: MatchMeta,
-  search: SearchMeta,
-  schedule: ScheduleMeta,
-  expose: ExposeMeta,
-  browser: BrowserMeta,
-  generate: GenerateMeta,
-  slides: SlidesMeta,
-  webdev_init_project: WebdevInitProjectMeta,
-  generated_media: GeneratedMediaMeta,
-  sub_agent: SubAgentMeta,
-} as const;
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each kind's file (declaration merging).
+export interface ToolMetaSchemas {}
 
-export type MetaKind = keyof typeof TOOL_META;
+export type MetaKind = keyof ToolMetaSchemas & string;
+
+const KIND_MODULES = import.meta.glob<{ META: { kind: string; schema: z.ZodObject } }>('./*-meta.ts', {
+  eager: true,
+});
+
+/** Each kind's schema, from the kinds' files. */
+export const TOOL_META = Object.fromEntries(
+  Object.values(KIND_MODULES)
+    .map(({ META }) => [META.kind, META.schema] as const)
+    .sort(([first], [second]) => first.localeCompare(second)),
+) as unknown as Readonly<ToolMetaSchemas>;
+
 export const MetaKind = z.enum(Object.keys(TOOL_META) as [MetaKind, ...MetaKind[]]);
 
 /** The meta fields of kind `K` (what the tool built). */
-export type ToolMetaOf<K extends MetaKind> = z.infer<(typeof TOOL_META)[K]>;
+export type ToolMetaOf<K extends MetaKind> = z.infer<ToolMetaSchemas[K]>;
 
 /**
  * Reads `meta` through `schema` field by field, leaving out fields that are missing or

@@ -24,3 +24,12 @@ export const MatchMeta = z.looseObject({
   is_truncated: z.boolean().optional(),
 });
 export type MatchMeta = z.infer<typeof MatchMeta>;
+
+/** The meta kind `match`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'match', schema: MatchMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    match: typeof MatchMeta;
+  }
+}

@@ -49,3 +49,12 @@ export const AskMeta = z.looseObject({
   reply: z.string().optional(),
 });
 export type AskMeta = z.infer<typeof AskMeta>;
+
+/** The meta kind `message`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'message', schema: MessageMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    message: typeof MessageMeta;
+  }
+}

@@ -27,3 +27,12 @@ export function planFieldsOf(meta: unknown): PlanMeta | null {
   const { goal, phases, current_phase_id, next_phase_id } = parsed.data;
   return { goal, phases, current_phase_id, next_phase_id };
 }
+
+/** The meta kind `plan`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'plan', schema: PlanMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    plan: typeof PlanMeta;
+  }
+}

@@ -14,3 +14,12 @@ export const ScheduleMeta = z.looseObject({
   time_zone: z.string().optional(),
 });
 export type ScheduleMeta = z.infer<typeof ScheduleMeta>;
+
+/** The meta kind `schedule`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'schedule', schema: ScheduleMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    schedule: typeof ScheduleMeta;
+  }
+}

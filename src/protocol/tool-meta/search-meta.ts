@@ -37,3 +37,12 @@ export const SearchMeta = z.looseObject({
   untrusted_content: z.literal(UNTRUSTED_WEB).optional(),
 });
 export type SearchMeta = z.infer<typeof SearchMeta>;
+
+/** The meta kind `search`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'search', schema: SearchMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    search: typeof SearchMeta;
+  }
+}

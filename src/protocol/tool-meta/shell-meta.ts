@@ -15,3 +15,12 @@ export const ShellMeta = z.looseObject({
   full_output_paths: z.array(z.string()).optional(),
 });
 export type ShellMeta = z.infer<typeof ShellMeta>;
+
+/** The meta kind `shell`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'shell', schema: ShellMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    shell: typeof ShellMeta;
+  }
+}

@@ -8,3 +8,12 @@ export const SlidesMeta = z.looseObject({
   warnings: z.array(z.string()).optional(),
 });
 export type SlidesMeta = z.infer<typeof SlidesMeta>;
+
+/** The meta kind `slides`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'slides', schema: SlidesMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    slides: typeof SlidesMeta;
+  }
+}

@@ -14,3 +14,12 @@ export const SubAgentMeta = z.looseObject({
   truncated: z.boolean(),
 });
 export type SubAgentMeta = z.infer<typeof SubAgentMeta>;
+
+/** The meta kind `sub_agent`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'sub_agent', schema: SubAgentMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    sub_agent: typeof SubAgentMeta;
+  }
+}

@@ -7,3 +7,12 @@ export const WebdevInitProjectMeta = z.looseObject({
   paths: z.array(z.string()),
 });
 export type WebdevInitProjectMeta = z.infer<typeof WebdevInitProjectMeta>;
+
+/** The meta kind `webdev_init_project`: `TOOL_META` collects it (./index.ts). */
+export const META = { kind: 'webdev_init_project', schema: WebdevInitProjectMeta } as const;
+
+declare module './index.ts' {
+  interface ToolMetaSchemas {
+    webdev_init_project: typeof WebdevInitProjectMeta;
+  }
+}

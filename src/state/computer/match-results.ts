@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { EnvelopeMeta } from '../../protocol/envelope.ts';
-import { FileMatches, type LineMatch, MatchMeta, SkippedFiles } from '../../protocol/tool-meta/match.ts';
+import { FileMatches, type LineMatch, MatchMeta, SkippedFiles } from '../../protocol/tool-meta/match-meta.ts';
 
-export type { FileMatches, LineMatch } from '../../protocol/tool-meta/match.ts';
+export type { FileMatches, LineMatch } from '../../protocol/tool-meta/match-meta.ts';
 
 /**
  * The protocol's match schemas, read leniently: a file entry that is malformed is dropped,

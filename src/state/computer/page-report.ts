@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EnvelopeMeta } from '../../protocol/envelope.ts';
-import { BrowserMeta, PageSource } from '../../protocol/tool-meta/browser.ts';
+import { BrowserMeta, PageSource } from '../../protocol/tool-meta/browser-meta.ts';
 import { readFields } from '../../protocol/tool-meta/index.ts';
 import { previewPath, workspacePathOf } from '../../protocol/workspace.ts';
 import type { ActionItem } from '../thread/thread-reducer.ts';

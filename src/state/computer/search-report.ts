@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { EnvelopeMeta } from '../../protocol/envelope.ts';
-import { SearchImage } from '../../protocol/tool-meta/search.ts';
+import { SearchImage } from '../../protocol/tool-meta/search-meta.ts';
 import {
   FailedImage,
   ProviderOutcome,

@@ -1,6 +1,6 @@
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { Schedule, ScheduleRunOutcome } from '../../protocol/schedules.ts';
-import type { ScheduleMeta } from '../../protocol/tool-meta/schedule.ts';
+import type { ScheduleMeta } from '../../protocol/tool-meta/schedule-meta.ts';
 import { localTime, scheduleInWords } from '../../schedules/schedule-words.ts';
 
 /** What the panel says plainly about when schedules can fire. */

@@ -1,5 +1,5 @@
 import type { NoticeKind } from '../../protocol/events.ts';
-import type { RuntimeAskReason } from '../../protocol/tool-meta/message.ts';
+import type { RuntimeAskReason } from '../../protocol/tool-meta/message-meta.ts';
 import { SETTINGS_SECTIONS, type SettingsSectionId } from './settings-sections.ts';
 
 /** The notices that are about something Settings changes, and the section that changes it. */

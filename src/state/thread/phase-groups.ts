@@ -1,5 +1,5 @@
 import type { PhaseStatus } from '../../protocol/phase-plan.ts';
-import { type PlanMeta, planFieldsOf } from '../../protocol/tool-meta/plan.ts';
+import { type PlanMeta, planFieldsOf } from '../../protocol/tool-meta/plan-meta.ts';
 import type { ActionItem, ThreadItem } from './thread-reducer.ts';
 
 /** The plan as the grouping reads it: its phases, and which one is current. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_VERBS, type ActionSummary } from '../../protocol/action-summary.ts';
+import { VERB_PHRASES } from '../../protocol/action-words.ts';
 import type { EnvelopeStatus } from '../../protocol/envelope.ts';
-import { type LabelSource, stepLabel, VERB_PHRASES } from './step-label.ts';
+import { type LabelSource, stepLabel } from './step-label.ts';
 
 function source(
   overrides: Partial<Omit<LabelSource, 'meta'>> & { meta?: Record<string, unknown> },

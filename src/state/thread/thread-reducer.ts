@@ -10,7 +10,7 @@ import {
 import type { ObservationImage } from '../../protocol/model-image-limits.ts';
 import { type Attachment, attachmentsOf } from '../../protocol/tool-meta/attachment.ts';
 import { type MetaKind, readFields } from '../../protocol/tool-meta/index.ts';
-import { AskMeta } from '../../protocol/tool-meta/message.ts';
+import { AskMeta } from '../../protocol/tool-meta/message-meta.ts';
 import type { ToolRole } from '../../protocol/tool-roles.ts';
 import type { MessageAttachment } from '../../protocol/uploads.ts';
 import { noticeWords } from './notice-words.ts';

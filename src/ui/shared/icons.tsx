@@ -1,6 +1,3 @@
-import type { MetaKind } from '../../protocol/tool-meta/index.ts';
-import type { ToolRole } from '../../protocol/tool-roles.ts';
-
 /** Icon names; actions map onto these through `actionIcon`. */
 export type IconName =
   | 'fork'
@@ -118,40 +115,6 @@ const PATHS: Record<IconName, string> = {
   install: 'M12 3v10M8 9l4 4 4-4M4 15v4h16v-4',
 };
 
-/** The icon of each tool output kind (seed 001 §13's names). */
-const META_KIND_ICONS: Record<MetaKind, IconName> = {
-  plan: 'plan',
-  message: 'message',
-  shell: 'shell',
-  file: 'file',
-  match: 'match',
-  search: 'search',
-  schedule: 'schedule',
-  expose: 'expose',
-  browser: 'browser',
-  generate: 'generate',
-  slides: 'slides',
-  webdev_init_project: 'webdev',
-  generated_media: 'generate',
-  sub_agent: 'tool',
-};
-
-const ROLE_ICONS: Record<ToolRole, IconName> = {
-  inform: 'message',
-  ask: 'message',
-  result: 'message',
-  plan: 'plan',
-};
-
-/**
- * The icon of an action: by the kind of its output (a terminal for shell meta, whatever
- * the tool is called), else by its role, else a generic wrench.
- */
-export function actionIcon(action: { metaKind: MetaKind | null; role: ToolRole | null }): IconName {
-  if (action.metaKind) return META_KIND_ICONS[action.metaKind];
-  return action.role ? ROLE_ICONS[action.role] : 'tool';
-}
-
 /** The icon for an attachment, by MIME type. */
 export function mimeIcon(mime: string): IconName {
   if (mime === 'text/uri-list') return 'link';
@@ -176,6 +139,7 @@ export function Icon(props: { name: IconName; class?: string; size?: number }) {
       stroke-linecap="round"
       stroke-linejoin="round"
       aria-hidden="true"
+      data-icon={props.name}
     >
       <path d={PATHS[props.name]} />
     </svg>

@@ -1,6 +1,6 @@
 import { createEffect, createSignal, Match, on, onCleanup, Show, Switch } from 'solid-js';
 import { readFields } from '../../protocol/tool-meta/index.ts';
-import { AskMeta, type SuggestedAction } from '../../protocol/tool-meta/message.ts';
+import { AskMeta, type SuggestedAction } from '../../protocol/tool-meta/message-meta.ts';
 import { CANCEL_REPLY, CONFIRM_REPLY, RETRY_REPLY } from '../../protocol/worker-api.ts';
 import { takeOverPageUrl } from '../../state/computer/page-report.ts';
 import { settingsSectionOfAsk } from '../../state/settings/settings-links.ts';

@@ -4,7 +4,8 @@ import { stepLabel } from '../../state/thread/step-label.ts';
 import { createSubAgentThread } from '../../state/thread/sub-agent-thread.ts';
 import { type ActionItem, actionItems } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';
-import { actionIcon, Icon } from '../shared/icons.tsx';
+import { actionIcon } from '../computer/step-views.ts';
+import { Icon } from '../shared/icons.tsx';
 import { EnvelopeStatusChip } from '../shared/status-chip.tsx';
 import { StepLabelText } from './step-label-text.tsx';
 

@@ -1,6 +1,6 @@
 import type { Envelope } from '../../../protocol/envelope.ts';
-import { UNTRUSTED_DOCUMENT } from '../../../protocol/tool-meta/file.ts';
-import { UNTRUSTED_WEB } from '../../../protocol/tool-meta/search.ts';
+import { UNTRUSTED_DOCUMENT } from '../../../protocol/tool-meta/file-meta.ts';
+import { UNTRUSTED_WEB } from '../../../protocol/tool-meta/search-meta.ts';
 import type { ToolRole } from '../../../protocol/tool-roles.ts';
 import { WORKSPACE_ROOT } from '../../../protocol/workspace.ts';
 import { excerpt } from '../../toolkit/text-excerpt.ts';

@@ -1,6 +1,4 @@
-import type { ToolRole } from '../../../protocol/tool-roles.ts';
 import { defineProfile } from '../../toolkit/profile.ts';
-import { manusSummaryOf } from './manus-summaries.ts';
 import systemPrompt from './system.md?raw';
 import { browserTool } from './tools/browser/browser.ts';
 import { editImageTool } from './tools/edit-image/edit-image.ts';
@@ -18,21 +16,12 @@ import { shellTool } from './tools/shell/shell.ts';
 import { slidesTool } from './tools/slides/slides.ts';
 import { webdevInitProjectTool } from './tools/webdev-init-project/webdev-init-project.ts';
 
-/** Which Manus calls play a role: `message` by its type, `plan` always. */
-const ROLES: Readonly<Record<string, ToolRole>> = {
-  'message.info': 'inform',
-  'message.ask': 'ask',
-  'message.result': 'result',
-  'plan.update': 'plan',
-  'plan.advance': 'plan',
-};
-
 /**
  * Manus' tool set (seeds 000, 001, 003), the default profile: the twelve tools of seed
  * 000 in its order, with the generation actions (image, image edit, speech) right after
  * `generate`, which turns them on; after each new task, `message` type `info` then
  * `plan` action `update` are forced (seed 003 §1); `message` informs, asks and delivers
- * the result.
+ * the result. Each tool says what its calls are (labels, roles, effects) itself.
  */
 export const manusProfile = defineProfile({
   id: 'manus',
@@ -71,23 +60,7 @@ export const manusProfile = defineProfile({
       why: 'the plan for the new request: a goal and its phases',
     },
   ],
-  roleOf: (call) => ROLES[call.actionType] ?? null,
-  summaryOf: manusSummaryOf,
   runtimeAsk: { tool: 'message', actionType: 'message.ask', metaKind: 'message' },
-  // Written and appended text from 1 KB (below, the digest saves little); an edit's
-  // `replace` from 2 KB, a rewritten block rather than a targeted change the model still
-  // reasons about. `find` is never digested: after the edit the file no longer holds it.
-  restorableArguments: [
-    { actionType: 'file.write', field: 'text', pathField: 'path', verb: 'written to', minChars: 1024 },
-    { actionType: 'file.append', field: 'text', pathField: 'path', verb: 'appended to', minChars: 1024 },
-    {
-      actionType: 'file.edit',
-      field: 'edits[].replace',
-      pathField: 'path',
-      verb: 'put into',
-      minChars: 2048,
-    },
-  ],
   notes: {
     noToolCall: 'Every response must call exactly one tool; use `message` for anything the user should read.',
     compaction:

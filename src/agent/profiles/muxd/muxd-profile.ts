@@ -1,6 +1,5 @@
 import { defineProfile } from '../../toolkit/profile.ts';
 import { reconcileXPostEdit } from './common/x-post-mark.ts';
-import { muxdSummaryOf } from './muxd-summaries.ts';
 import systemPrompt from './system.md?raw';
 import { askUserTool } from './tools/ask-user/ask-user.ts';
 import { bashTool } from './tools/bash/bash.ts';
@@ -52,16 +51,10 @@ export const muxdProfile = defineProfile({
     taskTool,
   ],
   openingSteps: [],
-  roleOf: (call) => (call.tool === 'ask_user' ? 'ask' : call.tool === 'todo_write' ? 'plan' : null),
-  summaryOf: muxdSummaryOf,
   runtimeAsk: { tool: 'ask_user', actionType: 'ask_user', metaKind: null },
   endsOnTextReply: true,
   subAgentExcludedTools: ['task'],
   reconcileScheduleEdit: reconcileXPostEdit,
-  restorableArguments: [
-    { actionType: 'file_write', field: 'content', pathField: 'path', verb: 'written to', minChars: 1024 },
-    { actionType: 'file_edit', field: 'new_string', pathField: 'path', verb: 'put into', minChars: 2048 },
-  ],
   notes: {
     noToolCall:
       'Call one tool, or reply to the user in plain text when the work is done (that reply ends your turn).',

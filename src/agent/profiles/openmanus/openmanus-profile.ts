@@ -1,6 +1,4 @@
-import type { ToolRole } from '../../../protocol/tool-roles.ts';
 import { defineProfile } from '../../toolkit/profile.ts';
-import { openManusSummaryOf } from './openmanus-summaries.ts';
 import systemPrompt from './system.md?raw';
 import { askHumanTool } from './tools/ask-human/ask-human.ts';
 import { bashTool } from './tools/bash/bash.ts';
@@ -15,13 +13,6 @@ import {
   dataVisualizationTool,
   webSearchTool,
 } from './web-tools.ts';
-
-/** Which OpenManus calls play a role: `ask_human` asks, `terminate` ends the run, `planning` changes the plan. */
-const ROLES: Readonly<Record<string, ToolRole>> = {
-  ask_human: 'ask',
-  terminate: 'result',
-  planning: 'plan',
-};
 
 /**
  * What this profile does not offer, in one line (the picker shows it; docs/how-it-works.md says the same):
@@ -60,18 +51,7 @@ export const openManusProfile = defineProfile({
     dataVisualizationTool,
   ],
   openingSteps: [],
-  roleOf: (call) => ROLES[call.tool] ?? null,
-  summaryOf: openManusSummaryOf,
   runtimeAsk: { tool: 'ask_human', actionType: 'ask_human', metaKind: null },
-  restorableArguments: [
-    {
-      actionType: 'str_replace_editor.create',
-      field: 'file_text',
-      pathField: 'path',
-      verb: 'written to',
-      minChars: 1024,
-    },
-  ],
   notes: {
     noToolCall:
       'Every response must call exactly one tool; `ask_human` reaches the user, and `terminate` ends the task.',

@@ -10,6 +10,7 @@ import {
   type ToolOutcome,
 } from '../define-tool.ts';
 import { defineProfile, type ToolProfile } from '../profile.ts';
+import { toolFacts } from '../tool-facts.ts';
 import { mcpErrorText } from './mcp-client.ts';
 import type { McpConnections } from './mcp-connections.ts';
 import { outcomeFromMcpResult } from './mcp-results.ts';
@@ -34,6 +35,7 @@ export function createMcpTool(spec: McpToolSpec, runner: McpToolRunner): Tool {
   const required = Array.isArray(parameters.required)
     ? parameters.required.filter((field): field is string => typeof field === 'string')
     : [];
+  const summary = actionSummary('use_tool', `${spec.toolName} (${spec.serverName})`);
   const prepare = (rawArguments: string): PrepareResult => {
     const fail = (message: string): PrepareResult => ({
       ok: false,
@@ -66,7 +68,7 @@ export function createMcpTool(spec: McpToolSpec, runner: McpToolRunner): Tool {
         hasSideEffects: true,
         actionType: spec.name,
         description: `Calling \`${spec.toolName}\` on the MCP server ${spec.serverName}`,
-        summary: actionSummary('use_tool', `${spec.toolName} (${spec.serverName})`),
+        summary,
         params,
         execute: (context) => callMcpTool(spec, params, runner, context),
       },
@@ -74,6 +76,8 @@ export function createMcpTool(spec: McpToolSpec, runner: McpToolRunner): Tool {
   };
   return {
     name: spec.name,
+    // What an MCP tool does outside this browser is the server's: it counts as acting outside.
+    ...toolFacts(spec.name, { label: () => summary, effect: 'acts_outside' }, null),
     description: spec.description || `The tool \`${spec.toolName}\` of the MCP server ${spec.serverName}.`,
     parameters,
     callShapes: callShapesOf(spec.name, parameters, undefined),

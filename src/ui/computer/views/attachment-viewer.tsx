@@ -4,7 +4,7 @@ import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { SitePreview, WORKSPACE_PREVIEW_NOTE } from './preview-view.tsx';
 
-const DeckViewer = lazy(() => import('./deck-view.tsx').then((module) => ({ default: module.DeckViewer })));
+const DeckViewer = lazy(() => import('./deck-viewer.tsx').then((module) => ({ default: module.DeckViewer })));
 
 /**
  * The Viewer tab's name: what it shows, by name ("Harbour Tours"), never the same as the

@@ -1,5 +1,5 @@
 import { createMemo, createResource, createSignal, For, Match, Show, Switch } from 'solid-js';
-import { BrowserMeta } from '../../../protocol/tool-meta/browser.ts';
+import { BrowserMeta } from '../../../protocol/tool-meta/browser-meta.ts';
 import { escapeRawHtml } from '../../../state/computer/page-markdown.ts';
 import { livePageUrl, pageReport, pageSourceLabel } from '../../../state/computer/page-report.ts';
 import { httpUrl } from '../../../state/computer/search-report.ts';
@@ -11,6 +11,7 @@ import { renderMarkdown } from '../../shared/markdown.ts';
 import './web-views.css';
 import { ConsoleSnapshot } from '../../previews/console-snapshot.tsx';
 import { LivePane } from '../../previews/live-pane.tsx';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 /** Markdown rendered at most; a longer saved page is cut with a note (the file keeps all of it). */
 const MAX_RENDERED_BYTES = 512 * 1024;
@@ -181,3 +182,9 @@ export function BrowserView(props: { item: ActionItem }) {
     </div>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Browser',
+  component: BrowserView,
+  kinds: { browser: 'browser' },
+};

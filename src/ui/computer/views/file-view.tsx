@@ -3,6 +3,7 @@ import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
 import { workspacePathOf } from '../../../protocol/workspace.ts';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { FileViewer } from '../../workspace/file-viewer.tsx';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 type EditLine = { find: string; replace: string | null; count: number };
 
@@ -76,3 +77,9 @@ export function FileView(props: { item: ActionItem }) {
     </div>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Editor',
+  component: FileView,
+  kinds: { file: 'file' },
+};

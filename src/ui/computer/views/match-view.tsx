@@ -11,6 +11,7 @@ import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { moveRovingFocus } from '../../shared/roving-focus.ts';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 function ResultLineView(props: { line: ResultLine; pattern: string | null }) {
   return (
@@ -142,3 +143,9 @@ export function MatchView(props: { item: ActionItem }) {
     </div>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Results',
+  component: MatchView,
+  kinds: { match: 'match' },
+};

@@ -1,6 +1,6 @@
 import { createMemo, createResource, For, Match, Show, Switch } from 'solid-js';
 import { MEDIA_KIND_LABELS } from '../../../protocol/media/media-settings.ts';
-import type { GeneratedFileMeta } from '../../../protocol/tool-meta/generated-media.ts';
+import type { GeneratedFileMeta } from '../../../protocol/tool-meta/generated-media-meta.ts';
 import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
 import { baseName, workspacePathOf } from '../../../protocol/workspace.ts';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
@@ -8,6 +8,7 @@ import { useApp } from '../../app/app-context.ts';
 import { formatBytes, formatProgress } from '../../shared/format.ts';
 import { AudioPreview, ImagePreview } from '../../workspace/file-previews.tsx';
 import './media-view.css';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 /** One generated file, read from the workspace: the image or a player, its size, and a way to the Files tab. */
 function GeneratedFile(props: { file: GeneratedFileMeta; transcript: string | null }) {
@@ -133,3 +134,9 @@ function stringArgument(argumentsOf: Record<string, unknown>, names: readonly st
   }
   return null;
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Media',
+  component: MediaView,
+  kinds: { generated_media: 'generate' },
+};

@@ -4,6 +4,7 @@ import { useApp } from '../../app/app-context.ts';
 import { renderMarkdown } from '../../shared/markdown.ts';
 import { AttachmentCards } from '../../thread/result-card.tsx';
 import { listenForWorkspaceLinks } from '../../thread/workspace-links.ts';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 /**
  * What a step told or asked the person (any profile's update, question or result): the
@@ -53,3 +54,11 @@ export function MessageView(props: { item: ActionItem }) {
     </div>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Message',
+  component: MessageView,
+  kinds: { message: 'message' },
+  roles: { inform: 'message', ask: 'message', result: 'message' },
+  isText: true,
+};

@@ -1,6 +1,7 @@
 import { Show } from 'solid-js';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { LongText } from '../../thread/long-text.tsx';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 /**
  * A step no other view describes (a tool of another profile without an output kind, a
@@ -17,3 +18,12 @@ export function OutputView(props: { item: ActionItem }) {
     </div>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Output',
+  component: OutputView,
+  kinds: { generate: 'generate' },
+  roles: { plan: 'plan' },
+  isText: true,
+  isFallback: true,
+};

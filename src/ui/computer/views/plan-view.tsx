@@ -1,9 +1,10 @@
 import { For, Show } from 'solid-js';
 import type { PhaseStatus } from '../../../protocol/phase-plan.ts';
-import { planFieldsOf } from '../../../protocol/tool-meta/plan.ts';
+import { planFieldsOf } from '../../../protocol/tool-meta/plan-meta.ts';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { Icon, type IconName } from '../../shared/icons.tsx';
 import { OutputView } from './output-view.tsx';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 /** Each phase status in words, with its mark. */
 const STATUS: Record<PhaseStatus, { word: string; icon: IconName | null }> = {
@@ -44,3 +45,10 @@ export function PlanView(props: { item: ActionItem }) {
     </Show>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Plan',
+  component: PlanView,
+  kinds: { plan: 'plan' },
+  isText: true,
+};

@@ -5,6 +5,7 @@ import { useApp } from '../../app/app-context.ts';
 import { LivePane } from '../../previews/live-pane.tsx';
 import { Icon } from '../../shared/icons.tsx';
 import './web-views.css';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 /** The app's scope, where the service worker serves `preview/`. */
 const APP_BASE = new URL(import.meta.env.BASE_URL, window.location.origin);
@@ -125,3 +126,9 @@ export function PreviewView(props: { item: ActionItem }) {
     />
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Preview',
+  component: PreviewView,
+  kinds: { expose: 'expose' },
+};

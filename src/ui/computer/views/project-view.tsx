@@ -5,6 +5,7 @@ import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { OutputView } from './output-view.tsx';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 /** What each preset makes, in words. */
 const PRESETS = {
@@ -54,3 +55,10 @@ export function ProjectView(props: { item: ActionItem }) {
     </Show>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Project',
+  component: ProjectView,
+  kinds: { webdev_init_project: 'webdev' },
+  isText: true,
+};

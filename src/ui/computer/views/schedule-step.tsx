@@ -11,7 +11,7 @@ import { useSchedules } from '../../sidebar/schedule-services.ts';
  * run, actions, runs), looked up by the meta's id; once deleted, the facts the action
  * recorded and "deleted".
  */
-export function ScheduleView(props: { item: ActionItem }) {
+export function ScheduleStep(props: { item: ActionItem }) {
   const { schedules } = useSchedules();
   const meta = () => readToolMeta('schedule', props.item.meta);
   const schedule = () => {

@@ -8,7 +8,7 @@ import {
   onCleanup,
   Show,
 } from 'solid-js';
-import type { SearchImage } from '../../../protocol/tool-meta/search.ts';
+import type { SearchImage } from '../../../protocol/tool-meta/search-meta.ts';
 import type { FailedImage } from '../../../protocol/web/search-results.ts';
 import { baseName, workspacePathOf } from '../../../protocol/workspace.ts';
 import { httpUrl } from '../../../state/computer/search-report.ts';

@@ -14,6 +14,7 @@ import { Icon, type IconName } from '../../shared/icons.tsx';
 import { FailedImages, ImageGrid } from './search-view-images.tsx';
 import './search-view.css';
 import './web-views.css';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 const OUTCOME_ICONS: Record<ProviderOutcome['status'], IconName> = {
   answered: 'check',
@@ -168,3 +169,9 @@ export function SearchView(props: { item: ActionItem }) {
     </div>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Search',
+  component: SearchView,
+  kinds: { search: 'search' },
+};

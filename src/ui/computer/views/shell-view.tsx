@@ -4,6 +4,7 @@ import { shellSessionOf, shellTranscript, transcriptText } from '../../../state/
 import { type ActionItem, actionItems } from '../../../state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { TerminalView } from '../terminal.tsx';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 /**
  * A shell action in a terminal: the transcript of its session up to this action, with the
@@ -36,3 +37,9 @@ export function ShellView(props: { item: ActionItem }) {
     </div>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Terminal',
+  component: ShellView,
+  kinds: { shell: 'shell' },
+};

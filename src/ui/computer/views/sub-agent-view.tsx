@@ -3,6 +3,7 @@ import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
 import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
 import { SubAgentSteps } from '../../thread/sub-agent-steps.tsx';
 import { OutputView } from './output-view.tsx';
+import type { StepViewEntry } from './step-view-entry.ts';
 
 /**
  * A sub-agent's run (muxd's `task`): what it was asked, its steps (live while it runs, and
@@ -21,3 +22,10 @@ export function SubAgentView(props: { item: ActionItem }) {
     </div>
   );
 }
+
+export const VIEW: StepViewEntry = {
+  tab: 'Sub-agent',
+  component: SubAgentView,
+  kinds: { sub_agent: 'tool' },
+  isText: true,
+};

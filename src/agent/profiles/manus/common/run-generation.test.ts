@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testToolContext } from '../../../../../tests/fixtures/tool-context.ts';
 import { memoryWorkspace } from '../../../../../tests/fixtures/web/memory-workspace.ts';
 import { MediaError, type MediaPort, type MediaResult } from '../../../../protocol/ports/media.ts';
-import { GeneratedMediaMeta } from '../../../../protocol/tool-meta/generated-media.ts';
+import { GeneratedMediaMeta } from '../../../../protocol/tool-meta/generated-media-meta.ts';
 import { createConversationModes } from '../../../toolkit/modes/conversation-modes.ts';
 import { excerpt, runGeneration } from './run-generation.ts';
 

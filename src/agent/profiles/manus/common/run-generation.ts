@@ -3,7 +3,7 @@ import { MediaError, type MediaResult } from '../../../../protocol/ports/media.t
 import type {
   GeneratedFileMeta,
   GeneratedMediaMeta,
-} from '../../../../protocol/tool-meta/generated-media.ts';
+} from '../../../../protocol/tool-meta/generated-media-meta.ts';
 import type { ToolContext, ToolFailure, ToolOutcome } from '../../../toolkit/define-tool.ts';
 import { fileStem } from './file-names.ts';
 import { generationRefusal, notConfigured } from './generation-gate.ts';

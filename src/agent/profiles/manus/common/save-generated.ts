@@ -1,6 +1,6 @@
 import type { GeneratedFile } from '../../../../protocol/ports/media.ts';
 import type { WorkspacePort } from '../../../../protocol/ports/workspace-files.ts';
-import type { GeneratedFileMeta } from '../../../../protocol/tool-meta/generated-media.ts';
+import type { GeneratedFileMeta } from '../../../../protocol/tool-meta/generated-media-meta.ts';
 import { readImageFacts } from '../../../toolkit/web/images/image-bytes.ts';
 import { extensionForMime } from './file-names.ts';
 import { GENERATED_FOLDER } from './generation-gate.ts';

@@ -10,7 +10,7 @@ import {
   type PagesPort,
 } from '../../../../protocol/ports/web.ts';
 import type { WorkspacePort } from '../../../../protocol/ports/workspace-files.ts';
-import type { PageSource } from '../../../../protocol/tool-meta/browser.ts';
+import type { PageSource } from '../../../../protocol/tool-meta/browser-meta.ts';
 import { webServiceById } from '../../../../protocol/web/web-services.ts';
 import { proxiedUrl, type WebSettings } from '../../../../protocol/web/web-settings.ts';
 import type { ExtractedPage } from '../pages/extracted-page.ts';

@@ -7,7 +7,7 @@ import {
   type PreviewElement,
   type PreviewPageState,
 } from '../../../../protocol/preview-browser.ts';
-import type { BrowserMeta } from '../../../../protocol/tool-meta/browser.ts';
+import type { BrowserMeta } from '../../../../protocol/tool-meta/browser-meta.ts';
 import { asWebContent } from '../web-content.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { NetworkError, type NetworkPort } from '../../../../protocol/ports/network.ts';
 import type { ProgressPort } from '../../../../protocol/ports/progress.ts';
 import type { WorkspacePort } from '../../../../protocol/ports/workspace-files.ts';
-import type { SearchImage } from '../../../../protocol/tool-meta/search.ts';
+import type { SearchImage } from '../../../../protocol/tool-meta/search-meta.ts';
 import type { FailedImage, SearchHit } from '../../../../protocol/web/search-results.ts';
 import { WORKSPACE_ROOT } from '../../../../protocol/workspace.ts';
 import { readImageFacts } from './image-bytes.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PageError } from '../../../../../protocol/ports/web.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { liveReport } from '../../../../toolkit/web/browse/page-state-text.ts';
 import { asWebContent } from '../../../../toolkit/web/web-content.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
@@ -48,7 +49,8 @@ export const browserTool = defineTool({
   description,
   metaKind: 'browser',
   parameters: BrowserParameters,
-  describe: (params) => `Opening ${params.url}`,
+  label: withTarget('open_page', 'url'),
+  effect: 'reads',
   execute: async (params, context) => {
     const intent = params.intent ?? 'navigational';
     const focus = params.focus?.trim() || null;

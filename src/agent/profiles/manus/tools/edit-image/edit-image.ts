@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { readImageFacts } from '../../../../toolkit/web/images/image-bytes.ts';
 import { absoluteWorkspacePath } from '../../common/file-names.ts';
 import { generationRefusal } from '../../common/generation-gate.ts';
 import { fileNameParameter, imageParameters, requiredText } from '../../common/generation-parameters.ts';
-import { excerpt, runGeneration } from '../../common/run-generation.ts';
+import { runGeneration } from '../../common/run-generation.ts';
 import description from './edit-image.md?raw';
 
 /** `edit_image`'s parameters (alphabetical, as seed 000 lists its tools' parameters). */
@@ -25,7 +26,8 @@ export const editImageTool = defineTool({
   description,
   metaKind: 'generated_media',
   parameters: EditImageParameters,
-  describe: (params) => `Editing ${params.image_path}: ${excerpt(params.prompt)}`,
+  label: withTarget('edit_image', 'image_path'),
+  effect: 'changes_workspace',
   execute: async (params, context) => {
     const refusal = generationRefusal(context, 'image_edit');
     if (refusal) return refusal;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actionSummary } from '../../../../../protocol/action-summary.ts';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './expose.md?raw';
@@ -22,7 +23,13 @@ export const exposeTool = defineTool({
   description,
   metaKind: 'expose',
   parameters: ExposeParameters,
-  describe: (params) => `Exposing port ${params.port}`,
+  // Where nothing listens on the port (the virtual sandbox), what it did: served the site as a preview.
+  label: (args, meta) =>
+    meta?.exposed === false && typeof meta.path === 'string'
+      ? actionSummary('preview_site', meta.path)
+      : actionSummary('expose_port', args.port),
+  // A preview never leaves this browser.
+  effect: 'reads',
   execute: async (params, context) => {
     if (params.port < 1 || params.port > 65_535) {
       return { status: 'error', kind: 'validation', message: '`port` must be between 1 and 65535.' };

@@ -1,7 +1,7 @@
 import { MAX_OBSERVATION_IMAGES, type ObservationImage } from '../../../../../protocol/model-image-limits.ts';
 import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
 import type { VisionPort } from '../../../../../protocol/ports/vision.ts';
-import { type FileMeta, UNTRUSTED_DOCUMENT } from '../../../../../protocol/tool-meta/file.ts';
+import { type FileMeta, UNTRUSTED_DOCUMENT } from '../../../../../protocol/tool-meta/file-meta.ts';
 import { invalidArguments, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
 import type { DocumentFormat, ExtractedDocument } from '../../../../toolkit/documents/document-types.ts';
 import {

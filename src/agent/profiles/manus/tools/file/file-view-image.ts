@@ -1,6 +1,6 @@
 import type { ObservationImage } from '../../../../../protocol/model-image-limits.ts';
 import type { VisionPort } from '../../../../../protocol/ports/vision.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file.ts';
+import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
 import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
 import { imageDimensions } from '../../../../toolkit/file-content.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mimeForPath } from '../../../../../protocol/mime-types.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file.ts';
+import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
 import { WORKSPACE_ROOT, workspacePathOf } from '../../../../../protocol/workspace.ts';
 import {
   defineTool,
@@ -14,6 +14,7 @@ import {
   unsupportedDocument,
 } from '../../../../toolkit/documents/documents.ts';
 import { applyEdits, decodeText, sliceLines } from '../../../../toolkit/file-content.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './file.md?raw';
 import { readDocument, viewDocument } from './file-documents.ts';
@@ -47,7 +48,28 @@ export const fileTool = defineTool({
   parameters: FileParameters,
   actionKey: 'action',
   requiredFor: { write: ['text'], append: ['text'], edit: ['edits'] },
-  describe: (params) => `File ${params.action}: ${params.path}`,
+  actions: {
+    view: { label: withTarget('read', 'path'), effect: 'reads' },
+    read: { label: withTarget('read', 'path'), effect: 'reads' },
+    // Written and appended text from 1 KB (below, the digest saves little); an edit's
+    // `replace` from 2 KB, a rewritten block rather than a targeted change the model still
+    // reasons about. `find` is never digested: after the edit the file no longer holds it.
+    write: {
+      label: withTarget('write', 'path'),
+      effect: 'changes_workspace',
+      restorable: [{ field: 'text', pathField: 'path', verb: 'written to', minChars: 1024 }],
+    },
+    append: {
+      label: withTarget('append', 'path'),
+      effect: 'changes_workspace',
+      restorable: [{ field: 'text', pathField: 'path', verb: 'appended to', minChars: 1024 }],
+    },
+    edit: {
+      label: withTarget('edit', 'path'),
+      effect: 'changes_workspace',
+      restorable: [{ field: 'edits[].replace', pathField: 'path', verb: 'put into', minChars: 2048 }],
+    },
+  },
   execute: (params, context) => runFileAction(params, context),
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { imageParameters, requiredText } from '../../common/generation-parameters.ts';
-import { excerpt, runGeneration } from '../../common/run-generation.ts';
+import { runGeneration } from '../../common/run-generation.ts';
 import description from './generate-image.md?raw';
 
 /** `generate_image`'s parameters (alphabetical, as seed 000 lists its tools' parameters). */
@@ -18,8 +19,8 @@ export const generateImageTool = defineTool({
   description,
   metaKind: 'generated_media',
   parameters: GenerateImageParameters,
-  describe: (params) =>
-    `Generating ${params.count && params.count > 1 ? `${params.count} images` : 'an image'}: ${excerpt(params.prompt)}`,
+  label: withTarget('generate_image', 'prompt'),
+  effect: 'changes_workspace',
   execute: (params, context) =>
     runGeneration(context, {
       kind: 'image',

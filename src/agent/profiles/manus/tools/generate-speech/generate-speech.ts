@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SPEECH_FORMATS } from '../../../../../protocol/ports/media.ts';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { fileNameParameter, requiredText } from '../../common/generation-parameters.ts';
-import { excerpt, runGeneration } from '../../common/run-generation.ts';
+import { runGeneration } from '../../common/run-generation.ts';
 import description from './generate-speech.md?raw';
 
 /** The longest text one call may speak (OpenAI's `/audio/speech` limit). */
@@ -28,7 +29,8 @@ export const generateSpeechTool = defineTool({
   description,
   metaKind: 'generated_media',
   parameters: GenerateSpeechParameters,
-  describe: (params) => `Generating speech: ${excerpt(params.text)}`,
+  label: withTarget('generate_speech', 'text'),
+  effect: 'changes_workspace',
   execute: (params, context) => {
     const format = params.format ?? 'mp3';
     return runGeneration(context, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mediaSettingName } from '../../../../../protocol/media/media-settings.ts';
 import { defineTool, type ToolContext } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import { GENERATED_FOLDER, GENERATION_ACTIONS } from '../../common/generation-gate.ts';
 import description from './generate.md?raw';
@@ -18,7 +19,8 @@ export const generateTool = defineTool({
   description,
   metaKind: 'generate',
   parameters: GenerateParameters,
-  describe: (params) => params.brief ?? 'Entering generation mode',
+  label: fixedTarget('enter_mode', 'generation mode'),
+  effect: 'reads',
   execute: (_params, context) => {
     const wasActive = context.modes.isActive('generation');
     context.modes.activate('generation');

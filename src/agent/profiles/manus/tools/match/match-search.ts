@@ -1,6 +1,6 @@
 import micromatch from 'micromatch';
 import type { FileStat, SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { FileMatches, LineMatch, SkippedFiles } from '../../../../../protocol/tool-meta/match.ts';
+import type { FileMatches, LineMatch, SkippedFiles } from '../../../../../protocol/tool-meta/match-meta.ts';
 import { decodeText } from '../../../../toolkit/file-content.ts';
 
 /** Files larger than this are skipped by `grep` (and counted). */

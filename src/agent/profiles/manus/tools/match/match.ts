@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { MatchMeta } from '../../../../../protocol/tool-meta/match.ts';
+import type { MatchMeta } from '../../../../../protocol/tool-meta/match-meta.ts';
 import { defineTool, invalidArguments, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './match.md?raw';
 import { globFiles, grepFiles, MAX_MATCHES } from './match-search.ts';
@@ -55,10 +56,10 @@ export const matchTool = defineTool({
   actionKey: 'action',
   requiredFor: { grep: ['regex'] },
   normalize: normalizeMatch,
-  describe: (params) =>
-    params.action === 'grep'
-      ? `Searching ${params.scope} for /${params.regex ?? ''}/`
-      : `Finding ${params.scope}`,
+  actions: {
+    glob: { label: withTarget('find_files', 'scope'), effect: 'reads' },
+    grep: { label: withTarget('search_files', 'regex'), effect: 'reads' },
+  },
   execute: async (params, context): Promise<ToolOutcome<MatchMeta>> => {
     const scope = params.scope.trim();
     if (!scope.startsWith('/')) {

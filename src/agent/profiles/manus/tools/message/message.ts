@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AttachmentInput, normalizeAttachment } from '../../../../../protocol/tool-meta/attachment.ts';
-import { SUGGESTED_ACTIONS } from '../../../../../protocol/tool-meta/message.ts';
+import { SUGGESTED_ACTIONS } from '../../../../../protocol/tool-meta/message-meta.ts';
 import { defineTool, invalidArguments, modelFacing } from '../../../../toolkit/define-tool.ts';
 import description from './message.md?raw';
 
@@ -40,10 +40,10 @@ export const messageTool = defineTool({
   hasSideEffects: false,
   actionKey: 'type',
   normalize: normalizeMessage,
-  describe: (params) => {
-    if (params.type === 'ask') return 'Asking you a question';
-    if (params.type === 'result') return 'Delivering the result';
-    return 'Sending an update';
+  actions: {
+    info: { label: 'inform', role: 'inform', effect: 'reads' },
+    ask: { label: 'ask', role: 'ask', effect: 'reads' },
+    result: { label: 'deliver', role: 'result', effect: 'reads' },
   },
   execute: (params) => {
     const attachments = (params.attachments ?? []).map(normalizeAttachment);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Phase, Plan } from '../../../../../protocol/phase-plan.ts';
-import { type PlanMeta, planMeta } from '../../../../../protocol/tool-meta/plan.ts';
+import { type PlanMeta, planMeta } from '../../../../../protocol/tool-meta/plan-meta.ts';
 import {
   defineTool,
   modelFacing,
@@ -54,10 +54,10 @@ export const planTool = defineTool({
   hasSideEffects: false,
   actionKey: 'action',
   requiredFor: { update: ['goal', 'phases'], advance: ['next_phase_id'] },
-  describe: (params) =>
-    params.action === 'update'
-      ? `Planning: ${params.goal ?? 'revising the plan'}`
-      : `Moving to phase ${params.next_phase_id ?? '?'}`,
+  actions: {
+    update: { label: 'plan', role: 'plan', effect: 'reads' },
+    advance: { label: 'advance_plan', role: 'plan', effect: 'reads' },
+  },
   execute: (params, context) =>
     params.action === 'update' ? updatePlan(params, context) : advancePlan(params, context),
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testToolContext } from '../../../../../../tests/fixtures/tool-context.ts';
 import type { ScheduleRequest } from '../../../../../protocol/ports/schedules.ts';
 import type { Schedule } from '../../../../../protocol/schedules.ts';
-import { ScheduleMeta } from '../../../../../protocol/tool-meta/schedule.ts';
+import { ScheduleMeta } from '../../../../../protocol/tool-meta/schedule-meta.ts';
 import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
 import { scheduleTool } from './schedule.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ScheduleMeta } from '../../../../../protocol/tool-meta/schedule.ts';
+import type { ScheduleMeta } from '../../../../../protocol/tool-meta/schedule-meta.ts';
 import { localTime, scheduleInWords } from '../../../../../schedules/schedule-words.ts';
 import {
   defineTool,
@@ -8,6 +8,7 @@ import {
   type ToolContext,
   type ToolOutcome,
 } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './schedule.md?raw';
 
@@ -53,7 +54,10 @@ export const scheduleTool = defineTool({
   parameters: ScheduleParameters,
   actionKey: 'type',
   requiredFor: { cron: ['cron'], interval: ['interval'] },
-  describe: (params) => `Scheduling “${params.name}”`,
+  actions: {
+    cron: { label: withTarget('schedule', 'name'), effect: 'schedules' },
+    interval: { label: withTarget('schedule', 'name'), effect: 'schedules' },
+  },
   execute: (params, context) => scheduleTask(params, context),
 });
 

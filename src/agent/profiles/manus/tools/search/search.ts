@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { SearchReport } from '../../../../../protocol/ports/web.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
+import { withFirstOf } from '../../../../toolkit/label-rules.ts';
+import type { ActionFacts } from '../../../../toolkit/tool-facts.ts';
 import { asWebContent } from '../../../../toolkit/web/web-content.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './search.md?raw';
@@ -19,6 +21,9 @@ export const SearchParameters = z.object({
     .describe('The category of search to perform. Determines the source and format of expected results.'),
 });
 
+/** Every kind of search but images reads as a web search. */
+const WEB_SEARCH: ActionFacts = { label: withFirstOf('search_web', 'queries'), effect: 'reads' };
+
 /**
  * `search`: a thin adapter over the search port. The results, who answered and the
  * images saved go to `meta` (seed 001); the content says it in a few lines and marks
@@ -30,8 +35,15 @@ export const searchTool = defineTool({
   metaKind: 'search',
   parameters: SearchParameters,
   actionKey: 'type',
-  describe: (params) =>
-    `Searching (${params.type}${params.queries.length > 1 ? `, ${params.queries.length} queries` : ''}): ${params.queries[0] ?? ''}`,
+  actions: {
+    info: WEB_SEARCH,
+    image: { label: withFirstOf('search_images', 'queries'), effect: 'reads' },
+    api: WEB_SEARCH,
+    news: WEB_SEARCH,
+    tool: WEB_SEARCH,
+    data: WEB_SEARCH,
+    research: WEB_SEARCH,
+  },
   execute: async (params, context) => {
     const queries = params.queries.map((query) => query.trim()).filter(Boolean);
     if (queries.length === 0) return invalidArguments('`queries` needs at least one non-empty query.');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEOUT_SECONDS, type ExecResult } from '../../../../../protocol/ports/sandbox.ts';
-import type { ShellMeta } from '../../../../../protocol/tool-meta/shell.ts';
+import type { ShellMeta } from '../../../../../protocol/tool-meta/shell-meta.ts';
 import { defineTool, invalidArguments, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { compressStream, summarizeExec } from '../../../../toolkit/shell-output.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './shell.md?raw';
@@ -34,10 +35,13 @@ export const shellTool = defineTool({
   parameters: ShellParameters,
   actionKey: 'action',
   requiredFor: { exec: ['command'], send: ['input'] },
-  describe: (params) =>
-    params.action === 'exec'
-      ? `Running \`${params.command ?? ''}\` in session ${params.session}`
-      : `Shell ${params.action} in session ${params.session}`,
+  actions: {
+    exec: { label: withTarget('run', 'command'), effect: 'changes_workspace' },
+    view: { label: 'view_terminal', effect: 'reads' },
+    wait: { label: 'wait', effect: 'reads' },
+    send: { label: withTarget('send_input', 'input'), effect: 'changes_workspace' },
+    kill: { label: 'stop_process', effect: 'changes_workspace' },
+  },
   execute: async (params, context): Promise<ToolOutcome<ShellMeta>> => {
     const session = params.session.trim() || 'main';
     const timeoutSeconds = params.timeout ?? DEFAULT_TIMEOUT_SECONDS;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { SlidesMeta } from '../../../../../protocol/tool-meta/slides.ts';
+import { actionSummary } from '../../../../../protocol/action-summary.ts';
+import type { SlidesMeta } from '../../../../../protocol/tool-meta/slides-meta.ts';
 import {
   defineTool,
   invalidArguments,
@@ -34,7 +35,12 @@ export function createSlidesTool(readAsset: RevealAssetReader = readBundledRevea
     description,
     metaKind: 'slides',
     parameters: SlidesParameters,
-    describe: (params) => `Building ${params.slide_count} slides`,
+    label: (args) =>
+      actionSummary(
+        'make_slides',
+        typeof args.slide_count === 'number' ? `${args.slide_count} slides` : undefined,
+      ),
+    effect: 'changes_workspace',
     execute: (params, context) => runSlides(params, context, readAsset),
   });
 }

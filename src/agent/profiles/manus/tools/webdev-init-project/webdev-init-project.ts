@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { WebdevInitProjectMeta } from '../../../../../protocol/tool-meta/webdev-init-project.ts';
+import type { WebdevInitProjectMeta } from '../../../../../protocol/tool-meta/webdev-init-project-meta.ts';
 import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
 import {
   defineTool,
@@ -8,6 +8,7 @@ import {
   type ToolContext,
   type ToolOutcome,
 } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import { folderNameProblem, titleFromName } from './project-name.ts';
 import { renderTemplate, type TemplateName } from './templates.ts';
@@ -46,7 +47,8 @@ export const webdevInitProjectTool = defineTool({
   metaKind: 'webdev_init_project',
   parameters: WebdevInitProjectParameters,
   normalize: normalizeWebdev,
-  describe: (params) => `Creating web project ${params.project_name}`,
+  label: withTarget('create_project', 'project_name'),
+  effect: 'changes_workspace',
   execute: (params, context) => initProject(params, context),
 });
 

@@ -18,7 +18,9 @@ export const askUserTool = defineTool({
   metaKind: null,
   hasSideEffects: false,
   parameters: AskUserParameters,
-  describe: () => 'Asking the user',
+  label: 'ask',
+  role: 'ask',
+  effect: 'reads',
   execute: (params) =>
     params.question.trim() === ''
       ? muxdError('question is required', 'validation')

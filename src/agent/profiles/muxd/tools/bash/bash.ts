@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ExecChunk } from '../../../../../protocol/ports/sandbox.ts';
-import type { ShellMeta } from '../../../../../protocol/tool-meta/shell.ts';
+import type { ShellMeta } from '../../../../../protocol/tool-meta/shell-meta.ts';
 import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { capOutput, MUXD_CWD, muxdError } from '../../common/muxd-common.ts';
 import { planModeRefusal } from '../../common/plan-mode-state.ts';
 
@@ -37,7 +38,8 @@ export const bashTool = defineTool({
   description: 'Run a shell command and return the output.',
   metaKind: 'shell',
   parameters: BashParameters,
-  describe: (params) => `Running \`${params.command}\``,
+  label: withTarget('run', 'command'),
+  effect: 'changes_workspace',
   execute: async (params, context): Promise<ToolOutcome<ShellMeta>> => {
     const refusal = await planModeRefusal(context, 'bash');
     if (refusal) return refusal;

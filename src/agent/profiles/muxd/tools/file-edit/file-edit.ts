@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { mimeForPath } from '../../../../../protocol/mime-types.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file.ts';
+import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
 import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { muxdError, osReason, resolvePath } from '../../common/muxd-common.ts';
 import { planModeRefusal } from '../../common/plan-mode-state.ts';
 
@@ -44,7 +45,9 @@ export const fileEditTool = defineTool({
   description: 'Edit a file by replacing an exact string match.',
   metaKind: 'file',
   parameters: FileEditParameters,
-  describe: (params) => `Editing ${params.path}`,
+  label: withTarget('edit', 'path'),
+  effect: 'changes_workspace',
+  restorable: [{ field: 'new_string', pathField: 'path', verb: 'put into', minChars: 2048 }],
   execute: async (params, context): Promise<ToolOutcome<FileMeta>> => {
     const refusal = await planModeRefusal(context, 'file_edit');
     if (refusal) return refusal;

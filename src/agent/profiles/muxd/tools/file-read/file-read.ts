@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { mimeForPath } from '../../../../../protocol/mime-types.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file.ts';
+import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
 import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { capOutput, muxdError, osReason, resolvePath } from '../../common/muxd-common.ts';
 
 /** Seed 004's `file_read` parameters. */
@@ -31,7 +32,8 @@ export const fileReadTool = defineTool({
   description: 'Read the contents of a file. Returns the file content with line numbers.',
   metaKind: 'file',
   parameters: FileReadParameters,
-  describe: (params) => `Reading ${params.path}`,
+  label: withTarget('read', 'path'),
+  effect: 'reads',
   execute: async (params, context): Promise<ToolOutcome<FileMeta>> => {
     if (params.path === '') return muxdError('path is required', 'validation');
     const path = resolvePath(params.path);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { mimeForPath } from '../../../../../protocol/mime-types.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file.ts';
+import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
 import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { muxdError, osReason, resolvePath } from '../../common/muxd-common.ts';
 import { planModeRefusal } from '../../common/plan-mode-state.ts';
 
@@ -17,7 +18,9 @@ export const fileWriteTool = defineTool({
     "Write content to a file. Creates parent directories if they don't exist. Overwrites the file if it already exists.",
   metaKind: 'file',
   parameters: FileWriteParameters,
-  describe: (params) => `Writing ${params.path}`,
+  label: withTarget('write', 'path'),
+  effect: 'changes_workspace',
+  restorable: [{ field: 'content', pathField: 'path', verb: 'written to', minChars: 1024 }],
   execute: async (params, context): Promise<ToolOutcome<FileMeta>> => {
     const refusal = await planModeRefusal(context, 'file_write');
     if (refusal) return refusal;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
 import { defineTool, type ToolContext, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 
 /** Seed 004: the output is truncated at 50 KB. */
 export const GIT_STATUS_CAP_BYTES = 50 * 1024;
@@ -23,7 +24,8 @@ export const gitStatusTool = defineTool({
   description: 'Get the git status of the current repository.',
   metaKind: null,
   parameters: GitStatusParameters,
-  describe: (params) => `git status -s${params.path ? ` in ${params.path}` : ''}`,
+  label: fixedTarget('check', 'git status'),
+  effect: 'reads',
   execute: (params, context) => gitStatus(params.path, context),
 });
 

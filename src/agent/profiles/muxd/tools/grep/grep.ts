@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { MatchMeta } from '../../../../../protocol/tool-meta/match.ts';
+import type { MatchMeta } from '../../../../../protocol/tool-meta/match-meta.ts';
 import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { grepTree, MAX_CONTEXT_LINES, MAX_GREP_MATCHES } from '../../common/grep-search.ts';
 import { cleanPath, muxdError, resolvePath } from '../../common/muxd-common.ts';
 
@@ -21,7 +22,8 @@ export const grepTool = defineTool({
   description: 'Search files for a regex pattern. Returns matching lines in `file:line:content` format.',
   metaKind: 'match',
   parameters: GrepParameters,
-  describe: (params) => `Searching ${params.path || '.'} for /${params.pattern}/`,
+  label: withTarget('search_files', 'pattern'),
+  effect: 'reads',
   execute: async (params, context): Promise<ToolOutcome<MatchMeta>> => {
     if (params.pattern === '') return muxdError('pattern is required', 'validation');
     let pattern: RegExp;

@@ -1,7 +1,8 @@
 import micromatch from 'micromatch';
 import { z } from 'zod';
+import { actionSummary } from '../../../../../protocol/action-summary.ts';
 import type { FileStat, SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { MatchMeta } from '../../../../../protocol/tool-meta/match.ts';
+import type { MatchMeta } from '../../../../../protocol/tool-meta/match-meta.ts';
 import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
 import { matchesInclude } from '../../common/grep-search.ts';
 import { cleanPath, MUXD_CWD, muxdError, resolvePath } from '../../common/muxd-common.ts';
@@ -101,7 +102,8 @@ export const listFilesTool = defineTool({
   description: 'List files and directories. Returns entries with a `/` suffix for directories.',
   metaKind: 'match',
   parameters: ListFilesParameters,
-  describe: (params) => `Listing ${params.path || '.'}${params.recursive ? ' recursively' : ''}`,
+  label: (args) => actionSummary('list_files', typeof args.path === 'string' && args.path ? args.path : '.'),
+  effect: 'reads',
   execute: async (params, context): Promise<ToolOutcome<MatchMeta>> => {
     const given = params.path || '.';
     const include = params.include ?? '';

@@ -26,7 +26,8 @@ export const patchApplyTool = defineTool({
     'Apply a unified diff patch to one or more files. Use this for making multiple related changes across files in a single operation.',
   metaKind: null,
   parameters: PatchApplyParameters,
-  describe: () => 'Applying a patch',
+  label: 'apply_patch',
+  effect: 'changes_workspace',
   execute: async (params, context) => {
     const refusal = await planModeRefusal(context, 'patch_apply');
     if (refusal) return refusal;

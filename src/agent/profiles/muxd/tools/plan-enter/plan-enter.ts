@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 import { isPlanMode, setPlanMode } from '../../common/plan-mode-state.ts';
 
 export const planEnterTool = defineTool({
@@ -8,7 +9,8 @@ export const planEnterTool = defineTool({
     'Enter plan mode. Disables write tools so you can safely explore and analyze before making changes.',
   metaKind: null,
   parameters: z.object({}),
-  describe: () => 'Entering plan mode',
+  label: fixedTarget('enter_mode', 'plan mode'),
+  effect: 'reads',
   execute: async (_params, context) => {
     if (await isPlanMode(context)) return { status: 'success', content: 'Already in plan mode.', meta: {} };
     await setPlanMode(context, true);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 import { isPlanMode, setPlanMode } from '../../common/plan-mode-state.ts';
 
 export const planExitTool = defineTool({
@@ -7,7 +8,8 @@ export const planExitTool = defineTool({
   description: 'Exit plan mode and re-enable all write tools.',
   metaKind: null,
   parameters: z.object({}),
-  describe: () => 'Leaving plan mode',
+  label: fixedTarget('leave_mode', 'plan mode'),
+  effect: 'reads',
   execute: async (_params, context) => {
     if (!(await isPlanMode(context))) return { status: 'success', content: 'Not in plan mode.', meta: {} };
     await setPlanMode(context, false);

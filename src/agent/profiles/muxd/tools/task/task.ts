@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { SubAgentMeta } from '../../../../../protocol/tool-meta/sub-agent.ts';
+import type { SubAgentMeta } from '../../../../../protocol/tool-meta/sub-agent-meta.ts';
 import { defineTool, type ToolContext, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 
 /** Seed 004: a sub-agent's output is capped at 50 KB. */
 export const TASK_OUTPUT_CAP_BYTES = 50 * 1024;
@@ -22,7 +23,9 @@ export const taskTool = defineTool({
     'Spawn a sub-agent to handle an independent subtask. The sub-agent gets a fresh conversation with the same model and provider.',
   metaKind: 'sub_agent',
   parameters: TaskParameters,
-  describe: (params) => `Sub-agent: ${params.description}`,
+  label: withTarget('delegate', 'description'),
+  // A sub-agent's own calls declare their own effects.
+  effect: 'reads',
   execute: (params, context) => runTask(params, context),
 });
 

@@ -8,7 +8,8 @@ export const todoReadTool = defineTool({
     'Read the current todo list. Returns all items with their ID, title, status, and optional description.',
   metaKind: null,
   parameters: z.object({}),
-  describe: () => 'Reading the todo list',
+  label: 'read_plan',
+  effect: 'reads',
   execute: async (_params, context) => ({
     status: 'success',
     content: formatTodos(await readTodos(context)),

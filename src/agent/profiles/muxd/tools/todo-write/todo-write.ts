@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type PlanMeta, planMeta } from '../../../../../protocol/tool-meta/plan.ts';
+import { type PlanMeta, planMeta } from '../../../../../protocol/tool-meta/plan-meta.ts';
 import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { confirmTodos, planOfTodos, saveTodos, TodoItem } from '../../common/todo-list.ts';
@@ -30,7 +30,9 @@ export const todoWriteTool = defineTool({
   description: 'Overwrite the todo list with a new set of items. Use this to track multi-step plans.',
   metaKind: 'plan',
   parameters: TodoWriteParameters,
-  describe: (params) => `Updating the todo list (${params.todos.length} items)`,
+  label: 'plan',
+  role: 'plan',
+  effect: 'reads',
   execute: async (params, context): Promise<ToolOutcome<PlanMeta>> => {
     const items = params.todos.map((todo) => TodoItem.parse(todo));
     const inProgress = items.filter((item) => item.status === 'in_progress').length;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { NetworkError } from '../../../../../protocol/ports/network.ts';
 import { PageError } from '../../../../../protocol/ports/web.ts';
-import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser-meta.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import {
   defineTool,
   errorText,
   type ToolContext,
   type ToolOutcome,
 } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { capOutput, muxdError } from '../../common/muxd-common.ts';
 import { htmlToText } from './html-to-text.ts';
 
@@ -91,7 +92,8 @@ export const webFetchTool = defineTool({
     'Fetch a URL and return the text content. HTML pages are automatically stripped to plain text.',
   metaKind: 'browser',
   parameters: WebFetchParameters,
-  describe: (params) => `Fetching ${params.url}`,
+  label: withTarget('open_page', 'url'),
+  effect: 'reads',
   execute: async (params, context): Promise<ToolOutcome<BrowserMeta>> => {
     const url = params.url.trim();
     if (url === '') return muxdError('url is required', 'validation');

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { SearchMeta } from '../../../../../protocol/tool-meta/search.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import type { SearchMeta } from '../../../../../protocol/tool-meta/search-meta.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import type { SearchHit } from '../../../../../protocol/web/search-results.ts';
 import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 
 /** Seed 004's `web_search` result counts. */
@@ -37,7 +38,8 @@ export const webSearchTool = defineTool({
   description: 'Search the web using the Brave Search API. Returns results with title, URL, and snippet.',
   metaKind: 'search',
   parameters: WebSearchParameters,
-  describe: (params) => `Searching the web: ${params.query}`,
+  label: withTarget('search_web', 'query'),
+  effect: 'reads',
   execute: async (params, context): Promise<ToolOutcome<SearchMeta>> => {
     const query = params.query.trim();
     if (query === '') return muxdError('query is required', 'validation');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 import { callX, clampCount, formatTweets, TWEET_LIST_FIELDS, TweetList } from '../../common/x-common.ts';
 
 /** Seed 004's `x_mentions` parameters. */
@@ -21,7 +22,8 @@ export const xMentionsTool = defineTool({
   description: 'Fetch recent mentions of the authenticated X/Twitter user.',
   metaKind: null,
   parameters: XMentionsParameters,
-  describe: () => 'Fetching your mentions on X',
+  label: fixedTarget('check', 'mentions on X'),
+  effect: 'reads',
   execute: async (params, context) => {
     const maxResults = clampCount(params.max_results, 10, 5, 100);
     const me = await callX(context, { method: 'GET', path: '/2/users/me' }, Me);

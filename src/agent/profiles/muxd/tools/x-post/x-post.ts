@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type ToolContext, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { CreatedTweet, callX, tweetTextError, tweetUrl } from '../../common/x-common.ts';
 
@@ -36,7 +37,8 @@ export const xPostTool = defineTool({
   description: 'Post a tweet via X API v2.',
   metaKind: null,
   parameters: XPostParameters,
-  describe: () => 'Posting a tweet on X',
+  label: withTarget('post', 'text'),
+  effect: 'acts_outside',
   execute: async (params, context) => {
     const posted = await postTweet(context, params.text);
     if (!posted.ok) return posted.failure;

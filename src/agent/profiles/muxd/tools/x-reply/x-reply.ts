@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { postTweet } from '../x-post/x-post.ts';
 
@@ -15,7 +16,8 @@ export const xReplyTool = defineTool({
   description: 'Reply to a tweet on X/Twitter.',
   metaKind: null,
   parameters: XReplyParameters,
-  describe: (params) => `Replying on X to tweet ${params.tweet_id.trim()}`,
+  label: withTarget('post', 'text'),
+  effect: 'acts_outside',
   execute: async (params, context) => {
     const tweetId = params.tweet_id.trim();
     if (tweetId === '') return muxdError('tweet_id is required', 'validation');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { findXPost, idPrefix, xPostStatus } from '../../common/x-schedules.ts';
 
@@ -18,7 +19,8 @@ export const xScheduleCancelTool = defineTool({
   description: 'Cancel a scheduled X post by ID.',
   metaKind: null,
   parameters: XScheduleCancelParameters,
-  describe: (params) => `Cancelling scheduled X post ${params.id.trim()}`,
+  label: fixedTarget('cancel', 'a scheduled post'),
+  effect: 'schedules',
   execute: async (params, context) => {
     if (params.id.trim() === '') return muxdError('id is required', 'validation');
     const found = findXPost(await context.schedules.list(), params.id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 import { xPostLine, xPostStatus, xPostsOf } from '../../common/x-schedules.ts';
 
 /** Seed 004's `x_schedule_list` parameters. */
@@ -18,7 +19,8 @@ export const xScheduleListTool = defineTool({
   metaKind: null,
   parameters: XScheduleListParameters,
   hasSideEffects: false,
-  describe: () => 'Listing scheduled X posts',
+  label: fixedTarget('check', 'the scheduled posts'),
+  effect: 'reads',
   execute: async (params, context) => {
     const limit = params.limit !== undefined && params.limit > 0 ? params.limit : 20;
     const posts = xPostsOf(await context.schedules.list())

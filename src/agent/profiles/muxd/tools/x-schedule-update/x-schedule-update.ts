@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ScheduleEdit } from '../../../../../protocol/schedules.ts';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { tweetTextError } from '../../common/x-common.ts';
 import { xPostMark, xPostPrompt } from '../../common/x-post-mark.ts';
@@ -26,7 +27,8 @@ export const xScheduleUpdateTool = defineTool({
   description: "Update a scheduled X post's text, time, or recurrence.",
   metaKind: null,
   parameters: XScheduleUpdateParameters,
-  describe: (params) => `Updating scheduled X post ${params.id.trim()}`,
+  label: fixedTarget('schedule', 'a post on X'),
+  effect: 'schedules',
   execute: async (params, context) => {
     if (params.id.trim() === '') return muxdError('id is required', 'validation');
     const text = params.text?.trim() ?? '';

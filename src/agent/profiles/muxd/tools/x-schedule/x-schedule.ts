@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { tweetTextError } from '../../common/x-common.ts';
 import { xPostMark, xPostPrompt } from '../../common/x-post-mark.ts';
@@ -24,7 +25,8 @@ export const xScheduleTool = defineTool({
   description: 'Schedule a tweet for later posting.',
   metaKind: null,
   parameters: XScheduleParameters,
-  describe: (params) => `Scheduling a tweet for ${params.time.trim()}`,
+  label: fixedTarget('schedule', 'a post on X'),
+  effect: 'schedules',
   execute: async (params, context) => {
     const text = params.text.trim();
     const invalid = tweetTextError(text);

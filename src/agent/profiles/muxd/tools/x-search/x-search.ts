@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { callX, clampCount, formatTweets, TWEET_LIST_FIELDS, TweetList } from '../../common/x-common.ts';
 
@@ -20,7 +21,8 @@ export const xSearchTool = defineTool({
     'Search recent tweets on X/Twitter. Returns matching tweets with author, text, date, URL, and engagement metrics.',
   metaKind: null,
   parameters: XSearchParameters,
-  describe: (params) => `Searching X: ${params.query}`,
+  label: withTarget('search_posts', 'query'),
+  effect: 'reads',
   execute: async (params, context) => {
     const query = params.query.trim();
     if (query === '') return muxdError('query is required', 'validation');

@@ -16,8 +16,9 @@ export const askHumanTool = defineTool({
   metaKind: null,
   hasSideEffects: false,
   parameters: AskHumanParameters,
-  describe: () => 'Asking for help',
-  // A blank question would suspend the run on nothing the person can answer.
+  label: 'ask',
+  role: 'ask',
+  effect: 'reads',
   execute: (params) =>
     params.inquire.trim() === ''
       ? invalidArguments('`inquire` is empty: write the question you want the human to answer.')

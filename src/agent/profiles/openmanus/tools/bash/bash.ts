@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { actionSummary } from '../../../../../protocol/action-summary.ts';
 import type { ExecResult, SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { ShellMeta } from '../../../../../protocol/tool-meta/shell.ts';
+import type { ShellMeta } from '../../../../../protocol/tool-meta/shell-meta.ts';
 import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
 import {
   defineTool,
@@ -58,14 +59,11 @@ export const bashTool = defineTool({
   description,
   metaKind: 'shell',
   parameters: BashParameters,
-  describe: (params) =>
-    params.restart
-      ? 'Restarting the bash session'
-      : params.command === 'ctrl+c'
-        ? 'Interrupting the bash session'
-        : params.command?.trim()
-          ? `Running \`${params.command}\``
-          : 'Collecting output of the bash session',
+  label: (args) =>
+    args.restart === true
+      ? actionSummary('stop_process', 'the bash session')
+      : actionSummary('run', args.command),
+  effect: 'changes_workspace',
   execute: async (params, context): Promise<ToolOutcome<ShellMeta>> => {
     const sandbox = await context.sandbox();
     if (params.restart) {

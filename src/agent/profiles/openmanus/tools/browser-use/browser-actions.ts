@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser-meta.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import type { ToolContext } from '../../../../toolkit/tool-context.ts';
 import { asWebContent } from '../../../../toolkit/web/web-content.ts';
 import { readPage } from '../../common/page-reading.ts';

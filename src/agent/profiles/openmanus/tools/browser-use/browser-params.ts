@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser.ts';
+import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser-meta.ts';
 import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
 
 /** Seed 002's `browser_use` actions, in its order. */

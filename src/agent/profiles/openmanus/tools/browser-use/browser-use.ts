@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { actionSummary } from '../../../../../protocol/action-summary.ts';
 import { defineTool, type Tool } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import type { ToolContext } from '../../../../toolkit/tool-context.ts';
+import type { ActionFacts } from '../../../../toolkit/tool-facts.ts';
 import { runBrowserAction } from './browser-actions.ts';
 import { BROWSER_ACTIONS, type BrowserParams } from './browser-params.ts';
 import description from './browser-use.md?raw';
@@ -78,6 +81,16 @@ function serialized<T>(key: string, run: () => Promise<T>): Promise<T> {
  * so it survives a reload. Element actions on a page of another origin cannot be done
  * from this app, and say so and what to do instead.
  */
+/** An action on the open page: "Browser: click element 3". */
+const PAGE_ACTION: ActionFacts = {
+  label: (args) => {
+    const action = typeof args.action === 'string' ? args.action.replace(/_/g, ' ') : 'act';
+    const index = typeof args.index === 'number' ? ` ${args.index}` : '';
+    return actionSummary('use_browser', `${action}${index}`);
+  },
+  effect: 'reads',
+};
+
 const definedTool = defineTool({
   name: 'browser_use',
   description: description.trim(),
@@ -85,7 +98,24 @@ const definedTool = defineTool({
   parameters: BrowserUseParameters,
   actionKey: 'action',
   requiredFor: DEPENDENCIES,
-  describe: describeAction,
+  actions: {
+    go_to_url: { label: withTarget('open_page', 'url'), effect: 'reads' },
+    open_tab: { label: withTarget('open_page', 'url'), effect: 'reads' },
+    web_search: { label: withTarget('search_web', 'query'), effect: 'reads' },
+    extract_content: { label: withTarget('read_page', 'goal'), effect: 'reads' },
+    click_element: PAGE_ACTION,
+    input_text: PAGE_ACTION,
+    scroll_down: PAGE_ACTION,
+    scroll_up: PAGE_ACTION,
+    scroll_to_text: PAGE_ACTION,
+    send_keys: PAGE_ACTION,
+    get_dropdown_options: PAGE_ACTION,
+    select_dropdown_option: PAGE_ACTION,
+    go_back: PAGE_ACTION,
+    wait: PAGE_ACTION,
+    switch_tab: PAGE_ACTION,
+    close_tab: PAGE_ACTION,
+  },
   execute: (params, context: ToolContext) =>
     serialized(context.conversationId, () => runBrowserAction(params as BrowserParams, context)),
 });
@@ -101,17 +131,3 @@ export const browserUseTool: Tool = {
     return { ...shape, parameters };
   }),
 };
-
-function describeAction(params: z.output<typeof BrowserUseParameters>): string {
-  switch (params.action) {
-    case 'go_to_url':
-    case 'open_tab':
-      return `Browser: ${params.action === 'open_tab' ? 'opening a tab with' : 'going to'} ${params.url ?? ''}`;
-    case 'web_search':
-      return `Browser: searching for ${params.query ?? ''}`;
-    case 'extract_content':
-      return `Browser: extracting ${params.goal ?? ''}`;
-    default:
-      return `Browser: ${params.action.replace(/_/g, ' ')}`;
-  }
-}

@@ -1,5 +1,5 @@
 import type { PreviewAction, PreviewLookOptions } from '../../../../../protocol/preview-browser.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
 import type { ToolContext } from '../../../../toolkit/tool-context.ts';
 import type { BrowserParams, Outcome } from './browser-params.ts';

@@ -1,5 +1,5 @@
 import type { PreviewPageState } from '../../../../../protocol/preview-browser.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import type { ToolContext } from '../../../../toolkit/tool-context.ts';
 import { renderedPage } from '../../../../toolkit/web/browse/live-page.ts';
 import { savePage } from '../../../../toolkit/web/browse/page-files.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { PageSource } from '../../../../../protocol/tool-meta/browser.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import type { PageSource } from '../../../../../protocol/tool-meta/browser-meta.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { asWebContent } from '../../../../toolkit/web/web-content.ts';
 import {
   countLinks,
@@ -81,8 +82,8 @@ export const crawl4aiTool = defineTool({
     const [url, ...urls] = list;
     return { ...raw, url, urls };
   },
-  describe: (params) =>
-    `Crawling ${params.url}${params.urls?.length ? ` and ${params.urls.length} more` : ''}`,
+  label: withTarget('open_page', 'url'),
+  effect: 'reads',
   execute: async (params, context) => {
     const requested = [params.url, ...(params.urls ?? [])].map((url) => url.trim());
     const valid = [...new Set(requested.filter(isWebUrl))];

@@ -27,8 +27,8 @@ export const createChatCompletionTool = defineTool({
   description: 'Creates a structured completion with specified output formatting.',
   metaKind: null,
   parameters: CreateChatCompletionParameters,
-  describe: (params) =>
-    params.output_schema ? 'Formatting a structured completion' : 'Creating a completion',
+  label: 'compose',
+  effect: 'reads',
   execute: async (params, context) => {
     if (!params.output_schema) return { status: 'success', content: params.response, meta: {} };
     let validator: z.ZodType;

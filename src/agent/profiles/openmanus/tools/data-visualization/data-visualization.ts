@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
 import { defineTool, errorText } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import type { ToolContext } from '../../../../toolkit/tool-context.ts';
 import { MAX_CHART_ROWS } from './chart-limits.ts';
 import type { ChartSpec } from './chart-spec.ts';
@@ -42,10 +43,8 @@ export const dataVisualizationTool = defineTool({
   description: description.trim(),
   metaKind: 'file',
   parameters: DataVisualizationParameters,
-  describe: (params) =>
-    params.tool_type === 'insight'
-      ? `Adding insights from ${params.json_path}`
-      : `Charting ${params.json_path}`,
+  label: withTarget('chart', 'json_path'),
+  effect: 'changes_workspace',
   execute: async (params, context) => {
     if (params.tool_type === 'insight') {
       return {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { Plan } from '../../../../../protocol/phase-plan.ts';
-import { planMeta } from '../../../../../protocol/tool-meta/plan.ts';
+import { planMeta } from '../../../../../protocol/tool-meta/plan-meta.ts';
 import {
   defineTool,
   type ToolContext,
   type ToolMeta,
   type ToolOutcome,
 } from '../../../../toolkit/define-tool.ts';
+import type { ActionFacts } from '../../../../toolkit/tool-facts.ts';
 import description from './planning.md?raw';
 import {
   formatPlan,
@@ -19,6 +20,11 @@ import {
 } from './planning-state.ts';
 
 const COMMANDS = ['create', 'update', 'list', 'get', 'set_active', 'mark_step', 'delete'] as const;
+
+/** A command that changes the plan (the plan panel follows it). */
+const PLAN_CHANGE: ActionFacts = { label: 'plan', role: 'plan', effect: 'reads' };
+/** A command that only reads the plans. */
+const PLAN_READ: ActionFacts = { label: 'read_plan', role: 'plan', effect: 'reads' };
 
 /** OpenManus' `planning` parameters, word for word (no other fields accepted). */
 export const PlanningParameters = z.strictObject({
@@ -78,10 +84,15 @@ export const planningTool = defineTool({
     mark_step: ['step_index'],
     delete: ['plan_id'],
   },
-  describe: (params) =>
-    params.command === 'mark_step'
-      ? `Marking step ${params.step_index ?? '?'} ${params.step_status ?? ''}`.trimEnd()
-      : `Planning: ${params.command.replace('_', ' ')}${params.plan_id ? ` ${params.plan_id}` : ''}`,
+  actions: {
+    create: PLAN_CHANGE,
+    update: PLAN_CHANGE,
+    list: PLAN_READ,
+    get: PLAN_READ,
+    set_active: PLAN_CHANGE,
+    mark_step: PLAN_CHANGE,
+    delete: PLAN_CHANGE,
+  },
   execute: async (params, context): Promise<ToolOutcome> => {
     const sandbox = await context.sandbox();
     const state = await loadPlanningState(sandbox);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { ShellMeta } from '../../../../../protocol/tool-meta/shell.ts';
+import type { ShellMeta } from '../../../../../protocol/tool-meta/shell-meta.ts';
 import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
 import {
   defineTool,
@@ -9,6 +9,7 @@ import {
   type ToolContext,
   type ToolOutcome,
 } from '../../../../toolkit/define-tool.ts';
+import { fixedTarget } from '../../../../toolkit/label-rules.ts';
 import { compressStream } from '../../../../toolkit/shell-output.ts';
 
 /** OpenManus' default limit on one run, in seconds. */
@@ -75,7 +76,8 @@ export function createPythonExecuteTool(options: { timeoutSeconds?: number } = {
       'Executes Python code string. Note: Only print outputs are visible, function return values are not captured. Use print statements to see results.',
     metaKind: 'shell',
     parameters: PythonExecuteParameters,
-    describe: (params) => `Running Python (${params.code.split('\n').length} lines)`,
+    label: fixedTarget('run_code', 'Python'),
+    effect: 'changes_workspace',
     execute: async (params, context): Promise<ToolOutcome<ShellMeta>> => {
       const timeout = params.timeout ?? defaultTimeout;
       const sandbox = await context.sandbox();

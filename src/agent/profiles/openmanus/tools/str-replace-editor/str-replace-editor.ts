@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { mimeForPath } from '../../../../../protocol/mime-types.ts';
 import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file.ts';
+import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
 import { defineTool, errorText, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { countOccurrences, expandTabs, pythonList } from '../../common/python-text.ts';
 import { editorHistory } from './editor-history.ts';
 import { makeOutput, SNIPPET_LINES } from './editor-output.ts';
@@ -67,15 +68,16 @@ export const strReplaceEditorTool = defineTool({
   parameters: StrReplaceEditorParameters,
   actionKey: 'command',
   requiredFor: { create: ['file_text'], str_replace: ['old_str'], insert: ['insert_line', 'new_str'] },
-  describe: (params) => {
-    const verbs: Record<Params['command'], string> = {
-      view: 'Viewing',
-      create: 'Creating',
-      str_replace: 'Editing',
-      insert: 'Inserting into',
-      undo_edit: 'Undoing the last edit of',
-    };
-    return `${verbs[params.command]} ${params.path}`;
+  actions: {
+    view: { label: withTarget('read', 'path'), effect: 'reads' },
+    create: {
+      label: withTarget('write', 'path'),
+      effect: 'changes_workspace',
+      restorable: [{ field: 'file_text', pathField: 'path', verb: 'written to', minChars: 1024 }],
+    },
+    str_replace: { label: withTarget('edit', 'path'), effect: 'changes_workspace' },
+    insert: { label: withTarget('edit', 'path'), effect: 'changes_workspace' },
+    undo_edit: { label: withTarget('undo_edit', 'path'), effect: 'changes_workspace' },
   },
   execute: async (params, context): Promise<ToolOutcome<FileMeta>> => {
     const sandbox = await context.sandbox();

@@ -17,7 +17,9 @@ export const terminateTool = defineTool({
   metaKind: null,
   hasSideEffects: false,
   parameters: TerminateParameters,
-  describe: (params) => `Finishing (${params.status})`,
+  label: 'deliver',
+  role: 'result',
+  effect: 'reads',
   execute: (params) => ({
     status: 'success',
     content: `The interaction has been completed with status: ${params.status}`,

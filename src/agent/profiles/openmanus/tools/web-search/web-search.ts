@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search.ts';
+import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
 import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
+import { withTarget } from '../../../../toolkit/label-rules.ts';
 import { asWebContent } from '../../../../toolkit/web/web-content.ts';
 import {
   ALL_ENGINES_FAILED,
@@ -41,7 +42,8 @@ export const webSearchTool = defineTool({
   description: description.trim(),
   metaKind: 'search',
   parameters: WebSearchParameters,
-  describe: (params) => `Searching the web: ${params.query}`,
+  label: withTarget('search_web', 'query'),
+  effect: 'reads',
   execute: async (params, context) => {
     const query = params.query.trim();
     if (!query) return invalidArguments('`query` must not be empty.');
