@@ -3,6 +3,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import solid from 'vite-plugin-solid';
 import { defineConfig } from 'vitest/config';
 import packageJson from './package.json' with { type: 'json' };
+import { PATH_ALIASES } from './scripts/path-aliases.mjs';
 import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/protocol/cross-origin-isolation.ts';
 import { CONTENT_SECURITY_POLICY } from './src/pwa/content-security-policy.ts';
 import { chunkFileName, LAZY_ASSETS_FOLDER } from './src/pwa/lazy-chunks.ts';
@@ -85,7 +86,7 @@ export default defineConfig({
   worker: { format: 'es', rolldownOptions: { output: { chunkFileNames: chunkFileName } } },
   // micromatch's picomatch reads `path.sep`, `process.platform` and `process.version` when
   // it loads: in the browser it gets a real `path` and those two values, not Vite's stubs.
-  resolve: { alias: { path: 'path-browserify' } },
+  resolve: { alias: [...PATH_ALIASES, { find: 'path', replacement: 'path-browserify' }] },
   define: {
     'process.platform': JSON.stringify('browser'),
     'process.version': JSON.stringify('v20.0.0'),

@@ -3,7 +3,7 @@ import { Conversation } from '../protocol/conversation.ts';
 import { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/phase-plan.ts';
 import { PreviewStorageRow } from '../protocol/preview-storage.ts';
-import { HistoryEntry } from '../protocol/workspace-changes.ts';
+import { HistoryEntry } from '../protocol/workspace-change-rows.ts';
 
 /**
  * The bundle format this build writes, and the newest it reads. 2: conversations carry

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Conversation } from './conversation.ts';
 import { StoredEvent } from './events.ts';
 import { Plan } from './phase-plan.ts';
-import { ToolProgress } from './ports/progress.ts';
+import { ToolProgress } from './ports/progress-port.ts';
 import { Schedule } from './schedules.ts';
 
 /** Name of the BroadcastChannel every tab listens on. */

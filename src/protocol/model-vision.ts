@@ -1,4 +1,4 @@
-import type { ProviderProfile, ServerCapabilities } from './providers.ts';
+import type { ProviderSetup, ServerCapabilities } from './providers.ts';
 
 /**
  * Model names (lower case) of families that take images. A guess, shown as one in
@@ -65,7 +65,7 @@ export type VisionDecision = {
  * server said about itself, else a guess from the model's name.
  */
 export function visionOf(
-  profile: Pick<ProviderProfile, 'kind' | 'model' | 'vision'>,
+  profile: Pick<ProviderSetup, 'kind' | 'model' | 'vision'>,
   capabilities: Pick<ServerCapabilities, 'vision'> | null,
 ): VisionDecision {
   if (profile.kind === 'webllm') return { seesImages: false, source: 'engine' };

@@ -74,7 +74,7 @@ export const ModelPrices = z.object({
 export type ModelPrices = z.infer<typeof ModelPrices>;
 
 /** One saved provider. The API key lives here, in the settings table, and nowhere else. */
-export const ProviderProfile = z.object({
+export const ProviderSetup = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   kind: ProviderKind,
@@ -94,7 +94,7 @@ export const ProviderProfile = z.object({
   vision: z.boolean().optional(),
   prices: ModelPrices.nullable(),
 });
-export type ProviderProfile = z.infer<typeof ProviderProfile>;
+export type ProviderSetup = z.infer<typeof ProviderSetup>;
 
 /** A starting point for a remote provider: where it lives and whether it wants a key. */
 export type ProviderPreset = {
@@ -214,8 +214,8 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
   },
 ];
 
-/** A new profile from a preset (the key is left for the person to fill in). */
-export function profileFromPreset(preset: ProviderPreset, id: string): ProviderProfile {
+/** A new provider setup from a preset (the key is left for the person to fill in). */
+export function setupFromPreset(preset: ProviderPreset, id: string): ProviderSetup {
   return {
     id,
     name: preset.name,
@@ -235,7 +235,7 @@ export function profileFromPreset(preset: ProviderPreset, id: string): ProviderP
  * The tool-call mode a provider uses: its own, else auto — for every server, hosted or
  * local, whatever preset it was made from: what a server does is found from its answers.
  */
-export function toolCallModeOf(profile: ProviderProfile): ToolCallMode {
+export function toolCallModeOf(profile: ProviderSetup): ToolCallMode {
   return profile.toolCalls ?? 'auto';
 }
 
@@ -248,7 +248,7 @@ export function datedFindings(capabilities: Pick<ServerCapabilities, 'findings' 
 
 /** What was learned about `profile`'s server, if it still applies (same base URL and model). */
 export function capabilitiesFor(
-  profile: ProviderProfile,
+  profile: ProviderSetup,
   learned: Readonly<Record<string, ServerCapabilities>>,
 ): ServerCapabilities | null {
   const capabilities = learned[profile.id];
@@ -259,7 +259,7 @@ export function capabilitiesFor(
 
 /** The window a run plans with: the server's when it said and the person allows it, else the set one. */
 export function effectiveWindowTokens(
-  profile: ProviderProfile,
+  profile: ProviderSetup,
   capabilities: ServerCapabilities | null,
 ): number {
   const fromServer = capabilities?.windowTokens ?? null;
@@ -287,7 +287,7 @@ export function estimateCost(
  * server, a proxy, the in-browser model).
  */
 export function missingKeyReason(
-  profile: Pick<ProviderProfile, 'kind' | 'name' | 'baseUrl' | 'apiKey'>,
+  profile: Pick<ProviderSetup, 'kind' | 'name' | 'baseUrl' | 'apiKey'>,
 ): string | null {
   if (profile.kind !== 'openai-compatible' || profile.apiKey.trim() !== '') return null;
   let host: string;

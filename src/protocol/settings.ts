@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { McpServerConfig } from './mcp.ts';
 import { DEFAULT_MEDIA_SETTINGS, MediaSettings } from './media/media-settings.ts';
-import { missingKeyReason, ProviderProfile } from './providers.ts';
+import { missingKeyReason, ProviderSetup } from './providers.ts';
 import { DEFAULT_WEB_SETTINGS, WebSettings } from './web/web-settings.ts';
 import { DEFAULT_WORKSPACE_LIMIT_BYTES } from './workspace.ts';
 import { XSettings } from './x-settings.ts';
@@ -31,7 +31,7 @@ export const AgentSettings = z.object({
    * The providers the person saved (none on a fresh install: nothing is offered that they
    * did not add); API keys live in them and nowhere else.
    */
-  providers: z.array(ProviderProfile),
+  providers: z.array(ProviderSetup),
   /** The provider new conversations use (each conversation keeps its own choice); '' while none is saved. */
   activeProviderId: z.string(),
   stepBudget: z.number().int().min(1).max(10_000),
@@ -116,7 +116,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
 export function providerFor(
   settings: AgentSettings,
   providerId: string | null | undefined,
-): ProviderProfile | null {
+): ProviderSetup | null {
   const byId = (id: string | null | undefined) => settings.providers.find((profile) => profile.id === id);
   return byId(providerId) ?? byId(settings.activeProviderId) ?? settings.providers[0] ?? null;
 }
@@ -129,6 +129,6 @@ export const NO_PROVIDER_REASON =
  * Why a run cannot start with `provider`, before any request: there is none, or it is a
  * hosted API without its key (`missingKeyReason`). Null when it may answer.
  */
-export function providerBlocker(provider: ProviderProfile | null): string | null {
+export function providerBlocker(provider: ProviderSetup | null): string | null {
   return provider === null ? NO_PROVIDER_REASON : missingKeyReason(provider);
 }

@@ -2,15 +2,15 @@ import type { PendingRewind, RewindPreview } from './checkpoints.ts';
 import type { Conversation } from './conversation.ts';
 import type { StoredEvent } from './events.ts';
 import type { DownloadOutcome, LoadProgress, LocalModelList } from './local-model-facts.ts';
-import type { NodeRuntimeHostPort } from './node-runtime-host.ts';
+import type { NodeRuntimeHostPort } from './node-runtime-messages.ts';
 import type { Plan } from './phase-plan.ts';
 import type { PreviewBrowserHostPort } from './preview-browser.ts';
-import type { ProviderProfile, ServerCapabilities } from './providers.ts';
+import type { ProviderSetup, ServerCapabilities } from './providers.ts';
 import type { Schedule, ScheduleEdit } from './schedules.ts';
 import type { DaySpend } from './spend.ts';
 import type { MessageUpload } from './uploads.ts';
 import type { WorkspaceFile } from './workspace.ts';
-import type { ChangedVersions, StepChange, StepChangeSummary, TaskChange } from './workspace-changes.ts';
+import type { ChangedVersions, StepChange, StepChangeSummary, TaskChange } from './workspace-change-rows.ts';
 
 /** An exported conversation: a file name and the bundle's bytes. */
 export type ExportedBundle = { fileName: string; bytes: Uint8Array };
@@ -142,7 +142,7 @@ export interface AgentWorkerApi {
    * Null when the server said nothing.
    */
   identifyServer(
-    profile: Pick<ProviderProfile, 'id' | 'kind' | 'baseUrl' | 'apiKey' | 'model' | 'toolCalls'>,
+    profile: Pick<ProviderSetup, 'id' | 'kind' | 'baseUrl' | 'apiKey' | 'model' | 'toolCalls'>,
   ): Promise<ServerCapabilities | null>;
   /** Forgets what was learned about a provider's server: its next run asks it afresh and starts native. */
   forgetServer(providerId: string): Promise<void>;

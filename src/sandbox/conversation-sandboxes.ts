@@ -1,8 +1,8 @@
 import { sandboxMountsFor } from '../know-how/start-context.ts';
 import type { ReadOnlyMount } from '../protocol/know-how.ts';
-import type { NodeRuntimeHostPort } from '../protocol/node-runtime-host.ts';
-import type { NetworkPort } from '../protocol/ports/network.ts';
-import type { SandboxPort } from '../protocol/ports/sandbox.ts';
+import type { NodeRuntimeHostPort } from '../protocol/node-runtime-messages.ts';
+import type { NetworkPort } from '../protocol/ports/network-port.ts';
+import type { SandboxPort } from '../protocol/ports/sandbox-port.ts';
 import type { AgentSettings } from '../protocol/settings.ts';
 import { ConversationRepository } from '../storage/conversation-repository.ts';
 import type { SandpiperDatabase } from '../storage/db.ts';

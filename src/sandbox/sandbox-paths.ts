@@ -1,4 +1,4 @@
-import { SandboxError } from '../protocol/ports/sandbox.ts';
+import { SandboxError } from '../protocol/ports/sandbox-port.ts';
 import { WORKSPACE_ROOT } from '../protocol/workspace.ts';
 import { WorkspaceFullError } from '../storage/workspace-repository.ts';
 

@@ -1,6 +1,6 @@
 import { type BundleContents, BundleError, type BundleHistory } from '../bundle/bundle-format.ts';
 import { normalizeBundlePath, quoted } from '../bundle/bundle-paths.ts';
-import type { HistoryEntry } from '../protocol/workspace-changes.ts';
+import type { HistoryEntry } from '../protocol/workspace-change-rows.ts';
 import { contentHash } from './workspace-history.ts';
 
 /** Each path of a bundle's workspace as the history names it: a file's hash and size, or a folder. */

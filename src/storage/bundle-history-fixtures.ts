@@ -1,6 +1,6 @@
 import { sampleBundleContents } from '../bundle/bundle-fixtures.ts';
 import type { BundleContents } from '../bundle/bundle-format.ts';
-import type { HistoryEntry } from '../protocol/workspace-changes.ts';
+import type { HistoryEntry } from '../protocol/workspace-change-rows.ts';
 import { contentHash } from './workspace-history.ts';
 
 const encoder = new TextEncoder();

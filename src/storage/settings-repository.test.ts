@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROVIDER_PRESETS, profileFromPreset } from '../protocol/providers.ts';
+import { PROVIDER_PRESETS, setupFromPreset } from '../protocol/providers.ts';
 import { DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import { SandpiperDatabase } from './db.ts';
 import { SettingsRepository } from './settings-repository.ts';
@@ -23,11 +23,11 @@ async function savedBefore(providers: unknown[]): Promise<SettingsRepository> {
 describe('reading settings an earlier version saved', () => {
   it('moves a hosted preset’s Native (the old default) to Auto, and keeps every other choice', async () => {
     const repository = await savedBefore([
-      { ...profileFromPreset(preset('openai'), 'a'), toolCalls: 'native' },
-      { ...profileFromPreset(preset('groq'), 'b'), toolCalls: 'constrained' },
-      { ...profileFromPreset(preset('ollama'), 'c'), toolCalls: 'native' },
-      { ...profileFromPreset(preset('openai'), 'd'), presetId: null, toolCalls: 'native' },
-      (({ toolCalls: _absent, ...rest }) => rest)(profileFromPreset(preset('mistral'), 'e')),
+      { ...setupFromPreset(preset('openai'), 'a'), toolCalls: 'native' },
+      { ...setupFromPreset(preset('groq'), 'b'), toolCalls: 'constrained' },
+      { ...setupFromPreset(preset('ollama'), 'c'), toolCalls: 'native' },
+      { ...setupFromPreset(preset('openai'), 'd'), presetId: null, toolCalls: 'native' },
+      (({ toolCalls: _absent, ...rest }) => rest)(setupFromPreset(preset('mistral'), 'e')),
     ]);
     const settings = await repository.getAgentSettings();
     expect(settings.providers.map((provider) => [provider.id, provider.toolCalls])).toEqual([
@@ -42,7 +42,7 @@ describe('reading settings an earlier version saved', () => {
 
   it('once saved again, a Native chosen on a hosted preset is kept', async () => {
     const repository = await savedBefore([
-      { ...profileFromPreset(preset('openai'), 'a'), toolCalls: 'native' },
+      { ...setupFromPreset(preset('openai'), 'a'), toolCalls: 'native' },
     ]);
     const read = await repository.getAgentSettings();
     expect(read.toolCallDefaults).toBe(2);
@@ -55,14 +55,14 @@ describe('reading settings an earlier version saved', () => {
 
   it('drops the OpenAI provider older versions put in every fresh install while it is untouched', async () => {
     // As older versions saved it: the preset under the id `openai`, no key, Native (their default then).
-    const untouched = { ...profileFromPreset(preset('openai'), 'openai'), toolCalls: 'native' };
+    const untouched = { ...setupFromPreset(preset('openai'), 'openai'), toolCalls: 'native' };
     const alone = await (await savedBefore([untouched])).getAgentSettings();
     expect(alone.providers).toEqual([]);
     expect(alone.activeProviderId).toBe('');
     database.close();
 
     // Beside a provider the person added, that one stays and becomes the one new conversations use.
-    const ollama = profileFromPreset(preset('ollama'), 'o');
+    const ollama = setupFromPreset(preset('ollama'), 'o');
     const beside = await (await savedBefore([untouched, ollama])).getAgentSettings();
     expect(beside.providers.map((provider) => provider.id)).toEqual(['o']);
     expect(beside.activeProviderId).toBe('o');
@@ -91,7 +91,7 @@ describe('reading settings an earlier version saved', () => {
 
   it('new providers default to Auto, hosted or local', () => {
     for (const candidate of PROVIDER_PRESETS) {
-      expect(profileFromPreset(candidate, candidate.id).toolCalls).toBe('auto');
+      expect(setupFromPreset(candidate, candidate.id).toolCalls).toBe('auto');
     }
   });
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_MEMORY_PREFERENCES, MemoryPreferences } from '../protocol/know-how.ts';
 import type { McpOAuth } from '../protocol/mcp-oauth.ts';
 import { McpServerStatus, type McpStatusSource, newerMcpStatus } from '../protocol/mcp-status.ts';
-import { PROVIDER_PRESETS, ProviderProfile, ServerCapabilities } from '../protocol/providers.ts';
+import { PROVIDER_PRESETS, ProviderSetup, ServerCapabilities } from '../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../protocol/settings.ts';
 import type { SandpiperDatabase } from './db.ts';
 
@@ -185,7 +185,7 @@ function withProviders(saved: Record<string, unknown>): Record<string, unknown> 
   const preset = PROVIDER_PRESETS.find(
     (candidate) => candidate.baseUrl === String(baseUrl).replace(/\/+$/, ''),
   );
-  const profile: ProviderProfile = {
+  const profile: ProviderSetup = {
     id: 'saved',
     name: preset?.name ?? 'My provider',
     kind: 'openai-compatible',
@@ -210,7 +210,7 @@ const OLD_DEFAULT_PROVIDER_ID = 'openai';
  * person never added it.
  */
 export function isUntouchedDefaultProvider(provider: unknown): boolean {
-  const parsed = ProviderProfile.safeParse(provider);
+  const parsed = ProviderSetup.safeParse(provider);
   const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === OLD_DEFAULT_PROVIDER_ID);
   if (!parsed.success || !preset) return false;
   const profile = parsed.data;

@@ -3,7 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import Dexie from 'dexie';
 import { z } from 'zod';
 import type { WorkspaceFile } from '../protocol/workspace.ts';
-import { HistoryEntry } from '../protocol/workspace-changes.ts';
+import { HistoryEntry } from '../protocol/workspace-change-rows.ts';
 import type { SandpiperDatabase, UnknownRow } from './db.ts';
 
 /**

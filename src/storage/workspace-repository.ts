@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { WorkspaceFile } from '../protocol/workspace.ts';
-import type { HistoryEntry } from '../protocol/workspace-changes.ts';
+import type { HistoryEntry } from '../protocol/workspace-change-rows.ts';
 import type { SandpiperDatabase } from './db.ts';
 import { entryOf, recordWorkspaceChanges, workspaceTables } from './workspace-history.ts';
 

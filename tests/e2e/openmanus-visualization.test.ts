@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATH_ALIASES } from '~/scripts/path-aliases.mjs';
 import { launchChromium } from './app-harness.ts';
 
 /**
@@ -35,6 +36,7 @@ async function chartChunk(): Promise<{ root: string; chunk: string }> {
   await build({
     configFile: false,
     logLevel: 'silent',
+    resolve: { alias: PATH_ALIASES },
     build: {
       outDir: root,
       emptyOutDir: true,

@@ -8,9 +8,9 @@ import { generateSpeechTool } from '../../src/agent/profiles/manus/tools/generat
 import type { Tool, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
 import { createMediaService } from '../../src/agent/toolkit/media/media-service.ts';
 import { createConversationModes } from '../../src/agent/toolkit/modes/conversation-modes.ts';
+import type { ModesPort } from '../../src/agent/toolkit/ports/modes-port.ts';
 import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
 import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../src/protocol/media/media-settings.ts';
-import type { ModesPort } from '../../src/protocol/ports/modes.ts';
 import { GeneratedMediaMeta } from '../../src/protocol/tool-meta/generated-media-meta.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

@@ -7,7 +7,7 @@ import type { ToolProfile } from '../../src/agent/toolkit/profile.ts';
 import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
-import type { ProviderProfile } from '../../src/protocol/providers.ts';
+import type { ProviderSetup } from '../../src/protocol/providers.ts';
 import { type AgentSettings, DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
@@ -57,7 +57,7 @@ const scriptedClient: RuntimeDependencies['createProvider'] = (profile, saved, s
 export const SCRIPTED_PROVIDER_ID = 'scripted';
 
 /** A saved provider that points at a scripted server. */
-export function scriptedProvider(url: string, overrides: Partial<ProviderProfile> = {}): ProviderProfile {
+export function scriptedProvider(url: string, overrides: Partial<ProviderSetup> = {}): ProviderSetup {
   return {
     id: SCRIPTED_PROVIDER_ID,
     name: 'Scripted',
@@ -81,7 +81,7 @@ export function scriptedProvider(url: string, overrides: Partial<ProviderProfile
  */
 export async function createHarness(
   settings: Partial<AgentSettings> = {},
-  provider: Partial<ProviderProfile> = {},
+  provider: Partial<ProviderSetup> = {},
   options: HarnessOptions = {},
 ): Promise<Harness> {
   const server = await startScriptedServer();

@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { appImports, countsByPair, type Import, LAYER_RULES, layerOf, violations } from './layers.ts';
+import {
+  appImports,
+  countsByPair,
+  type Import,
+  LAYER_RULES,
+  layeringProblems,
+  layerOf,
+  violations,
+} from '~/scripts/layers/layers.ts';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,6 +30,10 @@ describe('the layers of the real tree', () => {
     expect(imports.length).toBeGreaterThan(2000);
     expect(table.some((line) => line.endsWith('agent/runtime → agent/engine'))).toBe(true);
     expect(violations(imports)).toEqual([]);
+  });
+
+  it('the whole tree keeps the rule: layers, packages, tests by thread, no import climbing three folders', () => {
+    expect(layeringProblems(REPOSITORY)).toEqual([]);
   });
 
   it('every layer the rules name is a folder of the tree', () => {

@@ -5,9 +5,9 @@ import { ConversationArchive } from '../../src/agent/runtime/conversation-archiv
 import { listMcpTools } from '../../src/agent/toolkit/mcp/mcp-catalog.ts';
 import { McpConnections } from '../../src/agent/toolkit/mcp/mcp-connections.ts';
 import { mcpToolsForRun } from '../../src/agent/toolkit/mcp/mcp-run.ts';
+import { redactedSecret } from '../../src/agent/toolkit/ports/secrets-port.ts';
 import type { Conversation } from '../../src/protocol/conversation.ts';
 import type { McpServerConfig, McpToolSpec } from '../../src/protocol/mcp.ts';
-import { redactedSecret } from '../../src/protocol/ports/secrets.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { type McpFixtureServer, startMcpFixtureServer } from '../fixtures/mcp/mcp-fixture-server.ts';

@@ -1,6 +1,7 @@
 import { imageSize } from 'image-size';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaService } from '../../src/agent/toolkit/media/media-service.ts';
+import { MediaError, type MediaPort } from '../../src/agent/toolkit/ports/media-port.ts';
 import { createProgress } from '../../src/agent/toolkit/ports/progress.ts';
 import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
 import {
@@ -9,8 +10,7 @@ import {
   type MediaEndpoint,
   type MediaSettings,
 } from '../../src/protocol/media/media-settings.ts';
-import { MediaError, type MediaPort } from '../../src/protocol/ports/media.ts';
-import type { ToolProgress } from '../../src/protocol/ports/progress.ts';
+import type { ToolProgress } from '../../src/protocol/ports/progress-port.ts';
 import { browserFetch } from '../fixtures/media/browser-fetch.ts';
 import { promptPng } from '../fixtures/media/media-bytes.ts';
 import {

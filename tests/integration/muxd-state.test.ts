@@ -14,8 +14,8 @@ import { todoWriteTool } from '../../src/agent/profiles/muxd/tools/todo-write/to
 import { webFetchTool } from '../../src/agent/profiles/muxd/tools/web-fetch/web-fetch.ts';
 import { webSearchTool } from '../../src/agent/profiles/muxd/tools/web-search/web-search.ts';
 import { createFetchNetwork } from '../../src/agent/toolkit/ports/fetch-network.ts';
+import { PageError, type SearchReport } from '../../src/agent/toolkit/ports/web-port.ts';
 import type { ToolContext } from '../../src/agent/toolkit/tool-context.ts';
-import { PageError, type SearchReport } from '../../src/protocol/ports/web.ts';
 import { openMuxdSandbox } from './muxd-harness.ts';
 
 /** muxd's todo list, plan mode, patch_apply, ask_user and web tools over a real virtual sandbox. */

@@ -7,7 +7,7 @@ import {
   OFFLINE_REASON,
 } from '../../src/host/webcontainer/node-runtime-controller.ts';
 import { WebContainerHost } from '../../src/host/webcontainer/webcontainer-host.ts';
-import type { NodeRuntimeHostPort } from '../../src/protocol/node-runtime-host.ts';
+import type { NodeRuntimeHostPort } from '../../src/protocol/node-runtime-messages.ts';
 import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
 import { FakeWebContainer } from '../fixtures/fake-webcontainer.ts';
 import { overMessageChannel } from './comlink-channel.ts';

@@ -3,7 +3,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BASH_TEXTS, bashTool } from '../../src/agent/profiles/openmanus/tools/bash/bash.ts';
 import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import type { ExecOptions, ExecResult, SandboxPort } from '../../src/protocol/ports/sandbox.ts';
+import type { ExecOptions, ExecResult, SandboxPort } from '../../src/protocol/ports/sandbox-port.ts';
 import { ShellMeta } from '../../src/protocol/tool-meta/shell-meta.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

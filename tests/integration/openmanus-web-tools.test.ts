@@ -7,6 +7,7 @@ import {
 } from '../../src/agent/profiles/openmanus/tools/crawl4ai/crawl4ai.ts';
 import { webSearchTool } from '../../src/agent/profiles/openmanus/tools/web-search/web-search.ts';
 import type { Tool, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
+import type { CompletionPort } from '../../src/agent/toolkit/ports/completion-port.ts';
 import { unavailableLivePreviews } from '../../src/agent/toolkit/ports/live-previews.ts';
 import { createPreviews } from '../../src/agent/toolkit/ports/previews.ts';
 import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
@@ -15,7 +16,6 @@ import { ServiceQueues } from '../../src/agent/toolkit/web/rate-limits.ts';
 import { SEARCH_PROVIDERS } from '../../src/agent/toolkit/web/search/providers/index.ts';
 import { createSearchService } from '../../src/agent/toolkit/web/search/search-service.ts';
 import { WebNetworks } from '../../src/agent/toolkit/web/web-networks.ts';
-import type { CompletionPort } from '../../src/protocol/ports/completion.ts';
 import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/protocol/web/web-settings.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 import { type MemoryWorkspace, memoryWorkspace } from '../fixtures/web/memory-workspace.ts';

@@ -2,6 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { Marked } from 'marked';
 import { build, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { PATH_ALIASES } from '~/scripts/path-aliases.mjs';
 import { extractHtml } from '../../src/agent/toolkit/web/pages/extract/extract-html.ts';
 import type { ExtractedPage } from '../../src/agent/toolkit/web/pages/extracted-page.ts';
 import { orderByFocus } from '../../src/agent/toolkit/web/pages/focus-sections.ts';
@@ -204,6 +205,7 @@ describe('extractHtml on fixture pages', () => {
     const output = await build({
       configFile: false,
       logLevel: 'silent',
+      resolve: { alias: PATH_ALIASES },
       build: { write: false, target: 'es2022', lib: { entry, formats: ['iife'], name: 'PageExtractor' } },
     });
     const [result] = [output].flat() as Rolldown.RolldownOutput[];

@@ -13,7 +13,7 @@ import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { AgentRuntime } from '../../src/agent/runtime/runtime.ts';
 import type { Envelope } from '../../src/protocol/envelope.ts';
 import type { StoredEvent } from '../../src/protocol/events.ts';
-import type { ProviderProfile } from '../../src/protocol/providers.ts';
+import type { ProviderSetup } from '../../src/protocol/providers.ts';
 import { type AgentSettings, DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
@@ -238,7 +238,7 @@ function constNames(schema: unknown): string[] {
 
 async function createLoopRig(
   settings: AgentSettings,
-  createProvider: (profile: ProviderProfile, settings: AgentSettings) => ModelProvider,
+  createProvider: (profile: ProviderSetup, settings: AgentSettings) => ModelProvider,
 ): Promise<LoopRig> {
   const database = new SandpiperDatabase(`sandpiper-contract-${randomUUID()}`, { indexedDB, IDBKeyRange });
   await new SettingsRepository(database).putAgentSettings(settings);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactedSecret } from '../../src/agent/toolkit/ports/secrets-port.ts';
 import { mcpTokenSecrets } from '../../src/protocol/mcp.ts';
-import { redactedSecret } from '../../src/protocol/ports/secrets.ts';
 import { EventRepository } from '../../src/storage/event-repository.ts';
 import { KnowHowRepository } from '../../src/storage/know-how-repository.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
 import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
-import { redactedSecret } from '../../src/protocol/ports/secrets.ts';
+import { redactedSecret } from '../../src/agent/toolkit/ports/secrets-port.ts';
 import { LOOKUP_KEY_NAME, notebookProfile } from '../fixtures/notebook-profile.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventBody } from '../../src/protocol/events.ts';
-import type { ProviderProfile } from '../../src/protocol/providers.ts';
+import type { ProviderSetup } from '../../src/protocol/providers.ts';
 import type { AgentSettings } from '../../src/protocol/settings.ts';
 import { SettingsRepository } from '../../src/storage/settings-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
@@ -39,7 +39,7 @@ const learned = async () =>
 /** Runs the notes task to its end against `script`, on a fresh harness. */
 async function runTask(
   script: ScriptedTurn[],
-  provider: Partial<ProviderProfile> = {},
+  provider: Partial<ProviderSetup> = {},
   settings: Partial<AgentSettings> = {},
 ): Promise<string> {
   harness = await createHarness(settings, provider);

@@ -9,7 +9,7 @@ import {
 } from '../../src/agent/profiles/manus/tools/slides/reveal-assets.ts';
 import { createSlidesTool } from '../../src/agent/profiles/manus/tools/slides/slides.ts';
 import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import type { SandboxPort } from '../../src/protocol/ports/sandbox.ts';
+import type { SandboxPort } from '../../src/protocol/ports/sandbox-port.ts';
 import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';
 import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';

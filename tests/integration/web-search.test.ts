@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
+import type { SearchRequest } from '../../src/agent/toolkit/ports/web-port.ts';
 import { ServiceQueues } from '../../src/agent/toolkit/web/rate-limits.ts';
 import { SEARCH_PROVIDERS } from '../../src/agent/toolkit/web/search/providers/index.ts';
 import { createSearchService } from '../../src/agent/toolkit/web/search/search-service.ts';
 import type { WebClock } from '../../src/agent/toolkit/web/web-clock.ts';
 import { WebNetworks } from '../../src/agent/toolkit/web/web-networks.ts';
-import type { ToolProgress } from '../../src/protocol/ports/progress.ts';
-import type { SearchRequest } from '../../src/protocol/ports/web.ts';
+import type { ToolProgress } from '../../src/protocol/ports/progress-port.ts';
 import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/protocol/web/web-settings.ts';
 import { memoryWorkspace } from '../fixtures/web/memory-workspace.ts';
 import { searchApiRoutes } from '../fixtures/web/search-api-routes.ts';

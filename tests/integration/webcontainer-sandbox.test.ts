@@ -8,8 +8,8 @@ import {
 } from '../../src/host/webcontainer/node-runtime-controller.ts';
 import { WebContainerHost } from '../../src/host/webcontainer/webcontainer-host.ts';
 import type { ReadOnlyMount } from '../../src/protocol/know-how.ts';
-import type { NodeRuntimeHostPort } from '../../src/protocol/node-runtime-host.ts';
-import type { ExecChunk, SandboxEvent } from '../../src/protocol/ports/sandbox.ts';
+import type { NodeRuntimeHostPort } from '../../src/protocol/node-runtime-messages.ts';
+import type { ExecChunk, SandboxEvent } from '../../src/protocol/ports/sandbox-port.ts';
 import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
 import { WebContainerSandbox } from '../../src/sandbox/webcontainer/webcontainer-sandbox.ts';
 import { SandpiperDatabase } from '../../src/storage/db.ts';

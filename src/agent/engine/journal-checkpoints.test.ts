@@ -4,7 +4,7 @@ import {
   shellEnvelope as envelope,
   workspaceFile as file,
   openWorkspaceHistory,
-} from '../../../tests/fixtures/workspace-history.ts';
+} from '~/tests/fixtures/workspace-history.ts';
 import { WorkspaceChanges } from '../runtime/workspace-changes.ts';
 
 async function open() {

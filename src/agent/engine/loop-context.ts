@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../../protocol/events.ts';
 import type { Plan } from '../../protocol/phase-plan.ts';
-import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
+import type { SandboxPort } from '../../protocol/ports/sandbox-port.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import type { ModelProvider } from '../llm/chat-messages.ts';
 import type { RetryPolicy } from '../llm/model-retries.ts';

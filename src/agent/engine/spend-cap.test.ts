@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventBody, StoredEvent, TokenUsage } from '../../protocol/events.ts';
-import type { ProviderProfile } from '../../protocol/providers.ts';
+import type { ProviderSetup } from '../../protocol/providers.ts';
 import { DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { formatDollars, localDay, type SpendRow } from '../../protocol/spend.ts';
 import {
@@ -18,7 +18,7 @@ const PRICES = { inputPerMillion: 1, cachedInputPerMillion: 0.1, outputPerMillio
 const NOON = new Date(2026, 10, 27, 12, 0, 0).getTime();
 const YESTERDAY = NOON - 24 * 3_600_000;
 
-function provider(id: string, overrides: Partial<ProviderProfile> = {}): ProviderProfile {
+function provider(id: string, overrides: Partial<ProviderSetup> = {}): ProviderSetup {
   return { ...DEFAULT_SETTINGS.providers[0]!, id, name: id, prices: PRICES, ...overrides };
 }
 
@@ -52,7 +52,7 @@ function row(providerId: string, usage: TokenUsage, conversationId = 'c1'): Spen
 /** A spend cap over `rows` as today's ledger, recording what it read and when. */
 function capWith(options: {
   settings: SpendCapSettings;
-  provider?: ProviderProfile;
+  provider?: ProviderSetup;
   rows?: SpendRow[];
   now?: number;
 }) {

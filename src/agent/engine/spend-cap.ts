@@ -1,5 +1,5 @@
 import type { EventBody, StoredEvent, TokenUsage } from '../../protocol/events.ts';
-import { estimateCost, type ProviderProfile } from '../../protocol/providers.ts';
+import { estimateCost, type ProviderSetup } from '../../protocol/providers.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import {
   type DaySpend,
@@ -50,7 +50,7 @@ export class SpendCap {
     private readonly context: {
       settings: SpendCapSettings;
       /** The run's provider: its prices price the run's own spend. */
-      provider: Pick<ProviderProfile, 'name' | 'kind' | 'prices'>;
+      provider: Pick<ProviderSetup, 'name' | 'kind' | 'prices'>;
       ledger: { day(day: string): Promise<SpendRow[]> };
       now: () => number;
     },
@@ -175,7 +175,7 @@ function pastOrAt(spent: number, cap: number): string {
 }
 
 /** The notice that a cap cannot apply to this run, and why. */
-function cannotApplyNotice(provider: Pick<ProviderProfile, 'name' | 'kind'>): EventBody {
+function cannotApplyNotice(provider: Pick<ProviderSetup, 'name' | 'kind'>): EventBody {
   const text =
     provider.kind === 'webllm'
       ? `The spend cap cannot apply to this run: ${provider.name} runs in this browser, so it has no prices and what it spends is not counted in dollars.`

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDevices, device, memoryFolder } from '../../../tests/fixtures/backup-device.ts';
+import { closeDevices, device, memoryFolder } from '~/tests/fixtures/backup-device.ts';
 import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { BackupReader } from './backup-reader.ts';
 import { backupName } from './conversation-backups.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDevices, device, memoryFolder } from '../../../tests/fixtures/backup-device.ts';
+import { closeDevices, device, memoryFolder } from '~/tests/fixtures/backup-device.ts';
 import { backupName } from './conversation-backups.ts';
 
 afterEach(closeDevices);

@@ -4,7 +4,7 @@ import {
   openWorkspaceHistory,
   shellEnvelope,
   workspaceFile,
-} from '../../../tests/fixtures/workspace-history.ts';
+} from '~/tests/fixtures/workspace-history.ts';
 import type { MemoryRow } from '../../protocol/know-how.ts';
 import { KnowHowRepository } from '../../storage/know-how-repository.ts';
 import { SettingsRepository } from '../../storage/settings-repository.ts';

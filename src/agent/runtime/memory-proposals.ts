@@ -3,7 +3,7 @@ import { memoryKey, newProposals } from '../../know-how/memory-drafts.ts';
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
 import { MEMORY_DRAFTS_PATH, type MemoryRow } from '../../protocol/know-how.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
-import type { HistoryEntry } from '../../protocol/workspace-changes.ts';
+import type { HistoryEntry } from '../../protocol/workspace-change-rows.ts';
 import { ConversationRepository } from '../../storage/conversation-repository.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
 import { KnowHowRepository } from '../../storage/know-how-repository.ts';

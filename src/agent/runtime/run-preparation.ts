@@ -6,7 +6,7 @@ import {
   capabilitiesFor,
   effectiveWindowTokens,
   missingKeyReason,
-  type ProviderProfile,
+  type ProviderSetup,
   type ServerCapabilities,
   type ToolCallMode,
   toolCallModeOf,
@@ -91,7 +91,7 @@ export type RunPreparationDependencies = {
   /** Runs sub-agents for `task` calls (absent: they fail saying so). */
   subAgents?: Pick<SubAgents, 'run'>;
   publish: (message: BroadcastMessage) => void;
-  createProvider: (profile: ProviderProfile, settings: AgentSettings, server: ServerContext) => ModelProvider;
+  createProvider: (profile: ProviderSetup, settings: AgentSettings, server: ServerContext) => ModelProvider;
   /** The `fetch` that asks model servers about themselves (default: the platform's). */
   probeFetch?: typeof fetch;
   newId: () => string;
@@ -254,7 +254,7 @@ export async function prepareRun(
  */
 async function knownCapabilities(
   dependencies: RunPreparationDependencies,
-  provider: ProviderProfile,
+  provider: ProviderSetup,
   conversationId: string,
   signal: AbortSignal,
 ): Promise<ServerCapabilities | null> {

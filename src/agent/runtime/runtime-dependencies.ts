@@ -1,5 +1,5 @@
 import type { BroadcastMessage } from '../../protocol/broadcast.ts';
-import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
+import type { SandboxPort } from '../../protocol/ports/sandbox-port.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
 import type { StepTiming } from '../engine/loop-context.ts';

@@ -1,6 +1,6 @@
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
-import type { NodeRuntimeHostPort } from '../../protocol/node-runtime-host.ts';
+import type { NodeRuntimeHostPort } from '../../protocol/node-runtime-messages.ts';
 import type { PreviewBrowserHostPort } from '../../protocol/preview-browser.ts';
 import { DEFAULT_TOOL_PROFILE_ID } from '../../protocol/tool-roles.ts';
 import type { MessageUpload } from '../../protocol/uploads.ts';

@@ -1,6 +1,6 @@
 import {
   capabilitiesFor,
-  type ProviderProfile,
+  type ProviderSetup,
   type ServerCapabilities,
   toolCallModeOf,
 } from '../../protocol/providers.ts';
@@ -10,7 +10,7 @@ import { probeServer } from '../llm/providers/remote/server-probe.ts';
 
 /** The provider fields asking its server needs. */
 export type ProbedProvider = Pick<
-  ProviderProfile,
+  ProviderSetup,
   'id' | 'kind' | 'baseUrl' | 'apiKey' | 'model' | 'toolCalls'
 >;
 
@@ -62,6 +62,6 @@ export async function identifyServer(
 }
 
 /** A provider's fields as a profile (the ones asking reads; the rest are placeholders). */
-function asProfile(provider: ProbedProvider): ProviderProfile {
+function asProfile(provider: ProbedProvider): ProviderSetup {
   return { ...provider, name: provider.id, presetId: null, contextWindowTokens: 1024, prices: null };
 }

@@ -1,10 +1,10 @@
 import type { Conversation } from '../../protocol/conversation.ts';
 import type { StoredEvent } from '../../protocol/events.ts';
-import type { SubAgentOutcome, SubAgentRequest } from '../../protocol/ports/sub-agents.ts';
 import type { ConversationRepository } from '../../storage/conversation-repository.ts';
 import type { EventRepository } from '../../storage/event-repository.ts';
 import type { Journal } from '../engine/journal.ts';
 import type { SubAgentBackend, SubAgentParent } from '../toolkit/ports/run-ports.ts';
+import type { SubAgentOutcome, SubAgentRequest } from '../toolkit/ports/sub-agents-port.ts';
 
 /**
  * Sub-agents (muxd's `task`): each a conversation of its own, linked to its parent action

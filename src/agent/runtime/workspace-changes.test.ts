@@ -4,7 +4,7 @@ import {
   openWorkspaceHistory,
   shellEnvelope,
   workspaceFile,
-} from '../../../tests/fixtures/workspace-history.ts';
+} from '~/tests/fixtures/workspace-history.ts';
 import { WorkspaceChanges } from './workspace-changes.ts';
 
 const text = (bytes: Uint8Array | null | undefined) =>

@@ -3,7 +3,7 @@ import type {
   StepChange,
   StepChangeSummary,
   TaskChange,
-} from '../../protocol/workspace-changes.ts';
+} from '../../protocol/workspace-change-rows.ts';
 import type { SandpiperDatabase } from '../../storage/db.ts';
 import {
   type Checkpoint,

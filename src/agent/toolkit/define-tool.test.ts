@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testToolContext } from '../../../tests/fixtures/tool-context.ts';
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
 import { defineTool, MAX_CONTENT_CHARACTERS } from './define-tool.ts';
 import { withTarget } from './label-rules.ts';
 

@@ -4,7 +4,7 @@ import { summaryText } from '../../protocol/action-words.ts';
 import type { ErrorKind } from '../../protocol/envelope.ts';
 import type { ObservationImage } from '../../protocol/model-image-limits.ts';
 import type { Plan } from '../../protocol/phase-plan.ts';
-import { SandboxError } from '../../protocol/ports/sandbox.ts';
+import { SandboxError } from '../../protocol/ports/sandbox-port.ts';
 import { isQuotaError } from '../../protocol/storage-full.ts';
 import { type MetaKind, TOOL_META } from '../../protocol/tool-meta/index.ts';
 import { type CallShape, callShapesOf } from '../llm/call-shapes.ts';

@@ -1,5 +1,5 @@
-import type { ExecResult } from '../../protocol/ports/sandbox.ts';
-import type { WorkspacePort } from '../../protocol/ports/workspace-files.ts';
+import type { ExecResult } from '../../protocol/ports/sandbox-port.ts';
+import type { WorkspacePort } from './ports/workspace-files-port.ts';
 
 /** Longest stdout or stderr kept in an observation; the rest goes to a workspace file. */
 export const MAX_STREAM_BYTES = 16 * 1024;

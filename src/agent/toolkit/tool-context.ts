@@ -1,19 +1,19 @@
 import type { Plan } from '../../protocol/phase-plan.ts';
-import type { CompletionPort } from '../../protocol/ports/completion.ts';
-import type { LivePreviewsPort } from '../../protocol/ports/live-previews.ts';
-import type { MediaPort } from '../../protocol/ports/media.ts';
-import type { ModesPort } from '../../protocol/ports/modes.ts';
-import type { NetworkPort } from '../../protocol/ports/network.ts';
-import type { PreviewsPort } from '../../protocol/ports/previews.ts';
-import type { ProgressPort } from '../../protocol/ports/progress.ts';
-import type { SandboxPort } from '../../protocol/ports/sandbox.ts';
-import type { SchedulesPort } from '../../protocol/ports/schedules.ts';
-import type { SecretsPort } from '../../protocol/ports/secrets.ts';
-import type { SubAgentsPort } from '../../protocol/ports/sub-agents.ts';
-import type { VisionPort } from '../../protocol/ports/vision.ts';
-import type { PagesPort, SearchPort } from '../../protocol/ports/web.ts';
-import type { WorkspacePort } from '../../protocol/ports/workspace-files.ts';
-import type { XPort } from '../../protocol/ports/x.ts';
+import type { NetworkPort } from '../../protocol/ports/network-port.ts';
+import type { PreviewsPort } from '../../protocol/ports/previews-port.ts';
+import type { ProgressPort } from '../../protocol/ports/progress-port.ts';
+import type { SandboxPort } from '../../protocol/ports/sandbox-port.ts';
+import type { CompletionPort } from './ports/completion-port.ts';
+import type { LivePreviewsPort } from './ports/live-previews-port.ts';
+import type { MediaPort } from './ports/media-port.ts';
+import type { ModesPort } from './ports/modes-port.ts';
+import type { SchedulesPort } from './ports/schedules-port.ts';
+import type { SecretsPort } from './ports/secrets-port.ts';
+import type { SubAgentsPort } from './ports/sub-agents-port.ts';
+import type { VisionPort } from './ports/vision-port.ts';
+import type { PagesPort, SearchPort } from './ports/web-port.ts';
+import type { WorkspacePort } from './ports/workspace-files-port.ts';
+import type { XPort } from './ports/x-port.ts';
 
 /**
  * What a tool may read and use while it runs: the action's identity, the plan, a stop

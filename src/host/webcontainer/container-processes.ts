@@ -1,6 +1,6 @@
 import type { WebContainerProcess } from '@webcontainer/api';
 import * as Comlink from 'comlink';
-import type { SpawnRequest } from '../../protocol/node-runtime-host.ts';
+import type { SpawnRequest } from '../../protocol/node-runtime-messages.ts';
 import type { ContainerApi } from './container-api.ts';
 
 type OutputListener = (text: string) => void | Promise<void>;

@@ -1,5 +1,5 @@
 import type { DirectoryNode, FileSystemTree } from '@webcontainer/api';
-import type { SnapshotExclusions, TreeEntry } from '../../protocol/node-runtime-host.ts';
+import type { SnapshotExclusions, TreeEntry } from '../../protocol/node-runtime-messages.ts';
 
 /** Builds the tree `WebContainer.mount` takes from flat entries (parents are created as needed). */
 export function toFileSystemTree(entries: TreeEntry[]): FileSystemTree {

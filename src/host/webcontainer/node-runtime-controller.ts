@@ -1,4 +1,4 @@
-import type { NodeRuntimeReadiness } from '../../protocol/node-runtime-host.ts';
+import type { NodeRuntimeReadiness } from '../../protocol/node-runtime-messages.ts';
 import type { ContainerApi } from './container-api.ts';
 
 /** The status the UI shows (the shape of `NodeRuntimeStatus` in src/state). */

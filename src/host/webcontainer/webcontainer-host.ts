@@ -7,7 +7,7 @@ import type {
   SnapshotExclusions,
   SpawnRequest,
   TreeEntry,
-} from '../../protocol/node-runtime-host.ts';
+} from '../../protocol/node-runtime-messages.ts';
 import type { ContainerApi } from './container-api.ts';
 import { ContainerProcesses } from './container-processes.ts';
 import { exclusionGlobs, fromFileSystemTree, toFileSystemTree } from './mount-tree.ts';

@@ -1,4 +1,4 @@
-import pyodidePackage from '../../../node_modules/pyodide/package.json' with { type: 'json' };
+import pyodidePackage from 'pyodide/package.json' with { type: 'json' };
 import { LAZY_ASSETS_FOLDER } from '../../pwa/lazy-chunks.ts';
 
 /** The Pyodide release the build serves (its files must match the `pyodide` module exactly). */

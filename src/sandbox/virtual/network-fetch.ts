@@ -1,5 +1,5 @@
 import type { BashOptions } from 'just-bash/browser';
-import { HTTP_METHODS, type HttpMethod, type NetworkPort } from '../../protocol/ports/network.ts';
+import { HTTP_METHODS, type HttpMethod, type NetworkPort } from '../../protocol/ports/network-port.ts';
 
 /** just-bash's fetch hook (`SecureFetch`, which its browser entry does not export by name). */
 type SecureFetch = NonNullable<BashOptions['fetch']>;

@@ -4,7 +4,7 @@ import {
   type ExecOptions,
   type ExecResult,
   SandboxError,
-} from '../../protocol/ports/sandbox.ts';
+} from '../../protocol/ports/sandbox-port.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 
 type Finished = { exitCode: number; stdout: string; stderr: string; cwd: string };

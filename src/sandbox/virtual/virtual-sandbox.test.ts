@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SandboxError } from '../../protocol/ports/sandbox.ts';
+import { SandboxError } from '../../protocol/ports/sandbox-port.ts';
 import { SandpiperDatabase } from '../../storage/db.ts';
 import { WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { VirtualSandbox } from './virtual-sandbox.ts';

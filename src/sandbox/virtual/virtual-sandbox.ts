@@ -1,7 +1,7 @@
 import { Bash, type IFileSystem, MountableFs } from 'just-bash';
 import type { ReadOnlyMount } from '../../protocol/know-how.ts';
-import type { NetworkPort } from '../../protocol/ports/network.ts';
-import type { PreviewServer } from '../../protocol/ports/previews.ts';
+import type { NetworkPort } from '../../protocol/ports/network-port.ts';
+import type { PreviewServer } from '../../protocol/ports/previews-port.ts';
 import {
   type ExecOptions,
   type ExecResult,
@@ -9,7 +9,7 @@ import {
   SandboxError,
   type SandboxEvent,
   type SandboxPort,
-} from '../../protocol/ports/sandbox.ts';
+} from '../../protocol/ports/sandbox-port.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { gitCommand } from '../git/git-command.ts';

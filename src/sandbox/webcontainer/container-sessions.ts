@@ -4,7 +4,7 @@ import {
   type ExecResult,
   SandboxError,
   type SandboxEvent,
-} from '../../protocol/ports/sandbox.ts';
+} from '../../protocol/ports/sandbox-port.ts';
 import { parseCdOnly } from './cd-command.ts';
 import type { NodeRuntimeConnection } from './node-runtime-connection.ts';
 import { pythonUnavailableMessage } from './python-unavailable.ts';

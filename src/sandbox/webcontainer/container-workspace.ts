@@ -1,6 +1,6 @@
 import { sameBytes } from '../../protocol/bytes.ts';
 import type { ReadOnlyMount } from '../../protocol/know-how.ts';
-import type { TreeEntry } from '../../protocol/node-runtime-host.ts';
+import type { TreeEntry } from '../../protocol/node-runtime-messages.ts';
 import type { WorkspaceFile } from '../../protocol/workspace.ts';
 import type { WorkspaceChanges, WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import type { NodeRuntimeConnection } from './node-runtime-connection.ts';

@@ -8,7 +8,7 @@ import {
   type SnapshotExclusions,
   type SpawnRequest,
   TreeEntry,
-} from '../../protocol/node-runtime-host.ts';
+} from '../../protocol/node-runtime-messages.ts';
 
 /** A dev server the container reported ready. */
 export type KnownServer = { port: number; url: string };

@@ -1,5 +1,5 @@
-import type { SpawnRequest } from '../../protocol/node-runtime-host.ts';
-import type { ExecChunk } from '../../protocol/ports/sandbox.ts';
+import type { SpawnRequest } from '../../protocol/node-runtime-messages.ts';
+import type { ExecChunk } from '../../protocol/ports/sandbox-port.ts';
 import type { NodeRuntimeConnection } from './node-runtime-connection.ts';
 import type { OutputTranslator } from './workspace-paths.ts';
 

@@ -1,6 +1,6 @@
 import { concatBytes } from '../../protocol/bytes.ts';
 import type { ReadOnlyMount } from '../../protocol/know-how.ts';
-import type { ContainerEntry, ContainerEvent } from '../../protocol/node-runtime-host.ts';
+import type { ContainerEntry, ContainerEvent } from '../../protocol/node-runtime-messages.ts';
 import {
   type ExecOptions,
   type ExecResult,
@@ -8,7 +8,7 @@ import {
   SandboxError,
   type SandboxEvent,
   type SandboxPort,
-} from '../../protocol/ports/sandbox.ts';
+} from '../../protocol/ports/sandbox-port.ts';
 import { WorkspaceFullError, type WorkspaceRepository } from '../../storage/workspace-repository.ts';
 import { FlushQueue, requireCreatablePath, requireOutsideMounts } from '../sandbox-paths.ts';
 import { ContainerSessions } from './container-sessions.ts';

@@ -1,5 +1,5 @@
-import type { SnapshotExclusions } from '../../protocol/node-runtime-host.ts';
-import { SandboxError } from '../../protocol/ports/sandbox.ts';
+import type { SnapshotExclusions } from '../../protocol/node-runtime-messages.ts';
+import { SandboxError } from '../../protocol/ports/sandbox-port.ts';
 import { WORKSPACE_ROOT } from '../../protocol/workspace.ts';
 import { requireAbsolutePath } from '../sandbox-paths.ts';
 

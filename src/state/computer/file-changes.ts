@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import type { ChangedVersions, StepChange } from '../../protocol/workspace-changes.ts';
+import type { ChangedVersions, StepChange } from '../../protocol/workspace-change-rows.ts';
 
 import { type FileContent, fileContentOf } from './file-content.ts';
 

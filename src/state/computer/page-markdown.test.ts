@@ -1,6 +1,6 @@
 import { Lexer, marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { XSS_PAYLOADS } from '../../../tests/fixtures/web/xss-corpus.ts';
+import { XSS_PAYLOADS } from '~/tests/fixtures/web/xss-corpus.ts';
 import { escapeRawHtml } from './page-markdown.ts';
 
 function htmlTokens(markdown: string): string[] {

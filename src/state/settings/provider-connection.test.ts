@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ScriptedServer, startScriptedServer } from '../../../tests/fixtures/scripted-llm-server.ts';
+import { type ScriptedServer, startScriptedServer } from '~/tests/fixtures/scripted-llm-server.ts';
 import { testConnection } from './provider-connection.ts';
 
 let server: ScriptedServer | undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProviderProfile } from '../../protocol/providers.ts';
+import type { ProviderSetup } from '../../protocol/providers.ts';
 
 /** What "Test connection" found, in words a person can act on. */
 export type ConnectionResult =
@@ -19,7 +19,7 @@ const ModelList = z.object({ data: z.array(z.object({ id: z.string() })) });
  * is up and refuses this origin (CORS).
  */
 export async function testConnection(
-  profile: Pick<ProviderProfile, 'baseUrl' | 'apiKey'>,
+  profile: Pick<ProviderSetup, 'baseUrl' | 'apiKey'>,
   fetchImpl: typeof fetch = fetch,
   timeoutMs = 10_000,
 ): Promise<ConnectionResult> {

@@ -1,4 +1,4 @@
-import type { ModelPrices, ProviderProfile } from '../../protocol/providers.ts';
+import type { ModelPrices, ProviderSetup } from '../../protocol/providers.ts';
 import {
   type ProviderDraft,
   type ProvidersForm,
@@ -14,7 +14,7 @@ export type ProviderProblem = { providerId: string; field: ProviderTextField; me
  * the first problem as `providerId`, `field` and `message`, and every one in `problems`.
  */
 export type ProvidersValidation =
-  | { ok: true; providers: ProviderProfile[]; activeProviderId: string }
+  | { ok: true; providers: ProviderSetup[]; activeProviderId: string }
   | { ok: false; providerId: string; field: ProviderTextField; message: string; problems: ProviderProblem[] };
 
 /** Bounds of a provider's context window, in tokens (the schema's minimum, and a sane ceiling). */
@@ -108,7 +108,7 @@ function checkPrices(draft: ProviderDraft): Problem | ModelPrices | null {
 }
 
 /** Every field of one draft that is wrong (at most one about its prices), or its profile. */
-function checkDraft(draft: ProviderDraft): Problem[] | ProviderProfile {
+function checkDraft(draft: ProviderDraft): Problem[] | ProviderSetup {
   const name = draft.name.trim();
   const problems: Problem[] = [];
   if (name === '') problems.push({ field: 'name', message: 'Every provider needs a name.' });
@@ -163,7 +163,7 @@ function named(draft: ProviderDraft, problem: Problem): string {
  * to save with the active id.
  */
 export function validateProvidersForm(form: ProvidersForm): ProvidersValidation {
-  const providers: ProviderProfile[] = [];
+  const providers: ProviderSetup[] = [];
   const problems: ProviderProblem[] = [];
   for (const draft of form.providers) {
     const checked = checkDraft(draft);

@@ -1,8 +1,8 @@
 import {
   PROVIDER_PRESETS,
   type ProviderPreset,
-  type ProviderProfile,
-  profileFromPreset,
+  type ProviderSetup,
+  setupFromPreset,
   type ToolCallMode,
   toolCallModeOf,
 } from '../../protocol/providers.ts';
@@ -12,7 +12,7 @@ import type { AgentSettings } from '../../protocol/settings.ts';
 export type ProviderDraft = {
   id: string;
   name: string;
-  kind: ProviderProfile['kind'];
+  kind: ProviderSetup['kind'];
   presetId: string | null;
   baseUrl: string;
   apiKey: string;
@@ -62,12 +62,12 @@ export function visionChoiceOf(vision: boolean | undefined): VisionChoice {
 }
 
 /** The `vision` field to save for a choice: none for automatic, so the key stays absent. */
-export function visionFieldOf(choice: VisionChoice): Pick<ProviderProfile, 'vision'> {
+export function visionFieldOf(choice: VisionChoice): Pick<ProviderSetup, 'vision'> {
   return choice === 'auto' ? {} : { vision: choice === 'on' };
 }
 
 /** A saved profile as the form shows it. */
-export function draftFromProfile(profile: ProviderProfile): ProviderDraft {
+export function draftFromProfile(profile: ProviderSetup): ProviderDraft {
   return {
     id: profile.id,
     name: profile.name,
@@ -111,7 +111,7 @@ function unusedName(form: ProvidersForm, base: string): string {
 export function addProvider(form: ProvidersForm, presetId: string, id: string): ProvidersForm {
   const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === presetId);
   const draft: ProviderDraft = preset
-    ? draftFromProfile(profileFromPreset(preset, id))
+    ? draftFromProfile(setupFromPreset(preset, id))
     : draftFromProfile({
         id,
         name: 'Custom',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversation, planMeta } from '../../../tests/fixtures/thread-log.ts';
+import { conversation, planMeta } from '~/tests/fixtures/thread-log.ts';
 import {
   groupThread,
   isGroupOpen,

@@ -1,5 +1,5 @@
 import type { TokenUsage } from '../../protocol/events.ts';
-import { estimateCost, type ProviderProfile } from '../../protocol/providers.ts';
+import { estimateCost, type ProviderSetup } from '../../protocol/providers.ts';
 import type { AgentSettings } from '../../protocol/settings.ts';
 import type { DaySpend } from '../../protocol/spend.ts';
 
@@ -21,7 +21,7 @@ export type SpendMeterReading = {
  */
 export function readSpendMeter(options: {
   runUsage: TokenUsage;
-  provider: Pick<ProviderProfile, 'kind' | 'prices'>;
+  provider: Pick<ProviderSetup, 'kind' | 'prices'>;
   settings: Pick<AgentSettings, 'spendCapPerRunUsd' | 'spendCapPerDayUsd'>;
   day: DaySpend | null;
 }): SpendMeterReading | null {

@@ -1,6 +1,6 @@
 import { type Accessor, createEffect, createSignal, on } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
-import type { TaskChange } from '../../protocol/workspace-changes.ts';
+import type { TaskChange } from '../../protocol/workspace-change-rows.ts';
 import { type AgentClient, errorMessage } from '../app/agent-client.ts';
 import { changedFilesLabel, fileDiff, isDiffable } from '../computer/file-changes.ts';
 

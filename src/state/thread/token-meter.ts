@@ -1,4 +1,4 @@
-import { estimateCost, type ProviderProfile } from '../../protocol/providers.ts';
+import { estimateCost, type ProviderSetup } from '../../protocol/providers.ts';
 import type { TokenTotals } from './thread-reducer.ts';
 
 /** What the header's token meter shows for a conversation. */
@@ -22,7 +22,7 @@ export type TokenMeterReading = {
  */
 export function readTokenMeter(
   usage: TokenTotals,
-  provider: Pick<ProviderProfile, 'name' | 'prices'>,
+  provider: Pick<ProviderSetup, 'name' | 'prices'>,
 ): TokenMeterReading {
   return {
     totalTokens: usage.prompt + usage.completion,

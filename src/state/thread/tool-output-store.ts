@@ -1,6 +1,6 @@
 import { type Accessor, createEffect, on } from 'solid-js';
 import { createStore, produce, reconcile } from 'solid-js/store';
-import type { ToolProgress } from '../../protocol/ports/progress.ts';
+import type { ToolProgress } from '../../protocol/ports/progress-port.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 import { appendLiveChunk, type OutputChunk } from '../computer/shell-transcript.ts';
 

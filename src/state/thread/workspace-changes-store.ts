@@ -1,6 +1,6 @@
 import { type Accessor, createEffect, createSignal, on, onCleanup } from 'solid-js';
 import { createStore, reconcile } from 'solid-js/store';
-import type { StepChange } from '../../protocol/workspace-changes.ts';
+import type { StepChange } from '../../protocol/workspace-change-rows.ts';
 import type { AgentClient } from '../app/agent-client.ts';
 
 /** How long after an action settles the counts are read again (several settle together in a burst). */

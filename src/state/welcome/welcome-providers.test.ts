@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_PRESETS, profileFromPreset } from '../../protocol/providers.ts';
+import { PROVIDER_PRESETS, setupFromPreset } from '../../protocol/providers.ts';
 import { AgentSettings, DEFAULT_SETTINGS } from '../../protocol/settings.ts';
 import { SAVED_OPENAI, SETTINGS_WITH_OPENAI } from '../../protocol/settings-fixtures.ts';
 import { connectHostedProvider, connectLocalServer, hostedModelOf } from './welcome-providers.ts';
@@ -53,7 +53,7 @@ describe('connectLocalServer', () => {
   });
 
   it('updates a saved provider at the same address (localhost or 127.0.0.1) instead of adding one', () => {
-    const ollama = { ...profileFromPreset(preset('ollama'), 'saved-ollama'), model: 'old:1b' };
+    const ollama = { ...setupFromPreset(preset('ollama'), 'saved-ollama'), model: 'old:1b' };
     const settings = { ...SETTINGS_WITH_OPENAI, providers: [SAVED_OPENAI, ollama] };
     const change = connectLocalServer(
       settings,

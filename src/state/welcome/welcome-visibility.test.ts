@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_PRESETS, profileFromPreset } from '../../protocol/providers.ts';
+import { PROVIDER_PRESETS, setupFromPreset } from '../../protocol/providers.ts';
 import { SAVED_OPENAI } from '../../protocol/settings-fixtures.ts';
 import {
   isWelcomeDismissed,
@@ -11,7 +11,7 @@ import {
   type WelcomeMemory,
 } from './welcome-visibility.ts';
 
-const ollama = profileFromPreset(PROVIDER_PRESETS.find((preset) => preset.id === 'ollama')!, 'ollama');
+const ollama = setupFromPreset(PROVIDER_PRESETS.find((preset) => preset.id === 'ollama')!, 'ollama');
 
 describe('needsProvider', () => {
   it('is true while no provider is saved (a fresh install)', () => {

@@ -1,4 +1,4 @@
-import { missingKeyReason, type ProviderProfile } from '../../protocol/providers.ts';
+import { missingKeyReason, type ProviderSetup } from '../../protocol/providers.ts';
 import { isHttpUrl } from '../settings/provider-validation.ts';
 
 /** localStorage key set once the person dismisses the welcome. */
@@ -12,7 +12,7 @@ export const WELCOME_DISMISSED_KEY = 'sandpiper-welcome-dismissed';
  * set up.
  */
 export function needsProvider(
-  profile: Pick<ProviderProfile, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'> | null,
+  profile: Pick<ProviderSetup, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'> | null,
 ): boolean {
   if (profile === null || missingKeyReason(profile) !== null) return true;
   if (profile.kind !== 'openai-compatible') return false;
@@ -29,7 +29,7 @@ export function isWelcomeDue(state: {
   isLoaded: boolean;
   hasConversations: boolean;
   isDismissed: boolean;
-  active: Pick<ProviderProfile, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'> | null;
+  active: Pick<ProviderSetup, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'> | null;
 }): boolean {
   return state.isLoaded && !state.hasConversations && !state.isDismissed && needsProvider(state.active);
 }

@@ -1,6 +1,6 @@
 import { render } from 'solid-js/web';
 import { App } from './app.tsx';
-import { relayMcpOAuthCallback } from './mcp-oauth-callback.ts';
+import { relayMcpOAuthCallback } from './mcp-oauth-relay.ts';
 import { takeOverShell } from './shell-handover.ts';
 
 /** Starts the app, unless this window is the end of an MCP server's OAuth sign-in (it reports back and closes). */

@@ -1,5 +1,5 @@
 import { createSignal, For, Show } from 'solid-js';
-import type { ProviderProfile } from '../../protocol/providers.ts';
+import type { ProviderSetup } from '../../protocol/providers.ts';
 import { providerFor } from '../../protocol/settings.ts';
 import { canPickFolder, pickFolder } from '../../state/uploads/folder-picker.ts';
 import {
@@ -149,7 +149,7 @@ export function EmptyState() {
 }
 
 /** What the empty state says of the provider new conversations use. */
-function ProviderInUse(props: { provider: ProviderProfile }) {
+function ProviderInUse(props: { provider: ProviderSetup }) {
   const isInBrowser = () => props.provider.kind === 'webllm';
   return (
     <>

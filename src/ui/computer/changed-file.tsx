@@ -1,5 +1,5 @@
 import { createSignal, type JSX, Show } from 'solid-js';
-import type { ChangedVersions, StepChange } from '../../protocol/workspace-changes.ts';
+import type { ChangedVersions, StepChange } from '../../protocol/workspace-change-rows.ts';
 import { changeKind } from '../../state/computer/file-changes.ts';
 import type { LineCount } from '../../state/thread/task-changes-store.ts';
 import { FileDiffView } from './file-diff-view.tsx';

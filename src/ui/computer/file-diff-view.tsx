@@ -1,5 +1,5 @@
 import { createMemo, createResource, createSignal, For, Match, Show, Switch } from 'solid-js';
-import type { ChangedVersions, StepChange } from '../../protocol/workspace-changes.ts';
+import type { ChangedVersions, StepChange } from '../../protocol/workspace-change-rows.ts';
 import {
   compareVersions,
   type DiffLine,

@@ -1,5 +1,5 @@
 import { createMemo, createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js';
-import type { TaskChange } from '../../protocol/workspace-changes.ts';
+import type { TaskChange } from '../../protocol/workspace-change-rows.ts';
 import { stepLabel } from '../../state/thread/step-label.ts';
 import { type ActionItem, actionItems } from '../../state/thread/thread-reducer.ts';
 import { useApp } from '../app/app-context.ts';

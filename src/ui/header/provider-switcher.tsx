@@ -1,6 +1,6 @@
 import { For, type JSX, Show } from 'solid-js';
 import type { Conversation } from '../../protocol/conversation.ts';
-import type { ProviderProfile } from '../../protocol/providers.ts';
+import type { ProviderSetup } from '../../protocol/providers.ts';
 import { providerFor } from '../../protocol/settings.ts';
 import { useApp } from '../app/app-context.ts';
 import { ChoiceSheet } from '../shared/choice-sheet.tsx';
@@ -39,7 +39,7 @@ export function ProviderSwitcher(props: { conversation: Conversation; class?: st
 /** The select and the phone's sheet, on the conversation's provider `current`. */
 function ProviderChoice(props: {
   conversation: Conversation;
-  current: ProviderProfile;
+  current: ProviderSetup;
   class?: string;
   note?: JSX.Element;
 }) {

@@ -2,7 +2,7 @@ import { createSignal, For, Match, Show, Switch } from 'solid-js';
 import type { McpTransport } from '../../protocol/mcp.ts';
 import type { McpTestResult } from '../../state/settings/mcp-connection.ts';
 import { type McpFormField, type McpServerDraft, mcpFieldId } from '../../state/settings/mcp-form.ts';
-import type { McpStatusLine } from '../../state/settings/mcp-status.ts';
+import type { McpStatusLine } from '../../state/settings/mcp-status-lines.ts';
 import { FieldError, useFieldErrors } from './field-errors.tsx';
 import { McpSignIn, type McpSignInState } from './settings-mcp-sign-in.tsx';
 

@@ -8,7 +8,7 @@ import {
   withMcpServer,
   withoutMcpServer,
 } from '../../state/settings/mcp-form.ts';
-import { mcpStatusLine, statusOfTest } from '../../state/settings/mcp-status.ts';
+import { mcpStatusLine, statusOfTest } from '../../state/settings/mcp-status-lines.ts';
 import { useApp } from '../app/app-context.ts';
 import { McpServerCard, type McpTestState, TRANSPORT_LABELS } from './settings-mcp-server.tsx';
 import type { McpSignInState } from './settings-mcp-sign-in.tsx';

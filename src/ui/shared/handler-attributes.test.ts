@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { XSS_PAYLOADS } from '../../../tests/fixtures/web/xss-corpus.ts';
+import { XSS_PAYLOADS } from '~/tests/fixtures/web/xss-corpus.ts';
 import { withoutHandlerAttributes } from './handler-attributes.ts';
 
 /** Start tags that still carry an `on…` attribute, read as the HTML tokenizer would (roughly). */

@@ -1,12 +1,12 @@
-import type { Envelope } from '../../../protocol/envelope.ts';
-import type { AssistantTurnEvent, EventBody, StoredEvent, ToolCall } from '../../../protocol/events.ts';
+import type { Envelope } from '@/protocol/envelope.ts';
+import type { AssistantTurnEvent, EventBody, StoredEvent, ToolCall } from '@/protocol/events.ts';
 import {
   imageDataUrl,
   imageTokens,
   MODEL_IMAGE_MAX_SIDE,
   type ObservationImage,
-} from '../../../protocol/model-image-limits.ts';
-import { RETRY_REPLY } from '../../../protocol/worker-api.ts';
+} from '@/protocol/model-image-limits.ts';
+import { RETRY_REPLY } from '@/protocol/worker-api.ts';
 import type { ChatMessage } from '../../llm/chat-messages.ts';
 import { CHARS_PER_TOKEN } from '../../llm/token-estimate.ts';
 import type { RestorableArgument } from '../../toolkit/profile.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../../protocol/envelope.ts';
-import type { EventBody, StoredEvent } from '../../../protocol/events.ts';
+import type { Envelope } from '@/protocol/envelope.ts';
+import type { EventBody, StoredEvent } from '@/protocol/events.ts';
 import { manusProfile } from '../../profiles/manus/manus-profile.ts';
 import { buildMessages } from './context-builder.ts';
 import { estimateTokens, KEEP_RECENT_OBSERVATIONS, planCompaction } from './context-compaction.ts';

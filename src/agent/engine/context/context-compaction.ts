@@ -1,5 +1,5 @@
-import type { Envelope } from '../../../protocol/envelope.ts';
-import type { StoredEvent } from '../../../protocol/events.ts';
+import type { Envelope } from '@/protocol/envelope.ts';
+import type { StoredEvent } from '@/protocol/events.ts';
 import { CHARS_PER_TOKEN } from '../../llm/token-estimate.ts';
 import type { RestorableArgument } from '../../toolkit/profile.ts';
 import { type CallOutcome, callOutcomes, compactedThroughSeq, renderedArguments } from './context-builder.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../../protocol/envelope.ts';
-import type { EventBody, StoredEvent } from '../../../protocol/events.ts';
+import type { Envelope } from '@/protocol/envelope.ts';
+import type { EventBody, StoredEvent } from '@/protocol/events.ts';
 import { manusProfile } from '../../profiles/manus/manus-profile.ts';
 import { buildMessages, type ContextTexts, messageChars } from './context-builder.ts';
 import { ModelContext } from './model-context.ts';

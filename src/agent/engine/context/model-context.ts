@@ -1,6 +1,6 @@
-import type { Envelope } from '../../../protocol/envelope.ts';
-import type { EventBody, StoredEvent } from '../../../protocol/events.ts';
-import type { SandboxPort } from '../../../protocol/ports/sandbox.ts';
+import type { Envelope } from '@/protocol/envelope.ts';
+import type { EventBody, StoredEvent } from '@/protocol/events.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
 import type { ChatMessage } from '../../llm/chat-messages.ts';
 import { ContextMessages, type ContextTexts, compactedThroughSeq } from './context-builder.ts';
 import { estimateTokens, type ReportedPrompt } from './context-compaction.ts';

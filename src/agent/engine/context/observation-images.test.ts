@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EventBody, StoredEvent } from '../../../protocol/events.ts';
-import { EnvelopeEvent } from '../../../protocol/events.ts';
-import { imageTokens, type ObservationImage } from '../../../protocol/model-image-limits.ts';
+import type { EventBody, StoredEvent } from '@/protocol/events.ts';
+import { EnvelopeEvent } from '@/protocol/events.ts';
+import { imageTokens, type ObservationImage } from '@/protocol/model-image-limits.ts';
 import type { ChatMessage } from '../../llm/chat-messages.ts';
 import { toTextMessages } from '../../llm/providers/constrained/prompt-messages.ts';
 import { CHARS_PER_TOKEN } from '../../llm/token-estimate.ts';

@@ -1,8 +1,8 @@
-import type { Envelope } from '../../../protocol/envelope.ts';
-import { UNTRUSTED_DOCUMENT } from '../../../protocol/tool-meta/file-meta.ts';
-import { UNTRUSTED_WEB } from '../../../protocol/tool-meta/search-meta.ts';
-import type { ToolRole } from '../../../protocol/tool-roles.ts';
-import { WORKSPACE_ROOT } from '../../../protocol/workspace.ts';
+import type { Envelope } from '@/protocol/envelope.ts';
+import { UNTRUSTED_DOCUMENT } from '@/protocol/tool-meta/file-meta.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
+import type { ToolRole } from '@/protocol/tool-roles.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 import { excerpt } from '../../toolkit/text-excerpt.ts';
 import { WEB_CONTENT_NOTE } from '../../toolkit/web/web-content.ts';
 import { stableStringify } from './stable-json.ts';

@@ -1,5 +1,5 @@
-import type { EventBody, StoredEvent } from '../../../protocol/events.ts';
-import { isLongText, MESSAGE_TOO_LONG_OPENING } from '../../../protocol/long-text.ts';
+import type { EventBody, StoredEvent } from '@/protocol/events.ts';
+import { isLongText, MESSAGE_TOO_LONG_OPENING } from '@/protocol/long-text.ts';
 import type { ChatMessage } from '../../llm/chat-messages.ts';
 import { CHARS_PER_TOKEN } from '../../llm/token-estimate.ts';
 import type { JournalChanges } from '../journal.ts';

@@ -3,7 +3,7 @@ import {
   SKILL_DRAFTS_ROOT,
   SKILLS_ROOT,
   type StartContext,
-} from '../../../protocol/know-how.ts';
+} from '@/protocol/know-how.ts';
 
 /**
  * The system prompt a conversation's requests carry: the profile's, then what the

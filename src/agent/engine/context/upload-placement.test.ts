@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadFile } from '../../../protocol/uploads.ts';
+import type { UploadFile } from '@/protocol/uploads.ts';
 import {
   attachmentListing,
   freeName,

@@ -1,12 +1,12 @@
-import { freePastedName, isPastedFileName } from '../../../protocol/long-text.ts';
-import { mimeForPath } from '../../../protocol/mime-types.ts';
+import { freePastedName, isPastedFileName } from '@/protocol/long-text.ts';
+import { mimeForPath } from '@/protocol/mime-types.ts';
 import {
   type MessageAttachment,
   UPLOADS_FOLDER,
   type UploadDestination,
   type UploadFile,
-} from '../../../protocol/uploads.ts';
-import { WORKSPACE_ROOT, type WorkspaceFile } from '../../../protocol/workspace.ts';
+} from '@/protocol/uploads.ts';
+import { WORKSPACE_ROOT, type WorkspaceFile } from '@/protocol/workspace.ts';
 
 /** Files placed in a workspace: the rows to write (folders first) and what the message lists. */
 export type PlacedUploads = { writes: WorkspaceFile[]; attachments: MessageAttachment[] };

@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import type { ToolCall } from '../../../protocol/events.ts';
-import type { ProviderProfile, ServerCapabilities, ToolCallMode } from '../../../protocol/providers.ts';
-import type { AgentSettings } from '../../../protocol/settings.ts';
+import type { ToolCall } from '@/protocol/events.ts';
+import type { ProviderSetup, ServerCapabilities, ToolCallMode } from '@/protocol/providers.ts';
+import type { AgentSettings } from '@/protocol/settings.ts';
 import type {
   ForcedCall,
   ModelProgress,
@@ -19,7 +19,7 @@ import { constrainedBody, nativeBody } from './remote/request-bodies.ts';
 import { StreamGuard } from './remote/stream-guard.ts';
 import { readStream, type StreamedReply } from './remote/stream-reader.ts';
 
-type ProviderOptions = Pick<ProviderProfile, 'baseUrl' | 'apiKey' | 'model'> &
+type ProviderOptions = Pick<ProviderSetup, 'baseUrl' | 'apiKey' | 'model'> &
   Pick<AgentSettings, 'requestTimeoutMs'> & {
     /** Injected for tests; defaults to the global fetch. */
     fetch?: typeof fetch;

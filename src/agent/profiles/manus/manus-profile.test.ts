@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedSeed, skipWithoutShared } from '../../../../tests/shared-folder.ts';
+import { sharedSeed, skipWithoutShared } from '~/tests/shared-folder.ts';
 import { GENERATION_ACTIONS } from './common/generation-gate.ts';
 import { manusProfile } from './manus-profile.ts';
 

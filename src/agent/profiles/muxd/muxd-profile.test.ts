@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedSeed, skipEachWithoutShared } from '../../../../tests/shared-folder.ts';
+import { sharedSeed, skipEachWithoutShared } from '~/tests/shared-folder.ts';
 import { muxdProfile } from './muxd-profile.ts';
 
 type Node = Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testToolContext } from '../../../../tests/fixtures/tool-context.ts';
-import { memoryWorkspace } from '../../../../tests/fixtures/web/memory-workspace.ts';
-import type { CompletionPort } from '../../../protocol/ports/completion.ts';
-import type { SearchReport, SearchRequest } from '../../../protocol/ports/web.ts';
+import type { CompletionPort } from '@/agent/toolkit/ports/completion-port.ts';
+import type { SearchReport, SearchRequest } from '@/agent/toolkit/ports/web-port.ts';
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
+import { memoryWorkspace } from '~/tests/fixtures/web/memory-workspace.ts';
 import type { Tool, ToolOutcome } from '../../toolkit/define-tool.ts';
 import type { ToolContext } from '../../toolkit/tool-context.ts';
 import { MAX_WAIT_SECONDS } from './tools/browser-use/browser-actions.ts';

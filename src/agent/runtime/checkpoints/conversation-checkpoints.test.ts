@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BroadcastMessage } from '../../../protocol/broadcast.ts';
-import type { EventBody } from '../../../protocol/events.ts';
-import type { WorkspaceFile } from '../../../protocol/workspace.ts';
-import { SandpiperDatabase } from '../../../storage/db.ts';
-import { EventRepository } from '../../../storage/event-repository.ts';
-import { WorkspaceAtCheckpoint } from '../../../storage/workspace-history.ts';
-import { WorkspaceRepository } from '../../../storage/workspace-repository.ts';
+import type { BroadcastMessage } from '@/protocol/broadcast.ts';
+import type { EventBody } from '@/protocol/events.ts';
+import type { WorkspaceFile } from '@/protocol/workspace.ts';
+import { SandpiperDatabase } from '@/storage/db.ts';
+import { EventRepository } from '@/storage/event-repository.ts';
+import { WorkspaceAtCheckpoint } from '@/storage/workspace-history.ts';
+import { WorkspaceRepository } from '@/storage/workspace-repository.ts';
 import { Journal } from '../../engine/journal.ts';
 import { CommandQueue } from '../command-queue.ts';
 import { WorkspaceChanges } from '../workspace-changes.ts';
@@ -250,7 +250,7 @@ describe('rewinding a conversation', () => {
       files: await contents(parts.workspace, 'c'),
     };
     // The plan is written last: a row the schema refuses makes the whole rewind fail after the workspace was restored.
-    const { ConversationRewinds } = await import('../../../storage/conversation-rewind.ts');
+    const { ConversationRewinds } = await import('@/storage/conversation-rewind.ts');
     const rewinds = new ConversationRewinds(database);
     await expect(
       rewinds.rewind('c', first, () => ({ plan: { broken: true } as never, status: 'idle' })),

@@ -1,15 +1,11 @@
-import type { BroadcastMessage } from '../../../protocol/broadcast.ts';
-import type { PendingRewind, RewindPreview } from '../../../protocol/checkpoints.ts';
-import type { Conversation } from '../../../protocol/conversation.ts';
-import type { StoredEvent } from '../../../protocol/events.ts';
-import { planAfter } from '../../../protocol/plan-after.ts';
-import { ConversationForks } from '../../../storage/conversation-fork.ts';
-import {
-  ConversationRewinds,
-  type RewindStash,
-  type SettledState,
-} from '../../../storage/conversation-rewind.ts';
-import type { SandpiperDatabase } from '../../../storage/db.ts';
+import type { BroadcastMessage } from '@/protocol/broadcast.ts';
+import type { PendingRewind, RewindPreview } from '@/protocol/checkpoints.ts';
+import type { Conversation } from '@/protocol/conversation.ts';
+import type { StoredEvent } from '@/protocol/events.ts';
+import { planAfter } from '@/protocol/plan-after.ts';
+import { ConversationForks } from '@/storage/conversation-fork.ts';
+import { ConversationRewinds, type RewindStash, type SettledState } from '@/storage/conversation-rewind.ts';
+import type { SandpiperDatabase } from '@/storage/db.ts';
 import type { Journal } from '../../engine/journal.ts';
 import { openQuestion } from '../../engine/step-policy.ts';
 import type { ActiveRuns } from '../active-runs.ts';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, expect, it } from 'vitest';
-import type { EventBody } from '../../../protocol/events.ts';
-import { BundleRepository } from '../../../storage/bundle-repository.ts';
-import { SandpiperDatabase } from '../../../storage/db.ts';
-import { pruneHistory } from '../../../storage/history-pruning.ts';
-import { fileEntry } from '../../../storage/workspace-fixtures.ts';
-import { WorkspaceHistory } from '../../../storage/workspace-history.ts';
-import { WorkspaceRepository } from '../../../storage/workspace-repository.ts';
+import type { EventBody } from '@/protocol/events.ts';
+import { BundleRepository } from '@/storage/bundle-repository.ts';
+import { SandpiperDatabase } from '@/storage/db.ts';
+import { pruneHistory } from '@/storage/history-pruning.ts';
+import { fileEntry } from '@/storage/workspace-fixtures.ts';
+import { WorkspaceHistory } from '@/storage/workspace-history.ts';
+import { WorkspaceRepository } from '@/storage/workspace-repository.ts';
 import { Journal } from '../../engine/journal.ts';
 
 let database: SandpiperDatabase;

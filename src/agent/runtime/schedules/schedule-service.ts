@@ -1,21 +1,21 @@
-import { startContextFor } from '../../../know-how/start-context.ts';
-import type { BroadcastMessage } from '../../../protocol/broadcast.ts';
-import type { Conversation } from '../../../protocol/conversation.ts';
-import type { EventBody } from '../../../protocol/events.ts';
-import type { ScheduleRequest } from '../../../protocol/ports/schedules.ts';
+import type { ScheduleRequest } from '@/agent/toolkit/ports/schedules-port.ts';
+import { startContextFor } from '@/know-how/start-context.ts';
+import type { BroadcastMessage } from '@/protocol/broadcast.ts';
+import type { Conversation } from '@/protocol/conversation.ts';
+import type { EventBody } from '@/protocol/events.ts';
 import {
   MIN_INTERVAL_SECONDS,
   type Schedule,
   type ScheduleEdit,
   type ScheduleRunOutcome,
-} from '../../../protocol/schedules.ts';
-import { type Firing, firingAt, firingNow } from '../../../schedules/schedule-firing.ts';
-import { localTimeZone, nextDue, parseCron } from '../../../schedules/schedule-timing.ts';
-import { localTime } from '../../../schedules/schedule-words.ts';
-import type { SandpiperDatabase } from '../../../storage/db.ts';
-import { KnowHowRepository } from '../../../storage/know-how-repository.ts';
-import { ScheduleRepository } from '../../../storage/schedule-repository.ts';
-import { SettingsRepository } from '../../../storage/settings-repository.ts';
+} from '@/protocol/schedules.ts';
+import { type Firing, firingAt, firingNow } from '@/schedules/schedule-firing.ts';
+import { localTimeZone, nextDue, parseCron } from '@/schedules/schedule-timing.ts';
+import { localTime } from '@/schedules/schedule-words.ts';
+import type { SandpiperDatabase } from '@/storage/db.ts';
+import { KnowHowRepository } from '@/storage/know-how-repository.ts';
+import { ScheduleRepository } from '@/storage/schedule-repository.ts';
+import { SettingsRepository } from '@/storage/settings-repository.ts';
 import type { Journal } from '../../engine/journal.ts';
 import type { ScheduleBackend, ScheduleOrigin } from '../../toolkit/ports/run-ports.ts';
 

@@ -1,6 +1,6 @@
-import { isLongText, pastedFileName, textHead } from '../../../protocol/long-text.ts';
-import type { UploadFile } from '../../../protocol/uploads.ts';
-import { WORKSPACE_ROOT } from '../../../protocol/workspace.ts';
+import { isLongText, pastedFileName, textHead } from '@/protocol/long-text.ts';
+import type { UploadFile } from '@/protocol/uploads.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 
 /** Most characters of a long message kept as its text (the whole of it goes to a file). */
 export const HEAD_CHARS = 1_000;

@@ -1,16 +1,16 @@
-import type { EventBody } from '../../../protocol/events.ts';
-import { isLongText } from '../../../protocol/long-text.ts';
+import type { EventBody } from '@/protocol/events.ts';
+import { isLongText } from '@/protocol/long-text.ts';
 import {
   MessageAttachment,
   MessageUpload,
   type UploadDestination,
   type UploadFile,
   uploadRoomProblem,
-} from '../../../protocol/uploads.ts';
-import { baseName } from '../../../protocol/workspace.ts';
-import type { SandpiperDatabase } from '../../../storage/db.ts';
-import type { SettingsRepository } from '../../../storage/settings-repository.ts';
-import { WorkspaceRepository } from '../../../storage/workspace-repository.ts';
+} from '@/protocol/uploads.ts';
+import { baseName } from '@/protocol/workspace.ts';
+import type { SandpiperDatabase } from '@/storage/db.ts';
+import type { SettingsRepository } from '@/storage/settings-repository.ts';
+import { WorkspaceRepository } from '@/storage/workspace-repository.ts';
 import { placeUploads } from '../../engine/context/upload-placement.ts';
 import type { WorkspaceWrites } from '../../engine/journal.ts';
 import { requireText } from '../conversation-text.ts';

@@ -1,4 +1,4 @@
-import { WORKSPACE_ROOT } from '../../../protocol/workspace.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 import type {
   DocumentExtractor,
   DocumentFormat,

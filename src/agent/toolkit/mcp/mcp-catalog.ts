@@ -1,10 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  type McpServerConfig,
-  type McpToolSpec,
-  mcpToolName,
-  uniqueMcpToolNames,
-} from '../../../protocol/mcp.ts';
+import { type McpServerConfig, type McpToolSpec, mcpToolName, uniqueMcpToolNames } from '@/protocol/mcp.ts';
 import { mcpErrorText } from './mcp-client.ts';
 import type { McpConnections } from './mcp-connections.ts';
 import { mcpServerSecrets } from './mcp-secrets.ts';

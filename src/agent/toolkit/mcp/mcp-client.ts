@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import type { McpServerConfig } from '../../../protocol/mcp.ts';
+import type { McpServerConfig } from '@/protocol/mcp.ts';
 import {
   McpSignInRequiredError,
   type SaveMcpOAuth,

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpServerConfig } from '../../../protocol/mcp.ts';
-import { mcpOAuthSecrets } from '../../../protocol/mcp-oauth.ts';
+import type { McpServerConfig } from '@/protocol/mcp.ts';
+import { mcpOAuthSecrets } from '@/protocol/mcp-oauth.ts';
 import { closeQuietly, connectMcpServer, isExpiredSession } from './mcp-client.ts';
 import type { SaveMcpOAuth } from './mcp-oauth-provider.ts';
 

@@ -4,8 +4,8 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { McpServerConfig } from '../../../protocol/mcp.ts';
-import type { McpOAuth } from '../../../protocol/mcp-oauth.ts';
+import type { McpServerConfig } from '@/protocol/mcp.ts';
+import type { McpOAuth } from '@/protocol/mcp-oauth.ts';
 
 /** Saves a server's sign-in after the SDK refreshed its tokens (the worker writes it back to the settings). */
 export type SaveMcpOAuth = (serverId: string, oauth: McpOAuth) => Promise<void>;

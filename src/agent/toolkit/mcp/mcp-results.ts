@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpToolSpec } from '../../../protocol/mcp.ts';
-import { MAX_OBSERVATION_IMAGES, type ObservationImage } from '../../../protocol/model-image-limits.ts';
+import type { McpToolSpec } from '@/protocol/mcp.ts';
+import { MAX_OBSERVATION_IMAGES, type ObservationImage } from '@/protocol/model-image-limits.ts';
 import type { ToolContext, ToolOutcome } from '../define-tool.ts';
 
 /** Where a call's images, audio and resources are saved. */

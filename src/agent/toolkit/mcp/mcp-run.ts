@@ -1,6 +1,6 @@
-import type { Conversation } from '../../../protocol/conversation.ts';
-import type { McpToolSpec } from '../../../protocol/mcp.ts';
-import type { AgentSettings } from '../../../protocol/settings.ts';
+import type { Conversation } from '@/protocol/conversation.ts';
+import type { McpToolSpec } from '@/protocol/mcp.ts';
+import type { AgentSettings } from '@/protocol/settings.ts';
 import type { Tool } from '../define-tool.ts';
 import { listMcpTools, type McpListing } from './mcp-catalog.ts';
 import { type McpConnections, sharedMcpConnections } from './mcp-connections.ts';

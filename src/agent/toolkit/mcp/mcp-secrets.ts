@@ -1,4 +1,4 @@
-import { type McpServerConfig, mcpTokenSecrets } from '../../../protocol/mcp.ts';
+import { type McpServerConfig, mcpTokenSecrets } from '@/protocol/mcp.ts';
 import { SecretVault } from '../ports/secret-vault.ts';
 import type { McpConnections } from './mcp-connections.ts';
 

@@ -1,5 +1,5 @@
-import { actionSummary } from '../../../protocol/action-summary.ts';
-import type { McpServerConfig, McpToolSpec } from '../../../protocol/mcp.ts';
+import { actionSummary } from '@/protocol/action-summary.ts';
+import type { McpServerConfig, McpToolSpec } from '@/protocol/mcp.ts';
 import { callShapesOf } from '../../llm/call-shapes.ts';
 import {
   errorText,

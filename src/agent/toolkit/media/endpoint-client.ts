@@ -1,14 +1,14 @@
 import type { z } from 'zod';
+import { MediaError } from '@/agent/toolkit/ports/media-port.ts';
+import type { SecretsPort } from '@/agent/toolkit/ports/secrets-port.ts';
 import {
   type MediaEndpoint,
   type MediaKind,
   mediaKeyName,
   mediaSettingName,
-} from '../../../protocol/media/media-settings.ts';
-import { MediaError } from '../../../protocol/ports/media.ts';
-import { NetworkError, type NetworkPort, type NetworkResponse } from '../../../protocol/ports/network.ts';
-import type { ProgressPort } from '../../../protocol/ports/progress.ts';
-import type { SecretsPort } from '../../../protocol/ports/secrets.ts';
+} from '@/protocol/media/media-settings.ts';
+import { NetworkError, type NetworkPort, type NetworkResponse } from '@/protocol/ports/network-port.ts';
+import type { ProgressPort } from '@/protocol/ports/progress-port.ts';
 import { createFetchNetwork } from '../ports/fetch-network.ts';
 import { serverMessage } from './server-message.ts';
 

@@ -1,5 +1,5 @@
-import type { SpeechFormat } from '../../../protocol/ports/media.ts';
-import { type GeneratedFile, MediaError } from '../../../protocol/ports/media.ts';
+import type { SpeechFormat } from '@/agent/toolkit/ports/media-port.ts';
+import { type GeneratedFile, MediaError } from '@/agent/toolkit/ports/media-port.ts';
 import { readImageFacts } from '../web/images/image-bytes.ts';
 
 /** An image a reply carried, checked to be one (its type read from the bytes, whatever was claimed). */

@@ -1,12 +1,12 @@
+import { MediaError, type MediaPort, type MediaResult } from '@/agent/toolkit/ports/media-port.ts';
+import type { SecretsPort } from '@/agent/toolkit/ports/secrets-port.ts';
 import {
   MEDIA_KIND_LABELS,
   type MediaKind,
   type MediaSettings,
   mediaSettingName,
-} from '../../../protocol/media/media-settings.ts';
-import { MediaError, type MediaPort, type MediaResult } from '../../../protocol/ports/media.ts';
-import type { ProgressPort } from '../../../protocol/ports/progress.ts';
-import type { SecretsPort } from '../../../protocol/ports/secrets.ts';
+} from '@/protocol/media/media-settings.ts';
+import type { ProgressPort } from '@/protocol/ports/progress-port.ts';
 import { type EndpointClient, endpointClient } from './endpoint-client.ts';
 import { openaiEditImages, openaiGenerateImages } from './openai-images.ts';
 import { openaiSpeech } from './openai-speech.ts';

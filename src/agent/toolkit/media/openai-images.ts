@@ -5,7 +5,7 @@ import {
   type ImageRequest,
   MediaError,
   type MediaResult,
-} from '../../../protocol/ports/media.ts';
+} from '@/agent/toolkit/ports/media-port.ts';
 import { base64ToBytes, parseDataUrl } from './base64.ts';
 import { type EndpointClient, type MediaBody, MediaRefusal, readJson } from './endpoint-client.ts';
 import { imageFile } from './media-files.ts';

@@ -1,5 +1,5 @@
-import { DEFAULT_SPEECH_VOICE } from '../../../protocol/media/media-settings.ts';
-import { MediaError, type MediaResult, type SpeechRequest } from '../../../protocol/ports/media.ts';
+import { MediaError, type MediaResult, type SpeechRequest } from '@/agent/toolkit/ports/media-port.ts';
+import { DEFAULT_SPEECH_VOICE } from '@/protocol/media/media-settings.ts';
 import type { EndpointClient } from './endpoint-client.ts';
 import { audioMime } from './media-files.ts';
 

@@ -5,7 +5,7 @@ import {
   type ImageRequest,
   MediaError,
   type MediaResult,
-} from '../../../protocol/ports/media.ts';
+} from '@/agent/toolkit/ports/media-port.ts';
 import { dataUrlOf } from './base64.ts';
 import { type EndpointClient, readJson } from './endpoint-client.ts';
 import { imageFile } from './media-files.ts';

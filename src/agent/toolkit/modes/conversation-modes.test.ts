@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventBody, StoredEvent } from '../../../protocol/events.ts';
+import type { EventBody, StoredEvent } from '@/protocol/events.ts';
 import { activeModesOf, createConversationModes } from './conversation-modes.ts';
 
 function envelopeEvent(

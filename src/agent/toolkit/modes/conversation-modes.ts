@@ -1,5 +1,9 @@
-import type { StoredEvent } from '../../../protocol/events.ts';
-import { CONVERSATION_MODES, type ConversationMode, type ModesPort } from '../../../protocol/ports/modes.ts';
+import {
+  CONVERSATION_MODES,
+  type ConversationMode,
+  type ModesPort,
+} from '@/agent/toolkit/ports/modes-port.ts';
+import type { StoredEvent } from '@/protocol/events.ts';
 
 /**
  * The modes a conversation's log has turned on: an envelope that succeeded with meta

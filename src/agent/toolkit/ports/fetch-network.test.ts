@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NetworkError, type NetworkPolicy } from '../../../protocol/ports/network.ts';
+import { NetworkError, type NetworkPolicy } from '@/protocol/ports/network-port.ts';
 import { createFetchNetwork, READ_ONLY_METHODS } from './fetch-network.ts';
 import { isUrlAllowed } from './url-policy.ts';
 

@@ -1,4 +1,4 @@
-import { concatBytes } from '../../../protocol/bytes.ts';
+import { concatBytes } from '@/protocol/bytes.ts';
 import {
   type HttpMethod,
   NetworkError,
@@ -6,7 +6,7 @@ import {
   type NetworkPort,
   type NetworkRequest,
   type NetworkResponse,
-} from '../../../protocol/ports/network.ts';
+} from '@/protocol/ports/network-port.ts';
 import { ANY_ORIGIN, isUrlAllowed } from './url-policy.ts';
 
 /** The most a request may take, bring back and be redirected, whatever it asks for. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeNotesBrowser, pageState, SCREENSHOT_PNG } from '../../../../tests/fixtures/preview-browser.ts';
-import type { PreviewBrowserHostPort } from '../../../protocol/preview-browser.ts';
+import type { PreviewBrowserHostPort } from '@/protocol/preview-browser.ts';
+import { FakeNotesBrowser, pageState, SCREENSHOT_PNG } from '~/tests/fixtures/preview-browser.ts';
 import {
   createLivePreviews,
   LIVE_PREVIEW_TIMEOUT_MS,

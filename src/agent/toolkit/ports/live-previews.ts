@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { LivePreviewsPort } from '../../../protocol/ports/live-previews.ts';
 import {
   PreviewActionResult,
   type PreviewBrowserHostPort,
   PreviewOpenResult,
-} from '../../../protocol/preview-browser.ts';
-import { previewPath, WORKSPACE_ROOT, workspacePathOf } from '../../../protocol/workspace.ts';
+} from '@/protocol/preview-browser.ts';
+import { previewPath, WORKSPACE_ROOT, workspacePathOf } from '@/protocol/workspace.ts';
 import { workspaceTargetOf } from '../web/browse/workspace-pages.ts';
+import type { LivePreviewsPort } from './live-previews-port.ts';
 
 /** How long the agent's browser may take to load or act on a page and report it. */
 export const LIVE_PREVIEW_TIMEOUT_MS = 30_000;

@@ -1,6 +1,6 @@
-import type { CompletionPort, CompletionSchema } from '../../../protocol/ports/completion.ts';
 import type { ModelProvider, ModelRequest, ToolSpec } from '../../llm/chat-messages.ts';
 import { type RetryPolicy, sendWithRetries } from '../../llm/model-retries.ts';
+import type { CompletionPort, CompletionSchema } from './completion-port.ts';
 
 /** The one function a structured completion offers, and forces. */
 const STRUCTURED_OUTPUT = 'structured_output';

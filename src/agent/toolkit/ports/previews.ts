@@ -1,6 +1,6 @@
-import type { PreviewServer, PreviewsPort } from '../../../protocol/ports/previews.ts';
-import type { SandboxPort } from '../../../protocol/ports/sandbox.ts';
-import { previewPath, workspacePathOf } from '../../../protocol/workspace.ts';
+import type { PreviewServer, PreviewsPort } from '@/protocol/ports/previews-port.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import { previewPath, workspacePathOf } from '@/protocol/workspace.ts';
 
 /**
  * The previews port: the sandbox's servers, and the same-origin URL under the app's scope

@@ -1,4 +1,4 @@
-import type { ProgressPort, ToolProgress } from '../../../protocol/ports/progress.ts';
+import type { ProgressPort, ToolProgress } from '@/protocol/ports/progress-port.ts';
 
 /** The progress port of one action: each report is handed to `announce` (redacted, then broadcast). */
 export function createProgress(announce: (progress: ToolProgress) => void): ProgressPort {

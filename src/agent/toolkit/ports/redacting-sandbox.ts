@@ -1,4 +1,4 @@
-import type { ExecOptions, SandboxPort } from '../../../protocol/ports/sandbox.ts';
+import type { ExecOptions, SandboxPort } from '@/protocol/ports/sandbox-port.ts';
 
 /** How the run's secrets are replaced: in text, and in file content (UTF-8 text only). */
 export type SandboxRedaction = {

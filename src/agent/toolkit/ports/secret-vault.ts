@@ -1,4 +1,4 @@
-import { redactedSecret, type SecretsPort } from '../../../protocol/ports/secrets.ts';
+import { redactedSecret, type SecretsPort } from './secrets-port.ts';
 
 /**
  * The keys of one run that tools may read by name (settings' `toolKeys`), and their

@@ -1,4 +1,4 @@
-import type { HttpMethod, NetworkPolicy } from '../../../protocol/ports/network.ts';
+import type { HttpMethod, NetworkPolicy } from '@/protocol/ports/network-port.ts';
 
 /** The prefix that allows any http(s) URL. */
 export const ANY_ORIGIN = '*';

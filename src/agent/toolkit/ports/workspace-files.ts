@@ -1,7 +1,7 @@
-import { mimeForPath } from '../../../protocol/mime-types.ts';
-import { SandboxError, type SandboxPort } from '../../../protocol/ports/sandbox.ts';
-import type { SavedFile, WorkspacePort } from '../../../protocol/ports/workspace-files.ts';
-import { WORKSPACE_ROOT } from '../../../protocol/workspace.ts';
+import { mimeForPath } from '@/protocol/mime-types.ts';
+import { SandboxError, type SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
+import type { SavedFile, WorkspacePort } from './workspace-files-port.ts';
 
 /**
  * The workspace port over the conversation's sandbox, which persists every write and

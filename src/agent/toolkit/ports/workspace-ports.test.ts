@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { SandboxPort } from '../../../protocol/ports/sandbox.ts';
-import { parsePreviewUrl } from '../../../pwa/preview-url.ts';
-import { VirtualSandbox } from '../../../sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../../storage/db.ts';
-import { WorkspaceRepository } from '../../../storage/workspace-repository.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import { parsePreviewUrl } from '@/pwa/preview-url.ts';
+import { VirtualSandbox } from '@/sandbox/virtual/virtual-sandbox.ts';
+import { SandpiperDatabase } from '@/storage/db.ts';
+import { WorkspaceRepository } from '@/storage/workspace-repository.ts';
 import { createPreviews } from './previews.ts';
 import { createWorkspaceFiles } from './workspace-files.ts';
 

@@ -1,8 +1,8 @@
-import { NetworkError, type NetworkPort } from '../../../protocol/ports/network.ts';
-import { redactedSecret, type SecretsPort } from '../../../protocol/ports/secrets.ts';
-import type { XApiRequest, XApiResult, XPort } from '../../../protocol/ports/x.ts';
-import { X_TOKEN_KEY, type XSettings } from '../../../protocol/x-settings.ts';
+import { NetworkError, type NetworkPort } from '@/protocol/ports/network-port.ts';
+import { X_TOKEN_KEY, type XSettings } from '@/protocol/x-settings.ts';
 import { createFetchNetwork } from './fetch-network.ts';
+import { redactedSecret, type SecretsPort } from './secrets-port.ts';
+import type { XApiRequest, XApiResult, XPort } from './x-port.ts';
 
 /** Where the person sets the proxy and the token (named in every "not set up" message). */
 export const X_SETTINGS_PLACE = 'Settings → X (muxd’s x_* tools)';

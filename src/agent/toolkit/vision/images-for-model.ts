@@ -1,11 +1,11 @@
+import type { ImageRefusal } from '@/agent/toolkit/ports/vision-port.ts';
 import {
   MAX_IMAGE_DATA_CHARS,
   MODEL_IMAGE_MAX_SIDE,
   ModelImageMime,
   type ObservationImage,
-} from '../../../protocol/model-image-limits.ts';
-import type { ImageRefusal } from '../../../protocol/ports/vision.ts';
-import { imageDimensions } from '../file-content.ts';
+} from '@/protocol/model-image-limits.ts';
+import { imageDimensions } from '../file-bytes.ts';
 import { bytesToBase64 } from '../media/base64.ts';
 
 /** Most bytes an image is sent as unchanged (base64 stays under every API's 5 MB per image). */

@@ -1,6 +1,6 @@
 import type { RenderParameters } from 'pdfjs-dist/types/src/display/api';
-import { MODEL_IMAGE_MAX_SIDE, type ObservationImage } from '../../../protocol/model-image-limits.ts';
-import type { ImageRefusal } from '../../../protocol/ports/vision.ts';
+import type { ImageRefusal } from '@/agent/toolkit/ports/vision-port.ts';
+import { MODEL_IMAGE_MAX_SIDE, type ObservationImage } from '@/protocol/model-image-limits.ts';
 import { endsReading, openPdf } from '../documents/extractors/pdf.ts';
 import { canDrawImages, encodeForModel } from './images-for-model.ts';
 

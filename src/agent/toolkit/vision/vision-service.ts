@@ -1,4 +1,4 @@
-import type { VisionPort } from '../../../protocol/ports/vision.ts';
+import type { VisionPort } from '@/agent/toolkit/ports/vision-port.ts';
 
 /**
  * The vision port of a run: whether its provider sees images (decided when the run

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NetworkError } from '../../../protocol/ports/network.ts';
-import { DEFAULT_WEB_SETTINGS, WebSettings } from '../../../protocol/web/web-settings.ts';
+import { NetworkError } from '@/protocol/ports/network-port.ts';
+import { DEFAULT_WEB_SETTINGS, WebSettings } from '@/protocol/web/web-settings.ts';
 import { prefixesFor, siteOutsideList, WebNetworks } from './web-networks.ts';
 
 describe('the web networks', () => {

@@ -3,9 +3,9 @@ import {
   type NetworkPort,
   type NetworkRequest,
   type NetworkResponse,
-} from '../../../protocol/ports/network.ts';
-import { WEB_SERVICES, type WebServiceId } from '../../../protocol/web/web-services.ts';
-import { PROXY_URL_PLACEHOLDER, type WebSettings } from '../../../protocol/web/web-settings.ts';
+} from '@/protocol/ports/network-port.ts';
+import { WEB_SERVICES, type WebServiceId } from '@/protocol/web/web-services.ts';
+import { PROXY_URL_PLACEHOLDER, type WebSettings } from '@/protocol/web/web-settings.ts';
 import { createFetchNetwork } from '../ports/fetch-network.ts';
 import { ANY_ORIGIN, isUrlAllowed } from '../ports/url-policy.ts';
 

@@ -1,5 +1,5 @@
 import { lazy, Match, Show, Switch } from 'solid-js';
-import type { ViewerTarget } from '../../../state/app/ui-store.ts';
+import type { ViewerTarget } from '@/state/app/ui-store.ts';
 import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { SitePreview, WORKSPACE_PREVIEW_NOTE } from './preview-view.tsx';

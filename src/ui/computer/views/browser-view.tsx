@@ -1,9 +1,9 @@
 import { createMemo, createResource, createSignal, For, Match, Show, Switch } from 'solid-js';
-import { BrowserMeta } from '../../../protocol/tool-meta/browser-meta.ts';
-import { escapeRawHtml } from '../../../state/computer/page-markdown.ts';
-import { livePageUrl, pageReport, pageSourceLabel } from '../../../state/computer/page-report.ts';
-import { httpUrl } from '../../../state/computer/search-report.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import { BrowserMeta } from '@/protocol/tool-meta/browser-meta.ts';
+import { escapeRawHtml } from '@/state/computer/page-markdown.ts';
+import { livePageUrl, pageReport, pageSourceLabel } from '@/state/computer/page-report.ts';
+import { httpUrl } from '@/state/computer/search-report.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { formatProgress } from '../../shared/format.ts';
 import { Icon } from '../../shared/icons.tsx';

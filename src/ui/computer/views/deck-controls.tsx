@@ -4,7 +4,7 @@ import {
   type DeckPosition,
   type RevealMethod,
   slideCounterLabel,
-} from '../../../state/computer/deck-messages.ts';
+} from '@/state/computer/deck-messages.ts';
 import { Icon } from '../../shared/icons.tsx';
 
 /**

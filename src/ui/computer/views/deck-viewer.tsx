@@ -9,9 +9,9 @@ import {
   Show,
   Switch,
 } from 'solid-js';
-import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
-import { workspacePathOf } from '../../../protocol/workspace.ts';
-import { type DeckAddress, deckAddress } from '../../../state/computer/deck-address.ts';
+import { readToolMeta } from '@/protocol/tool-meta/index.ts';
+import { workspacePathOf } from '@/protocol/workspace.ts';
+import { type DeckAddress, deckAddress } from '@/state/computer/deck-address.ts';
 import {
   applyRevealMessage,
   parseRevealMessage,
@@ -20,10 +20,10 @@ import {
   revealCommand,
   shouldAskPosition,
   UNKNOWN_POSITION,
-} from '../../../state/computer/deck-messages.ts';
-import { singleFileDeck } from '../../../state/computer/deck-single-file.ts';
-import { isSandboxedPolicy } from '../../../state/computer/page-report.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+} from '@/state/computer/deck-messages.ts';
+import { singleFileDeck } from '@/state/computer/deck-single-file.ts';
+import { isSandboxedPolicy } from '@/state/computer/page-report.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { downloadBytes } from '../../shared/download.ts';
 import { formatProgress } from '../../shared/format.ts';

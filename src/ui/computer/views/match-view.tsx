@@ -1,13 +1,13 @@
 import { createMemo, For, Show } from 'solid-js';
-import { workspacePathOf } from '../../../protocol/workspace.ts';
+import { workspacePathOf } from '@/protocol/workspace.ts';
 import {
   type LineMatch,
   matchReport,
   matchSegments,
   type ResultLine,
   resultBlocks,
-} from '../../../state/computer/match-results.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+} from '@/state/computer/match-results.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { moveRovingFocus } from '../../shared/roving-focus.ts';

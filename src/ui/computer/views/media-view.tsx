@@ -1,9 +1,9 @@
 import { createMemo, createResource, For, Match, Show, Switch } from 'solid-js';
-import { MEDIA_KIND_LABELS } from '../../../protocol/media/media-settings.ts';
-import type { GeneratedFileMeta } from '../../../protocol/tool-meta/generated-media-meta.ts';
-import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
-import { baseName, workspacePathOf } from '../../../protocol/workspace.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import { MEDIA_KIND_LABELS } from '@/protocol/media/media-settings.ts';
+import type { GeneratedFileMeta } from '@/protocol/tool-meta/generated-media-meta.ts';
+import { readToolMeta } from '@/protocol/tool-meta/index.ts';
+import { baseName, workspacePathOf } from '@/protocol/workspace.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { formatBytes, formatProgress } from '../../shared/format.ts';
 import { AudioPreview, ImagePreview } from '../../workspace/file-previews.tsx';

@@ -1,5 +1,5 @@
 import { onCleanup, Show } from 'solid-js';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { renderMarkdown } from '../../shared/markdown.ts';
 import { AttachmentCards } from '../../thread/result-card.tsx';

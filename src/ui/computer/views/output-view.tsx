@@ -1,5 +1,5 @@
 import { Show } from 'solid-js';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { LongText } from '../../thread/long-text.tsx';
 import type { StepViewEntry } from './step-view-entry.ts';
 

@@ -1,7 +1,7 @@
 import { For, Show } from 'solid-js';
-import type { PhaseStatus } from '../../../protocol/phase-plan.ts';
-import { planFieldsOf } from '../../../protocol/tool-meta/plan-meta.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import type { PhaseStatus } from '@/protocol/phase-plan.ts';
+import { planFieldsOf } from '@/protocol/tool-meta/plan-meta.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { Icon, type IconName } from '../../shared/icons.tsx';
 import { OutputView } from './output-view.tsx';
 import type { StepViewEntry } from './step-view-entry.ts';

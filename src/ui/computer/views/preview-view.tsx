@@ -1,6 +1,6 @@
 import { createMemo, createSignal, Show } from 'solid-js';
-import { type ExposedSite, exposedSite } from '../../../state/computer/exposed-site.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import { type ExposedSite, exposedSite } from '@/state/computer/exposed-site.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { LivePane } from '../../previews/live-pane.tsx';
 import { Icon } from '../../shared/icons.tsx';

@@ -1,7 +1,7 @@
 import { For, Show } from 'solid-js';
-import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
-import { workspacePathOf } from '../../../protocol/workspace.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import { readToolMeta } from '@/protocol/tool-meta/index.ts';
+import { workspacePathOf } from '@/protocol/workspace.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { OutputView } from './output-view.tsx';

@@ -1,5 +1,5 @@
 import { For, Show } from 'solid-js';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { useClock } from '../../shared/clock.ts';
 import { Icon } from '../../shared/icons.tsx';
 import { JsonView } from '../../shared/json-view.tsx';

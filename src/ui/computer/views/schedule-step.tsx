@@ -1,8 +1,8 @@
 import { Show } from 'solid-js';
-import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
-import { localTime } from '../../../schedules/schedule-words.ts';
-import { recordedSchedule, scheduleTypeLabel } from '../../../state/schedules/schedule-facts.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import { readToolMeta } from '@/protocol/tool-meta/index.ts';
+import { localTime } from '@/schedules/schedule-words.ts';
+import { recordedSchedule, scheduleTypeLabel } from '@/state/schedules/schedule-facts.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { ScheduleDetails, ScheduleSummary } from '../../sidebar/schedule-card.tsx';
 import { useSchedules } from '../../sidebar/schedule-services.ts';
 

@@ -8,11 +8,11 @@ import {
   onCleanup,
   Show,
 } from 'solid-js';
-import type { SearchImage } from '../../../protocol/tool-meta/search-meta.ts';
-import type { FailedImage } from '../../../protocol/web/search-results.ts';
-import { baseName, workspacePathOf } from '../../../protocol/workspace.ts';
-import { httpUrl } from '../../../state/computer/search-report.ts';
-import { mimeForPath } from '../../../state/workspace/file-preview.ts';
+import type { SearchImage } from '@/protocol/tool-meta/search-meta.ts';
+import type { FailedImage } from '@/protocol/web/search-results.ts';
+import { baseName, workspacePathOf } from '@/protocol/workspace.ts';
+import { httpUrl } from '@/state/computer/search-report.ts';
+import { mimeForPath } from '@/state/workspace/file-preview.ts';
 import { useApp } from '../../app/app-context.ts';
 import { Icon } from '../../shared/icons.tsx';
 import './search-view-images.css';

@@ -1,13 +1,13 @@
 import { createMemo, createUniqueId, For, Show } from 'solid-js';
-import type { ProviderOutcome, SearchHit } from '../../../protocol/web/search-results.ts';
+import type { ProviderOutcome, SearchHit } from '@/protocol/web/search-results.ts';
 import {
   formatHitDate,
   httpUrl,
   providerTally,
   searchReport,
   timeLabel,
-} from '../../../state/computer/search-report.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+} from '@/state/computer/search-report.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { formatProgress } from '../../shared/format.ts';
 import { Icon, type IconName } from '../../shared/icons.tsx';

@@ -1,7 +1,7 @@
 import { createMemo, Show } from 'solid-js';
-import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
-import { shellSessionOf, shellTranscript, transcriptText } from '../../../state/computer/shell-transcript.ts';
-import { type ActionItem, actionItems } from '../../../state/thread/thread-reducer.ts';
+import { readToolMeta } from '@/protocol/tool-meta/index.ts';
+import { shellSessionOf, shellTranscript, transcriptText } from '@/state/computer/shell-transcript.ts';
+import { type ActionItem, actionItems } from '@/state/thread/thread-reducer.ts';
 import { useApp } from '../../app/app-context.ts';
 import { TerminalView } from '../terminal.tsx';
 import type { StepViewEntry } from './step-view-entry.ts';

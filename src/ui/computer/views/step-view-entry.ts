@@ -1,7 +1,7 @@
 import type { Component } from 'solid-js';
-import type { MetaKind } from '../../../protocol/tool-meta/index.ts';
-import type { ToolRole } from '../../../protocol/tool-roles.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import type { MetaKind } from '@/protocol/tool-meta/index.ts';
+import type { ToolRole } from '@/protocol/tool-roles.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import type { IconName } from '../../shared/icons.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { Show } from 'solid-js';
-import { readToolMeta } from '../../../protocol/tool-meta/index.ts';
-import type { ActionItem } from '../../../state/thread/thread-reducer.ts';
+import { readToolMeta } from '@/protocol/tool-meta/index.ts';
+import type { ActionItem } from '@/state/thread/thread-reducer.ts';
 import { SubAgentSteps } from '../../thread/sub-agent-steps.tsx';
 import { OutputView } from './output-view.tsx';
 import type { StepViewEntry } from './step-view-entry.ts';

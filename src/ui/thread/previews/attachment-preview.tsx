@@ -1,7 +1,7 @@
 import { createMemo, createResource, lazy, Match, Show, Suspense, Switch } from 'solid-js';
-import { mimeFromBytes } from '../../../protocol/mime-types.ts';
-import { attachmentContentKind, firstLines } from '../../../state/thread/attachment-preview-kind.ts';
-import { languageForPath } from '../../../state/workspace/file-preview.ts';
+import { mimeFromBytes } from '@/protocol/mime-types.ts';
+import { attachmentContentKind, firstLines } from '@/state/thread/attachment-preview-kind.ts';
+import { languageForPath } from '@/state/workspace/file-preview.ts';
 import { useApp } from '../../app/app-context.ts';
 import { renderMarkdown } from '../../shared/markdown.ts';
 import { CodeView } from '../../workspace/code-view.tsx';

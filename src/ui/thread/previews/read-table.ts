@@ -1,4 +1,4 @@
-import { type TablePreview, tablePreviewOf } from '../../../state/thread/attachment-preview-kind.ts';
+import { type TablePreview, tablePreviewOf } from '@/state/thread/attachment-preview-kind.ts';
 
 /**
  * The sheets of a CSV/TSV (papaparse) or an .xlsx (read-excel-file's browser build) as

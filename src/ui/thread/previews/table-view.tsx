@@ -1,5 +1,5 @@
 import { createSignal, For, Index, Show } from 'solid-js';
-import type { TablePreview } from '../../../state/thread/attachment-preview-kind.ts';
+import type { TablePreview } from '@/state/thread/attachment-preview-kind.ts';
 
 /** One sheet: its first row as the header, the rest as rows, and what was left out. */
 function SheetTable(props: { table: TablePreview }) {

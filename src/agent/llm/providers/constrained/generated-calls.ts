@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolCall } from '../../../../protocol/events.ts';
+import type { ToolCall } from '@/protocol/events.ts';
 import { type CallFormat, decodeJsonString, leadingCallName } from './call-format.ts';
 
 /** One generated call: the engine's output is an edge, read through this schema. */

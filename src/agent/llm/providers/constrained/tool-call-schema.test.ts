@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { manusProfile } from '../../../profiles/manus/manus-profile.ts';
+import { manusProfile } from '@/agent/profiles/manus/manus-profile.ts';
 
 import { toolCallSchema } from './tool-call-schema.ts';
 

@@ -1,11 +1,11 @@
 import {
   datedFindings,
   type Finding,
-  type ProviderProfile,
+  type ProviderSetup,
   type ServerCapabilities,
   type ToolCallMode,
   toolCallModeOf,
-} from '../../../../protocol/providers.ts';
+} from '@/protocol/providers.ts';
 import type { ServerReport } from './server-probe.ts';
 
 /** How long what a server said is trusted before it is asked again (a server may be restarted with other flags). */
@@ -19,11 +19,7 @@ const MAX_FINDINGS = 8;
  * whatever preset it came from (a local server behind the "OpenAI" preset is still a
  * local server), when nothing fresh is known.
  */
-export function shouldProbe(
-  profile: ProviderProfile,
-  known: ServerCapabilities | null,
-  now: number,
-): boolean {
+export function shouldProbe(profile: ProviderSetup, known: ServerCapabilities | null, now: number): boolean {
   if (profile.kind !== 'openai-compatible') return false;
   return known === null || now - known.learnedAt > CAPABILITIES_FRESH_MS;
 }
@@ -36,7 +32,7 @@ export function shouldProbe(
  * again next run).
  */
 export function capabilitiesFromReport(
-  profile: ProviderProfile,
+  profile: ProviderSetup,
   known: ServerCapabilities | null,
   report: ServerReport | null,
   now: number,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_PRESETS, profileFromPreset } from '../../../../protocol/providers.ts';
+import { PROVIDER_PRESETS, setupFromPreset } from '@/protocol/providers.ts';
 import {
   afterReplyLearned,
   capabilitiesFromReport,
@@ -141,7 +141,7 @@ describe('probeServer', () => {
       ],
     });
     // Kept as heard: the next run does not ask again within ten minutes.
-    const openai = profileFromPreset(PROVIDER_PRESETS[0]!, 'o');
+    const openai = setupFromPreset(PROVIDER_PRESETS[0]!, 'o');
     const kept = capabilitiesFromReport(openai, null, hosted, 1_000);
     expect(kept).toMatchObject({ toolCalls: 'native', server: null, windowTokens: null, learnedAt: 1_000 });
     expect(shouldProbe(openai, kept, 2_000)).toBe(false);
@@ -167,8 +167,8 @@ describe('probeServer', () => {
 });
 
 describe('capabilities', () => {
-  const llamacpp = profileFromPreset(PROVIDER_PRESETS.find((preset) => preset.id === 'llamacpp')!, 'l');
-  const openai = profileFromPreset(PROVIDER_PRESETS[0]!, 'o');
+  const llamacpp = setupFromPreset(PROVIDER_PRESETS.find((preset) => preset.id === 'llamacpp')!, 'l');
+  const openai = setupFromPreset(PROVIDER_PRESETS[0]!, 'o');
   const said = { ...SILENT, supportsTools: true, systemRole: true, windowTokens: 8192, models: null };
 
   it('asks every remote server, whatever its preset, when nothing fresh is known', () => {

@@ -1,4 +1,4 @@
-import type { ServerKind } from '../../../../protocol/providers.ts';
+import type { ServerKind } from '@/protocol/providers.ts';
 import {
   entryFor,
   LlamaProps,
@@ -9,7 +9,7 @@ import {
   OllamaRunning,
   OllamaShow,
   OllamaVersion,
-} from '../../../../protocol/server-replies.ts';
+} from '@/protocol/server-replies.ts';
 
 /** What a server says about itself, where it says it; null where it did not say. */
 export type ServerReport = {

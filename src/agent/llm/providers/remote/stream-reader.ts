@@ -1,5 +1,5 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { TokenUsage } from '../../../../protocol/events.ts';
+import type { TokenUsage } from '@/protocol/events.ts';
 import type { ModelProgress } from '../../chat-messages.ts';
 import { leadingCallName } from '../constrained/call-format.ts';
 

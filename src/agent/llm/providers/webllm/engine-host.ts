@@ -1,5 +1,5 @@
 import type { InitProgressReport } from '@mlc-ai/web-llm';
-import type { LoadProgress } from '../../../../protocol/local-model-facts.ts';
+import type { LoadProgress } from '@/protocol/local-model-facts.ts';
 import type { MlcEnginePort, WebLlmLibrary } from './engine-port.ts';
 import { KvCacheTracker } from './kv-cache-tracker.ts';
 import { ReplyMemory } from './reply-memory.ts';

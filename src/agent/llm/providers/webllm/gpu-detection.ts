@@ -1,4 +1,4 @@
-import type { GpuDetection } from '../../../../protocol/local-model-facts.ts';
+import type { GpuDetection } from '@/protocol/local-model-facts.ts';
 
 /** The part of a WebGPU adapter the detection reads (a real `GPUAdapter` has it). */
 export type GpuAdapterLike = {

@@ -4,7 +4,7 @@ import {
   postInitAndCheckFieldsChatCompletion,
 } from '@mlc-ai/web-llm';
 import { expect, it } from 'vitest';
-import { manusProfile } from '../../../profiles/manus/manus-profile.ts';
+import { manusProfile } from '@/agent/profiles/manus/manus-profile.ts';
 
 const TOOL_SPECS = manusProfile.specs;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeMlcEngine } from '../../../../../tests/fixtures/fake-mlc-engine.ts';
+import { FakeMlcEngine } from '~/tests/fixtures/fake-mlc-engine.ts';
 import { createEngineHost } from './engine-host.ts';
 import type { GpuLike } from './gpu-detection.ts';
 import { LocalModels } from './local-model-library.ts';

@@ -1,8 +1,4 @@
-import type {
-  DownloadOutcome,
-  LoadProgress,
-  LocalModelList,
-} from '../../../../protocol/local-model-facts.ts';
+import type { DownloadOutcome, LoadProgress, LocalModelList } from '@/protocol/local-model-facts.ts';
 import type { EngineHost } from './engine-host.ts';
 import { detectGpu, type GpuLike } from './gpu-detection.ts';
 import { createModelManager, type ModelManager } from './model-manager.ts';

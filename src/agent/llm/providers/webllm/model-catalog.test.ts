@@ -1,6 +1,6 @@
 import { functionCallingModelIds, prebuiltAppConfig } from '@mlc-ai/web-llm';
 import { describe, expect, it } from 'vitest';
-import type { AdapterFacts, CatalogEntry } from '../../../../protocol/local-model-facts.ts';
+import type { AdapterFacts, CatalogEntry } from '@/protocol/local-model-facts.ts';
 import { buildCatalog } from './model-catalog.ts';
 
 const GIB = 1 << 30;

@@ -1,5 +1,5 @@
 import type { ModelRecord } from '@mlc-ai/web-llm';
-import type { AdapterFacts, CatalogEntry, ModelFit } from '../../../../protocol/local-model-facts.ts';
+import type { AdapterFacts, CatalogEntry, ModelFit } from '@/protocol/local-model-facts.ts';
 
 /** What the catalog is judged against. */
 export type CatalogDevice = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FakeMlcEngine } from '../../../../../tests/fixtures/fake-mlc-engine.ts';
-import type { LoadProgress } from '../../../../protocol/local-model-facts.ts';
+import type { LoadProgress } from '@/protocol/local-model-facts.ts';
+import { FakeMlcEngine } from '~/tests/fixtures/fake-mlc-engine.ts';
 import { createEngineHost } from './engine-host.ts';
 import { createModelManager } from './model-manager.ts';
 

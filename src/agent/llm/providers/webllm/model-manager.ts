@@ -1,4 +1,4 @@
-import type { CatalogEntry, DownloadOutcome, LoadProgress } from '../../../../protocol/local-model-facts.ts';
+import type { CatalogEntry, DownloadOutcome, LoadProgress } from '@/protocol/local-model-facts.ts';
 import type { EngineHost, ModelLoad } from './engine-host.ts';
 import { buildCatalog, type CatalogDevice } from './model-catalog.ts';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeMlcEngine, type FakeTurn } from '../../../../../tests/fixtures/fake-mlc-engine.ts';
-import { manusProfile } from '../../../profiles/manus/manus-profile.ts';
+import { manusProfile } from '@/agent/profiles/manus/manus-profile.ts';
+import { FakeMlcEngine, type FakeTurn } from '~/tests/fixtures/fake-mlc-engine.ts';
 
 const TOOL_SPECS = manusProfile.specs;
 

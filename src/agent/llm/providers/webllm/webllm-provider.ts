@@ -1,5 +1,5 @@
 import type { ChatCompletionChunk } from '@mlc-ai/web-llm';
-import type { ToolCall } from '../../../../protocol/events.ts';
+import type { ToolCall } from '@/protocol/events.ts';
 import type { ModelProgress, ModelProvider, ModelRequest, ModelResult } from '../../chat-messages.ts';
 import { parseGeneratedCalls } from '../constrained/generated-calls.ts';
 import { createCallProgress } from './call-progress.ts';

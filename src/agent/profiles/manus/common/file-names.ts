@@ -1,4 +1,4 @@
-import { workspacePathOf } from '../../../../protocol/workspace.ts';
+import { workspacePathOf } from '@/protocol/workspace.ts';
 
 const LONGEST_STEM = 48;
 

@@ -1,10 +1,6 @@
-import {
-  MEDIA_KIND_LABELS,
-  type MediaKind,
-  mediaSettingName,
-} from '../../../../protocol/media/media-settings.ts';
-import type { ToolContext, ToolFailure } from '../../../toolkit/define-tool.ts';
-import { rejectedCall } from '../../../toolkit/define-tool.ts';
+import type { ToolContext, ToolFailure } from '@/agent/toolkit/define-tool.ts';
+import { rejectedCall } from '@/agent/toolkit/define-tool.ts';
+import { MEDIA_KIND_LABELS, type MediaKind, mediaSettingName } from '@/protocol/media/media-settings.ts';
 
 /** The generation actions of seed 000's generation mode: each tool, what it makes, and its kind. */
 export const GENERATION_ACTIONS: readonly { tool: string; kind: MediaKind; makes: string }[] = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_SIZE_PATTERN } from '../../../../protocol/media/media-settings.ts';
+import { IMAGE_SIZE_PATTERN } from '@/protocol/media/media-settings.ts';
 
 /*
  * The generation actions' parameters are kept to what a small model needs to see: the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testToolContext } from '../../../../../tests/fixtures/tool-context.ts';
-import { memoryWorkspace } from '../../../../../tests/fixtures/web/memory-workspace.ts';
-import { MediaError, type MediaPort, type MediaResult } from '../../../../protocol/ports/media.ts';
-import { GeneratedMediaMeta } from '../../../../protocol/tool-meta/generated-media-meta.ts';
-import { createConversationModes } from '../../../toolkit/modes/conversation-modes.ts';
+import { createConversationModes } from '@/agent/toolkit/modes/conversation-modes.ts';
+import { MediaError, type MediaPort, type MediaResult } from '@/agent/toolkit/ports/media-port.ts';
+import { GeneratedMediaMeta } from '@/protocol/tool-meta/generated-media-meta.ts';
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
+import { memoryWorkspace } from '~/tests/fixtures/web/memory-workspace.ts';
 import { excerpt, runGeneration } from './run-generation.ts';
 
 const WAV = new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0]);

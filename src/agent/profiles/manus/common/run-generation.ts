@@ -1,10 +1,7 @@
-import type { MediaKind } from '../../../../protocol/media/media-settings.ts';
-import { MediaError, type MediaResult } from '../../../../protocol/ports/media.ts';
-import type {
-  GeneratedFileMeta,
-  GeneratedMediaMeta,
-} from '../../../../protocol/tool-meta/generated-media-meta.ts';
-import type { ToolContext, ToolFailure, ToolOutcome } from '../../../toolkit/define-tool.ts';
+import type { ToolContext, ToolFailure, ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { MediaError, type MediaResult } from '@/agent/toolkit/ports/media-port.ts';
+import type { MediaKind } from '@/protocol/media/media-settings.ts';
+import type { GeneratedFileMeta, GeneratedMediaMeta } from '@/protocol/tool-meta/generated-media-meta.ts';
 import { fileStem } from './file-names.ts';
 import { generationRefusal, notConfigured } from './generation-gate.ts';
 import { saveGeneratedFiles } from './save-generated.ts';

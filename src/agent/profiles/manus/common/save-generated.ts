@@ -1,7 +1,7 @@
-import type { GeneratedFile } from '../../../../protocol/ports/media.ts';
-import type { WorkspacePort } from '../../../../protocol/ports/workspace-files.ts';
-import type { GeneratedFileMeta } from '../../../../protocol/tool-meta/generated-media-meta.ts';
-import { readImageFacts } from '../../../toolkit/web/images/image-bytes.ts';
+import type { GeneratedFile } from '@/agent/toolkit/ports/media-port.ts';
+import type { WorkspacePort } from '@/agent/toolkit/ports/workspace-files-port.ts';
+import { readImageFacts } from '@/agent/toolkit/web/images/image-bytes.ts';
+import type { GeneratedFileMeta } from '@/protocol/tool-meta/generated-media-meta.ts';
 import { extensionForMime } from './file-names.ts';
 import { GENERATED_FOLDER } from './generation-gate.ts';
 

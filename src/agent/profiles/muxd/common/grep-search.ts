@@ -1,6 +1,6 @@
 import micromatch from 'micromatch';
-import type { FileStat, SandboxPort } from '../../../../protocol/ports/sandbox.ts';
-import type { FileMatches } from '../../../../protocol/tool-meta/match-meta.ts';
+import type { FileStat, SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import type { FileMatches } from '@/protocol/tool-meta/match-meta.ts';
 import { isBinary, joinPath } from './muxd-common.ts';
 import { baseName, walkDir } from './walk.ts';
 

@@ -1,6 +1,6 @@
-import { SandboxError } from '../../../../protocol/ports/sandbox.ts';
-import { WORKSPACE_ROOT } from '../../../../protocol/workspace.ts';
-import type { ToolFailure } from '../../../toolkit/define-tool.ts';
+import type { ToolFailure } from '@/agent/toolkit/define-tool.ts';
+import { SandboxError } from '@/protocol/ports/sandbox-port.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 
 /** muxd's working directory: relative paths and `bash` start here. */
 export const MUXD_CWD = WORKSPACE_ROOT;

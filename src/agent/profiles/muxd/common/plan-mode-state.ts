@@ -1,5 +1,5 @@
-import type { ToolContext, ToolFailure } from '../../../toolkit/define-tool.ts';
-import { rejectedCall } from '../../../toolkit/define-tool.ts';
+import type { ToolContext, ToolFailure } from '@/agent/toolkit/define-tool.ts';
+import { rejectedCall } from '@/agent/toolkit/define-tool.ts';
 import { MUXD_STATE_FOLDER } from './muxd-common.ts';
 
 /** The workspace file that says whether the conversation is in plan mode (kept across reloads). */

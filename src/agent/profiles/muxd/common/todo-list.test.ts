@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testToolContext } from '../../../../../tests/fixtures/tool-context.ts';
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
 import { confirmTodos, formatTodos, planOfTodos } from './todo-list.ts';
 
 describe('the todo list', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Phase, Plan } from '../../../../protocol/phase-plan.ts';
-import type { ToolContext } from '../../../toolkit/define-tool.ts';
+import type { ToolContext } from '@/agent/toolkit/define-tool.ts';
+import type { Phase, Plan } from '@/protocol/phase-plan.ts';
 import { MUXD_STATE_FOLDER } from './muxd-common.ts';
 
 /** The workspace file holding the todo list (muxd keeps it in memory; here it survives a reload). */

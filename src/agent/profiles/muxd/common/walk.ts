@@ -1,4 +1,4 @@
-import type { FileStat, SandboxPort } from '../../../../protocol/ports/sandbox.ts';
+import type { FileStat, SandboxPort } from '@/protocol/ports/sandbox-port.ts';
 
 /** What a walk does with a directory: go in, or skip it and all below. */
 export type WalkDecision = 'enter' | 'skip';

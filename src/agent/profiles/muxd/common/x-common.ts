@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { XApiRequest } from '../../../../protocol/ports/x.ts';
-import type { ToolContext, ToolFailure } from '../../../toolkit/define-tool.ts';
-import { X_SETTINGS_PLACE } from '../../../toolkit/ports/x-proxy.ts';
+import type { ToolContext, ToolFailure } from '@/agent/toolkit/define-tool.ts';
+import type { XApiRequest } from '@/agent/toolkit/ports/x-port.ts';
+import { X_SETTINGS_PLACE } from '@/agent/toolkit/ports/x-proxy.ts';
 import { muxdError } from './muxd-common.ts';
 
 /** muxd's tweet limit, counted in code points after trimming (Go's `len([]rune(text))`). */

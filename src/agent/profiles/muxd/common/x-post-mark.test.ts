@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Schedule } from '../../../../protocol/schedules.ts';
+import type { Schedule } from '@/protocol/schedules.ts';
 import { xPostMark, xPostMarkAfterEdit, xPostPrompt } from './x-post-mark.ts';
 
 const post = (changes: Partial<Schedule>): Schedule =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Schedule, ScheduleEdit, ScheduleMark } from '../../../../protocol/schedules.ts';
+import type { Schedule, ScheduleEdit, ScheduleMark } from '@/protocol/schedules.ts';
 import { tweetTextError } from './x-common.ts';
 
 /** Whose mark a scheduled X post carries: muxd's (the profile's id). */

@@ -1,4 +1,4 @@
-import type { Schedule } from '../../../../protocol/schedules.ts';
+import type { Schedule } from '@/protocol/schedules.ts';
 import { type XPostSchedule, xPostOf } from './x-post-mark.ts';
 import { rfc3339In } from './x-schedule-timing.ts';
 

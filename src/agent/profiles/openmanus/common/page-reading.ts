@@ -1,7 +1,7 @@
-import { PageError, type PageReport } from '../../../../protocol/ports/web.ts';
-import type { PreviewLookOptions } from '../../../../protocol/preview-browser.ts';
-import { WORKSPACE_ROOT } from '../../../../protocol/workspace.ts';
-import type { ToolContext } from '../../../toolkit/tool-context.ts';
+import { PageError, type PageReport } from '@/agent/toolkit/ports/web-port.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
+import type { PreviewLookOptions } from '@/protocol/preview-browser.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 
 /** Where the OpenManus web tools keep their state (the crawl cache, the browser's tabs). */
 export const OPENMANUS_WEB_STATE = `${WORKSPACE_ROOT}/.sandpiper`;

@@ -1,5 +1,5 @@
-import type { SearchReport } from '../../../../protocol/ports/web.ts';
-import type { ToolContext } from '../../../toolkit/tool-context.ts';
+import type { SearchReport } from '@/agent/toolkit/ports/web-port.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
 import { readPage } from './page-reading.ts';
 
 /** Seed 002's `SearchResult`: one result as `web_search` reports it. */

@@ -1,7 +1,7 @@
-import type { LivePreviewsPort } from '../../../../protocol/ports/live-previews.ts';
-import type { ProgressPort } from '../../../../protocol/ports/progress.ts';
-import type { PreviewLookOptions, PreviewPageState } from '../../../../protocol/preview-browser.ts';
-import { WORKSPACE_ROOT } from '../../../../protocol/workspace.ts';
+import type { LivePreviewsPort } from '@/agent/toolkit/ports/live-previews-port.ts';
+import type { ProgressPort } from '@/protocol/ports/progress-port.ts';
+import type { PreviewLookOptions, PreviewPageState } from '@/protocol/preview-browser.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 import type { ExtractedPage } from '../pages/extracted-page.ts';
 import { pageFromMarkdown } from '../pages/reader-markdown.ts';
 

@@ -1,6 +1,6 @@
-import type { WorkspacePort } from '../../../../protocol/ports/workspace-files.ts';
-import type { PageSource } from '../../../../protocol/tool-meta/browser-meta.ts';
-import { WORKSPACE_ROOT } from '../../../../protocol/workspace.ts';
+import type { WorkspacePort } from '@/agent/toolkit/ports/workspace-files-port.ts';
+import type { PageSource } from '@/protocol/tool-meta/browser-meta.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 import type { ExtractedPage } from '../pages/extracted-page.ts';
 import { neutraliseLinks } from '../pages/safe-markdown.ts';
 

@@ -1,18 +1,18 @@
-import type { LivePreviewsPort } from '../../../../protocol/ports/live-previews.ts';
-import type { PreviewsPort } from '../../../../protocol/ports/previews.ts';
-import type { ProgressPort } from '../../../../protocol/ports/progress.ts';
-import type { SecretsPort } from '../../../../protocol/ports/secrets.ts';
+import type { LivePreviewsPort } from '@/agent/toolkit/ports/live-previews-port.ts';
+import type { SecretsPort } from '@/agent/toolkit/ports/secrets-port.ts';
 import {
   type LiveReading,
   PageError,
   type PageReport,
   type PageRequest,
   type PagesPort,
-} from '../../../../protocol/ports/web.ts';
-import type { WorkspacePort } from '../../../../protocol/ports/workspace-files.ts';
-import type { PageSource } from '../../../../protocol/tool-meta/browser-meta.ts';
-import { webServiceById } from '../../../../protocol/web/web-services.ts';
-import { proxiedUrl, type WebSettings } from '../../../../protocol/web/web-settings.ts';
+} from '@/agent/toolkit/ports/web-port.ts';
+import type { WorkspacePort } from '@/agent/toolkit/ports/workspace-files-port.ts';
+import type { PreviewsPort } from '@/protocol/ports/previews-port.ts';
+import type { ProgressPort } from '@/protocol/ports/progress-port.ts';
+import type { PageSource } from '@/protocol/tool-meta/browser-meta.ts';
+import { webServiceById } from '@/protocol/web/web-services.ts';
+import { proxiedUrl, type WebSettings } from '@/protocol/web/web-settings.ts';
 import type { ExtractedPage } from '../pages/extracted-page.ts';
 import { orderByFocus } from '../pages/focus-sections.ts';
 import { pageFromMarkdown } from '../pages/reader-markdown.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PreviewConsoleEntry } from '../../../../protocol/preview-browser.ts';
+import type { PreviewConsoleEntry } from '@/protocol/preview-browser.ts';
 import { consoleReport } from './page-state-text.ts';
 
 const entry = (level: PreviewConsoleEntry['level'], message: string): PreviewConsoleEntry => ({

@@ -1,13 +1,13 @@
-import type { ObservationImage } from '../../../../protocol/model-image-limits.ts';
-import type { VisionPort } from '../../../../protocol/ports/vision.ts';
-import type { LiveReading } from '../../../../protocol/ports/web.ts';
+import type { VisionPort } from '@/agent/toolkit/ports/vision-port.ts';
+import type { LiveReading } from '@/agent/toolkit/ports/web-port.ts';
+import type { ObservationImage } from '@/protocol/model-image-limits.ts';
 import {
   consoleCounts,
   type PreviewConsoleEntry,
   type PreviewElement,
   type PreviewPageState,
-} from '../../../../protocol/preview-browser.ts';
-import type { BrowserMeta } from '../../../../protocol/tool-meta/browser-meta.ts';
+} from '@/protocol/preview-browser.ts';
+import type { BrowserMeta } from '@/protocol/tool-meta/browser-meta.ts';
 import { asWebContent } from '../web-content.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { NetworkError, type NetworkPort, type NetworkResponse } from '../../../../protocol/ports/network.ts';
-import type { PageSource } from '../../../../protocol/tool-meta/browser-meta.ts';
+import { NetworkError, type NetworkPort, type NetworkResponse } from '@/protocol/ports/network-port.ts';
+import type { PageSource } from '@/protocol/tool-meta/browser-meta.ts';
 import type { ExtractedPage } from '../pages/extracted-page.ts';
 import { pageFromMarkdown, pageFromReaderReply } from '../pages/reader-markdown.ts';
 

@@ -1,4 +1,4 @@
-import { WORKSPACE_ROOT, workspacePathOf } from '../../../../protocol/workspace.ts';
+import { WORKSPACE_ROOT, workspacePathOf } from '@/protocol/workspace.ts';
 
 /** A URL that names a page of the conversation's own workspace, resolved to its absolute path. */
 export type WorkspaceTarget = { path: string } | { refused: string };

@@ -1,9 +1,9 @@
-import { NetworkError, type NetworkPort } from '../../../../protocol/ports/network.ts';
-import type { ProgressPort } from '../../../../protocol/ports/progress.ts';
-import type { WorkspacePort } from '../../../../protocol/ports/workspace-files.ts';
-import type { SearchImage } from '../../../../protocol/tool-meta/search-meta.ts';
-import type { FailedImage, SearchHit } from '../../../../protocol/web/search-results.ts';
-import { WORKSPACE_ROOT } from '../../../../protocol/workspace.ts';
+import type { WorkspacePort } from '@/agent/toolkit/ports/workspace-files-port.ts';
+import { NetworkError, type NetworkPort } from '@/protocol/ports/network-port.ts';
+import type { ProgressPort } from '@/protocol/ports/progress-port.ts';
+import type { SearchImage } from '@/protocol/tool-meta/search-meta.ts';
+import type { FailedImage, SearchHit } from '@/protocol/web/search-results.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 import { readImageFacts } from './image-bytes.ts';
 import type { Thumbnailer } from './thumbnails.ts';
 

@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { findRenderedDanger, XSS_PAYLOADS } from '../../../../../tests/fixtures/web/xss-corpus.ts';
+import { findRenderedDanger, XSS_PAYLOADS } from '~/tests/fixtures/web/xss-corpus.ts';
 import { neutraliseLinks } from './safe-markdown.ts';
 import { isSafeLinkTarget } from './safe-url.ts';
 

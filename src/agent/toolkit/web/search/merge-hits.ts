@@ -1,4 +1,4 @@
-import type { SearchHit } from '../../../../protocol/web/search-results.ts';
+import type { SearchHit } from '@/protocol/web/search-results.ts';
 import type { ProviderHit } from './search-provider.ts';
 
 /** The results of one provider for one query, in its order. */

@@ -1,7 +1,7 @@
-import type { NetworkPort } from '../../../../protocol/ports/network.ts';
-import type { HitImage, SearchTime, SearchType } from '../../../../protocol/web/search-results.ts';
-import type { WebServiceId } from '../../../../protocol/web/web-services.ts';
-import type { WebSettings } from '../../../../protocol/web/web-settings.ts';
+import type { NetworkPort } from '@/protocol/ports/network-port.ts';
+import type { HitImage, SearchTime, SearchType } from '@/protocol/web/search-results.ts';
+import type { WebServiceId } from '@/protocol/web/web-services.ts';
+import type { WebSettings } from '@/protocol/web/web-settings.ts';
 import type { RateLimit } from '../rate-limits.ts';
 
 /** One query as a provider runs it. */

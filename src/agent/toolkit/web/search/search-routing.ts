@@ -1,6 +1,6 @@
-import type { SearchType } from '../../../../protocol/web/search-results.ts';
-import { type WebServiceId, webServiceById } from '../../../../protocol/web/web-services.ts';
-import type { WebSettings } from '../../../../protocol/web/web-settings.ts';
+import type { SearchType } from '@/protocol/web/search-results.ts';
+import { type WebServiceId, webServiceById } from '@/protocol/web/web-services.ts';
+import type { WebSettings } from '@/protocol/web/web-settings.ts';
 import { isServiceEnabled, proxyOrigin } from '../web-networks.ts';
 import type { SearchProvider } from './search-provider.ts';
 

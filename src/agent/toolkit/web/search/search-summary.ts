@@ -1,4 +1,4 @@
-import type { ProviderOutcome, SearchHit, SearchType } from '../../../../protocol/web/search-results.ts';
+import type { ProviderOutcome, SearchHit, SearchType } from '@/protocol/web/search-results.ts';
 
 /** Longest summary, in characters. */
 const SUMMARY_LIMIT = 700;

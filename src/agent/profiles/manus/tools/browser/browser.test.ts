@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolContext, ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { NO_PREVIEW_BROWSER } from '@/agent/toolkit/ports/live-previews.ts';
 import {
   APP_BASE_URL,
   FakeNotesBrowser,
   NOTES_APP_ERROR,
   SCREENSHOT_PNG,
   workspacePagesContext,
-} from '../../../../../../tests/fixtures/preview-browser.ts';
-import type { ToolContext, ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { NO_PREVIEW_BROWSER } from '../../../../toolkit/ports/live-previews.ts';
+} from '~/tests/fixtures/preview-browser.ts';
 import { browserTool } from './browser.ts';
 
 const NOTES_HTML =

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PageError } from '../../../../../protocol/ports/web.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
-import { liveReport } from '../../../../toolkit/web/browse/page-state-text.ts';
-import { asWebContent } from '../../../../toolkit/web/web-content.ts';
+import { defineTool, invalidArguments } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { PageError } from '@/agent/toolkit/ports/web-port.ts';
+import { liveReport } from '@/agent/toolkit/web/browse/page-state-text.ts';
+import { asWebContent } from '@/agent/toolkit/web/web-content.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './browser.md?raw';
 

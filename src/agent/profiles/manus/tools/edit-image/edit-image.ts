@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
-import { readImageFacts } from '../../../../toolkit/web/images/image-bytes.ts';
+import { defineTool, invalidArguments } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { readImageFacts } from '@/agent/toolkit/web/images/image-bytes.ts';
 import { absoluteWorkspacePath } from '../../common/file-names.ts';
 import { generationRefusal } from '../../common/generation-gate.ts';
 import { fileNameParameter, imageParameters, requiredText } from '../../common/generation-parameters.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { actionSummary } from '../../../../../protocol/action-summary.ts';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
+import { actionSummary } from '@/protocol/action-summary.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './expose.md?raw';
 import { latestStaticSite } from './static-site.ts';

@@ -1,5 +1,5 @@
-import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 
 /** Folders of a project where a built or static site's `index.html` usually is, in order. */
 const SITE_FOLDERS = ['', 'dist', 'public', 'build'];

@@ -1,9 +1,5 @@
-import { MAX_OBSERVATION_IMAGES, type ObservationImage } from '../../../../../protocol/model-image-limits.ts';
-import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { VisionPort } from '../../../../../protocol/ports/vision.ts';
-import { type FileMeta, UNTRUSTED_DOCUMENT } from '../../../../../protocol/tool-meta/file-meta.ts';
-import { invalidArguments, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import type { DocumentFormat, ExtractedDocument } from '../../../../toolkit/documents/document-types.ts';
+import { invalidArguments, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import type { DocumentFormat, ExtractedDocument } from '@/agent/toolkit/documents/document-types.ts';
 import {
   documentSummary,
   extractDocument,
@@ -11,9 +7,13 @@ import {
   partsWithoutText,
   renderDocument,
   selectParts,
-} from '../../../../toolkit/documents/documents.ts';
-import { sliceLines } from '../../../../toolkit/file-content.ts';
-import { excerpt } from '../../../../toolkit/text-excerpt.ts';
+} from '@/agent/toolkit/documents/documents.ts';
+import { sliceLines } from '@/agent/toolkit/file-bytes.ts';
+import type { VisionPort } from '@/agent/toolkit/ports/vision-port.ts';
+import { excerpt } from '@/agent/toolkit/text-excerpt.ts';
+import { MAX_OBSERVATION_IMAGES, type ObservationImage } from '@/protocol/model-image-limits.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import { type FileMeta, UNTRUSTED_DOCUMENT } from '@/protocol/tool-meta/file-meta.ts';
 
 /**
  * Most characters of a document's text an observation carries. Past it, restorable

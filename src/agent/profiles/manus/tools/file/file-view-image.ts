@@ -1,8 +1,8 @@
-import type { ObservationImage } from '../../../../../protocol/model-image-limits.ts';
-import type { VisionPort } from '../../../../../protocol/ports/vision.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
-import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { imageDimensions } from '../../../../toolkit/file-content.ts';
+import type { ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { imageDimensions } from '@/agent/toolkit/file-bytes.ts';
+import type { VisionPort } from '@/agent/toolkit/ports/vision-port.ts';
+import type { ObservationImage } from '@/protocol/model-image-limits.ts';
+import type { FileMeta } from '@/protocol/tool-meta/file-meta.ts';
 
 /** Said of an image `view`ed when the conversation's model does not see images. */
 export const IMAGE_NOT_SEEN =

@@ -1,20 +1,16 @@
 import { z } from 'zod';
-import { mimeForPath } from '../../../../../protocol/mime-types.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
-import { WORKSPACE_ROOT, workspacePathOf } from '../../../../../protocol/workspace.ts';
 import {
   defineTool,
   invalidArguments,
   type ToolContext,
   type ToolOutcome,
-} from '../../../../toolkit/define-tool.ts';
-import {
-  documentFormat,
-  normalizedPath,
-  unsupportedDocument,
-} from '../../../../toolkit/documents/documents.ts';
-import { applyEdits, decodeText, sliceLines } from '../../../../toolkit/file-content.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+} from '@/agent/toolkit/define-tool.ts';
+import { documentFormat, normalizedPath, unsupportedDocument } from '@/agent/toolkit/documents/documents.ts';
+import { applyEdits, decodeText, sliceLines } from '@/agent/toolkit/file-bytes.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { mimeForPath } from '@/protocol/mime-types.ts';
+import type { FileMeta } from '@/protocol/tool-meta/file-meta.ts';
+import { WORKSPACE_ROOT, workspacePathOf } from '@/protocol/workspace.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './file.md?raw';
 import { readDocument, viewDocument } from './file-documents.ts';

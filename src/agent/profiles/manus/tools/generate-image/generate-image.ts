@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
 import { imageParameters, requiredText } from '../../common/generation-parameters.ts';
 import { runGeneration } from '../../common/run-generation.ts';
 import description from './generate-image.md?raw';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SPEECH_FORMATS } from '../../../../../protocol/ports/media.ts';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { SPEECH_FORMATS } from '@/agent/toolkit/ports/media-port.ts';
 import { fileNameParameter, requiredText } from '../../common/generation-parameters.ts';
 import { runGeneration } from '../../common/run-generation.ts';
 import description from './generate-speech.md?raw';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { mediaSettingName } from '../../../../../protocol/media/media-settings.ts';
-import { defineTool, type ToolContext } from '../../../../toolkit/define-tool.ts';
-import { fixedTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, type ToolContext } from '@/agent/toolkit/define-tool.ts';
+import { fixedTarget } from '@/agent/toolkit/label-rules.ts';
+import { mediaSettingName } from '@/protocol/media/media-settings.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import { GENERATED_FOLDER, GENERATION_ACTIONS } from '../../common/generation-gate.ts';
 import description from './generate.md?raw';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
-import { VirtualSandbox } from '../../../../../sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../../../../storage/db.ts';
-import { WorkspaceRepository } from '../../../../../storage/workspace-repository.ts';
+import { VirtualSandbox } from '@/sandbox/virtual/virtual-sandbox.ts';
+import { SandpiperDatabase } from '@/storage/db.ts';
+import { WorkspaceRepository } from '@/storage/workspace-repository.ts';
 import { globFiles, grepFiles } from './match-search.ts';
 
 it('grep says how many files it has searched as it goes', async () => {

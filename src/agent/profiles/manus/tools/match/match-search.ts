@@ -1,7 +1,7 @@
 import micromatch from 'micromatch';
-import type { FileStat, SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { FileMatches, LineMatch, SkippedFiles } from '../../../../../protocol/tool-meta/match-meta.ts';
-import { decodeText } from '../../../../toolkit/file-content.ts';
+import { decodeText } from '@/agent/toolkit/file-bytes.ts';
+import type { FileStat, SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import type { FileMatches, LineMatch, SkippedFiles } from '@/protocol/tool-meta/match-meta.ts';
 
 /** Files larger than this are skipped by `grep` (and counted). */
 export const MAX_GREP_FILE_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { MatchMeta } from '../../../../../protocol/tool-meta/match-meta.ts';
-import { defineTool, invalidArguments, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, invalidArguments, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import type { MatchMeta } from '@/protocol/tool-meta/match-meta.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './match.md?raw';
 import { globFiles, grepFiles, MAX_MATCHES } from './match-search.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testToolContext } from '../../../../../../tests/fixtures/tool-context.ts';
-import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import type { ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
 import { manusProfile } from '../../manus-profile.ts';
 import { messageTool } from './message.ts';
 

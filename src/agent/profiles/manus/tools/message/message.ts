@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AttachmentInput, normalizeAttachment } from '../../../../../protocol/tool-meta/attachment.ts';
-import { SUGGESTED_ACTIONS } from '../../../../../protocol/tool-meta/message-meta.ts';
-import { defineTool, invalidArguments, modelFacing } from '../../../../toolkit/define-tool.ts';
+import { defineTool, invalidArguments, modelFacing } from '@/agent/toolkit/define-tool.ts';
+import { AttachmentInput, normalizeAttachment } from '@/protocol/tool-meta/attachment.ts';
+import { SUGGESTED_ACTIONS } from '@/protocol/tool-meta/message-meta.ts';
 import description from './message.md?raw';
 
 /** Seed 000's `message` parameters, in its order. */

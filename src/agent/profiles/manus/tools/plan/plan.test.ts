@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testToolContext } from '../../../../../../tests/fixtures/tool-context.ts';
-import { completeCurrentPhase, type Plan } from '../../../../../protocol/phase-plan.ts';
-import type { ToolContext, ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import type { ToolContext, ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { completeCurrentPhase, type Plan } from '@/protocol/phase-plan.ts';
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
 import { planTool } from './plan.ts';
 
 const context = (plan: Plan | null): ToolContext => testToolContext({ plan });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { Phase, Plan } from '../../../../../protocol/phase-plan.ts';
-import { type PlanMeta, planMeta } from '../../../../../protocol/tool-meta/plan-meta.ts';
 import {
   defineTool,
   modelFacing,
   rejectedCall,
   type ToolContext,
   type ToolOutcome,
-} from '../../../../toolkit/define-tool.ts';
+} from '@/agent/toolkit/define-tool.ts';
+import type { Phase, Plan } from '@/protocol/phase-plan.ts';
+import { type PlanMeta, planMeta } from '@/protocol/tool-meta/plan-meta.ts';
 import description from './plan.md?raw';
 
 const PhaseInput = z.object({

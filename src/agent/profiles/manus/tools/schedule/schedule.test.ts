@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testToolContext } from '../../../../../../tests/fixtures/tool-context.ts';
-import type { ScheduleRequest } from '../../../../../protocol/ports/schedules.ts';
-import type { Schedule } from '../../../../../protocol/schedules.ts';
-import { ScheduleMeta } from '../../../../../protocol/tool-meta/schedule-meta.ts';
-import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import type { ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import type { ScheduleRequest } from '@/agent/toolkit/ports/schedules-port.ts';
+import type { Schedule } from '@/protocol/schedules.ts';
+import { ScheduleMeta } from '@/protocol/tool-meta/schedule-meta.ts';
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
 import { scheduleTool } from './schedule.ts';
 
 const NEXT = Date.parse('2026-11-30T08:00:00Z');

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { ScheduleMeta } from '../../../../../protocol/tool-meta/schedule-meta.ts';
-import { localTime, scheduleInWords } from '../../../../../schedules/schedule-words.ts';
 import {
   defineTool,
   invalidArguments,
   modelFacing,
   type ToolContext,
   type ToolOutcome,
-} from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+} from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import type { ScheduleMeta } from '@/protocol/tool-meta/schedule-meta.ts';
+import { localTime, scheduleInWords } from '@/schedules/schedule-words.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './schedule.md?raw';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { SearchReport } from '../../../../../protocol/ports/web.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
-import { withFirstOf } from '../../../../toolkit/label-rules.ts';
-import type { ActionFacts } from '../../../../toolkit/tool-facts.ts';
-import { asWebContent } from '../../../../toolkit/web/web-content.ts';
+import { defineTool, invalidArguments } from '@/agent/toolkit/define-tool.ts';
+import { withFirstOf } from '@/agent/toolkit/label-rules.ts';
+import type { SearchReport } from '@/agent/toolkit/ports/web-port.ts';
+import type { ActionFacts } from '@/agent/toolkit/tool-facts.ts';
+import { asWebContent } from '@/agent/toolkit/web/web-content.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './search.md?raw';
 

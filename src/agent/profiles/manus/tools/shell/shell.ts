@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DEFAULT_TIMEOUT_SECONDS, type ExecResult } from '../../../../../protocol/ports/sandbox.ts';
-import type { ShellMeta } from '../../../../../protocol/tool-meta/shell-meta.ts';
-import { defineTool, invalidArguments, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
-import { compressStream, summarizeExec } from '../../../../toolkit/shell-output.ts';
+import { defineTool, invalidArguments, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { compressStream, summarizeExec } from '@/agent/toolkit/shell-output.ts';
+import { DEFAULT_TIMEOUT_SECONDS, type ExecResult } from '@/protocol/ports/sandbox-port.ts';
+import type { ShellMeta } from '@/protocol/tool-meta/shell-meta.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import description from './shell.md?raw';
 

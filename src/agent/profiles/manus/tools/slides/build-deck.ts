@@ -1,5 +1,5 @@
-import type { WorkspacePort } from '../../../../../protocol/ports/workspace-files.ts';
-import { baseName, WORKSPACE_ROOT, workspacePathOf } from '../../../../../protocol/workspace.ts';
+import type { WorkspacePort } from '@/agent/toolkit/ports/workspace-files-port.ts';
+import { baseName, WORKSPACE_ROOT, workspacePathOf } from '@/protocol/workspace.ts';
 import { DECK_SCRIPT, DECK_SCRIPT_PATH, deckDocument, type RenderedSlide } from './deck-html.ts';
 import { countSlides, type SlideStack, splitOutline } from './outline.ts';
 import { firstHeadingText, imageHrefsOf, isSafeLinkTarget, renderSlideMarkdown } from './render-markdown.ts';

@@ -35,15 +35,14 @@ type RawModule = Promise<{ default: string }>;
 // Literal specifiers so the bundler can split each file into a lazy chunk. The package's
 // `exports` map does not list the UMD files, hence the paths into node_modules.
 const RAW_IMPORTS: Readonly<Record<string, () => RawModule>> = {
-  'dist/reset.css': () => import('../../../../../../node_modules/reveal.js/dist/reset.css?raw'),
-  'dist/reveal.css': () => import('../../../../../../node_modules/reveal.js/dist/reveal.css?raw'),
-  'dist/theme/white.css': () => import('../../../../../../node_modules/reveal.js/dist/theme/white.css?raw'),
+  'dist/reset.css': () => import('~/node_modules/reveal.js/dist/reset.css?raw'),
+  'dist/reveal.css': () => import('~/node_modules/reveal.js/dist/reveal.css?raw'),
+  'dist/theme/white.css': () => import('~/node_modules/reveal.js/dist/theme/white.css?raw'),
   'dist/plugin/highlight/monokai.css': () =>
-    import('../../../../../../node_modules/reveal.js/dist/plugin/highlight/monokai.css?raw'),
-  'dist/reveal.js': () => import('../../../../../../node_modules/reveal.js/dist/reveal.js?raw'),
-  'dist/plugin/notes.js': () => import('../../../../../../node_modules/reveal.js/dist/plugin/notes.js?raw'),
-  'dist/plugin/highlight.js': () =>
-    import('../../../../../../node_modules/reveal.js/dist/plugin/highlight.js?raw'),
+    import('~/node_modules/reveal.js/dist/plugin/highlight/monokai.css?raw'),
+  'dist/reveal.js': () => import('~/node_modules/reveal.js/dist/reveal.js?raw'),
+  'dist/plugin/notes.js': () => import('~/node_modules/reveal.js/dist/plugin/notes.js?raw'),
+  'dist/plugin/highlight.js': () => import('~/node_modules/reveal.js/dist/plugin/highlight.js?raw'),
 };
 
 /** The bundled reader: each file's text from its lazy chunk. */

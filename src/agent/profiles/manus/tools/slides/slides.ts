@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { actionSummary } from '../../../../../protocol/action-summary.ts';
-import type { SlidesMeta } from '../../../../../protocol/tool-meta/slides-meta.ts';
 import {
   defineTool,
   invalidArguments,
   type Tool,
   type ToolContext,
   type ToolOutcome,
-} from '../../../../toolkit/define-tool.ts';
+} from '@/agent/toolkit/define-tool.ts';
+import { actionSummary } from '@/protocol/action-summary.ts';
+import type { SlidesMeta } from '@/protocol/tool-meta/slides-meta.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import type { BuiltDeck } from './build-deck.ts';
 import { type RevealAssetReader, readBundledRevealAsset } from './reveal-assets.ts';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import packageJson from '../../../../../../package.json' with { type: 'json' };
-import { testToolContext } from '../../../../../../tests/fixtures/tool-context.ts';
-import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import { VirtualSandbox } from '../../../../../sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../../../../storage/db.ts';
-import { WorkspaceRepository } from '../../../../../storage/workspace-repository.ts';
-import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import type { ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import { VirtualSandbox } from '@/sandbox/virtual/virtual-sandbox.ts';
+import { SandpiperDatabase } from '@/storage/db.ts';
+import { WorkspaceRepository } from '@/storage/workspace-repository.ts';
+import packageJson from '~/package.json' with { type: 'json' };
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
 import { renderTemplate } from './templates.ts';
 import { webdevInitProjectTool } from './webdev-init-project.ts';
 

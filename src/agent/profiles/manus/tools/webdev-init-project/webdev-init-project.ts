@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { WebdevInitProjectMeta } from '../../../../../protocol/tool-meta/webdev-init-project-meta.ts';
-import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
 import {
   defineTool,
   invalidArguments,
   type ToolContext,
   type ToolOutcome,
-} from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+} from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import type { WebdevInitProjectMeta } from '@/protocol/tool-meta/webdev-init-project-meta.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 import { briefParameter } from '../../common/common-parameters.ts';
 import { folderNameProblem, titleFromName } from './project-name.ts';
 import { renderTemplate, type TemplateName } from './templates.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 
 /** Seed 004's `ask_user` parameters. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ExecChunk } from '../../../../../protocol/ports/sandbox.ts';
-import type { ShellMeta } from '../../../../../protocol/tool-meta/shell-meta.ts';
-import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import type { ExecChunk } from '@/protocol/ports/sandbox-port.ts';
+import type { ShellMeta } from '@/protocol/tool-meta/shell-meta.ts';
 import { capOutput, MUXD_CWD, muxdError } from '../../common/muxd-common.ts';
 import { planModeRefusal } from '../../common/plan-mode-state.ts';
 

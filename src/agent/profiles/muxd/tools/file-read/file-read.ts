@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { mimeForPath } from '../../../../../protocol/mime-types.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
-import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { mimeForPath } from '@/protocol/mime-types.ts';
+import type { FileMeta } from '@/protocol/tool-meta/file-meta.ts';
 import { capOutput, muxdError, osReason, resolvePath } from '../../common/muxd-common.ts';
 
 /** Seed 004's `file_read` parameters. */

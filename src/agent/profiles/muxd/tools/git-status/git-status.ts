@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
-import { defineTool, type ToolContext, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { fixedTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, type ToolContext, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { fixedTarget } from '@/agent/toolkit/label-rules.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 
 /** Seed 004: the output is truncated at 50 KB. */
 export const GIT_STATUS_CAP_BYTES = 50 * 1024;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { MatchMeta } from '../../../../../protocol/tool-meta/match-meta.ts';
-import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import type { MatchMeta } from '@/protocol/tool-meta/match-meta.ts';
 import { grepTree, MAX_CONTEXT_LINES, MAX_GREP_MATCHES } from '../../common/grep-search.ts';
 import { cleanPath, muxdError, resolvePath } from '../../common/muxd-common.ts';
 

@@ -1,9 +1,9 @@
 import micromatch from 'micromatch';
 import { z } from 'zod';
-import { actionSummary } from '../../../../../protocol/action-summary.ts';
-import type { FileStat, SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { MatchMeta } from '../../../../../protocol/tool-meta/match-meta.ts';
-import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { defineTool, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { actionSummary } from '@/protocol/action-summary.ts';
+import type { FileStat, SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import type { MatchMeta } from '@/protocol/tool-meta/match-meta.ts';
 import { matchesInclude } from '../../common/grep-search.ts';
 import { cleanPath, MUXD_CWD, muxdError, resolvePath } from '../../common/muxd-common.ts';
 import { baseName, compareBytes, walkDir } from '../../common/walk.ts';

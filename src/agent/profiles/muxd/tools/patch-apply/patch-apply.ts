@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, errorText } from '../../../../toolkit/define-tool.ts';
+import { defineTool, errorText } from '@/agent/toolkit/define-tool.ts';
 import { muxdError, osReason, resolvePath } from '../../common/muxd-common.ts';
 import { planModeRefusal } from '../../common/plan-mode-state.ts';
 import {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { SubAgentMeta } from '../../../../../protocol/tool-meta/sub-agent-meta.ts';
-import { defineTool, type ToolContext, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, type ToolContext, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import type { SubAgentMeta } from '@/protocol/tool-meta/sub-agent-meta.ts';
 
 /** Seed 004: a sub-agent's output is capped at 50 KB. */
 export const TASK_OUTPUT_CAP_BYTES = 50 * 1024;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
 import { formatTodos, readTodos } from '../../common/todo-list.ts';
 
 export const todoReadTool = defineTool({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type PlanMeta, planMeta } from '../../../../../protocol/tool-meta/plan-meta.ts';
-import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import { defineTool, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { type PlanMeta, planMeta } from '@/protocol/tool-meta/plan-meta.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { confirmTodos, planOfTodos, saveTodos, TodoItem } from '../../common/todo-list.ts';
 

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { NetworkError } from '../../../../../protocol/ports/network.ts';
-import { PageError } from '../../../../../protocol/ports/web.ts';
-import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser-meta.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import {
-  defineTool,
-  errorText,
-  type ToolContext,
-  type ToolOutcome,
-} from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, errorText, type ToolContext, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { PageError } from '@/agent/toolkit/ports/web-port.ts';
+import { NetworkError } from '@/protocol/ports/network-port.ts';
+import type { BrowserMeta } from '@/protocol/tool-meta/browser-meta.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
 import { capOutput, muxdError } from '../../common/muxd-common.ts';
 import { htmlToText } from './html-to-text.ts';
 

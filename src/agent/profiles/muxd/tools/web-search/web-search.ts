@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { SearchMeta } from '../../../../../protocol/tool-meta/search-meta.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import type { SearchHit } from '../../../../../protocol/web/search-results.ts';
-import { defineTool, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import type { SearchMeta } from '@/protocol/tool-meta/search-meta.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
+import type { SearchHit } from '@/protocol/web/search-results.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 
 /** Seed 004's `web_search` result counts. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool, type ToolContext, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, type ToolContext, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { CreatedTweet, callX, tweetTextError, tweetUrl } from '../../common/x-common.ts';
 

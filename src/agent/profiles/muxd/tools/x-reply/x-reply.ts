@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { postTweet } from '../x-post/x-post.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ScheduleEdit } from '../../../../../protocol/schedules.ts';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
-import { fixedTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
+import { fixedTarget } from '@/agent/toolkit/label-rules.ts';
+import type { ScheduleEdit } from '@/protocol/schedules.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { tweetTextError } from '../../common/x-common.ts';
 import { xPostMark, xPostPrompt } from '../../common/x-post-mark.ts';

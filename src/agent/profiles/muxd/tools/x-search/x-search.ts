@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
 import { muxdError } from '../../common/muxd-common.ts';
 import { callX, clampCount, formatTweets, TWEET_LIST_FIELDS, TweetList } from '../../common/x-common.ts';
 

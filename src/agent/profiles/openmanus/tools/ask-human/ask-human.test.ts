@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { testToolContext } from '../../../../../../tests/fixtures/tool-context.ts';
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
 import { askHumanTool } from './ask-human.ts';
 
 async function ask(inquire: string) {

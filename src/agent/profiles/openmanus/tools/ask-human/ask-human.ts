@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
+import { defineTool, invalidArguments } from '@/agent/toolkit/define-tool.ts';
 
 /** OpenManus' `ask_human` parameters, word for word. */
 export const AskHumanParameters = z.object({

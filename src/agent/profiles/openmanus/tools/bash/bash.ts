@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { actionSummary } from '../../../../../protocol/action-summary.ts';
-import type { ExecResult, SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { ShellMeta } from '../../../../../protocol/tool-meta/shell-meta.ts';
-import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
-import {
-  defineTool,
-  modelFacing,
-  type ToolContext,
-  type ToolOutcome,
-} from '../../../../toolkit/define-tool.ts';
-import { compressStream } from '../../../../toolkit/shell-output.ts';
+import { defineTool, modelFacing, type ToolContext, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { compressStream } from '@/agent/toolkit/shell-output.ts';
+import { actionSummary } from '@/protocol/action-summary.ts';
+import type { ExecResult, SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import type { ShellMeta } from '@/protocol/tool-meta/shell-meta.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 import { pythonNumber } from '../../common/python-text.ts';
 import description from './bash.md?raw';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser-meta.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import type { ToolContext } from '../../../../toolkit/tool-context.ts';
-import { asWebContent } from '../../../../toolkit/web/web-content.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
+import { asWebContent } from '@/agent/toolkit/web/web-content.ts';
+import type { BrowserMeta } from '@/protocol/tool-meta/browser-meta.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
 import { readPage } from '../../common/page-reading.ts';
 import { searchWeb } from '../../common/web-results.ts';
 import { extractContent } from './browser-extract.ts';

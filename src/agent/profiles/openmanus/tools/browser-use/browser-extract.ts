@@ -1,5 +1,5 @@
-import type { ToolContext } from '../../../../toolkit/tool-context.ts';
-import { asWebContent } from '../../../../toolkit/web/web-content.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
+import { asWebContent } from '@/agent/toolkit/web/web-content.ts';
 
 /** Most characters of the page the extraction reads (seed 002's browser tool reads 50,000). */
 export const EXTRACT_PAGE_CHARACTERS = 50_000;

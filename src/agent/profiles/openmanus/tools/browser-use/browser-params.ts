@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { BrowserMeta } from '../../../../../protocol/tool-meta/browser-meta.ts';
-import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import type { ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import type { BrowserMeta } from '@/protocol/tool-meta/browser-meta.ts';
 
 /** Seed 002's `browser_use` actions, in its order. */
 export const BROWSER_ACTIONS = [

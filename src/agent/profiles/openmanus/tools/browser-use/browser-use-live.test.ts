@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import type { CompletionRequest } from '@/agent/toolkit/ports/completion-port.ts';
+import { NO_PREVIEW_BROWSER } from '@/agent/toolkit/ports/live-previews.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
 import {
   APP_BASE_URL,
   FakeNotesBrowser,
   NOTES_APP_ERROR,
   SCREENSHOT_PNG,
   workspacePagesContext,
-} from '../../../../../../tests/fixtures/preview-browser.ts';
-import type { CompletionRequest } from '../../../../../protocol/ports/completion.ts';
-import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { NO_PREVIEW_BROWSER } from '../../../../toolkit/ports/live-previews.ts';
-import type { ToolContext } from '../../../../toolkit/tool-context.ts';
+} from '~/tests/fixtures/preview-browser.ts';
 import { browserUseTool } from './browser-use.ts';
 import { BROWSER_STATE_PATH } from './reader-state.ts';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { actionSummary } from '../../../../../protocol/action-summary.ts';
-import { defineTool, type Tool } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
-import type { ToolContext } from '../../../../toolkit/tool-context.ts';
-import type { ActionFacts } from '../../../../toolkit/tool-facts.ts';
+import { defineTool, type Tool } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
+import type { ActionFacts } from '@/agent/toolkit/tool-facts.ts';
+import { actionSummary } from '@/protocol/action-summary.ts';
 import { runBrowserAction } from './browser-actions.ts';
 import { BROWSER_ACTIONS, type BrowserParams } from './browser-params.ts';
 import description from './browser-use.md?raw';

@@ -1,7 +1,7 @@
-import type { PreviewAction, PreviewLookOptions } from '../../../../../protocol/preview-browser.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
-import type { ToolContext } from '../../../../toolkit/tool-context.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
+import type { PreviewAction, PreviewLookOptions } from '@/protocol/preview-browser.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 import type { BrowserParams, Outcome } from './browser-params.ts';
 import { liveStateText, showLive } from './live-view.ts';
 import { currentPage, type ReaderState, VIEWPORT_PIXELS } from './reader-state.ts';

@@ -1,14 +1,14 @@
-import type { PreviewPageState } from '../../../../../protocol/preview-browser.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import type { ToolContext } from '../../../../toolkit/tool-context.ts';
-import { renderedPage } from '../../../../toolkit/web/browse/live-page.ts';
-import { savePage } from '../../../../toolkit/web/browse/page-files.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
+import { renderedPage } from '@/agent/toolkit/web/browse/live-page.ts';
+import { savePage } from '@/agent/toolkit/web/browse/page-files.ts';
 import {
   consoleReport,
   elementLine,
   screenshotForModel,
-} from '../../../../toolkit/web/browse/page-state-text.ts';
-import { asWebContent } from '../../../../toolkit/web/web-content.ts';
+} from '@/agent/toolkit/web/browse/page-state-text.ts';
+import { asWebContent } from '@/agent/toolkit/web/web-content.ts';
+import type { PreviewPageState } from '@/protocol/preview-browser.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
 import type { Outcome } from './browser-params.ts';
 import {
   currentPage,

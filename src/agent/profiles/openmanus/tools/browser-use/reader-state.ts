@@ -1,5 +1,5 @@
-import type { PageReport } from '../../../../../protocol/ports/web.ts';
-import type { ToolContext } from '../../../../toolkit/tool-context.ts';
+import type { PageReport } from '@/agent/toolkit/ports/web-port.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
 import { OPENMANUS_WEB_STATE, readJsonState, savedPageBody } from '../../common/page-reading.ts';
 
 /** Where `browser_use` keeps its tabs: in the workspace, so they survive a reload. */

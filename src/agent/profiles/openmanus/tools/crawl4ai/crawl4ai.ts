@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { PageSource } from '../../../../../protocol/tool-meta/browser-meta.ts';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
-import { asWebContent } from '../../../../toolkit/web/web-content.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { asWebContent } from '@/agent/toolkit/web/web-content.ts';
+import type { PageSource } from '@/protocol/tool-meta/browser-meta.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
 import {
   countLinks,
   OPENMANUS_WEB_STATE,

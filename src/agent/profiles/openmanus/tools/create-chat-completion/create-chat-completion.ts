@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, invalidArguments, modelFacing } from '../../../../toolkit/define-tool.ts';
+import { defineTool, invalidArguments, modelFacing } from '@/agent/toolkit/define-tool.ts';
 
 const FORMAT_PROMPT =
   'You format text as structured output. Answer with one JSON value that matches the given JSON Schema exactly and carries the content of the text you are given; add nothing the text does not support.';

@@ -1,4 +1,4 @@
-import type { CompletionPort } from '../../../../../protocol/ports/completion.ts';
+import type { CompletionPort } from '@/agent/toolkit/ports/completion-port.ts';
 import { drawChart } from './chart-drawing.ts';
 import { chartPage } from './chart-page.ts';
 import { type ChartSpec, chartConfig, chooseChartSpec, parseCsv } from './chart-spec.ts';

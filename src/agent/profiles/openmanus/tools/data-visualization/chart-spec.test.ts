@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletionPort } from '../../../../../protocol/ports/completion.ts';
+import type { CompletionPort } from '@/agent/toolkit/ports/completion-port.ts';
 import { chartConfig, chooseChartSpec, guessChartSpec, parseCsv } from './chart-spec.ts';
 
 const SALES = 'month,revenue,cost\n2025-01,120,80\n2025-02,150,90\n2025-03,90,70\n';

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { CompletionPort } from '../../../../../protocol/ports/completion.ts';
+import type { CompletionPort } from '@/agent/toolkit/ports/completion-port.ts';
 import { MAX_CHART_ROWS, MAX_SERIES } from './chart-limits.ts';
 
 /** A CSV file as a table: its header and typed rows (numbers where the text is a number). */

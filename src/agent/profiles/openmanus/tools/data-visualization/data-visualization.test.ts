@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { testToolContext } from '../../../../../../tests/fixtures/tool-context.ts';
-import { memoryWorkspace } from '../../../../../../tests/fixtures/web/memory-workspace.ts';
-import type { ToolOutcome } from '../../../../toolkit/define-tool.ts';
+import type { ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { testToolContext } from '~/tests/fixtures/tool-context.ts';
+import { memoryWorkspace } from '~/tests/fixtures/web/memory-workspace.ts';
 import { dataVisualizationTool } from './data-visualization.ts';
 
 // Node has no OffscreenCanvas: the drawing is faked here (it is drawn for real in tests/e2e/openmanus-visualization.test.ts).

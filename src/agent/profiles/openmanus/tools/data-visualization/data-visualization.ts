@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
-import { defineTool, errorText } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
-import type { ToolContext } from '../../../../toolkit/tool-context.ts';
+import { defineTool, errorText } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import type { ToolContext } from '@/agent/toolkit/tool-context.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 import { MAX_CHART_ROWS } from './chart-limits.ts';
 import type { ChartSpec } from './chart-spec.ts';
 import description from './data-visualization.md?raw';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Phase, PhaseStatus, Plan } from '../../../../../protocol/phase-plan.ts';
-import { SandboxError, type SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
+import type { Phase, PhaseStatus, Plan } from '@/protocol/phase-plan.ts';
+import { SandboxError, type SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 
 export const STEP_STATUSES = ['not_started', 'in_progress', 'completed', 'blocked'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];

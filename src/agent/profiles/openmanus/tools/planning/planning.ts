@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { Plan } from '../../../../../protocol/phase-plan.ts';
-import { planMeta } from '../../../../../protocol/tool-meta/plan-meta.ts';
 import {
   defineTool,
   type ToolContext,
   type ToolMeta,
   type ToolOutcome,
-} from '../../../../toolkit/define-tool.ts';
-import type { ActionFacts } from '../../../../toolkit/tool-facts.ts';
+} from '@/agent/toolkit/define-tool.ts';
+import type { ActionFacts } from '@/agent/toolkit/tool-facts.ts';
+import type { Plan } from '@/protocol/phase-plan.ts';
+import { planMeta } from '@/protocol/tool-meta/plan-meta.ts';
 import description from './planning.md?raw';
 import {
   formatPlan,

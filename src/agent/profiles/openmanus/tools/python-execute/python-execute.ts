@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { ShellMeta } from '../../../../../protocol/tool-meta/shell-meta.ts';
-import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
 import {
   defineTool,
   modelFacing,
   type Tool,
   type ToolContext,
   type ToolOutcome,
-} from '../../../../toolkit/define-tool.ts';
-import { fixedTarget } from '../../../../toolkit/label-rules.ts';
-import { compressStream } from '../../../../toolkit/shell-output.ts';
+} from '@/agent/toolkit/define-tool.ts';
+import { fixedTarget } from '@/agent/toolkit/label-rules.ts';
+import { compressStream } from '@/agent/toolkit/shell-output.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import type { ShellMeta } from '@/protocol/tool-meta/shell-meta.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 
 /** OpenManus' default limit on one run, in seconds. */
 export const DEFAULT_PYTHON_TIMEOUT_SECONDS = 5;

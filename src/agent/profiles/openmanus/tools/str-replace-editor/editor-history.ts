@@ -1,5 +1,5 @@
-import { SandboxError, type SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import { WORKSPACE_ROOT } from '../../../../../protocol/workspace.ts';
+import { SandboxError, type SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import { WORKSPACE_ROOT } from '@/protocol/workspace.ts';
 
 /** Where the editor keeps each file's earlier versions: a workspace folder, so a reload keeps them. */
 export const UNDO_FOLDER = `${WORKSPACE_ROOT}/.sandpiper/undo`;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { mimeForPath } from '../../../../../protocol/mime-types.ts';
-import type { SandboxPort } from '../../../../../protocol/ports/sandbox.ts';
-import type { FileMeta } from '../../../../../protocol/tool-meta/file-meta.ts';
-import { defineTool, errorText, type ToolOutcome } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
+import { defineTool, errorText, type ToolOutcome } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { mimeForPath } from '@/protocol/mime-types.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import type { FileMeta } from '@/protocol/tool-meta/file-meta.ts';
 import { countOccurrences, expandTabs, pythonList } from '../../common/python-text.ts';
 import { editorHistory } from './editor-history.ts';
 import { makeOutput, SNIPPET_LINES } from './editor-output.ts';

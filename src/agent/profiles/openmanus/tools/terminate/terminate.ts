@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../../../toolkit/define-tool.ts';
+import { defineTool } from '@/agent/toolkit/define-tool.ts';
 import description from './terminate.md?raw';
 
 /** OpenManus' `terminate` parameters, word for word. */

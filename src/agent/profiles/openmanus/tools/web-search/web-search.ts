@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { UNTRUSTED_WEB } from '../../../../../protocol/tool-meta/search-meta.ts';
-import { defineTool, invalidArguments } from '../../../../toolkit/define-tool.ts';
-import { withTarget } from '../../../../toolkit/label-rules.ts';
-import { asWebContent } from '../../../../toolkit/web/web-content.ts';
+import { defineTool, invalidArguments } from '@/agent/toolkit/define-tool.ts';
+import { withTarget } from '@/agent/toolkit/label-rules.ts';
+import { asWebContent } from '@/agent/toolkit/web/web-content.ts';
+import { UNTRUSTED_WEB } from '@/protocol/tool-meta/search-meta.ts';
 import {
   ALL_ENGINES_FAILED,
   engineReasons,

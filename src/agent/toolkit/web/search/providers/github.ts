@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NetworkResponse } from '../../../../../protocol/ports/network.ts';
+import type { NetworkResponse } from '@/protocol/ports/network-port.ts';
 import { ProviderError, type SearchProvider } from '../search-provider.ts';
 import { cutoffDay, detailLine, fetchJson, isoDate, retryAfterMs, withQuery } from './provider-request.ts';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { HttpMethod, NetworkResponse } from '../../../../../protocol/ports/network.ts';
-import type { SearchTime } from '../../../../../protocol/web/search-results.ts';
-import type { WebSettings } from '../../../../../protocol/web/web-settings.ts';
+import type { HttpMethod, NetworkResponse } from '@/protocol/ports/network-port.ts';
+import type { SearchTime } from '@/protocol/web/search-results.ts';
+import type { WebSettings } from '@/protocol/web/web-settings.ts';
 import { type ProviderContext, ProviderError, timeCutoff } from '../search-provider.ts';
 import { plainText } from './plain-text.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SearchTime, SearchType } from '../../../../../protocol/web/search-results.ts';
+import type { SearchTime, SearchType } from '@/protocol/web/search-results.ts';
 import { ProviderError, type ProviderHit, type SearchProvider } from '../search-provider.ts';
 import { plainText } from './plain-text.ts';
 import { detailLine, fetchJson, isoDate, withQuery } from './provider-request.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SearchTime } from '../../../../../protocol/web/search-results.ts';
+import type { SearchTime } from '@/protocol/web/search-results.ts';
 import type { ProviderHit, SearchProvider } from '../search-provider.ts';
 import { fetchJson, isoDate, requireKey } from './provider-request.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HitImage } from '../../../../../protocol/web/search-results.ts';
+import type { HitImage } from '@/protocol/web/search-results.ts';
 import type { ProviderHit, SearchProvider } from '../search-provider.ts';
 import { plainText } from './plain-text.ts';
 import { detailLine, fetchJson, wikimediaUserAgent, withQuery } from './provider-request.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdits, decodeText, imageDimensions, sliceLines } from './file-content.ts';
+import { applyEdits, decodeText, imageDimensions, sliceLines } from './file-bytes.ts';
 
 describe('file content helpers', () => {
   it('reads 1-indexed line ranges with -1 for the end, and explains bad ranges', () => {

@@ -1,4 +1,4 @@
-import type { PreviewServer } from './previews.ts';
+import type { PreviewServer } from './previews-port.ts';
 
 /**
  * The sandbox port: the only way tools reach a computer. Implemented by the virtual

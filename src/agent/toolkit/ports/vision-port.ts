@@ -1,4 +1,4 @@
-import type { ObservationImage } from '../model-image-limits.ts';
+import type { ObservationImage } from '@/protocol/model-image-limits.ts';
 
 /** Why an image could not be made for the model, in words for the observation. */
 export type ImageRefusal = { refused: string };

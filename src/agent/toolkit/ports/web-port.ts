@@ -1,13 +1,13 @@
-import type { PreviewLookOptions, PreviewPageState } from '../preview-browser.ts';
-import type { PageSource } from '../tool-meta/browser-meta.ts';
-import type { SearchImage } from '../tool-meta/search-meta.ts';
+import type { PreviewLookOptions, PreviewPageState } from '@/protocol/preview-browser.ts';
+import type { PageSource } from '@/protocol/tool-meta/browser-meta.ts';
+import type { SearchImage } from '@/protocol/tool-meta/search-meta.ts';
 import type {
   FailedImage,
   ProviderOutcome,
   SearchHit,
   SearchTime,
   SearchType,
-} from '../web/search-results.ts';
+} from '@/protocol/web/search-results.ts';
 
 /**
  * The web ports: search across the providers the settings allow, and open a page as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpStatusLine, statusOfTest, timeAgo } from './mcp-status.ts';
+import { mcpStatusLine, statusOfTest, timeAgo } from './mcp-status-lines.ts';
 
 const MINUTE = 60_000;
 const url = 'https://tools.example/mcp';

@@ -1,4 +1,4 @@
-import type { ConversationStatus } from '../conversation.ts';
+import type { ConversationStatus } from '@/protocol/conversation.ts';
 
 /** What a sub-agent is asked: a few words for its title, and the whole prompt. */
 export type SubAgentRequest = { description: string; prompt: string };

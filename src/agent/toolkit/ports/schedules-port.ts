@@ -1,4 +1,4 @@
-import type { Schedule, ScheduleEdit, ScheduleMark } from '../schedules.ts';
+import type { Schedule, ScheduleEdit, ScheduleMark } from '@/protocol/schedules.ts';
 
 /** A task to schedule, as the `schedule` tool validated it (interval in seconds; a repeat count from seed 001). */
 export type ScheduleRequest = {

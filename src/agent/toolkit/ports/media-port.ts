@@ -1,4 +1,4 @@
-import type { MediaKind } from '../media/media-settings.ts';
+import type { MediaKind } from '@/protocol/media/media-settings.ts';
 
 /** One file an endpoint made: its bytes, their type, and the prompt as the model rewrote it (if it said). */
 export type GeneratedFile = { bytes: Uint8Array; mime: string; revisedPrompt: string | null };

@@ -3,7 +3,7 @@ import type {
   PreviewActionResult,
   PreviewLookOptions,
   PreviewOpenResult,
-} from '../preview-browser.ts';
+} from '@/protocol/preview-browser.ts';
 
 /**
  * The conversation's own previews, live: a page of its workspace loaded with its scripts

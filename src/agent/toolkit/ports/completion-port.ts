@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../events.ts';
+import type { TokenUsage } from '@/protocol/events.ts';
 /**
  * The completion port: one request to the conversation's own model, outside the run's
  * context (no history, no tools of the run), for a tool that needs the model's words —
