@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
 import { RunPorts } from '../../src/agent/toolkit/ports/run-ports.ts';
-import type { SandboxPort } from '../../src/protocol/ports/sandbox.ts';
+import type { SandboxPort } from '../../src/protocol/ports/sandbox-port.ts';
 import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
 import { SAVED_OPENAI } from '../../src/protocol/settings-fixtures.ts';
 import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
@@ -222,5 +222,35 @@ describe('no tool can read settings', () => {
     });
     expect(sourceFiles(folder).length).toBeGreaterThan(50);
     expect(offences).toEqual([]);
+  });
+});
+
+describe('a tool context', () => {
+  it('builds the web services only when a tool reaches for them, once per action', () => {
+    let built = 0;
+    const services = new RunPorts(
+      {
+        conversationId: 'c1',
+        settings: settingsWithEverySecret(),
+        events: [],
+        openSandbox: () => Promise.reject(new Error('not opened in this test')),
+        signal: new AbortController().signal,
+        now: () => 0,
+        origin: { conversationId: 'c1', providerId: 'openai', profileId: 'muxd' },
+      },
+      {
+        appBaseUrl: 'https://app.example/',
+        publish: () => undefined,
+        // Read as the search service is built, and only then.
+        get searchProviders() {
+          built += 1;
+          return [];
+        },
+      },
+    );
+    const context = services.toolContext('u1', null);
+    expect(built).toBe(0);
+    expect(context.search).toBe(context.search);
+    expect(built).toBe(1);
   });
 });

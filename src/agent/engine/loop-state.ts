@@ -24,6 +24,16 @@ import { type Settlement, settle, stoppedNotice } from './settlement.ts';
 import { runtimeAsk } from './step-asks.ts';
 import { closeDanglingActions } from './step-policy.ts';
 
+/** An event as the log keeps it: an action's label and arguments cut to size (after redaction). */
+function cutForTheLog(body: EventBody): EventBody {
+  if (body.type !== 'envelope') return body;
+  return {
+    ...body,
+    ...(body.summary ? { summary: cutSummary(body.summary) } : {}),
+    ...(body.arguments ? { arguments: keptArguments(body.arguments) } : {}),
+  };
+}
+
 /**
  * One run's state: the events so far, the model's context built from them, the plan, and
  * the writes, tool runs and questions of each step.
@@ -61,7 +71,12 @@ export class LoopState {
   async append(bodies: EventBody[], changes: JournalChanges = {}, canCommitLater = false): Promise<void> {
     await this.committed();
     const { services, journal, conversationId } = this.loop;
-    const [redactedBodies, redactedChanges] = [services.redact(bodies), services.redact(changes)];
+    // The one boundary of what the run records: every secret of the settings redacted, then
+    // cut to size (a cut through a secret would leave its start behind); an observation too
+    // big for the context is saved whole to the workspace before its excerpt is recorded.
+    const redactedBodies = services.redact(bodies).map(cutForTheLog);
+    const redactedChanges = services.redact(changes);
+    await this.saveOversizedObservations(redactedBodies);
     const staged = canCommitLater ? journal.stage(conversationId, redactedBodies, redactedChanges) : null;
     if (staged) this.committing = staged.committed;
     const stored = staged?.events ?? (await journal.append(conversationId, redactedBodies, redactedChanges));
@@ -220,11 +235,9 @@ export class LoopState {
       toolCallId: call.id,
       ...(decision.role ? { role: decision.role } : {}),
       ...(decision.metaKind ? { metaKind: decision.metaKind } : {}),
-      // Redacted before they are cut: a cut through a secret would leave its start behind.
-      ...(decision.summary ? { summary: cutSummary(this.loop.services.redact(decision.summary)) } : {}),
-      ...(decision.arguments
-        ? { arguments: keptArguments(this.loop.services.redact(decision.arguments)) }
-        : {}),
+      // Redacted, then cut, where everything the run records is (`append`).
+      ...(decision.summary ? { summary: decision.summary } : {}),
+      ...(decision.arguments ? { arguments: decision.arguments } : {}),
     };
     const started: EventBody[] = [turn, running];
     const isImmediate = !decision.ok || !decision.call.hasSideEffects;
@@ -259,7 +272,7 @@ export class LoopState {
     // The finished step is labelled by what it did, when its outcome says more than its call.
     const summary = settledSummary(decision, this.loop.profile, outcome);
     const settled = settle(
-      summary ? { ...running, summary: cutSummary(this.loop.services.redact(summary)) } : running,
+      summary ? { ...running, summary } : running,
       isLimitStop && minutesBefore === null
         ? { ...outcome, message: timeLimitStopMessage(minutes) }
         : outcome,
@@ -267,9 +280,7 @@ export class LoopState {
       this.loop.now(),
     );
     withActionUsage(settled, this.loop.services.takeActionUsage(envelope.uuid));
-    // Redacted before anything of it is saved, the whole observation file included.
-    const settlement = this.loop.services.redact(isLimitStop ? this.atTimeLimit(settled, minutes) : settled);
-    await this.saveOversizedObservations(settlement);
+    const settlement = isLimitStop ? this.atTimeLimit(settled, minutes) : settled;
     await this.append(
       isImmediate ? [...started, ...settlement.bodies] : settlement.bodies,
       settlement.changes,
@@ -279,14 +290,14 @@ export class LoopState {
   }
 
   /** An observation too big for the context is saved whole before its excerpt is recorded. */
-  private async saveOversizedObservations(settlement: Settlement): Promise<void> {
-    const oversized = oversizedEnvelopes(settlement.bodies);
+  private async saveOversizedObservations(bodies: EventBody[]): Promise<void> {
+    const oversized = oversizedEnvelopes(bodies);
     if (oversized.length === 0) return;
     try {
       await saveObservations(await this.loop.openSandbox(), oversized);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      settlement.bodies.push({
+      bodies.push({
         type: 'notice',
         kind: 'internal_error',
         text: `The whole observation could not be saved to the workspace (${reason}); only its excerpt is available.`,

@@ -1,21 +1,12 @@
-import type { BroadcastMessage } from '../../../protocol/broadcast.ts';
-import { addTokenUsage, type StoredEvent, type TokenUsage } from '../../../protocol/events.ts';
-import { mcpTokenSecrets } from '../../../protocol/mcp.ts';
-import type { Plan } from '../../../protocol/phase-plan.ts';
-import type { CompletionPort } from '../../../protocol/ports/completion.ts';
-import type { ModesPort } from '../../../protocol/ports/modes.ts';
-import { HTTP_METHODS, type NetworkPort } from '../../../protocol/ports/network.ts';
-import type { ToolProgress } from '../../../protocol/ports/progress.ts';
-import type { SandboxPort } from '../../../protocol/ports/sandbox.ts';
-import {
-  type ScheduleRequest,
-  type SchedulesPort,
-  unavailableSchedules,
-} from '../../../protocol/ports/schedules.ts';
-import type { SubAgentOutcome, SubAgentRequest, SubAgentsPort } from '../../../protocol/ports/sub-agents.ts';
-import type { VisionPort } from '../../../protocol/ports/vision.ts';
-import type { Schedule, ScheduleEdit } from '../../../protocol/schedules.ts';
-import type { AgentSettings } from '../../../protocol/settings.ts';
+import type { BroadcastMessage } from '@/protocol/broadcast.ts';
+import { addTokenUsage, type StoredEvent, type TokenUsage } from '@/protocol/events.ts';
+import { mcpTokenSecrets } from '@/protocol/mcp.ts';
+import type { Plan } from '@/protocol/phase-plan.ts';
+import { HTTP_METHODS, type NetworkPort } from '@/protocol/ports/network-port.ts';
+import type { ToolProgress } from '@/protocol/ports/progress-port.ts';
+import type { SandboxPort } from '@/protocol/ports/sandbox-port.ts';
+import type { Schedule, ScheduleEdit } from '@/protocol/schedules.ts';
+import type { AgentSettings } from '@/protocol/settings.ts';
 import { createMediaService } from '../media/media-service.ts';
 import { createConversationModes } from '../modes/conversation-modes.ts';
 import type { ToolContext } from '../tool-context.ts';
@@ -28,13 +19,18 @@ import type { SearchProvider } from '../web/search/search-provider.ts';
 import { createSearchService } from '../web/search/search-service.ts';
 import { SYSTEM_CLOCK, type WebClock } from '../web/web-clock.ts';
 import { WebNetworks } from '../web/web-networks.ts';
+import type { CompletionPort } from './completion-port.ts';
 import { createFetchNetwork, READ_ONLY_METHODS } from './fetch-network.ts';
 import { createLivePreviews, type PreviewBrowserLink, unavailableLivePreviews } from './live-previews.ts';
 import { createModelCompletion } from './model-completion.ts';
+import type { ModesPort } from './modes-port.ts';
 import { createPreviews } from './previews.ts';
 import { createProgress } from './progress.ts';
 import { redactingSandbox } from './redacting-sandbox.ts';
+import { type ScheduleRequest, type SchedulesPort, unavailableSchedules } from './schedules-port.ts';
 import { SecretVault } from './secret-vault.ts';
+import type { SubAgentOutcome, SubAgentRequest, SubAgentsPort } from './sub-agents-port.ts';
+import type { VisionPort } from './vision-port.ts';
 import { createWorkspaceFiles } from './workspace-files.ts';
 import { createXProxyPort } from './x-proxy.ts';
 
@@ -61,6 +57,15 @@ export type SubAgentParent = { conversationId: string; actionUuid: string; signa
 export type SubAgentBackend = {
   run(parent: SubAgentParent, request: SubAgentRequest): Promise<SubAgentOutcome>;
 };
+
+/** `build`'s value, built on the first call and kept. */
+function once<T>(build: () => T): () => T {
+  let built: { value: T } | null = null;
+  return () => {
+    built ??= { value: build() };
+    return built.value;
+  };
+}
 
 /** What the platform gives the run's services (tests pass their own `fetch`, clock and providers). */
 export type RunEnvironment = {
@@ -206,6 +211,28 @@ export class RunPorts {
       progress,
       workspace,
     };
+    // The web, media and X services are built on first use: most calls (a file write, a
+    // todo list) never reach them.
+    const search = once(() =>
+      createSearchService({
+        ...web,
+        providers: this.environment.searchProviders ?? SEARCH_PROVIDERS,
+        thumbnailer: this.environment.thumbnailer ?? canvasThumbnailer,
+      }),
+    );
+    const pages = once(() =>
+      createPageService({ ...web, conversationId, appBaseUrl, previews, livePreviews }),
+    );
+    const fetchOption = this.environment.fetch ? { fetch: this.environment.fetch } : {};
+    const media = once(() =>
+      createMediaService({ media: this.run.settings.media, secrets: this.vault, progress, ...fetchOption }),
+    );
+    const x = once(() =>
+      createXProxyPort({ settings: this.run.settings.x, secrets: this.vault, ...fetchOption }),
+    );
+    const schedules = once(() => this.schedulesPort());
+    const subAgents = once(() => this.subAgentsPort(uuid));
+    const completion = once(() => this.countedCompletion(uuid));
     return {
       conversationId,
       uuid,
@@ -219,28 +246,29 @@ export class RunPorts {
       workspace,
       previews,
       livePreviews,
-      search: createSearchService({
-        ...web,
-        providers: this.environment.searchProviders ?? SEARCH_PROVIDERS,
-        thumbnailer: this.environment.thumbnailer ?? canvasThumbnailer,
-      }),
-      pages: createPageService({ ...web, conversationId, appBaseUrl, previews, livePreviews }),
-      media: createMediaService({
-        media: this.run.settings.media,
-        secrets: this.vault,
-        progress,
-        ...(this.environment.fetch ? { fetch: this.environment.fetch } : {}),
-      }),
+      get search() {
+        return search();
+      },
+      get pages() {
+        return pages();
+      },
+      get media() {
+        return media();
+      },
       modes: this.modes,
       vision: this.vision,
-      schedules: this.schedulesPort(),
-      subAgents: this.subAgentsPort(uuid),
-      completion: this.countedCompletion(uuid),
-      x: createXProxyPort({
-        settings: this.run.settings.x,
-        secrets: this.vault,
-        ...(this.environment.fetch ? { fetch: this.environment.fetch } : {}),
-      }),
+      get schedules() {
+        return schedules();
+      },
+      get subAgents() {
+        return subAgents();
+      },
+      get completion() {
+        return completion();
+      },
+      get x() {
+        return x();
+      },
     };
   }
 
