@@ -4,13 +4,13 @@ import solid from 'vite-plugin-solid';
 import { defineConfig } from 'vitest/config';
 import packageJson from './package.json' with { type: 'json' };
 import { PATH_ALIASES } from './scripts/path-aliases.mjs';
-import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/protocol/cross-origin-isolation.ts';
-import { CONTENT_SECURITY_POLICY } from './src/pwa/content-security-policy.ts';
-import { chunkFileName, LAZY_ASSETS_FOLDER } from './src/pwa/lazy-chunks.ts';
-import { previewRuntimePlugin } from './src/pwa/preview-runtime-build.ts';
-import { isPythonWorkerScript, PYTHON_WORKER_CSP } from './src/pwa/python-worker-policy.ts';
-import { webManifest } from './src/pwa/web-manifest.ts';
-import { PYODIDE_ASSETS_PATH, PYODIDE_FILES } from './src/sandbox/python/pyodide-assets.ts';
+import { CONTENT_SECURITY_POLICY } from './src/build/content-security-policy.ts';
+import { previewRuntimePlugin } from './src/build/preview-runtime-build.ts';
+import { CROSS_ORIGIN_ISOLATION_HEADERS } from './src/shared/protocol/cross-origin-isolation.ts';
+import { chunkFileName, LAZY_ASSETS_FOLDER } from './src/shared/pwa/lazy-chunks.ts';
+import { PYODIDE_ASSETS_PATH, PYODIDE_FILES } from './src/shared/pwa/pyodide-assets.ts';
+import { isPythonWorkerScript, PYTHON_WORKER_CSP } from './src/shared/pwa/python-worker-policy.ts';
+import { webManifest } from './src/shared/pwa/web-manifest.ts';
 
 export default defineConfig({
   plugins: [
@@ -60,11 +60,11 @@ export default defineConfig({
         });
       },
     },
-    // Our own service worker (src/pwa/sw.ts), registered by src/state/app-updates.ts
+    // Our own service worker (src/service-worker/sw.ts), registered by src/page/state/app-updates.ts
     // with workbox-window; none in `vite dev`.
     VitePWA({
       strategies: 'injectManifest',
-      srcDir: 'src/pwa',
+      srcDir: 'src/service-worker',
       filename: 'sw.ts',
       injectRegister: false,
       manifest: webManifest(packageJson.description),
@@ -96,7 +96,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
-      // The app, and the page a preview opened in a tab of its own is served (src/pwa/sw.ts).
+      // The app, and the page a preview opened in a tab of its own is served (src/service-worker/sw.ts).
       input: { index: 'index.html', 'preview-tab': 'preview-tab.html' },
       output: { chunkFileNames: chunkFileName },
     },

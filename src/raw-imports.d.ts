@@ -15,7 +15,7 @@ interface ImportMeta {
   glob: import('vite/types/importGlob.js').ImportGlobFunction;
 }
 
-/** The preview runtime's bundled code (src/pwa/preview-runtime-build.ts). */
+/** The preview runtime's bundled code (src/build/preview-runtime-build.ts). */
 declare module 'virtual:preview-runtime' {
   const code: string;
   export default code;

@@ -4,74 +4,73 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * The layers of the source tree and what each may import: the one table of the layering
  * rule. `npm run lint` checks every import of the tree against it (scripts/layers/check-layers.ts),
- * and so does `npm test` (tests/integration/layer-imports.test.ts). A layer may always import
- * itself; an entry with a file name allows that file of a layer only. Each profile is a layer
- * of its own (`profile:<id>`, checked by the `profile` rule): a profile never imports another,
- * and adding one changes no rule. See docs/ARCHITECTURE.md.
+ * and so does `npm test` (tests/integration/layer-imports.test.ts). The first folder under src/
+ * is the thread a file runs in (`THREADS`); the next one its layer (a thread of one layer is its
+ * own, and files at a thread's top are its entry). A layer may always import itself; an entry
+ * with a file path allows that file of a layer only. Each profile is a layer of its own
+ * (`profile:<id>`, checked by the `profile` rule): a profile never imports another, and adding one
+ * changes no rule. See docs/ARCHITECTURE.md.
  */
 export const LAYER_RULES: Readonly<Record<string, readonly string[]>> = {
+  // Shared by the threads: what crosses a thread, and what several threads run.
   protocol: [],
-  // Inside the agent, bottom up.
-  'agent/llm': ['protocol'],
-  'agent/toolkit': ['protocol', 'agent/llm'],
-  profile: ['protocol', 'agent/toolkit', 'schedules'],
-  'profile-list': ['protocol', 'agent/toolkit', 'profile'],
-  'agent/engine': ['protocol', 'agent/llm', 'agent/toolkit', 'storage'],
-  'agent/runtime': [
-    'protocol',
-    'agent/llm',
-    'agent/toolkit',
-    'agent/engine',
-    'storage',
-    'sandbox',
-    'bundle',
-    'schedules',
-    'know-how',
-  ],
-  workers: [
-    'protocol',
-    'agent/llm',
-    'agent/engine',
-    'agent/runtime',
-    'profile-list',
-    'sandbox',
-    'storage',
-    'schedules',
-  ],
-  sandbox: ['protocol', 'storage', 'pwa', 'know-how'],
-  // Skills, projects and memories: reading a skill or a project archive, what a conversation starts with.
-  'know-how': ['protocol', 'storage', 'bundle'],
-  // Shared by the threads.
   storage: ['protocol', 'bundle'],
   bundle: ['protocol'],
-  // The service worker opens the database by name only (storage/db-name.ts), never Dexie.
-  pwa: ['protocol', 'src/storage/db-name.ts', 'preview-runtime'],
   schedules: ['protocol'],
-  'preview-runtime': ['protocol'],
-  // The main thread.
+  // Skills, projects and memories: reading a skill or a project archive, what a conversation starts with.
+  'know-how': ['protocol', 'storage', 'bundle'],
+  // The web app's own rules: lazy chunks, preview addresses, the messages of the service worker.
+  pwa: ['protocol', 'src/shared/storage/db-name.ts'],
+  // The agent worker, bottom up.
+  llm: ['protocol'],
+  toolkit: ['protocol', 'llm'],
+  profile: ['protocol', 'toolkit', 'schedules'],
+  'profile-list': ['protocol', 'toolkit', 'profile'],
+  engine: ['protocol', 'llm', 'toolkit', 'storage'],
+  runtime: ['protocol', 'llm', 'toolkit', 'engine', 'storage', 'sandbox', 'bundle', 'schedules', 'know-how'],
+  sandbox: ['protocol', 'storage', 'pwa', 'know-how'],
+  'agent-worker': ['protocol', 'llm', 'engine', 'runtime', 'profile-list', 'sandbox', 'storage', 'schedules'],
+  // The Python worker: Pyodide and the messages it exchanges with the agent worker.
+  'python-worker': ['protocol'],
+  // The service worker opens the database by name only (storage/db-name.ts), never Dexie.
+  'service-worker': ['protocol', 'pwa', 'schedules', 'src/shared/storage/db-name.ts'],
+  // Inside every preview page.
+  'preview-frame': ['protocol'],
+  // The page.
   host: ['protocol', 'storage', 'pwa', 'state', 'ui'],
   state: ['protocol', 'storage', 'bundle', 'pwa', 'schedules', 'know-how'],
   ui: ['protocol', 'state', 'host', 'storage', 'bundle', 'pwa', 'schedules', 'know-how'],
-  'app-entry': ['protocol', 'state', 'ui'],
+  page: ['protocol', 'state', 'ui'],
+  // Vite's plugins and the build's settings, run by Node as the app is built.
+  build: ['protocol', 'pwa', 'preview-frame'],
 };
 
 /** The packages a layer may import, where it is limited (its tests are not). */
 export const PACKAGES_ONLY: Readonly<Record<string, readonly string[]>> = {
   protocol: ['zod'],
   // It runs inside every preview page: what it bundles is what each page carries.
-  'preview-runtime': ['devalue', 'fake-indexeddb', 'html-to-image'],
+  'preview-frame': ['devalue', 'fake-indexeddb', 'html-to-image'],
 };
 
-/** The thread each layer's code runs in; a test may import its own thread's code and the shared layers'. */
-export type Thread = 'page' | 'worker' | 'shared';
-export function threadOf(layer: string): Thread {
-  if (['ui', 'state', 'host', 'app-entry'].includes(layer)) return 'page';
-  if (layer.startsWith('agent/') || layer.startsWith('profile') || ['sandbox', 'workers'].includes(layer))
-    return 'worker';
-  return 'shared';
+/** The threads, each a folder of src/; a test may import its own thread's code and the shared one's. */
+export const THREADS = [
+  'page',
+  'agent-worker',
+  'python-worker',
+  'service-worker',
+  'preview-frame',
+  'build',
+  'shared',
+] as const;
+export type Thread = (typeof THREADS)[number];
+
+/** The thread a repo-relative path runs in (null outside src/, or for src/'s own type declarations). */
+export function threadOf(path: string): Thread | null {
+  const thread = path.split('/')[0] === 'src' ? path.split('/')[1] : undefined;
+  return (THREADS as readonly string[]).includes(thread ?? '') ? (thread as Thread) : null;
 }
 
-/** Packages worker code never imports (its tests neither): the page's UI library. */
+/** Packages the workers never import (their tests neither): the page's UI library. */
 export const WORKER_NEVER = ['solid-js'];
 
 /**
@@ -79,13 +78,14 @@ export const WORKER_NEVER = ['solid-js'];
  * (`profile:<id>`), so one profile importing another is an import across layers.
  */
 export function layerOf(path: string): string | null {
+  const thread = threadOf(path);
+  if (!thread) return null;
   const parts = path.split('/');
-  if (parts[0] === 'workers') return 'workers';
-  if (parts[0] !== 'src') return null;
-  if (parts.length === 2) return 'app-entry';
-  if (parts[1] !== 'agent') return parts[1] ?? null;
-  if (parts[2] === 'profiles') return parts.length > 4 ? `profile:${parts[3]}` : 'profile-list';
-  return `agent/${parts[2]}`;
+  const isOneLayer = !['page', 'agent-worker', 'shared'].includes(thread);
+  if (isOneLayer || parts.length === 3) return thread;
+  if (thread === 'agent-worker' && parts[2] === 'profiles')
+    return parts.length > 4 ? `profile:${parts[3]}` : 'profile-list';
+  return parts[2] ?? null;
 }
 
 /** The rule a layer is checked by (every profile by the one for profiles). */
@@ -156,7 +156,7 @@ export function scanImports(root: string, folders: readonly string[], withTests:
 
 /** Every import of the app's own modules (tests left out), with the layers it joins. */
 export function appImports(root: string): Import[] {
-  return scanImports(root, ['src', 'workers'], false).imports;
+  return scanImports(root, ['src'], false).imports;
 }
 
 /** Imports per ordered pair of different layers, as `a → b`. */
@@ -178,11 +178,9 @@ export function violations(imports: readonly Import[]): string[] {
   return imports.flatMap(({ from, to, layers: [a, b] }) => {
     if (a === b) return [];
     if (isTest(from)) {
-      const [mine, theirs] = [threadOf(a), threadOf(b)];
+      const [mine, theirs] = [threadOf(from), threadOf(to)];
       if (theirs === 'shared' || theirs === mine) return [];
-      return [
-        `${from} → ${to}: a test of ${mine === 'shared' ? 'shared' : `${mine}`} code imports ${theirs} code`,
-      ];
+      return [`${from} → ${to}: a test of ${mine} code imports ${theirs} code`];
     }
     const allowed = ruleOf(a) ?? [];
     const target = b.startsWith('profile:') ? 'profile' : b;
@@ -198,7 +196,7 @@ export function packageViolations(packages: readonly PackageImport[]): string[] 
     const only = PACKAGES_ONLY[layer];
     if (only && !isTest(from) && !only.includes(packageName))
       return [`${from} → ${packageName}: ${layer} imports only the packages ${only.join(', ')}`];
-    if (threadOf(layer) === 'worker' && WORKER_NEVER.includes(packageName))
+    if (threadOf(from)?.endsWith('-worker') && WORKER_NEVER.includes(packageName))
       return [`${from} → ${packageName}: worker code never imports ${packageName} (page code)`];
     return [];
   });
@@ -206,7 +204,7 @@ export function packageViolations(packages: readonly PackageImport[]): string[] 
 
 /** Everything the layering rule refuses in the tree under `root`, each with what the rule says. */
 export function layeringProblems(root: string): string[] {
-  const scan = scanImports(root, ['src', 'workers'], true);
+  const scan = scanImports(root, ['src'], true);
   const elsewhere = scanImports(root, ['tests', 'scripts'].filter(hasFolder(root)), true);
   return [
     ...violations(scan.imports),

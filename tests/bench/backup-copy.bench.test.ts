@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
-import type { WorkspaceFile } from '../../src/protocol/workspace.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import type { WorkspaceFile } from '../../src/shared/protocol/workspace.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { closeDevices, device, memoryFolder } from '../fixtures/backup-device.ts';
 import { recordFigures } from './record-figures.ts';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
-import { Journal } from '../../src/agent/engine/journal.ts';
-import { ConversationCheckpoints } from '../../src/agent/runtime/checkpoints/conversation-checkpoints.ts';
-import { CommandQueue } from '../../src/agent/runtime/command-queue.ts';
-import type { EventBody } from '../../src/protocol/events.ts';
-import type { WorkspaceFile } from '../../src/protocol/workspace.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { Journal } from '../../src/agent-worker/engine/journal.ts';
+import { ConversationCheckpoints } from '../../src/agent-worker/runtime/checkpoints/conversation-checkpoints.ts';
+import { CommandQueue } from '../../src/agent-worker/runtime/command-queue.ts';
+import type { EventBody } from '../../src/shared/protocol/events.ts';
+import type { WorkspaceFile } from '../../src/shared/protocol/workspace.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { recordFigures } from './record-figures.ts';
 
 /**

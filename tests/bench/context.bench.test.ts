@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
-import { KnowHowRepository } from '../../src/storage/know-how-repository.ts';
+import { DEFAULT_SETTINGS } from '../../src/shared/protocol/settings.ts';
+import { KnowHowRepository } from '../../src/shared/storage/know-how-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { COMPACTION_NOTE_MARK, createHarness, type Harness } from '../integration/harness.ts';

@@ -1,6 +1,6 @@
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
-import { KNOWN_DATABASE_KEY } from '../../src/state/app/lost-data-check.ts';
+import { KNOWN_DATABASE_KEY } from '../../src/page/state/app/lost-data-check.ts';
 import { appOnFullDisk } from '../e2e/full-disk-app.ts';
 import { BUILT_APP } from '../e2e/pwa-helpers.ts';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
+import { encodeBundle } from '../../src/shared/bundle/bundle-codec.ts';
 import { type AppHarness, startApp } from '../e2e/app-harness.ts';
 import { longThreadBundleContents } from '../e2e/long-thread-bundle.ts';
 import { importThroughPicker } from '../e2e/pwa-helpers.ts';

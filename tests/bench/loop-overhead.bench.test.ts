@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DETAILED_DIAGNOSTICS_REQUEST, DIAGNOSTICS_CHANNEL_NAME } from '../../src/protocol/broadcast.ts';
+import {
+  DETAILED_DIAGNOSTICS_REQUEST,
+  DIAGNOSTICS_CHANNEL_NAME,
+} from '../../src/shared/protocol/broadcast.ts';
 import { configureProvider } from '../e2e/app-harness.ts';
 import { type BrowserProcess, browserProcess } from '../fixtures/kill/browser-process.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK } from '../fixtures/scenarios.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
+import { TOOL_PROFILES } from '../../src/agent-worker/profiles/index.ts';
 import { figureRows } from '../fixtures/fuzz/fuzz-harness.ts';
 import { runRuntimeFuzz } from '../fixtures/fuzz/runtime-fuzz.ts';
 import { nodePythonWorkerStarter } from '../fixtures/python/node-python-worker.ts';

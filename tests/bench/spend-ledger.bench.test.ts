@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, expect, it } from 'vitest';
-import { Journal } from '../../src/agent/engine/journal.ts';
-import { readDaySpend } from '../../src/agent/engine/spend-cap.ts';
-import { type EventBody, StoredEvent } from '../../src/protocol/events.ts';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
-import { SAVED_OPENAI } from '../../src/protocol/settings-fixtures.ts';
-import { localDay } from '../../src/protocol/spend.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { SpendLedger, usageByDay } from '../../src/storage/spend-ledger.ts';
+import { Journal } from '../../src/agent-worker/engine/journal.ts';
+import { readDaySpend } from '../../src/agent-worker/engine/spend-cap.ts';
+import { type EventBody, StoredEvent } from '../../src/shared/protocol/events.ts';
+import { DEFAULT_SETTINGS } from '../../src/shared/protocol/settings.ts';
+import { SAVED_OPENAI } from '../../src/shared/protocol/settings-fixtures.ts';
+import { localDay } from '../../src/shared/protocol/spend.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { SpendLedger, usageByDay } from '../../src/shared/storage/spend-ledger.ts';
 import { recordFigures } from './record-figures.ts';
 
 /**

@@ -3,10 +3,10 @@ import {
   CONVERSATION_ROOM_TOKENS,
   fixedPromptTokens,
   withToolDescriptions,
-} from '../../src/agent/engine/tool-descriptions.ts';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { muxdProfile } from '../../src/agent/profiles/muxd/muxd-profile.ts';
-import { openManusProfile } from '../../src/agent/profiles/openmanus/openmanus-profile.ts';
+} from '../../src/agent-worker/engine/tool-descriptions.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
+import { muxdProfile } from '../../src/agent-worker/profiles/muxd/muxd-profile.ts';
+import { openManusProfile } from '../../src/agent-worker/profiles/openmanus/openmanus-profile.ts';
 import {
   LLM_NEEDS,
   type LlamaServer,

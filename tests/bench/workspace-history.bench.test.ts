@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
-import type { WorkspaceFile } from '../../src/protocol/workspace.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { recordWorkspaceChanges, WorkspaceHistory } from '../../src/storage/workspace-history.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import type { WorkspaceFile } from '../../src/shared/protocol/workspace.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { recordWorkspaceChanges, WorkspaceHistory } from '../../src/shared/storage/workspace-history.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { recordFigures } from './record-figures.ts';
 
 /**

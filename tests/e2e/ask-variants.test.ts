@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
+import { CONFIRM_REPLY } from '../../src/shared/protocol/worker-api.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { imageDimensions } from '../../src/agent/toolkit/file-bytes.ts';
+import { imageDimensions } from '../../src/agent-worker/toolkit/file-bytes.ts';
 import { grayPng, twoPagePdf } from '../fixtures/documents/document-files.ts';
 import { call } from '../fixtures/scenarios.ts';
 import type { RecordedRequest } from '../fixtures/scripted-llm-server.ts';

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
-import { sampleBundleContents } from '../../src/bundle/bundle-fixtures.ts';
-import { BUNDLE_FORMAT_VERSION, type BundleContents } from '../../src/bundle/bundle-format.ts';
-import type { EventBody } from '../../src/protocol/events.ts';
+import { encodeBundle } from '../../src/shared/bundle/bundle-codec.ts';
+import { sampleBundleContents } from '../../src/shared/bundle/bundle-fixtures.ts';
+import { BUNDLE_FORMAT_VERSION, type BundleContents } from '../../src/shared/bundle/bundle-format.ts';
+import type { EventBody } from '../../src/shared/protocol/events.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import {
   dropFile,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { WORKER_RESTARTED } from '../../src/state/app/worker-lifeline.ts';
+import { WORKER_RESTARTED } from '../../src/page/state/app/worker-lifeline.ts';
 import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
 import { crashAgentWorker, killPage, readStored, tornFiles } from '../fixtures/kill/kill-run.ts';
 import { finalVersions, KILL_TASK, scriptFrom, seededRandom } from '../fixtures/kill/kill-script.ts';

@@ -1,4 +1,4 @@
-import type { BundleContents } from '../../src/bundle/bundle-format.ts';
+import type { BundleContents } from '../../src/shared/bundle/bundle-format.ts';
 
 /**
  * A finished conversation of about `eventCount` events, shaped like a long agent run: per

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
+import { encodeBundle } from '../../src/shared/bundle/bundle-codec.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import { longThreadBundleContents } from './long-thread-bundle.ts';
@@ -12,7 +12,7 @@ import { importThroughPicker } from './pwa-helpers.ts';
  * push it over; the thread switches to the windowed list without losing the bottom, every
  * live row and the result show, and the first message is still reachable.
  */
-/** `WINDOW_THRESHOLD` of src/ui/thread/thread-window.tsx (a .tsx module the Node side does not load). */
+/** `WINDOW_THRESHOLD` of src/page/ui/thread/thread-window.tsx (a .tsx module the Node side does not load). */
 const WINDOW_THRESHOLD = 200;
 const FIRST_TEXT = 'Start of a thread just under the windowing threshold';
 const LAST_TEXT = 'The imported part ends here.';

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { BundleContents } from '../../src/bundle/bundle-format.ts';
+import type { BundleContents } from '../../src/shared/bundle/bundle-format.ts';
 
 /** Items a bundle's events make in the thread: messages, replies and actions (their running envelopes). */
 export function bundleItemCount(contents: BundleContents): number {

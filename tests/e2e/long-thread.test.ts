@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
+import { encodeBundle } from '../../src/shared/bundle/bundle-codec.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import { longThreadBundleContents } from './long-thread-bundle.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { DATABASE_NAME } from '../../src/storage/db-name.ts';
+import { DATABASE_NAME } from '../../src/shared/storage/db-name.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import { backupCopyNames } from './pwa-helpers.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { MCP_OAUTH_CHANNEL } from '../../src/protocol/mcp-oauth-callback.ts';
+import { MCP_OAUTH_CHANNEL } from '../../src/shared/protocol/mcp-oauth-callback.ts';
 import { type McpOAuthFixture, startMcpOAuthFixtureServer } from '../fixtures/mcp/mcp-oauth-fixture.ts';
 import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
 

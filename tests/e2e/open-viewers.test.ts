@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { localReferences } from '../../src/state/computer/deck-single-file.ts';
+import { localReferences } from '../../src/page/state/computer/deck-single-file.ts';
 import { call } from '../fixtures/scenarios.ts';
 import type { ScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { type AppHarness, startApp, statuses } from './app-harness.ts';

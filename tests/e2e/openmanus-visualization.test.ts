@@ -45,7 +45,7 @@ async function chartChunk(): Promise<{ root: string; chunk: string }> {
       lib: {
         entry: fileURLToPath(
           new URL(
-            '../../src/agent/profiles/openmanus/tools/data-visualization/chart-making.ts',
+            '../../src/agent-worker/profiles/openmanus/tools/data-visualization/chart-making.ts',
             import.meta.url,
           ),
         ),

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { build, type Plugin } from 'vite';
-import { ISOLATION_RELOAD_KEY } from '../../src/state/app/isolation-reload.ts';
-import { BACKUP_FOLDER_NAME } from '../../src/storage/backup-folder.ts';
+import { ISOLATION_RELOAD_KEY } from '../../src/page/state/app/isolation-reload.ts';
+import { BACKUP_FOLDER_NAME } from '../../src/shared/storage/backup-folder.ts';
 import { TODO_TASK, todoWorkspaceFlow } from '../fixtures/scenarios.ts';
 import type { AppHarness } from './app-harness.ts';
 

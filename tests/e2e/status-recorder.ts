@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { BROADCAST_CHANNEL_NAME } from '../../src/protocol/broadcast.ts';
+import { BROADCAST_CHANNEL_NAME } from '../../src/shared/protocol/broadcast.ts';
 
 /**
  * Records, in the page, every `data-status` each action entry has shown, and every status

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
-import { defineTool } from '../../src/agent/toolkit/define-tool.ts';
-import { defineProfile } from '../../src/agent/toolkit/profile.ts';
-import { phrase } from '../../src/protocol/action-summary.ts';
-import { ownWords } from '../../src/protocol/action-words.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
+import { ConversationArchive } from '../../src/agent-worker/runtime/conversation-archive.ts';
+import { defineTool } from '../../src/agent-worker/toolkit/define-tool.ts';
+import { defineProfile } from '../../src/agent-worker/toolkit/profile.ts';
+import { phrase } from '../../src/shared/protocol/action-summary.ts';
+import { ownWords } from '../../src/shared/protocol/action-words.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from '../integration/harness.ts';
 import { type AppHarness, startApp } from './app-harness.ts';

@@ -1,6 +1,6 @@
-import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
-import type { BundleContents } from '../../src/bundle/bundle-format.ts';
-import type { EventBody, StoredEvent } from '../../src/protocol/events.ts';
+import { encodeBundle } from '../../src/shared/bundle/bundle-codec.ts';
+import type { BundleContents } from '../../src/shared/bundle/bundle-format.ts';
+import type { EventBody, StoredEvent } from '../../src/shared/protocol/events.ts';
 import { hostileSearchHits, XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
 import { gradientPng, LIGHTHOUSE_MARKDOWN, ORDINARY_HITS } from './web-views-samples.ts';
 

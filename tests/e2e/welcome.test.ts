@@ -2,7 +2,7 @@ import { cpSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCAL_SERVER_ADDRESSES } from '../../src/state/welcome/local-servers.ts';
+import { LOCAL_SERVER_ADDRESSES } from '../../src/page/state/welcome/local-servers.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { type AppHarness, launchChromium, SCREENSHOTS, startApp } from './app-harness.ts';

@@ -1,7 +1,7 @@
-import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
-import type { BundleContents } from '../../src/bundle/bundle-format.ts';
-import type { EventBody, StoredEvent } from '../../src/protocol/events.ts';
-import type { MetaKind } from '../../src/protocol/tool-meta/index.ts';
+import { encodeBundle } from '../../src/shared/bundle/bundle-codec.ts';
+import type { BundleContents } from '../../src/shared/bundle/bundle-format.ts';
+import type { EventBody, StoredEvent } from '../../src/shared/protocol/events.ts';
+import type { MetaKind } from '../../src/shared/protocol/tool-meta/index.ts';
 import { XSS_MARK, XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
 import { HOSTILE_DOCUMENT_ATTACHMENTS } from './xss-everywhere-documents.ts';
 import {

@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import writeXlsxFile from 'write-excel-file/node';
-import type { BundleContents } from '../../src/bundle/bundle-format.ts';
+import type { BundleContents } from '../../src/shared/bundle/bundle-format.ts';
 import { toneWav } from '../fixtures/media/media-bytes.ts';
 import { XSS_MARK, XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
 import { ALL_ON_ONE_LINE, HOSTILE_FOLDER, oneLine } from './xss-everywhere-files.ts';

@@ -1,4 +1,4 @@
-import type { BundleContents } from '../../src/bundle/bundle-format.ts';
+import type { BundleContents } from '../../src/shared/bundle/bundle-format.ts';
 import { hostilePageHtml, XSS_MARK, XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
 import { gradientPng } from './web-views-samples.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
+import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/shared/protocol/worker-api.ts';
 import {
   acknowledge,
   advance,

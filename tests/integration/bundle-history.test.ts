@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
-import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
-import { WorkspaceChanges } from '../../src/agent/runtime/workspace-changes.ts';
-import { decodeBundle } from '../../src/bundle/bundle-codec.ts';
-import { olderFormatBundle } from '../../src/bundle/bundle-fixtures.ts';
-import { contentHash, WorkspaceAtCheckpoint, WorkspaceHistory } from '../../src/storage/workspace-history.ts';
+import { TOOL_PROFILES } from '../../src/agent-worker/profiles/index.ts';
+import { ConversationArchive } from '../../src/agent-worker/runtime/conversation-archive.ts';
+import { WorkspaceChanges } from '../../src/agent-worker/runtime/workspace-changes.ts';
+import { decodeBundle } from '../../src/shared/bundle/bundle-codec.ts';
+import { olderFormatBundle } from '../../src/shared/bundle/bundle-fixtures.ts';
+import {
+  contentHash,
+  WorkspaceAtCheckpoint,
+  WorkspaceHistory,
+} from '../../src/shared/storage/workspace-history.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
 

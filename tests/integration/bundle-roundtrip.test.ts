@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
-import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
-import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
-import { sampleBundleContents } from '../../src/bundle/bundle-fixtures.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { TOOL_PROFILES } from '../../src/agent-worker/profiles/index.ts';
+import { ConversationArchive } from '../../src/agent-worker/runtime/conversation-archive.ts';
+import { encodeBundle } from '../../src/shared/bundle/bundle-codec.ts';
+import { sampleBundleContents } from '../../src/shared/bundle/bundle-fixtures.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 

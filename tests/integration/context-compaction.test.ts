@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fullObservation, observationPath } from '../../src/agent/engine/context/observation.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { fullObservation, observationPath } from '../../src/agent-worker/engine/context/observation.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, COMPACTION_NOTE_MARK, createHarness, type Harness } from './harness.ts';
 

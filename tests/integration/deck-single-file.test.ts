@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { parseHTML } from 'linkedom';
 import { expect, it } from 'vitest';
-import { createSlidesTool } from '../../src/agent/profiles/manus/tools/slides/slides.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { deckAddress } from '../../src/state/computer/deck-address.ts';
-import { singleFileDeck } from '../../src/state/computer/deck-single-file.ts';
-import { WorkspaceReader } from '../../src/state/workspace/workspace-reader.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { createSlidesTool } from '../../src/agent-worker/profiles/manus/tools/slides/slides.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import { deckAddress } from '../../src/page/state/computer/deck-address.ts';
+import { singleFileDeck } from '../../src/page/state/computer/deck-single-file.ts';
+import { WorkspaceReader } from '../../src/page/state/workspace/workspace-reader.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 
 /**

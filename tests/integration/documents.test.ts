@@ -1,7 +1,7 @@
 import { Document, Packer, Paragraph } from 'docx';
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ExtractedDocument } from '../../src/agent/toolkit/documents/document-types.ts';
+import type { ExtractedDocument } from '../../src/agent-worker/toolkit/documents/document-types.ts';
 import {
   documentFormat,
   extractDocument,
@@ -10,9 +10,9 @@ import {
   partsWithoutText,
   renderDocument,
   unsupportedDocument,
-} from '../../src/agent/toolkit/documents/documents.ts';
-import { sheetTable } from '../../src/agent/toolkit/documents/extractors/markdown-table.ts';
-import { extractPdf, PDF_READER_FAILED } from '../../src/agent/toolkit/documents/extractors/pdf.ts';
+} from '../../src/agent-worker/toolkit/documents/documents.ts';
+import { sheetTable } from '../../src/agent-worker/toolkit/documents/extractors/markdown-table.ts';
+import { extractPdf, PDF_READER_FAILED } from '../../src/agent-worker/toolkit/documents/extractors/pdf.ts';
 import {
   plannerDocx,
   SAMPLE_CSV,

@@ -6,14 +6,14 @@ import {
   fullObservation,
   OBSERVATION_INLINE_LIMIT,
   observationFor,
-} from '../../src/agent/engine/context/observation.ts';
-import { fileTool } from '../../src/agent/profiles/manus/tools/file/file.ts';
-import { IMAGE_NOT_SEEN } from '../../src/agent/profiles/manus/tools/file/file-view-image.ts';
-import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import { FileMeta } from '../../src/protocol/tool-meta/file-meta.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+} from '../../src/agent-worker/engine/context/observation.ts';
+import { fileTool } from '../../src/agent-worker/profiles/manus/tools/file/file.ts';
+import { IMAGE_NOT_SEEN } from '../../src/agent-worker/profiles/manus/tools/file/file-view-image.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import type { ToolOutcome } from '../../src/agent-worker/toolkit/define-tool.ts';
+import { FileMeta } from '../../src/shared/protocol/tool-meta/file-meta.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import {
   grayPng,
   plannerDocx,

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { settle } from '../../src/agent/engine/settlement.ts';
-import { fileTool } from '../../src/agent/profiles/manus/tools/file/file.ts';
-import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import type { VisionPort } from '../../src/agent/toolkit/ports/vision-port.ts';
-import { createVisionPort } from '../../src/agent/toolkit/vision/vision-service.ts';
-import { EnvelopeEvent } from '../../src/protocol/events.ts';
-import type { ObservationImage } from '../../src/protocol/model-image-limits.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { settle } from '../../src/agent-worker/engine/settlement.ts';
+import { fileTool } from '../../src/agent-worker/profiles/manus/tools/file/file.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import type { ToolOutcome } from '../../src/agent-worker/toolkit/define-tool.ts';
+import type { VisionPort } from '../../src/agent-worker/toolkit/ports/vision-port.ts';
+import { createVisionPort } from '../../src/agent-worker/toolkit/vision/vision-service.ts';
+import { EnvelopeEvent } from '../../src/shared/protocol/events.ts';
+import type { ObservationImage } from '../../src/shared/protocol/model-image-limits.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { grayPng, twoPagePdf } from '../fixtures/documents/document-files.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 

@@ -1,20 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { editImageTool } from '../../src/agent/profiles/manus/tools/edit-image/edit-image.ts';
-import { generateTool } from '../../src/agent/profiles/manus/tools/generate/generate.ts';
-import { generateImageTool } from '../../src/agent/profiles/manus/tools/generate-image/generate-image.ts';
-import { generateSpeechTool } from '../../src/agent/profiles/manus/tools/generate-speech/generate-speech.ts';
-import type { Tool, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import { createMediaService } from '../../src/agent/toolkit/media/media-service.ts';
-import { createConversationModes } from '../../src/agent/toolkit/modes/conversation-modes.ts';
-import type { ModesPort } from '../../src/agent/toolkit/ports/modes-port.ts';
-import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
-import { DEFAULT_MEDIA_SETTINGS, type MediaSettings } from '../../src/protocol/media/media-settings.ts';
-import { GeneratedMediaMeta } from '../../src/protocol/tool-meta/generated-media-meta.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { editImageTool } from '../../src/agent-worker/profiles/manus/tools/edit-image/edit-image.ts';
+import { generateTool } from '../../src/agent-worker/profiles/manus/tools/generate/generate.ts';
+import { generateImageTool } from '../../src/agent-worker/profiles/manus/tools/generate-image/generate-image.ts';
+import { generateSpeechTool } from '../../src/agent-worker/profiles/manus/tools/generate-speech/generate-speech.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import type { Tool, ToolOutcome } from '../../src/agent-worker/toolkit/define-tool.ts';
+import { createMediaService } from '../../src/agent-worker/toolkit/media/media-service.ts';
+import { createConversationModes } from '../../src/agent-worker/toolkit/modes/conversation-modes.ts';
+import type { ModesPort } from '../../src/agent-worker/toolkit/ports/modes-port.ts';
+import { SecretVault } from '../../src/agent-worker/toolkit/ports/secret-vault.ts';
+import {
+  DEFAULT_MEDIA_SETTINGS,
+  type MediaSettings,
+} from '../../src/shared/protocol/media/media-settings.ts';
+import { GeneratedMediaMeta } from '../../src/shared/protocol/tool-meta/generated-media-meta.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { browserFetch } from '../fixtures/media/browser-fetch.ts';
 import { promptPng } from '../fixtures/media/media-bytes.ts';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MEDIA_SETTINGS } from '../../src/protocol/media/media-settings.ts';
-import { GeneratedMediaMeta } from '../../src/protocol/tool-meta/generated-media-meta.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { DEFAULT_MEDIA_SETTINGS } from '../../src/shared/protocol/media/media-settings.ts';
+import { GeneratedMediaMeta } from '../../src/shared/protocol/tool-meta/generated-media-meta.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { browserFetch } from '../fixtures/media/browser-fetch.ts';
 import {
   FIXTURE_MEDIA_KEY,

@@ -4,10 +4,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globFiles, grepFiles } from '../../src/agent/profiles/manus/tools/match/match-search.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { globFiles, grepFiles } from '../../src/agent-worker/profiles/manus/tools/match/match-search.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { listFiles, ZOD_SOURCES } from '../fixtures/source-tree.ts';
 
 const TREE = ZOD_SOURCES;

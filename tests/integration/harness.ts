@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { createOpenAiCompatibleProvider } from '../../src/agent/llm/providers/openai-compatible.ts';
-import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
-import { AgentRuntime, type RuntimeDependencies } from '../../src/agent/runtime/runtime.ts';
-import type { ToolProfile } from '../../src/agent/toolkit/profile.ts';
-import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
-import type { Envelope } from '../../src/protocol/envelope.ts';
-import type { StoredEvent } from '../../src/protocol/events.ts';
-import type { ProviderSetup } from '../../src/protocol/providers.ts';
-import { type AgentSettings, DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { EventRepository } from '../../src/storage/event-repository.ts';
-import { PlanRepository } from '../../src/storage/plan-repository.ts';
-import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { createOpenAiCompatibleProvider } from '../../src/agent-worker/llm/providers/openai-compatible.ts';
+import { TOOL_PROFILES } from '../../src/agent-worker/profiles/index.ts';
+import { AgentRuntime, type RuntimeDependencies } from '../../src/agent-worker/runtime/runtime.ts';
+import type { ToolProfile } from '../../src/agent-worker/toolkit/profile.ts';
+import type { BroadcastMessage } from '../../src/shared/protocol/broadcast.ts';
+import type { Envelope } from '../../src/shared/protocol/envelope.ts';
+import type { StoredEvent } from '../../src/shared/protocol/events.ts';
+import type { ProviderSetup } from '../../src/shared/protocol/providers.ts';
+import { type AgentSettings, DEFAULT_SETTINGS } from '../../src/shared/protocol/settings.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { EventRepository } from '../../src/shared/storage/event-repository.ts';
+import { PlanRepository } from '../../src/shared/storage/plan-repository.ts';
+import { SettingsRepository } from '../../src/shared/storage/settings-repository.ts';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 
 /** A real runtime over fake-indexeddb, talking to the scripted server through the real `openai` client. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { WorkspaceChanges } from '../../src/agent/runtime/workspace-changes.ts';
-import type { StoredEvent } from '../../src/protocol/events.ts';
-import { WorkspaceAtCheckpoint, WorkspaceHistory } from '../../src/storage/workspace-history.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
+import { WorkspaceChanges } from '../../src/agent-worker/runtime/workspace-changes.ts';
+import type { StoredEvent } from '../../src/shared/protocol/events.ts';
+import { WorkspaceAtCheckpoint, WorkspaceHistory } from '../../src/shared/storage/workspace-history.ts';
 import { delegatingNotebookProfile } from '../fixtures/notebook-profile.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';

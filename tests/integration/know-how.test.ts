@@ -1,7 +1,7 @@
 import { strToU8 } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KnowHowRepository } from '../../src/storage/know-how-repository.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { KnowHowRepository } from '../../src/shared/storage/know-how-repository.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +9,12 @@ import {
   LAYER_RULES,
   layeringProblems,
   layerOf,
+  THREADS,
   violations,
 } from '~/scripts/layers/layers.ts';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+const existsInTree = (folder: string) => existsSync(join(REPOSITORY, folder));
 
 const imported = (from: string, to: string): Import => {
   const a = layerOf(from);
@@ -28,7 +30,7 @@ describe('the layers of the real tree', () => {
     console.info(`[layers] ${imports.length} imports; between layers:\n${table.join('\n')}`);
     // The scan sees the whole tree (a broken pattern would find nothing and pass).
     expect(imports.length).toBeGreaterThan(2000);
-    expect(table.some((line) => line.endsWith('agent/runtime → agent/engine'))).toBe(true);
+    expect(table.some((line) => line.endsWith('runtime → engine'))).toBe(true);
     expect(violations(imports)).toEqual([]);
   });
 
@@ -37,31 +39,38 @@ describe('the layers of the real tree', () => {
   });
 
   it('every layer the rules name is a folder of the tree', () => {
-    const folders = Object.keys(LAYER_RULES).flatMap((layer) => {
-      if (layer === 'workers') return ['workers'];
-      if (layer === 'profile' || layer === 'profile-list') return ['src/agent/profiles'];
-      return layer === 'app-entry' ? [] : [`src/${layer}`];
+    const folders = Object.keys(LAYER_RULES).map((layer) => {
+      if (layer === 'profile' || layer === 'profile-list') return 'src/agent-worker/profiles';
+      const thread = (THREADS as readonly string[]).includes(layer) ? layer : undefined;
+      return thread ? `src/${thread}` : THREADS.map((each) => `src/${each}/${layer}`).find(existsInTree);
     });
-    expect(folders.filter((folder) => !existsSync(join(REPOSITORY, folder)))).toEqual([]);
+    expect(folders.filter((folder) => folder === undefined || !existsInTree(folder))).toEqual([]);
+    // Every folder of src/ is a thread, and every file of a thread is in a layer.
+    expect(
+      readdirSync(join(REPOSITORY, 'src'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort(),
+    ).toEqual([...THREADS].sort());
   });
 
   it('refuses what the rules refuse', () => {
     const refused = violations([
-      imported('src/agent/runtime/x.ts', 'src/agent/profiles/muxd/common/x-post-mark.ts'),
-      imported('src/agent/profiles/manus/tools/a/a.ts', 'src/agent/profiles/muxd/common/b.ts'),
-      imported('src/agent/profiles/manus/common/a.ts', 'src/agent/profiles/index.ts'),
-      imported('src/agent/llm/a.ts', 'src/agent/toolkit/define-tool.ts'),
-      imported('src/agent/toolkit/a.ts', 'src/agent/engine/journal.ts'),
-      imported('src/agent/engine/a.ts', 'src/agent/runtime/runtime.ts'),
-      imported('src/storage/a.ts', 'src/pwa/lazy-chunks.ts'),
-      imported('src/ui/a.tsx', 'src/agent/engine/loop.ts'),
+      imported('src/agent-worker/runtime/x.ts', 'src/agent-worker/profiles/muxd/common/x-post-mark.ts'),
+      imported('src/agent-worker/profiles/manus/tools/a/a.ts', 'src/agent-worker/profiles/muxd/common/b.ts'),
+      imported('src/agent-worker/profiles/manus/common/a.ts', 'src/agent-worker/profiles/index.ts'),
+      imported('src/agent-worker/llm/a.ts', 'src/agent-worker/toolkit/define-tool.ts'),
+      imported('src/agent-worker/toolkit/a.ts', 'src/agent-worker/engine/journal.ts'),
+      imported('src/agent-worker/engine/a.ts', 'src/agent-worker/runtime/runtime.ts'),
+      imported('src/shared/storage/a.ts', 'src/shared/pwa/lazy-chunks.ts'),
+      imported('src/page/ui/a.tsx', 'src/agent-worker/engine/loop.ts'),
     ]);
     expect(refused).toHaveLength(8);
     const allowed = violations([
-      imported('src/agent/profiles/manus/tools/a/a.ts', 'src/agent/profiles/manus/common/b.ts'),
-      imported('src/agent/profiles/index.ts', 'src/agent/profiles/muxd/muxd-profile.ts'),
-      imported('src/agent/runtime/a.ts', 'src/agent/engine/loop.ts'),
-      imported('src/agent/engine/a.ts', 'src/agent/toolkit/profile.ts'),
+      imported('src/agent-worker/profiles/manus/tools/a/a.ts', 'src/agent-worker/profiles/manus/common/b.ts'),
+      imported('src/agent-worker/profiles/index.ts', 'src/agent-worker/profiles/muxd/muxd-profile.ts'),
+      imported('src/agent-worker/runtime/a.ts', 'src/agent-worker/engine/loop.ts'),
+      imported('src/agent-worker/engine/a.ts', 'src/agent-worker/toolkit/profile.ts'),
     ]);
     expect(allowed).toEqual([]);
   });

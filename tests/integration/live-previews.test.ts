@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { openManusProfile } from '../../src/agent/profiles/openmanus/openmanus-profile.ts';
-import { NO_PREVIEW_BROWSER } from '../../src/agent/toolkit/ports/live-previews.ts';
-import { WEB_CONTENT_NOTE } from '../../src/agent/toolkit/web/web-content.ts';
-import type { Envelope } from '../../src/protocol/envelope.ts';
-import { BrowserMeta } from '../../src/protocol/tool-meta/browser-meta.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
+import { openManusProfile } from '../../src/agent-worker/profiles/openmanus/openmanus-profile.ts';
+import { NO_PREVIEW_BROWSER } from '../../src/agent-worker/toolkit/ports/live-previews.ts';
+import { WEB_CONTENT_NOTE } from '../../src/agent-worker/toolkit/web/web-content.ts';
+import type { Envelope } from '../../src/shared/protocol/envelope.ts';
+import { BrowserMeta } from '../../src/shared/protocol/tool-meta/browser-meta.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { FakeNotesBrowser, NOTES_APP_ERROR } from '../fixtures/preview-browser.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { overMessageChannel } from './comlink-channel.ts';

@@ -11,11 +11,11 @@
  * own grammar engine writes that call. Skipped where ../shared/llm is absent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { identifyServer } from '../../src/agent/runtime/server-knowledge.ts';
-import type { EventBody } from '../../src/protocol/events.ts';
-import { datedFindings } from '../../src/protocol/providers.ts';
-import { SAVED_OPENAI } from '../../src/protocol/settings-fixtures.ts';
-import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { identifyServer } from '../../src/agent-worker/runtime/server-knowledge.ts';
+import type { EventBody } from '../../src/shared/protocol/events.ts';
+import { datedFindings } from '../../src/shared/protocol/providers.ts';
+import { SAVED_OPENAI } from '../../src/shared/protocol/settings-fixtures.ts';
+import { SettingsRepository } from '../../src/shared/storage/settings-repository.ts';
 import { startDeliverProxy } from '../fixtures/deliver-proxy.ts';
 import { skipEachWithoutShared } from '../shared-folder.ts';
 import { createHarness, type Harness } from './harness.ts';

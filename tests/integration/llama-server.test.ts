@@ -6,14 +6,14 @@
  * Skipped, saying why, where ../shared/llm is absent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decideCall } from '../../src/agent/engine/call-decision.ts';
-import { withToolDescriptions } from '../../src/agent/engine/tool-descriptions.ts';
-import type { ModelRequest, ModelResult } from '../../src/agent/llm/chat-messages.ts';
-import { createOpenAiCompatibleProvider } from '../../src/agent/llm/providers/openai-compatible.ts';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import type { EventBody } from '../../src/protocol/events.ts';
-import { datedFindings, type ServerCapabilities } from '../../src/protocol/providers.ts';
-import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { decideCall } from '../../src/agent-worker/engine/call-decision.ts';
+import { withToolDescriptions } from '../../src/agent-worker/engine/tool-descriptions.ts';
+import type { ModelRequest, ModelResult } from '../../src/agent-worker/llm/chat-messages.ts';
+import { createOpenAiCompatibleProvider } from '../../src/agent-worker/llm/providers/openai-compatible.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
+import type { EventBody } from '../../src/shared/protocol/events.ts';
+import { datedFindings, type ServerCapabilities } from '../../src/shared/protocol/providers.ts';
+import { SettingsRepository } from '../../src/shared/storage/settings-repository.ts';
 import { skipEachWithoutShared } from '../shared-folder.ts';
 import { createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';
 import {

@@ -1,13 +1,13 @@
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
-import { ConversationArchive } from '../../src/agent/runtime/conversation-archive.ts';
-import { LONG_MESSAGE_WHILE_WORKING } from '../../src/agent/runtime/uploads/long-message.ts';
-import { encodeBundle } from '../../src/bundle/bundle-codec.ts';
-import { sampleBundleContents } from '../../src/bundle/bundle-fixtures.ts';
-import type { AgentWorkerApi } from '../../src/protocol/worker-api.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { TOOL_PROFILES } from '../../src/agent-worker/profiles/index.ts';
+import { ConversationArchive } from '../../src/agent-worker/runtime/conversation-archive.ts';
+import { LONG_MESSAGE_WHILE_WORKING } from '../../src/agent-worker/runtime/uploads/long-message.ts';
+import { encodeBundle } from '../../src/shared/bundle/bundle-codec.ts';
+import { sampleBundleContents } from '../../src/shared/bundle/bundle-fixtures.ts';
+import type { AgentWorkerApi } from '../../src/shared/protocol/worker-api.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, messagesOf, planNotes } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
 

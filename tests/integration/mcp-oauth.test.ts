@@ -1,12 +1,12 @@
 import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listMcpTools } from '../../src/agent/toolkit/mcp/mcp-catalog.ts';
-import { McpConnections } from '../../src/agent/toolkit/mcp/mcp-connections.ts';
-import type { McpServerConfig } from '../../src/protocol/mcp.ts';
-import type { McpOAuth } from '../../src/protocol/mcp-oauth.ts';
-import { testMcpServer } from '../../src/state/settings/mcp-connection.ts';
-import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { listMcpTools } from '../../src/agent-worker/toolkit/mcp/mcp-catalog.ts';
+import { McpConnections } from '../../src/agent-worker/toolkit/mcp/mcp-connections.ts';
+import { testMcpServer } from '../../src/page/state/settings/mcp-connection.ts';
+import type { McpServerConfig } from '../../src/shared/protocol/mcp.ts';
+import type { McpOAuth } from '../../src/shared/protocol/mcp-oauth.ts';
+import { SettingsRepository } from '../../src/shared/storage/settings-repository.ts';
 import { startMcpFixtureServer } from '../fixtures/mcp/mcp-fixture-server.ts';
 import { type McpOAuthFixture, startMcpOAuthFixtureServer } from '../fixtures/mcp/mcp-oauth-fixture.ts';
 import { notebookProfile } from '../fixtures/notebook-profile.ts';

@@ -1,16 +1,16 @@
 import { imageSize } from 'image-size';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaService } from '../../src/agent/toolkit/media/media-service.ts';
-import { MediaError, type MediaPort } from '../../src/agent/toolkit/ports/media-port.ts';
-import { createProgress } from '../../src/agent/toolkit/ports/progress.ts';
-import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
+import { createMediaService } from '../../src/agent-worker/toolkit/media/media-service.ts';
+import { MediaError, type MediaPort } from '../../src/agent-worker/toolkit/ports/media-port.ts';
+import { createProgress } from '../../src/agent-worker/toolkit/ports/progress.ts';
+import { SecretVault } from '../../src/agent-worker/toolkit/ports/secret-vault.ts';
 import {
   DEFAULT_MEDIA_SETTINGS,
   type MediaApi,
   type MediaEndpoint,
   type MediaSettings,
-} from '../../src/protocol/media/media-settings.ts';
-import type { ToolProgress } from '../../src/protocol/ports/progress-port.ts';
+} from '../../src/shared/protocol/media/media-settings.ts';
+import type { ToolProgress } from '../../src/shared/protocol/ports/progress-port.ts';
 import { browserFetch } from '../fixtures/media/browser-fetch.ts';
 import { promptPng } from '../fixtures/media/media-bytes.ts';
 import {

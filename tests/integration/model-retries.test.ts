@@ -6,8 +6,8 @@
  * retries recorded; when they run out, the run pauses and Retry finishes it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventBody } from '../../src/protocol/events.ts';
-import { RETRY_REPLY } from '../../src/protocol/worker-api.ts';
+import type { EventBody } from '../../src/shared/protocol/events.ts';
+import { RETRY_REPLY } from '../../src/shared/protocol/worker-api.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { createHarness, type Harness } from './harness.ts';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grepTool } from '../../src/agent/profiles/muxd/tools/grep/grep.ts';
+import { grepTool } from '../../src/agent-worker/profiles/muxd/tools/grep/grep.ts';
 import { listFiles, ZOD_SOURCES } from '../fixtures/source-tree.ts';
 import { openMuxdSandbox } from './muxd-harness.ts';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { Tool, ToolContext, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import type { Tool, ToolContext, ToolOutcome } from '../../src/agent-worker/toolkit/define-tool.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 
 /** A real virtual sandbox over a fresh IndexedDB workspace, and a way to call muxd tools on it. */

@@ -3,8 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFi
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patchApplyTool } from '../../src/agent/profiles/muxd/tools/patch-apply/patch-apply.ts';
-import type { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
+import { patchApplyTool } from '../../src/agent-worker/profiles/muxd/tools/patch-apply/patch-apply.ts';
+import type { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
 import { listFiles, ZOD_SOURCES } from '../fixtures/source-tree.ts';
 import { openMuxdSandbox } from './muxd-harness.ts';
 

@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PLAN_MODE_PATH } from '../../src/agent/profiles/muxd/common/plan-mode-state.ts';
-import { TODOS_PATH } from '../../src/agent/profiles/muxd/common/todo-list.ts';
-import { askUserTool } from '../../src/agent/profiles/muxd/tools/ask-user/ask-user.ts';
-import { bashTool } from '../../src/agent/profiles/muxd/tools/bash/bash.ts';
-import { fileEditTool } from '../../src/agent/profiles/muxd/tools/file-edit/file-edit.ts';
-import { fileReadTool } from '../../src/agent/profiles/muxd/tools/file-read/file-read.ts';
-import { fileWriteTool } from '../../src/agent/profiles/muxd/tools/file-write/file-write.ts';
-import { patchApplyTool } from '../../src/agent/profiles/muxd/tools/patch-apply/patch-apply.ts';
-import { planEnterTool } from '../../src/agent/profiles/muxd/tools/plan-enter/plan-enter.ts';
-import { planExitTool } from '../../src/agent/profiles/muxd/tools/plan-exit/plan-exit.ts';
-import { todoReadTool } from '../../src/agent/profiles/muxd/tools/todo-read/todo-read.ts';
-import { todoWriteTool } from '../../src/agent/profiles/muxd/tools/todo-write/todo-write.ts';
-import { webFetchTool } from '../../src/agent/profiles/muxd/tools/web-fetch/web-fetch.ts';
-import { webSearchTool } from '../../src/agent/profiles/muxd/tools/web-search/web-search.ts';
-import { createFetchNetwork } from '../../src/agent/toolkit/ports/fetch-network.ts';
-import { PageError, type SearchReport } from '../../src/agent/toolkit/ports/web-port.ts';
-import type { ToolContext } from '../../src/agent/toolkit/tool-context.ts';
+import { PLAN_MODE_PATH } from '../../src/agent-worker/profiles/muxd/common/plan-mode-state.ts';
+import { TODOS_PATH } from '../../src/agent-worker/profiles/muxd/common/todo-list.ts';
+import { askUserTool } from '../../src/agent-worker/profiles/muxd/tools/ask-user/ask-user.ts';
+import { bashTool } from '../../src/agent-worker/profiles/muxd/tools/bash/bash.ts';
+import { fileEditTool } from '../../src/agent-worker/profiles/muxd/tools/file-edit/file-edit.ts';
+import { fileReadTool } from '../../src/agent-worker/profiles/muxd/tools/file-read/file-read.ts';
+import { fileWriteTool } from '../../src/agent-worker/profiles/muxd/tools/file-write/file-write.ts';
+import { patchApplyTool } from '../../src/agent-worker/profiles/muxd/tools/patch-apply/patch-apply.ts';
+import { planEnterTool } from '../../src/agent-worker/profiles/muxd/tools/plan-enter/plan-enter.ts';
+import { planExitTool } from '../../src/agent-worker/profiles/muxd/tools/plan-exit/plan-exit.ts';
+import { todoReadTool } from '../../src/agent-worker/profiles/muxd/tools/todo-read/todo-read.ts';
+import { todoWriteTool } from '../../src/agent-worker/profiles/muxd/tools/todo-write/todo-write.ts';
+import { webFetchTool } from '../../src/agent-worker/profiles/muxd/tools/web-fetch/web-fetch.ts';
+import { webSearchTool } from '../../src/agent-worker/profiles/muxd/tools/web-search/web-search.ts';
+import { createFetchNetwork } from '../../src/agent-worker/toolkit/ports/fetch-network.ts';
+import { PageError, type SearchReport } from '../../src/agent-worker/toolkit/ports/web-port.ts';
+import type { ToolContext } from '../../src/agent-worker/toolkit/tool-context.ts';
 import { openMuxdSandbox } from './muxd-harness.ts';
 
 /** muxd's todo list, plan mode, patch_apply, ask_user and web tools over a real virtual sandbox. */

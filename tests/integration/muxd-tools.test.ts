@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bashTool } from '../../src/agent/profiles/muxd/tools/bash/bash.ts';
-import { fileEditTool } from '../../src/agent/profiles/muxd/tools/file-edit/file-edit.ts';
-import { fileReadTool } from '../../src/agent/profiles/muxd/tools/file-read/file-read.ts';
-import { fileWriteTool } from '../../src/agent/profiles/muxd/tools/file-write/file-write.ts';
-import { grepTool } from '../../src/agent/profiles/muxd/tools/grep/grep.ts';
-import { listFilesTool } from '../../src/agent/profiles/muxd/tools/list-files/list-files.ts';
+import { bashTool } from '../../src/agent-worker/profiles/muxd/tools/bash/bash.ts';
+import { fileEditTool } from '../../src/agent-worker/profiles/muxd/tools/file-edit/file-edit.ts';
+import { fileReadTool } from '../../src/agent-worker/profiles/muxd/tools/file-read/file-read.ts';
+import { fileWriteTool } from '../../src/agent-worker/profiles/muxd/tools/file-write/file-write.ts';
+import { grepTool } from '../../src/agent-worker/profiles/muxd/tools/grep/grep.ts';
+import { listFilesTool } from '../../src/agent-worker/profiles/muxd/tools/list-files/list-files.ts';
 import { openMuxdSandbox } from './muxd-harness.ts';
 
 /** muxd's file, shell and search tools over a real virtual sandbox: limits and error texts (seed 004). */

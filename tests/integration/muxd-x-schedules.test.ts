@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { xPostOf } from '../../src/agent/profiles/muxd/common/x-post-mark.ts';
+import { xPostOf } from '../../src/agent-worker/profiles/muxd/common/x-post-mark.ts';
 import {
   xScheduleCancelTool,
   xScheduleListTool,
   xScheduleTool,
   xScheduleUpdateTool,
-} from '../../src/agent/profiles/muxd/x-tools.ts';
-import { SAVED_OPENAI } from '../../src/protocol/settings-fixtures.ts';
-import { EventRepository } from '../../src/storage/event-repository.ts';
+} from '../../src/agent-worker/profiles/muxd/x-tools.ts';
+import { SAVED_OPENAI } from '../../src/shared/protocol/settings-fixtures.ts';
+import { EventRepository } from '../../src/shared/storage/event-repository.ts';
 import { FIXTURE_X_APP_TOKEN, FIXTURE_X_USER_TOKEN } from '../fixtures/x-api/x-api-server.ts';
 import { openXToolHarness, type XToolHarness } from '../fixtures/x-api/x-tool-harness.ts';
 

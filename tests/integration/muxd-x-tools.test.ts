@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { xMentionsTool, xPostTool, xReplyTool, xSearchTool } from '../../src/agent/profiles/muxd/x-tools.ts';
+import {
+  xMentionsTool,
+  xPostTool,
+  xReplyTool,
+  xSearchTool,
+} from '../../src/agent-worker/profiles/muxd/x-tools.ts';
 import {
   FIXTURE_X_APP_TOKEN,
   FIXTURE_X_USER_TOKEN,

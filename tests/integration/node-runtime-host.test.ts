@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { NodeRuntimeConnection } from '../../src/agent-worker/sandbox/webcontainer/node-runtime-connection.ts';
 import {
   NOT_ISOLATED_REASON,
   NodeRuntimeController,
   type NodeRuntimeEnvironment,
   type NodeRuntimeStatusUpdate,
   OFFLINE_REASON,
-} from '../../src/host/webcontainer/node-runtime-controller.ts';
-import { WebContainerHost } from '../../src/host/webcontainer/webcontainer-host.ts';
-import type { NodeRuntimeHostPort } from '../../src/protocol/node-runtime-messages.ts';
-import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
+} from '../../src/page/host/webcontainer/node-runtime-controller.ts';
+import { WebContainerHost } from '../../src/page/host/webcontainer/webcontainer-host.ts';
+import type { NodeRuntimeHostPort } from '../../src/shared/protocol/node-runtime-messages.ts';
 import { FakeWebContainer } from '../fixtures/fake-webcontainer.ts';
 import { overMessageChannel } from './comlink-channel.ts';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BASH_TEXTS, bashTool } from '../../src/agent/profiles/openmanus/tools/bash/bash.ts';
-import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import type { ExecOptions, ExecResult, SandboxPort } from '../../src/protocol/ports/sandbox-port.ts';
-import { ShellMeta } from '../../src/protocol/tool-meta/shell-meta.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { BASH_TEXTS, bashTool } from '../../src/agent-worker/profiles/openmanus/tools/bash/bash.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import type { ToolOutcome } from '../../src/agent-worker/toolkit/define-tool.ts';
+import type { ExecOptions, ExecResult, SandboxPort } from '../../src/shared/protocol/ports/sandbox-port.ts';
+import { ShellMeta } from '../../src/shared/protocol/tool-meta/shell-meta.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 
 /**

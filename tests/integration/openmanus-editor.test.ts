@@ -4,14 +4,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   historyPathOf,
   MAX_VERSIONS_PER_FILE,
-} from '../../src/agent/profiles/openmanus/tools/str-replace-editor/editor-history.ts';
-import { TRUNCATED_MESSAGE } from '../../src/agent/profiles/openmanus/tools/str-replace-editor/editor-output.ts';
-import { strReplaceEditorTool } from '../../src/agent/profiles/openmanus/tools/str-replace-editor/str-replace-editor.ts';
-import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import { FileMeta } from '../../src/protocol/tool-meta/file-meta.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+} from '../../src/agent-worker/profiles/openmanus/tools/str-replace-editor/editor-history.ts';
+import { TRUNCATED_MESSAGE } from '../../src/agent-worker/profiles/openmanus/tools/str-replace-editor/editor-output.ts';
+import { strReplaceEditorTool } from '../../src/agent-worker/profiles/openmanus/tools/str-replace-editor/str-replace-editor.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import type { ToolOutcome } from '../../src/agent-worker/toolkit/define-tool.ts';
+import { FileMeta } from '../../src/shared/protocol/tool-meta/file-meta.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 
 /**

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { planningTool } from '../../src/agent/profiles/openmanus/tools/planning/planning.ts';
+import { planningTool } from '../../src/agent-worker/profiles/openmanus/tools/planning/planning.ts';
 import {
   NO_ACTIVE_PLAN,
   PLANNING_STATE_PATH,
-} from '../../src/agent/profiles/openmanus/tools/planning/planning-state.ts';
-import type { ToolOutcome, ToolSuccess } from '../../src/agent/toolkit/define-tool.ts';
-import type { Plan } from '../../src/protocol/phase-plan.ts';
-import { planFieldsOf } from '../../src/protocol/tool-meta/plan-meta.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+} from '../../src/agent-worker/profiles/openmanus/tools/planning/planning-state.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import type { ToolOutcome, ToolSuccess } from '../../src/agent-worker/toolkit/define-tool.ts';
+import type { Plan } from '../../src/shared/protocol/phase-plan.ts';
+import { planFieldsOf } from '../../src/shared/protocol/tool-meta/plan-meta.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 
 /**

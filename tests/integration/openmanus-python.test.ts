@@ -5,12 +5,12 @@ import {
   createPythonExecuteTool,
   PYTHON_EXECUTE_FOLDER,
   pythonExecuteTool,
-} from '../../src/agent/profiles/openmanus/tools/python-execute/python-execute.ts';
-import type { Tool, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import { ShellMeta } from '../../src/protocol/tool-meta/shell-meta.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+} from '../../src/agent-worker/profiles/openmanus/tools/python-execute/python-execute.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import type { Tool, ToolOutcome } from '../../src/agent-worker/toolkit/define-tool.ts';
+import { ShellMeta } from '../../src/shared/protocol/tool-meta/shell-meta.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { nodePythonWorkerStarter } from '../fixtures/python/node-python-worker.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { tokensSinceUserInput } from '../../src/agent/engine/step-policy.ts';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { createChatCompletionTool } from '../../src/agent/profiles/openmanus/tools/create-chat-completion/create-chat-completion.ts';
-import { defineProfile } from '../../src/agent/toolkit/profile.ts';
-import { applyEvents, initialThreadState } from '../../src/state/thread/thread-reducer.ts';
+import { tokensSinceUserInput } from '../../src/agent-worker/engine/step-policy.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
+import { createChatCompletionTool } from '../../src/agent-worker/profiles/openmanus/tools/create-chat-completion/create-chat-completion.ts';
+import { defineProfile } from '../../src/agent-worker/toolkit/profile.ts';
+import { applyEvents, initialThreadState } from '../../src/page/state/thread/thread-reducer.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 

@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserUseTool } from '../../src/agent/profiles/openmanus/tools/browser-use/browser-use.ts';
-import { BROWSER_STATE_PATH } from '../../src/agent/profiles/openmanus/tools/browser-use/reader-state.ts';
+import { browserUseTool } from '../../src/agent-worker/profiles/openmanus/tools/browser-use/browser-use.ts';
+import { BROWSER_STATE_PATH } from '../../src/agent-worker/profiles/openmanus/tools/browser-use/reader-state.ts';
 import {
   CRAWL_CACHE_PATH,
   crawl4aiTool,
-} from '../../src/agent/profiles/openmanus/tools/crawl4ai/crawl4ai.ts';
-import { webSearchTool } from '../../src/agent/profiles/openmanus/tools/web-search/web-search.ts';
-import type { Tool, ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import type { CompletionPort } from '../../src/agent/toolkit/ports/completion-port.ts';
-import { unavailableLivePreviews } from '../../src/agent/toolkit/ports/live-previews.ts';
-import { createPreviews } from '../../src/agent/toolkit/ports/previews.ts';
-import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
-import { createPageService } from '../../src/agent/toolkit/web/browse/page-service.ts';
-import { ServiceQueues } from '../../src/agent/toolkit/web/rate-limits.ts';
-import { SEARCH_PROVIDERS } from '../../src/agent/toolkit/web/search/providers/index.ts';
-import { createSearchService } from '../../src/agent/toolkit/web/search/search-service.ts';
-import { WebNetworks } from '../../src/agent/toolkit/web/web-networks.ts';
-import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/protocol/web/web-settings.ts';
+} from '../../src/agent-worker/profiles/openmanus/tools/crawl4ai/crawl4ai.ts';
+import { webSearchTool } from '../../src/agent-worker/profiles/openmanus/tools/web-search/web-search.ts';
+import type { Tool, ToolOutcome } from '../../src/agent-worker/toolkit/define-tool.ts';
+import type { CompletionPort } from '../../src/agent-worker/toolkit/ports/completion-port.ts';
+import { unavailableLivePreviews } from '../../src/agent-worker/toolkit/ports/live-previews.ts';
+import { createPreviews } from '../../src/agent-worker/toolkit/ports/previews.ts';
+import { SecretVault } from '../../src/agent-worker/toolkit/ports/secret-vault.ts';
+import { createPageService } from '../../src/agent-worker/toolkit/web/browse/page-service.ts';
+import { ServiceQueues } from '../../src/agent-worker/toolkit/web/rate-limits.ts';
+import { SEARCH_PROVIDERS } from '../../src/agent-worker/toolkit/web/search/providers/index.ts';
+import { createSearchService } from '../../src/agent-worker/toolkit/web/search/search-service.ts';
+import { WebNetworks } from '../../src/agent-worker/toolkit/web/web-networks.ts';
+import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/shared/protocol/web/web-settings.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 import { type MemoryWorkspace, memoryWorkspace } from '../fixtures/web/memory-workspace.ts';
 import { PAGE_URLS, pageRoutes } from '../fixtures/web/page-routes.ts';

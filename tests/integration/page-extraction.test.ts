@@ -3,10 +3,10 @@ import { Marked } from 'marked';
 import { build, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { PATH_ALIASES } from '~/scripts/path-aliases.mjs';
-import { extractHtml } from '../../src/agent/toolkit/web/pages/extract/extract-html.ts';
-import type { ExtractedPage } from '../../src/agent/toolkit/web/pages/extracted-page.ts';
-import { orderByFocus } from '../../src/agent/toolkit/web/pages/focus-sections.ts';
-import { pageFromReaderReply } from '../../src/agent/toolkit/web/pages/reader-markdown.ts';
+import { extractHtml } from '../../src/agent-worker/toolkit/web/pages/extract/extract-html.ts';
+import type { ExtractedPage } from '../../src/agent-worker/toolkit/web/pages/extracted-page.ts';
+import { orderByFocus } from '../../src/agent-worker/toolkit/web/pages/focus-sections.ts';
+import { pageFromReaderReply } from '../../src/agent-worker/toolkit/web/pages/reader-markdown.ts';
 import { PAGE_URLS, readPageFixture } from '../fixtures/web/page-routes.ts';
 import {
   findRenderedDanger,
@@ -200,7 +200,7 @@ describe('extractHtml on fixture pages', () => {
   });
 
   it('bundles for the browser and runs with no DOM and no Node globals, as in the worker', async () => {
-    const entry = new URL('../../src/agent/toolkit/web/pages/extract/extract-html.ts', import.meta.url)
+    const entry = new URL('../../src/agent-worker/toolkit/web/pages/extract/extract-html.ts', import.meta.url)
       .pathname;
     const output = await build({
       configFile: false,

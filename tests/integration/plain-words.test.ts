@@ -19,7 +19,7 @@ const JARGON = /\bseeds?\s*0\d\d\b|§/i;
 /** Literals that hold the character for another reason, by file. */
 const ALLOWED: Record<string, readonly string[]> = {
   // The HTML entity `&sect;` decoded: a character of web text, not a section reference.
-  'src/agent/toolkit/web/search/providers/plain-text.ts': ['§'],
+  'src/agent-worker/toolkit/web/search/providers/plain-text.ts': ['§'],
 };
 
 type Found = { line: number; text: string };

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/protocol/envelope.ts';
-import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
+import type { Envelope } from '../../src/shared/protocol/envelope.ts';
+import { DEFAULT_WEB_SETTINGS } from '../../src/shared/protocol/web/web-settings.ts';
 import {
   ALLOWED_SITE,
   EVIL_HOST,

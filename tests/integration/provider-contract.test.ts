@@ -6,9 +6,9 @@
  * runtime over fake-indexeddb, so observations are checked end to end.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decideCall } from '../../src/agent/engine/call-decision.ts';
-import type { ModelProgress, ModelRequest, ModelResult } from '../../src/agent/llm/chat-messages.ts';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
+import { decideCall } from '../../src/agent-worker/engine/call-decision.ts';
+import type { ModelProgress, ModelRequest, ModelResult } from '../../src/agent-worker/llm/chat-messages.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
 import { NOTES_PHASES, NOTES_TASK } from '../fixtures/scenarios.ts';
 import {
   type ContractSubject,

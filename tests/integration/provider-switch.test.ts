@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { SettingsRepository } from '../../src/shared/storage/settings-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { assertWellFormedRequests, createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { InMemoryFs } from 'just-bash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PythonProcess } from '../../src/sandbox/python/python-process.ts';
-import { WorkspaceMirror } from '../../src/sandbox/python/workspace-mirror.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { PythonProcess } from '../../src/agent-worker/sandbox/python/python-process.ts';
+import { WorkspaceMirror } from '../../src/agent-worker/sandbox/python/workspace-mirror.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { nodePythonWorkerStarter } from '../fixtures/python/node-python-worker.ts';
 
 // Python in the virtual sandbox: the real just-bash shell, the real Python worker code
@@ -17,7 +17,7 @@ import { nodePythonWorkerStarter } from '../fixtures/python/node-python-worker.t
 // then zeroing it, which drops a write landing in between (about 3 stops in 100 of a busy
 // loop); the host now writes a Stop again until the run ends (`python-process.ts`). A
 // stopped command also gets the grace to end before just-bash aborts the whole script
-// (`src/sandbox/virtual/python-timeout.test.ts`).
+// (`src/agent-worker/sandbox/virtual/python-timeout.test.ts`).
 
 let database: SandpiperDatabase;
 let workspace: WorkspaceRepository;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/protocol/envelope.ts';
-import type { StoredEvent } from '../../src/protocol/events.ts';
-import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
+import type { Envelope } from '../../src/shared/protocol/envelope.ts';
+import type { StoredEvent } from '../../src/shared/protocol/events.ts';
+import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/shared/protocol/worker-api.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, createHarness, type Harness, lastQuestion } from './harness.ts';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { danglingActions } from '../../src/agent/engine/step-policy.ts';
-import { MAX_AUTOMATIC_RESTARTS } from '../../src/agent/runtime/runtime-notices.ts';
-import type { StoredEvent } from '../../src/protocol/events.ts';
-import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { danglingActions } from '../../src/agent-worker/engine/step-policy.ts';
+import { MAX_AUTOMATIC_RESTARTS } from '../../src/agent-worker/runtime/runtime-notices.ts';
+import type { StoredEvent } from '../../src/shared/protocol/events.ts';
+import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/shared/protocol/worker-api.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness, lastQuestion } from './harness.ts';
 

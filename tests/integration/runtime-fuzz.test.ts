@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
+import { TOOL_PROFILES } from '../../src/agent-worker/profiles/index.ts';
 import { brokenProfile, hangingProfile } from '../fixtures/fuzz/broken-profiles.ts';
 import { figureRows } from '../fixtures/fuzz/fuzz-harness.ts';
 import { type RuntimeFuzzReport, runRuntimeFuzz } from '../fixtures/fuzz/runtime-fuzz.ts';

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gitStatusTool } from '../../src/agent/profiles/muxd/tools/git-status/git-status.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { gitStatusTool } from '../../src/agent-worker/profiles/muxd/tools/git-status/git-status.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 
 /**

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Journal } from '../../src/agent/engine/journal.ts';
-import { ScheduleService } from '../../src/agent/runtime/schedules/schedule-service.ts';
-import { Scheduler, type SchedulerTimers } from '../../src/agent/runtime/schedules/scheduler.ts';
-import type { ScheduleRequest } from '../../src/agent/toolkit/ports/schedules-port.ts';
-import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
-import { SAVED_OPENAI, SETTINGS_WITH_OPENAI } from '../../src/protocol/settings-fixtures.ts';
-import { ConversationRepository } from '../../src/storage/conversation-repository.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { EventRepository } from '../../src/storage/event-repository.ts';
-import { KnowHowRepository } from '../../src/storage/know-how-repository.ts';
-import { ScheduleRepository } from '../../src/storage/schedule-repository.ts';
-import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import { Journal } from '../../src/agent-worker/engine/journal.ts';
+import { ScheduleService } from '../../src/agent-worker/runtime/schedules/schedule-service.ts';
+import { Scheduler, type SchedulerTimers } from '../../src/agent-worker/runtime/schedules/scheduler.ts';
+import type { ScheduleRequest } from '../../src/agent-worker/toolkit/ports/schedules-port.ts';
+import type { BroadcastMessage } from '../../src/shared/protocol/broadcast.ts';
+import { SAVED_OPENAI, SETTINGS_WITH_OPENAI } from '../../src/shared/protocol/settings-fixtures.ts';
+import { ConversationRepository } from '../../src/shared/storage/conversation-repository.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { EventRepository } from '../../src/shared/storage/event-repository.ts';
+import { KnowHowRepository } from '../../src/shared/storage/know-how-repository.ts';
+import { ScheduleRepository } from '../../src/shared/storage/schedule-repository.ts';
+import { SettingsRepository } from '../../src/shared/storage/settings-repository.ts';
 import { SharedTabLocks } from '../fixtures/tab-locks.ts';
 
 /**

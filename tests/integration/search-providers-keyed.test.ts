@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { braveProvider } from '../../src/agent/toolkit/web/search/providers/brave.ts';
-import { jinaSearchProvider } from '../../src/agent/toolkit/web/search/providers/jina-search.ts';
-import { openAlexProvider } from '../../src/agent/toolkit/web/search/providers/openalex.ts';
-import { searxngProvider } from '../../src/agent/toolkit/web/search/providers/searxng.ts';
-import { semanticScholarProvider } from '../../src/agent/toolkit/web/search/providers/semantic-scholar.ts';
-import { tavilyProvider } from '../../src/agent/toolkit/web/search/providers/tavily.ts';
-import type { ProviderQuery, SearchProvider } from '../../src/agent/toolkit/web/search/search-provider.ts';
+import { braveProvider } from '../../src/agent-worker/toolkit/web/search/providers/brave.ts';
+import { jinaSearchProvider } from '../../src/agent-worker/toolkit/web/search/providers/jina-search.ts';
+import { openAlexProvider } from '../../src/agent-worker/toolkit/web/search/providers/openalex.ts';
+import { searxngProvider } from '../../src/agent-worker/toolkit/web/search/providers/searxng.ts';
+import { semanticScholarProvider } from '../../src/agent-worker/toolkit/web/search/providers/semantic-scholar.ts';
+import { tavilyProvider } from '../../src/agent-worker/toolkit/web/search/providers/tavily.ts';
+import type {
+  ProviderQuery,
+  SearchProvider,
+} from '../../src/agent-worker/toolkit/web/search/search-provider.ts';
 import { SEARXNG_HOSTS } from '../fixtures/web/search-api-keyed-routes.ts';
 import { PROXY_HOST, PROXY_TEMPLATE, searchApiRoutes } from '../fixtures/web/search-api-routes.ts';
 import {

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { crossrefProvider } from '../../src/agent/toolkit/web/search/providers/crossref.ts';
-import { githubProvider } from '../../src/agent/toolkit/web/search/providers/github.ts';
-import { hnAlgoliaProvider } from '../../src/agent/toolkit/web/search/providers/hn-algolia.ts';
-import { SEARCH_PROVIDERS } from '../../src/agent/toolkit/web/search/providers/index.ts';
-import { npmProvider } from '../../src/agent/toolkit/web/search/providers/npm.ts';
-import { openverseProvider } from '../../src/agent/toolkit/web/search/providers/openverse.ts';
-import { wikidataProvider } from '../../src/agent/toolkit/web/search/providers/wikidata.ts';
-import { wikipediaProvider } from '../../src/agent/toolkit/web/search/providers/wikipedia.ts';
-import type { ProviderQuery, SearchProvider } from '../../src/agent/toolkit/web/search/search-provider.ts';
-import { WEB_SERVICE_IDS } from '../../src/protocol/web/web-services.ts';
+import { crossrefProvider } from '../../src/agent-worker/toolkit/web/search/providers/crossref.ts';
+import { githubProvider } from '../../src/agent-worker/toolkit/web/search/providers/github.ts';
+import { hnAlgoliaProvider } from '../../src/agent-worker/toolkit/web/search/providers/hn-algolia.ts';
+import { SEARCH_PROVIDERS } from '../../src/agent-worker/toolkit/web/search/providers/index.ts';
+import { npmProvider } from '../../src/agent-worker/toolkit/web/search/providers/npm.ts';
+import { openverseProvider } from '../../src/agent-worker/toolkit/web/search/providers/openverse.ts';
+import { wikidataProvider } from '../../src/agent-worker/toolkit/web/search/providers/wikidata.ts';
+import { wikipediaProvider } from '../../src/agent-worker/toolkit/web/search/providers/wikipedia.ts';
+import type {
+  ProviderQuery,
+  SearchProvider,
+} from '../../src/agent-worker/toolkit/web/search/search-provider.ts';
+import { WEB_SERVICE_IDS } from '../../src/shared/protocol/web/web-services.ts';
 import { CANNED_TOPICS } from '../fixtures/web/search-api-results.ts';
 import { searchApiRoutes } from '../fixtures/web/search-api-routes.ts';
 import { sparqlSearchText, wikidataNumber } from '../fixtures/web/search-api-wikimedia-routes.ts';

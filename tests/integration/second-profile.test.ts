@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemPromptWith } from '../../src/agent/engine/context/start-context-text.ts';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { EMPTY_START_CONTEXT } from '../../src/protocol/know-how.ts';
-import { applyEvents, initialThreadState, openAskUuid } from '../../src/state/thread/thread-reducer.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { systemPromptWith } from '../../src/agent-worker/engine/context/start-context-text.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
+import { applyEvents, initialThreadState, openAskUuid } from '../../src/page/state/thread/thread-reducer.ts';
+import { EMPTY_START_CONTEXT } from '../../src/shared/protocol/know-how.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { notebookProfile } from '../fixtures/notebook-profile.ts';
 import { call } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactedSecret } from '../../src/agent/toolkit/ports/secrets-port.ts';
-import { mcpTokenSecrets } from '../../src/protocol/mcp.ts';
-import { EventRepository } from '../../src/storage/event-repository.ts';
-import { KnowHowRepository } from '../../src/storage/know-how-repository.ts';
-import { SettingsRepository } from '../../src/storage/settings-repository.ts';
-import { WorkspaceHistory } from '../../src/storage/workspace-history.ts';
+import { redactedSecret } from '../../src/agent-worker/toolkit/ports/secrets-port.ts';
+import { mcpTokenSecrets } from '../../src/shared/protocol/mcp.ts';
+import { EventRepository } from '../../src/shared/storage/event-repository.ts';
+import { KnowHowRepository } from '../../src/shared/storage/know-how-repository.ts';
+import { SettingsRepository } from '../../src/shared/storage/settings-repository.ts';
+import { WorkspaceHistory } from '../../src/shared/storage/workspace-history.ts';
 import { type ConfiguredSecret, type SecretSet, sweepSecrets } from '../fixtures/secrets/secret-set.ts';
 import { openSweepEnvironment, type SweepEnvironment } from '../fixtures/secrets/sweep-environment.ts';
 import { firingScript, manusScript, muxdScript, openManusScript } from '../fixtures/secrets/sweep-scripts.ts';

@@ -5,10 +5,10 @@
  * llama-server shows the same in `llama-server.test.ts`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventBody } from '../../src/protocol/events.ts';
-import type { ProviderSetup } from '../../src/protocol/providers.ts';
-import type { AgentSettings } from '../../src/protocol/settings.ts';
-import { SettingsRepository } from '../../src/storage/settings-repository.ts';
+import type { EventBody } from '../../src/shared/protocol/events.ts';
+import type { ProviderSetup } from '../../src/shared/protocol/providers.ts';
+import type { AgentSettings } from '../../src/shared/protocol/settings.ts';
+import { SettingsRepository } from '../../src/shared/storage/settings-repository.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { assertWellFormedRequests, createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WorkspaceChanges } from '../../src/agent/runtime/workspace-changes.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { WorkspaceChanges } from '../../src/agent-worker/runtime/workspace-changes.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
 

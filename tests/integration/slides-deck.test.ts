@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import {
   REVEAL_ASSETS,
   readBundledRevealAsset,
-} from '../../src/agent/profiles/manus/tools/slides/reveal-assets.ts';
-import { createSlidesTool } from '../../src/agent/profiles/manus/tools/slides/slides.ts';
-import type { ToolOutcome } from '../../src/agent/toolkit/define-tool.ts';
-import type { SandboxPort } from '../../src/protocol/ports/sandbox-port.ts';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+} from '../../src/agent-worker/profiles/manus/tools/slides/reveal-assets.ts';
+import { createSlidesTool } from '../../src/agent-worker/profiles/manus/tools/slides/slides.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import type { ToolOutcome } from '../../src/agent-worker/toolkit/define-tool.ts';
+import type { SandboxPort } from '../../src/shared/protocol/ports/sandbox-port.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { testToolContext } from '../fixtures/tool-context.ts';
 
 /**

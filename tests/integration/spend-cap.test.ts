@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readDaySpend } from '../../src/agent/engine/spend-cap.ts';
-import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/protocol/worker-api.ts';
-import { SettingsRepository } from '../../src/storage/settings-repository.ts';
-import { SpendLedger } from '../../src/storage/spend-ledger.ts';
+import { readDaySpend } from '../../src/agent-worker/engine/spend-cap.ts';
+import { CANCEL_REPLY, CONFIRM_REPLY } from '../../src/shared/protocol/worker-api.ts';
+import { SettingsRepository } from '../../src/shared/storage/settings-repository.ts';
+import { SpendLedger } from '../../src/shared/storage/spend-ledger.ts';
 import { call } from '../fixtures/scenarios.ts';
 import type { ScriptedTurn } from '../fixtures/scripted-llm-server.ts';
 import { createHarness, type Harness, lastQuestion } from './harness.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 

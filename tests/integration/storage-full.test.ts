@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../src/protocol/events.ts';
+import type { StoredEvent } from '../../src/shared/protocol/events.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 

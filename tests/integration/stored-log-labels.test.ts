@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../src/protocol/events.ts';
-import { stepLabel } from '../../src/state/thread/step-label.ts';
-import { applyEvents, initialThreadState } from '../../src/state/thread/thread-reducer.ts';
+import { stepLabel } from '../../src/page/state/thread/step-label.ts';
+import { applyEvents, initialThreadState } from '../../src/page/state/thread/thread-reducer.ts';
+import type { StoredEvent } from '../../src/shared/protocol/events.ts';
 
 type StoredConversation = {
   profileId: string;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { TASK_OUTPUT_CAP_BYTES } from '../../src/agent/profiles/muxd/tools/task/task.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
+import { TASK_OUTPUT_CAP_BYTES } from '../../src/agent-worker/profiles/muxd/tools/task/task.ts';
 import { delegatingNotebookProfile as delegating } from '../fixtures/notebook-profile.ts';
 import { call } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';

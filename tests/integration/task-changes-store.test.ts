@@ -1,8 +1,8 @@
 import { createRoot, createSignal } from 'solid-js';
 import { expect, it, vi } from 'vitest';
-import { WorkspaceChanges } from '../../src/agent/runtime/workspace-changes.ts';
-import type { AgentClient } from '../../src/state/app/agent-client.ts';
-import { createTaskChangesStore } from '../../src/state/thread/task-changes-store.ts';
+import { WorkspaceChanges } from '../../src/agent-worker/runtime/workspace-changes.ts';
+import type { AgentClient } from '../../src/page/state/app/agent-client.ts';
+import { createTaskChangesStore } from '../../src/page/state/thread/task-changes-store.ts';
 import { conversationRow, openWorkspaceHistory, workspaceFile } from '../fixtures/workspace-history.ts';
 
 const file = (path: string, content: string | Uint8Array) => workspaceFile('c', path, content);

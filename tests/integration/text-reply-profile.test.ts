@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
-import { manusProfile } from '../../src/agent/profiles/manus/manus-profile.ts';
-import { defineProfile } from '../../src/agent/toolkit/profile.ts';
-import { applyEvents, initialThreadState } from '../../src/state/thread/thread-reducer.ts';
+import { manusProfile } from '../../src/agent-worker/profiles/manus/manus-profile.ts';
+import { defineProfile } from '../../src/agent-worker/toolkit/profile.ts';
+import { applyEvents, initialThreadState } from '../../src/page/state/thread/thread-reducer.ts';
 import { notebookProfile } from '../fixtures/notebook-profile.ts';
 import { call } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { createRoot, createSignal } from 'solid-js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
-import type { AgentClient } from '../../src/state/app/agent-client.ts';
-import type { ActionItem } from '../../src/state/thread/thread-reducer.ts';
-import { createThreadStore } from '../../src/state/thread/thread-store.ts';
+import type { AgentClient } from '../../src/page/state/app/agent-client.ts';
+import type { ActionItem } from '../../src/page/state/thread/thread-reducer.ts';
+import { createThreadStore } from '../../src/page/state/thread/thread-store.ts';
+import type { BroadcastMessage } from '../../src/shared/protocol/broadcast.ts';
 import { acknowledge, advance, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 

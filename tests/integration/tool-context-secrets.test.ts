@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TOOL_PROFILES } from '../../src/agent/profiles/index.ts';
-import { RunPorts } from '../../src/agent/toolkit/ports/run-ports.ts';
-import type { SandboxPort } from '../../src/protocol/ports/sandbox-port.ts';
-import { DEFAULT_SETTINGS } from '../../src/protocol/settings.ts';
-import { SAVED_OPENAI } from '../../src/protocol/settings-fixtures.ts';
-import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
+import { TOOL_PROFILES } from '../../src/agent-worker/profiles/index.ts';
+import { RunPorts } from '../../src/agent-worker/toolkit/ports/run-ports.ts';
+import type { SandboxPort } from '../../src/shared/protocol/ports/sandbox-port.ts';
+import { DEFAULT_SETTINGS } from '../../src/shared/protocol/settings.ts';
+import { SAVED_OPENAI } from '../../src/shared/protocol/settings-fixtures.ts';
+import { DEFAULT_WEB_SETTINGS } from '../../src/shared/protocol/web/web-settings.ts';
 
 /**
  * No tool can read settings: every tool of every profile runs with the one `ToolContext`
@@ -201,7 +201,7 @@ describe('no tool can read settings', () => {
   it('no tool module imports the settings, their storage or the browser’s storage', () => {
     const root = join(import.meta.dirname, '../..');
     // Every tool lives in a profile's folder (its tools/ and the helpers they share).
-    const folder = join(root, 'src/agent/profiles');
+    const folder = join(root, 'src/agent-worker/profiles');
     const forbidden = [
       { what: 'the settings schema', pattern: /from '[^']*protocol\/settings\.ts'/ },
       { what: 'the app’s storage', pattern: /from '[^']*\/storage\// },

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { createRoot, createSignal } from 'solid-js';
 import { describe, expect, it } from 'vitest';
-import type { BroadcastMessage } from '../../src/protocol/broadcast.ts';
-import type { AgentClient } from '../../src/state/app/agent-client.ts';
-import { createToolOutputStore } from '../../src/state/thread/tool-output-store.ts';
+import type { AgentClient } from '../../src/page/state/app/agent-client.ts';
+import { createToolOutputStore } from '../../src/page/state/thread/tool-output-store.ts';
+import type { BroadcastMessage } from '../../src/shared/protocol/broadcast.ts';
 
 /** A client whose broadcasts the test sends by hand. */
 function handClient(): { client: AgentClient; send(message: BroadcastMessage): void } {

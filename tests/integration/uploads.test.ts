@@ -1,9 +1,9 @@
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UploadFile } from '../../src/protocol/uploads.ts';
-import type { AgentWorkerApi } from '../../src/protocol/worker-api.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import type { UploadFile } from '../../src/shared/protocol/uploads.ts';
+import type { AgentWorkerApi } from '../../src/shared/protocol/worker-api.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, messagesOf, planNotes } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
 

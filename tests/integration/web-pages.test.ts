@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NO_PREVIEW_BROWSER, unavailableLivePreviews } from '../../src/agent/toolkit/ports/live-previews.ts';
-import type { LivePreviewsPort } from '../../src/agent/toolkit/ports/live-previews-port.ts';
-import { createPreviews } from '../../src/agent/toolkit/ports/previews.ts';
-import { SecretVault } from '../../src/agent/toolkit/ports/secret-vault.ts';
-import { PageError, type PageRequest } from '../../src/agent/toolkit/ports/web-port.ts';
-import { createPageService } from '../../src/agent/toolkit/web/browse/page-service.ts';
-import { ServiceQueues } from '../../src/agent/toolkit/web/rate-limits.ts';
-import { WebNetworks } from '../../src/agent/toolkit/web/web-networks.ts';
-import type { ToolProgress } from '../../src/protocol/ports/progress-port.ts';
-import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/protocol/web/web-settings.ts';
+import {
+  NO_PREVIEW_BROWSER,
+  unavailableLivePreviews,
+} from '../../src/agent-worker/toolkit/ports/live-previews.ts';
+import type { LivePreviewsPort } from '../../src/agent-worker/toolkit/ports/live-previews-port.ts';
+import { createPreviews } from '../../src/agent-worker/toolkit/ports/previews.ts';
+import { SecretVault } from '../../src/agent-worker/toolkit/ports/secret-vault.ts';
+import { PageError, type PageRequest } from '../../src/agent-worker/toolkit/ports/web-port.ts';
+import { createPageService } from '../../src/agent-worker/toolkit/web/browse/page-service.ts';
+import { ServiceQueues } from '../../src/agent-worker/toolkit/web/rate-limits.ts';
+import { WebNetworks } from '../../src/agent-worker/toolkit/web/web-networks.ts';
+import type { ToolProgress } from '../../src/shared/protocol/ports/progress-port.ts';
+import { DEFAULT_WEB_SETTINGS, type WebSettings } from '../../src/shared/protocol/web/web-settings.ts';
 import { FakeNotesBrowser, NOTES_APP_ERROR } from '../fixtures/preview-browser.ts';
 import { memoryWorkspace } from '../fixtures/web/memory-workspace.ts';
 import { pageRoutes } from '../fixtures/web/page-routes.ts';

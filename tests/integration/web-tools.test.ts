@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_CONTENT_NOTE } from '../../src/agent/toolkit/web/web-content.ts';
-import { BrowserMeta } from '../../src/protocol/tool-meta/browser-meta.ts';
-import { SearchMeta } from '../../src/protocol/tool-meta/search-meta.ts';
-import { DEFAULT_WEB_SETTINGS } from '../../src/protocol/web/web-settings.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { WEB_CONTENT_NOTE } from '../../src/agent-worker/toolkit/web/web-content.ts';
+import { BrowserMeta } from '../../src/shared/protocol/tool-meta/browser-meta.ts';
+import { SearchMeta } from '../../src/shared/protocol/tool-meta/search-meta.ts';
+import { DEFAULT_WEB_SETTINGS } from '../../src/shared/protocol/web/web-settings.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { pageRoutes } from '../fixtures/web/page-routes.ts';
 import { relayRoutes } from '../fixtures/web/relay-routes.ts';

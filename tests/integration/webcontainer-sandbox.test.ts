@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NodeRuntimeConnection } from '../../src/agent-worker/sandbox/webcontainer/node-runtime-connection.ts';
+import { WebContainerSandbox } from '../../src/agent-worker/sandbox/webcontainer/webcontainer-sandbox.ts';
 import {
   NodeRuntimeController,
   type NodeRuntimeEnvironment,
   type NodeRuntimeStatusUpdate,
-} from '../../src/host/webcontainer/node-runtime-controller.ts';
-import { WebContainerHost } from '../../src/host/webcontainer/webcontainer-host.ts';
-import type { ReadOnlyMount } from '../../src/protocol/know-how.ts';
-import type { NodeRuntimeHostPort } from '../../src/protocol/node-runtime-messages.ts';
-import type { ExecChunk, SandboxEvent } from '../../src/protocol/ports/sandbox-port.ts';
-import { NodeRuntimeConnection } from '../../src/sandbox/webcontainer/node-runtime-connection.ts';
-import { WebContainerSandbox } from '../../src/sandbox/webcontainer/webcontainer-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+} from '../../src/page/host/webcontainer/node-runtime-controller.ts';
+import { WebContainerHost } from '../../src/page/host/webcontainer/webcontainer-host.ts';
+import type { ReadOnlyMount } from '../../src/shared/protocol/know-how.ts';
+import type { NodeRuntimeHostPort } from '../../src/shared/protocol/node-runtime-messages.ts';
+import type { ExecChunk, SandboxEvent } from '../../src/shared/protocol/ports/sandbox-port.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { type FakeProgram, FakeWebContainer } from '../fixtures/fake-webcontainer.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { overMessageChannel } from './comlink-channel.ts';

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTemplate } from '../../src/agent/profiles/manus/tools/webdev-init-project/templates.ts';
+import { renderTemplate } from '../../src/agent-worker/profiles/manus/tools/webdev-init-project/templates.ts';
 
 /**
  * The `web-db-user` template as `webdev_init_project` writes it, started under Node with

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
 

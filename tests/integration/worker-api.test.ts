@@ -1,7 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterEach, expect, it } from 'vitest';
-import type { AgentWorkerApi } from '../../src/protocol/worker-api.ts';
+import type { AgentWorkerApi } from '../../src/shared/protocol/worker-api.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from './harness.ts';
 

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { VirtualSandbox } from '../../src/sandbox/virtual/virtual-sandbox.ts';
-import { SandpiperDatabase } from '../../src/storage/db.ts';
-import { contentHash, WorkspaceAtCheckpoint, WorkspaceHistory } from '../../src/storage/workspace-history.ts';
-import { WorkspaceRepository } from '../../src/storage/workspace-repository.ts';
+import { VirtualSandbox } from '../../src/agent-worker/sandbox/virtual/virtual-sandbox.ts';
+import { SandpiperDatabase } from '../../src/shared/storage/db.ts';
+import {
+  contentHash,
+  WorkspaceAtCheckpoint,
+  WorkspaceHistory,
+} from '../../src/shared/storage/workspace-history.ts';
+import { WorkspaceRepository } from '../../src/shared/storage/workspace-repository.ts';
 
 /**
  * The workspace history sees what shell commands do, not only the file tools: each

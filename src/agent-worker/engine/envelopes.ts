@@ -1,0 +1,36 @@
+import type { Envelope, ErrorKind } from '../../shared/protocol/envelope.ts';
+import type { EnvelopeEvent } from '../../shared/protocol/events.ts';
+
+/** The `error` completion of an action: `meta.error` carries the kind and the message. */
+export function failedEnvelope(
+  running: Envelope,
+  kind: ErrorKind,
+  message: string,
+  extraMeta: Record<string, unknown> = {},
+): Envelope {
+  return {
+    uuid: running.uuid,
+    status: 'error',
+    content: message,
+    meta: { ...extraMeta, ...running.meta, error: { kind, message } },
+  };
+}
+
+/**
+ * The event of a completion of the action `running` began: the same call, role and meta
+ * kind beside the new envelope (the running envelope's arguments are not repeated).
+ */
+export function completionEvent(running: EnvelopeEvent, envelope: Envelope): EnvelopeEvent {
+  const { arguments: _arguments, ...action } = running;
+  return { ...action, envelope };
+}
+
+/** The `error` completion event of the action `running` began (with any meta the failure reports). */
+export function failedCompletion(
+  running: EnvelopeEvent,
+  kind: ErrorKind,
+  message: string,
+  extraMeta: Record<string, unknown> = {},
+): EnvelopeEvent {
+  return completionEvent(running, failedEnvelope(running.envelope, kind, message, extraMeta));
+}
