@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
-import { importThroughPicker, openConversationId } from './pwa-helpers.ts';
+import { importThroughPicker, openConversationId, startPausedReplay } from './pwa-helpers.ts';
 
 let harness: AppHarness;
 beforeEach(async () => {
@@ -97,14 +97,8 @@ it('carries what each step changed through export and import, and shows it in th
   await page.emulateMedia({ colorScheme: 'light' });
 
   // Replay the import: a step shows its changes there too.
-  await page.getByRole('button', { name: 'Conversation actions' }).click();
-  await page.getByRole('menuitem', { name: 'Replay' }).click();
-  const controls = page.getByRole('region', { name: 'Replay controls' });
-  await controls.getByRole('button', { name: 'Pause', exact: true }).click();
-  const position = controls.locator('.replay-position');
-  const stepCount = Number((await position.textContent())?.split(' of ')[1]);
-  await controls.getByRole('slider', { name: 'Replay position' }).fill(String(stepCount - 1));
-  await expect.poll(() => position.textContent()).toBe(`Step ${stepCount - 1} of ${stepCount}`);
+  const { controls, stepCount, goTo } = await startPausedReplay(page);
+  await goTo(stepCount - 1);
   expect(await page.locator('[data-action-type="message.result"]').count()).toBe(0);
   await expect.poll(() => sedRow.locator('.action-changes').textContent()).toBe('1 file changed');
   expect(await openDiff(page, sedUuid, 'notes/todo.md')).toEqual(sedDiff);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { build, type Plugin } from 'vite';
+import { expect } from 'vitest';
 import { ISOLATION_RELOAD_KEY } from '../../src/page/state/app/isolation-reload.ts';
 import { BACKUP_FOLDER_NAME } from '../../src/shared/storage/backup-folder.ts';
 import { TODO_TASK, todoWorkspaceFlow } from '../fixtures/scenarios.ts';
@@ -340,4 +341,24 @@ export function savedAgentSettings<T = Record<string, unknown>>(page: Page): Pro
         };
       }),
   ) as Promise<T | null>;
+}
+
+/**
+ * Starts the replay of the open conversation from its menu and pauses it: its controls, how
+ * many steps it has, and a way to go to step `n` (waiting until the replay is there).
+ */
+export async function startPausedReplay(
+  page: Page,
+): Promise<{ controls: Locator; stepCount: number; goTo(step: number): Promise<void> }> {
+  await page.getByRole('button', { name: 'Conversation actions' }).click();
+  await page.getByRole('menuitem', { name: 'Replay' }).click();
+  const controls = page.getByRole('region', { name: 'Replay controls' });
+  await controls.getByRole('button', { name: 'Pause', exact: true }).click();
+  const position = controls.locator('.replay-position');
+  const stepCount = Number((await position.textContent())?.split(' of ')[1]);
+  const goTo = async (step: number) => {
+    await controls.getByRole('slider', { name: 'Replay position' }).fill(String(step));
+    await expect.poll(() => position.textContent()).toBe(`Step ${step} of ${stepCount}`);
+  };
+  return { controls, stepCount, goTo };
 }

@@ -9,7 +9,7 @@ import { ownWords } from '../../src/shared/protocol/action-words.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { createHarness, type Harness } from '../integration/harness.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
-import { importThroughPicker } from './pwa-helpers.ts';
+import { importThroughPicker, startPausedReplay } from './pwa-helpers.ts';
 
 /*
  * The recipe of docs/ARCHITECTURE.md ("Adding a tool"), followed by a test: one object made
@@ -103,14 +103,8 @@ it('a tool added by the recipe shows in the thread, the Computer panel and repla
   await app.screenshot('throwaway-tool-panel');
 
   // Replay: the step comes back with the same label.
-  await page.getByRole('button', { name: 'Conversation actions' }).click();
-  await page.getByRole('menuitem', { name: 'Replay' }).click();
-  const controls = page.getByRole('region', { name: 'Replay controls' });
-  await controls.getByRole('button', { name: 'Pause', exact: true }).click();
-  const position = controls.locator('.replay-position');
-  const stepCount = Number((await position.textContent())?.split(' of ')[1]);
-  await controls.getByRole('slider', { name: 'Replay position' }).fill(String(stepCount));
-  await expect.poll(() => position.textContent()).toBe(`Step ${stepCount} of ${stepCount}`);
+  const { stepCount, goTo } = await startPausedReplay(page);
+  await goTo(stepCount);
   while ((await folded.count()) > 0) await folded.first().click();
   expect(await step.locator('.action-text').textContent()).toBe(rowLabel);
   await step.click();

@@ -109,20 +109,32 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
+/** A run's ports over the settings holding every secret, for a run whose sandbox is never opened. */
+function unopenedRunPorts(
+  profileId: string,
+  environment: ConstructorParameters<typeof RunPorts>[1],
+): RunPorts {
+  return new RunPorts(
+    {
+      conversationId: 'c1',
+      settings: settingsWithEverySecret(),
+      events: [],
+      openSandbox: () => Promise.reject(new Error('not opened in this test')),
+      signal: new AbortController().signal,
+      now: () => 0,
+      origin: { conversationId: 'c1', providerId: 'openai', profileId },
+    },
+    environment,
+  );
+}
+
 describe('no tool can read settings', () => {
   it('the context every tool of every profile runs with holds no configured secret', () => {
-    const services = new RunPorts(
-      {
-        conversationId: 'c1',
-        settings: settingsWithEverySecret(),
-        events: [],
-        openSandbox: () => Promise.reject(new Error('not opened in this test')),
-        signal: new AbortController().signal,
-        now: () => 0,
-        origin: { conversationId: 'c1', providerId: 'openai', profileId: 'manus' },
-      },
-      { appBaseUrl: 'https://app.example/', publish: () => undefined, fetch: async () => new Response('') },
-    );
+    const services = unopenedRunPorts('manus', {
+      appBaseUrl: 'https://app.example/',
+      publish: () => undefined,
+      fetch: async () => new Response(''),
+    });
     const context = services.toolContext('u1', null);
     const secrets = Object.values(SECRETS);
     // The walk finds a secret where one is: the settings themselves.
@@ -228,26 +240,15 @@ describe('no tool can read settings', () => {
 describe('a tool context', () => {
   it('builds the web services only when a tool reaches for them, once per action', () => {
     let built = 0;
-    const services = new RunPorts(
-      {
-        conversationId: 'c1',
-        settings: settingsWithEverySecret(),
-        events: [],
-        openSandbox: () => Promise.reject(new Error('not opened in this test')),
-        signal: new AbortController().signal,
-        now: () => 0,
-        origin: { conversationId: 'c1', providerId: 'openai', profileId: 'muxd' },
+    const services = unopenedRunPorts('muxd', {
+      appBaseUrl: 'https://app.example/',
+      publish: () => undefined,
+      // Read as the search service is built, and only then.
+      get searchProviders() {
+        built += 1;
+        return [];
       },
-      {
-        appBaseUrl: 'https://app.example/',
-        publish: () => undefined,
-        // Read as the search service is built, and only then.
-        get searchProviders() {
-          built += 1;
-          return [];
-        },
-      },
-    );
+    });
     const context = services.toolContext('u1', null);
     expect(built).toBe(0);
     expect(context.search).toBe(context.search);
