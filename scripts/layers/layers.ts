@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /**
@@ -205,7 +205,11 @@ export function packageViolations(packages: readonly PackageImport[]): string[] 
 /** Everything the layering rule refuses in the tree under `root`, each with what the rule says. */
 export function layeringProblems(root: string): string[] {
   const scan = scanImports(root, ['src'], true);
-  const elsewhere = scanImports(root, ['tests', 'scripts'].filter(hasFolder(root)), true);
+  const elsewhere = scanImports(
+    root,
+    ['tests', 'scripts'].filter((folder) => existsSync(join(root, folder))),
+    true,
+  );
   return [
     ...violations(scan.imports),
     ...packageViolations(scan.packages),
@@ -215,12 +219,3 @@ export function layeringProblems(root: string): string[] {
     ),
   ];
 }
-
-const hasFolder = (root: string) => (folder: string) => {
-  try {
-    readdirSync(join(root, folder));
-    return true;
-  } catch {
-    return false;
-  }
-};
