@@ -53,6 +53,8 @@ it('types a note and clicks Add in its own preview, and reads the page after', a
   await expect.poll(() => model.requests.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(8);
 
   // Requests 4, 5, 6 and 7 carry the observations of the four browser_use calls.
+  // Request 7 may still be on its way when the page shows the step (the journal stages its commit).
+  await model.waitForRequests(8, 10_000);
   const opened = observationIn(4);
   expect(opened).toContain('Pocket Notes');
   expect(opened).toContain('0 saved');
