@@ -68,14 +68,14 @@ function publish(message: BroadcastMessage): void {
 const runtime = new AgentRuntime({
   database,
   publish,
-  createProvider: (profile, settings, server) =>
-    profile.kind === 'webllm'
+  createProvider: (setup, settings, server) =>
+    setup.kind === 'webllm'
       ? createWebLlmProvider({
           host: engineHost,
-          model: { modelId: profile.model, contextWindowTokens: profile.contextWindowTokens },
+          model: { modelId: setup.model, contextWindowTokens: setup.contextWindowTokens },
         })
       : createOpenAiCompatibleProvider({
-          ...profile,
+          ...setup,
           requestTimeoutMs: settings.requestTimeoutMs,
           ...server,
         }),

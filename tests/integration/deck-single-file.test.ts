@@ -42,7 +42,7 @@ it('makes one HTML file of a built deck: reveal, its theme, fonts, plugins, imag
     }),
   );
   if (!prepared.ok) throw new Error(prepared.message);
-  const outcome = await prepared.call.execute!(testToolContext({ sandbox: async () => sandbox }));
+  const outcome = await prepared.execute!(testToolContext({ sandbox: async () => sandbox }));
   expect(outcome.status).toBe('success');
   if (outcome.status !== 'success') return;
 

@@ -32,7 +32,7 @@ async function expose(
   const prepared = exposeTool.prepare(JSON.stringify({ port, brief: 'Share it' }));
   if (!prepared.ok) throw new Error(prepared.message);
   const previews = createPreviews({ conversationId: 'c', appBaseUrl: APP, openSandbox: async () => sandbox });
-  return prepared.call.execute!(
+  return prepared.execute!(
     testToolContext({
       sandbox: async () => sandbox,
       previews: { ...previews, servers: async () => servers },

@@ -42,7 +42,7 @@ beforeEach(async () => {
 async function file(args: Record<string, unknown>): Promise<ToolOutcome> {
   const prepared = fileTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute!(testToolContext({ sandbox: async () => sandbox }));
+  return prepared.execute!(testToolContext({ sandbox: async () => sandbox }));
 }
 
 function success(outcome: ToolOutcome) {

@@ -34,7 +34,7 @@ beforeEach(async () => {
 async function view(path: string, vision: VisionPort, range?: number[]): Promise<ToolOutcome> {
   const prepared = fileTool.prepare(JSON.stringify({ action: 'view', path, ...(range ? { range } : {}) }));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute!(testToolContext({ sandbox: async () => sandbox, vision }));
+  return prepared.execute!(testToolContext({ sandbox: async () => sandbox, vision }));
 }
 
 function success(outcome: ToolOutcome) {

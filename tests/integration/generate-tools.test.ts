@@ -80,7 +80,7 @@ async function setup(
 async function run(tool: Tool, args: Record<string, unknown>, at: Setup): Promise<ToolOutcome> {
   const prepared = tool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  const outcome = await prepared.call.execute!(
+  const outcome = await prepared.execute!(
     testToolContext({
       sandbox: async () => at.sandbox,
       modes: at.modes,

@@ -49,9 +49,9 @@ export type HarnessOptions = {
   hasSpace?: RuntimeDependencies['hasSpace'];
 };
 
-/** The provider every harness runtime uses: the real OpenAI-compatible client on the saved profile. */
-const scriptedClient: RuntimeDependencies['createProvider'] = (profile, saved, server) =>
-  createOpenAiCompatibleProvider({ ...profile, ...saved, ...server });
+/** The provider every harness runtime uses: the real OpenAI-compatible client on the saved setup. */
+const scriptedClient: RuntimeDependencies['createProvider'] = (setup, saved, server) =>
+  createOpenAiCompatibleProvider({ ...setup, ...saved, ...server });
 
 /** The one saved provider the harness uses: the scripted server. */
 export const SCRIPTED_PROVIDER_ID = 'scripted';

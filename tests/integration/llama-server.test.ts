@@ -148,7 +148,7 @@ describe('against the real llama-server', () => {
       expect(call?.name).toBe('plan');
       expect(decideCall(call!, manusProfile, manusProfile.openingSteps[1] ?? null, [])).toMatchObject({
         ok: true,
-        call: { actionType: 'plan.update' },
+        action: { actionType: 'plan.update' },
       });
       const next = responseOf(
         await constrained.respond(

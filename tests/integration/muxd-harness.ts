@@ -16,7 +16,7 @@ export async function openMuxdSandbox(overrides: Partial<ToolContext> = {}) {
   const run = async (tool: Tool, args: Record<string, unknown>): Promise<ToolOutcome> => {
     const prepared = tool.prepare(JSON.stringify(args));
     if (!prepared.ok) return { status: 'error', kind: 'validation', message: prepared.message };
-    return prepared.call.execute!(context);
+    return prepared.execute!(context);
   };
   /** The text of a success, or throws with the failure's message. */
   const text = async (tool: Tool, args: Record<string, unknown>): Promise<string> => {

@@ -153,7 +153,7 @@ describe('patch_apply parity with git apply on real edits of a source tree', () 
     const box = await sandboxWithBase(base);
     const prepared = patchApplyTool.prepare(JSON.stringify({ patch }));
     if (!prepared.ok) throw new Error(prepared.message);
-    const result = await prepared.call.execute!(box.context);
+    const result = await prepared.execute!(box.context);
     expect(result.status === 'error' ? result.message : 'applied').toBe('applied');
     expect(sorted(await sandboxTree(box.sandbox))).toEqual(sorted(expected));
     box.close();
@@ -186,7 +186,7 @@ describe('patch_apply parity with git apply on real edits of a source tree', () 
     const box = await sandboxWithBase(drifted);
     const prepared = patchApplyTool.prepare(JSON.stringify({ patch }));
     if (!prepared.ok) throw new Error(prepared.message);
-    const result = await prepared.call.execute!(box.context);
+    const result = await prepared.execute!(box.context);
     expect(result.status).toBe('error');
     if (result.status === 'error') expect(result.message).toMatch(/context mismatch at line \d+: expected /);
     expect(sorted(await sandboxTree(box.sandbox))).toEqual(sorted(drifted));

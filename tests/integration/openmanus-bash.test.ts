@@ -30,7 +30,7 @@ beforeEach(async () => {
 async function bash(args: Record<string, unknown>): Promise<ToolOutcome> {
   const prepared = bashTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute!(testToolContext({ sandbox: async () => sandbox }));
+  return prepared.execute!(testToolContext({ sandbox: async () => sandbox }));
 }
 const meta = (outcome: ToolOutcome) => ShellMeta.parse(outcome.meta);
 

@@ -34,7 +34,7 @@ beforeEach(async () => {
 async function editor(args: Record<string, unknown>): Promise<ToolOutcome> {
   const prepared = strReplaceEditorTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute!(testToolContext({ sandbox: async () => sandbox }));
+  return prepared.execute!(testToolContext({ sandbox: async () => sandbox }));
 }
 const output = async (args: Record<string, unknown>) => {
   const outcome = await editor(args);

@@ -36,9 +36,7 @@ beforeEach(async () => {
 async function planning(args: Record<string, unknown>): Promise<ToolOutcome> {
   const prepared = planningTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  const outcome = await prepared.call.execute!(
-    testToolContext({ sandbox: async () => sandbox, plan: panel }),
-  );
+  const outcome = await prepared.execute!(testToolContext({ sandbox: async () => sandbox, plan: panel }));
   if (outcome.status === 'success' && outcome.plan) panel = outcome.plan;
   return outcome;
 }

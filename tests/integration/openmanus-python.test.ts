@@ -42,7 +42,7 @@ afterAll(async () => {
 async function python(code: string, tool: Tool = pythonExecuteTool, extra = {}): Promise<ToolOutcome> {
   const prepared = tool.prepare(JSON.stringify({ code, ...extra }));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute!(testToolContext({ sandbox: async () => sandbox, uuid: randomUUID() }));
+  return prepared.execute!(testToolContext({ sandbox: async () => sandbox, uuid: randomUUID() }));
 }
 
 describe('python_execute', () => {

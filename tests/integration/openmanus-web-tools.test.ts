@@ -95,7 +95,7 @@ async function run(
 ): Promise<ToolOutcome> {
   const prepared = tool.prepare(JSON.stringify(args));
   if (!prepared.ok) return { status: 'error', kind: 'validation', message: prepared.message };
-  const execute = prepared.call.execute;
+  const execute = prepared.execute;
   if (!execute) throw new Error(`${tool.name} does not run`);
   return execute(context);
 }

@@ -77,11 +77,11 @@ export type ContractSubject = {
  */
 export async function remoteSubject(mode: 'native' | 'constrained' = 'native'): Promise<ContractSubject> {
   const server = await startScriptedServer();
-  const profile = scriptedProvider(server.url, { toolCalls: mode });
+  const setup = scriptedProvider(server.url, { toolCalls: mode });
   const settings = (overrides: Partial<AgentSettings> = {}): AgentSettings => ({
     ...DEFAULT_SETTINGS,
-    providers: [profile],
-    activeProviderId: profile.id,
+    providers: [setup],
+    activeProviderId: setup.id,
     maxRetries: 1,
     ...overrides,
   });
@@ -109,7 +109,7 @@ export async function remoteSubject(mode: 'native' | 'constrained' = 'native'): 
   };
   return {
     name: `openai-compatible, ${mode} (scripted HTTP server)`,
-    provider: createOpenAiCompatibleProvider({ ...profile, ...settings(), mode }),
+    provider: createOpenAiCompatibleProvider({ ...setup, ...settings(), mode }),
     script: (turns) => server.push(...turns.map(toScripted)),
     requestCount: () => server.requests.length,
     admittedTools: (index) => {
@@ -238,7 +238,7 @@ function constNames(schema: unknown): string[] {
 
 async function createLoopRig(
   settings: AgentSettings,
-  createProvider: (profile: ProviderSetup, settings: AgentSettings) => ModelProvider,
+  createProvider: (setup: ProviderSetup, settings: AgentSettings) => ModelProvider,
 ): Promise<LoopRig> {
   const database = new SandpiperDatabase(`sandpiper-contract-${randomUUID()}`, { indexedDB, IDBKeyRange });
   await new SettingsRepository(database).putAgentSettings(settings);

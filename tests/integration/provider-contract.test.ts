@@ -136,7 +136,7 @@ describe.each(SUBJECTS)('provider contract — $label', (entry) => {
     expect(JSON.parse(first?.arguments ?? '')).toEqual(args);
     expect(decideCall(first!, manusProfile, manusProfile.openingSteps[0] ?? null, [])).toMatchObject({
       ok: true,
-      call: { actionType: 'message.info' },
+      action: { actionType: 'message.info' },
     });
     expect(progress).toContainEqual({ type: 'tool_call_started', index: 0, name: 'message' });
     expect(result.usage?.prompt).toBeGreaterThan(0);

@@ -110,7 +110,7 @@ describe('git in the virtual shell', () => {
     const run = async (args: object) => {
       const prepared = gitStatusTool.prepare(JSON.stringify(args));
       if (!prepared.ok) throw new Error(prepared.message);
-      return prepared.call.execute!(testToolContext({ sandbox: async () => sandbox }));
+      return prepared.execute!(testToolContext({ sandbox: async () => sandbox }));
     };
     expect(await run({ path: 'repo' })).toMatchObject({ status: 'success', content: '?? a.txt\n' });
     expect(await run({})).toMatchObject({

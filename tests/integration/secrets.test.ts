@@ -134,8 +134,8 @@ describe('a run that fails before its ports exist', () => {
     harness = await createHarness({}, { apiKey: providerKey });
     const tab = harness.openTab({
       publish: (message) => harness.published.push(message),
-      createProvider: (profile) => {
-        throw new Error(`could not build a client for key ${profile.apiKey}`);
+      createProvider: (setup) => {
+        throw new Error(`could not build a client for key ${setup.apiKey}`);
       },
     });
     const id = await tab.startConversation('Say hello');

@@ -80,7 +80,7 @@ async function openSandbox() {
 async function run(args: Record<string, unknown>, sandbox: SandboxPort): Promise<ToolOutcome> {
   const prepared = slidesTool.prepare(JSON.stringify({ brief: 'Make the deck', ...args }));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute!(testToolContext({ sandbox: async () => sandbox }));
+  return prepared.execute!(testToolContext({ sandbox: async () => sandbox }));
 }
 
 /** Resolves a deck-relative URL to the workspace path it names (null when it is not relative). */

@@ -58,7 +58,7 @@ describe('a slides deck through the preview route', () => {
       }),
     );
     if (!prepared.ok) throw new Error(prepared.message);
-    const outcome = await prepared.call.execute!(context);
+    const outcome = await prepared.execute!(context);
     expect(outcome).toMatchObject({
       status: 'success',
       meta: { deck_path: '/home/ubuntu/talk/slides/index.html' },

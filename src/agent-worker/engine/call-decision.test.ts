@@ -17,7 +17,7 @@ const call = (name: string, args: unknown) => ({
 describe('decideCall', () => {
   it('lets a valid call run', () => {
     const decision = decideCall(call('message', { type: 'info', text: 'Hi' }), manusProfile, null, []);
-    expect(decision).toMatchObject({ ok: true, call: { tool: 'message', actionType: 'message.info' } });
+    expect(decision).toMatchObject({ ok: true, action: { tool: 'message', actionType: 'message.info' } });
   });
 
   it('names an unknown tool and lists the real ones', () => {
@@ -31,7 +31,7 @@ describe('decideCall', () => {
   it('says plainly when no tool name could be read at all', () => {
     expect(decideCall(call('', '{"type": "in'), manusProfile, null, [])).toMatchObject({
       ok: false,
-      tool: 'unknown',
+      action: { tool: 'unknown' },
       message: expect.stringMatching(/not a readable tool call/),
     });
   });
@@ -57,34 +57,34 @@ describe('decideCall', () => {
         null,
         [],
       ),
-    ).toMatchObject({ ok: true, summary: { verb: 'run', target: 'ls -la' } });
+    ).toMatchObject({ ok: true, action: { summary: { verb: 'run', target: 'ls -la' } } });
     // A session that is not a string: refused, still labelled by what it tried.
     expect(
       decideCall(call('shell', { action: 'exec', session: 7, command: 'npm test' }), manusProfile, null, []),
-    ).toMatchObject({ ok: false, summary: { verb: 'run', target: 'npm test' } });
-    expect(decideCall(call('teleport', {}), manusProfile, null, [])).toMatchObject({ summary: null });
+    ).toMatchObject({ ok: false, action: { summary: { verb: 'run', target: 'npm test' } } });
+    expect(decideCall(call('teleport', {}), manusProfile, null, [])).toMatchObject({
+      action: { summary: null },
+    });
   });
 
   it('keeps the call’s arguments for the UI: validated when they are valid, as sent when they are not', () => {
     expect(
       decideCall(call('shell', { action: 'exec', session: 'build', command: 'ls' }), manusProfile, null, []),
-    ).toMatchObject({ ok: true, arguments: { action: 'exec', session: 'build', command: 'ls' } });
+    ).toMatchObject({ ok: true, action: { arguments: { action: 'exec', session: 'build', command: 'ls' } } });
     // Refused because it is not the forced step: still the validated arguments.
     expect(
       decideCall(call('message', { type: 'result', text: 'x' }), manusProfile, acknowledgment ?? null, []),
     ).toMatchObject({
       ok: false,
-      role: 'result',
-      metaKind: 'message',
-      arguments: { type: 'result', text: 'x' },
+      action: { role: 'result', metaKind: 'message', arguments: { type: 'result', text: 'x' } },
     });
     // Invalid: the arguments as the model sent them, parsed; unreadable ones are none.
     expect(decideCall(call('shell', { action: 'exec', session: 7 }), manusProfile, null, [])).toMatchObject({
       ok: false,
       kind: 'validation',
-      arguments: { action: 'exec', session: 7 },
+      action: { arguments: { action: 'exec', session: 7 } },
     });
-    expect(decideCall(call('shell', '{not json'), manusProfile, null, []).arguments).toBeNull();
+    expect(decideCall(call('shell', '{not json'), manusProfile, null, []).action.arguments).toBeNull();
   });
 
   it('lets a call of a tool that does not run yet through, for the runtime to answer', () => {
@@ -99,7 +99,7 @@ describe('decideCall', () => {
     });
     const profile = defineProfile({ ...manusProfile, tools: [...manusProfile.tools, later] });
     const decision = decideCall(call('later', { what: 'x' }), profile, null, []);
-    expect(decision).toMatchObject({ ok: true, call: { execute: null, description: 'Checking x' } });
+    expect(decision).toMatchObject({ ok: true, execute: null, action: { description: 'Checking x' } });
     // The list names the profile's working tools, in the profile's order.
     const outcome = notAvailableOutcome('later', profile);
     expect(outcome).toMatchObject({ status: 'error', kind: 'execution' });

@@ -1,28 +1,14 @@
 import type { ActionSummary } from '../../shared/protocol/action-summary.ts';
 import type { ErrorKind } from '../../shared/protocol/envelope.ts';
-import { jsonObjectOf, type StoredEvent, type ToolCall } from '../../shared/protocol/events.ts';
-import type { MetaKind } from '../../shared/protocol/tool-meta/index.ts';
-import type { ToolRole } from '../../shared/protocol/tool-roles.ts';
-import type { PreparedCall, ToolOutcome } from '../toolkit/define-tool.ts';
+import type { StoredEvent, ToolCall } from '../../shared/protocol/events.ts';
+import {
+  type ActionRecord,
+  type Decision,
+  refusedDescription,
+  type ToolOutcome,
+} from '../toolkit/define-tool.ts';
 import type { OpeningStep, ToolProfile } from '../toolkit/profile.ts';
 import { isSameCall, lastFailedCall } from './step-policy.ts';
-
-/**
- * Whether a model's call may run, and if not, the failure the model is told. Either way
- * it says what the call is to the runtime and the UI: its role and the kind of its meta
- * (when the tool and action could be read).
- */
-export type Decision = {
-  role: ToolRole | null;
-  metaKind: MetaKind | null;
-  /** What the call does in the shared verbs (the thread's label for it), or null when nothing says. */
-  summary: ActionSummary | null;
-  /** The call's arguments, validated when they are valid, else as the model sent them (null when unreadable). */
-  arguments: Record<string, unknown> | null;
-} & (
-  | { ok: true; call: PreparedCall }
-  | { ok: false; tool: string; actionType: string; kind: ErrorKind; message: string }
-);
 
 /**
  * Validates the model's call against the profile's tools, the identical-retry rule and the
@@ -45,36 +31,24 @@ export function decideCall(
     const message = call.name.trim()
       ? `There is no tool named \`${call.name}\`. The tools are: ${names}.`
       : `Your response was not a readable tool call (no tool name could be read). Answer with exactly one call of one of: ${names}.`;
-    return {
-      ok: false,
+    const action: ActionRecord = {
       tool: name,
       actionType: name,
-      kind: 'validation',
-      message,
+      description: refusedDescription(call.name),
       role: null,
       metaKind: null,
       summary: null,
       arguments: null,
     };
+    return { action, ok: false, kind: 'validation', message };
   }
-  const prepared = tool.prepare(call.arguments);
-  const actionType = prepared.ok ? prepared.call.actionType : prepared.actionType;
-  const callArguments = prepared.ok ? prepared.call.params : jsonObjectOf(call.arguments);
-  const identity = {
-    role: profile.roleOf({ tool: tool.name, actionType }),
-    metaKind: tool.metaKind,
-    summary: prepared.ok
-      ? prepared.call.summary
-      : profile.summaryOf({ tool: tool.name, actionType, arguments: callArguments ?? {} }),
-    arguments: callArguments,
-  };
+  const decision = tool.prepare(call.arguments);
+  // A refused call never runs: its envelope does not claim what it would have done.
   const refuse = (kind: ErrorKind, message: string): Decision => ({
+    action: { ...decision.action, description: refusedDescription(call.name) },
     ok: false,
-    tool: tool.name,
-    actionType,
     kind,
     message,
-    ...identity,
   });
   const previous = lastFailedCall(events);
   if (previous && isSameCall(previous, call)) {
@@ -83,12 +57,13 @@ export function decideCall(
       'Not run: this is exactly the call that just failed. Change the arguments or take a different approach.',
     );
   }
-  if (!prepared.ok) return refuse('validation', prepared.message);
-  const isOpeningStep = profile.openingSteps.some((step) => step.actionType === prepared.call.actionType);
-  if (forced && prepared.call.actionType !== forced.actionType && (isForcingHeld || !isOpeningStep)) {
+  if (!decision.ok) return decision;
+  const { actionType } = decision.action;
+  const isOpeningStep = profile.openingSteps.some((step) => step.actionType === actionType);
+  if (forced && actionType !== forced.actionType && (isForcingHeld || !isOpeningStep)) {
     return refuse('validation', `This step must be ${forced.expected}: ${forced.why}.`);
   }
-  return { ok: true, call: prepared.call, ...identity };
+  return decision;
 }
 
 /**
@@ -103,14 +78,15 @@ export function settledSummary(
   outcome: ToolOutcome,
 ): ActionSummary | null {
   if (!decision.ok || outcome.status !== 'success') return null;
+  const { action } = decision;
   const settled = profile.summaryOf({
-    tool: decision.call.tool,
-    actionType: decision.call.actionType,
-    arguments: decision.arguments ?? {},
+    tool: action.tool,
+    actionType: action.actionType,
+    arguments: action.arguments ?? {},
     meta: outcome.meta,
   });
   if (!settled) return null;
-  const isSame = settled.verb === decision.summary?.verb && settled.target === decision.summary?.target;
+  const isSame = settled.verb === action.summary?.verb && settled.target === action.summary?.target;
   return isSame ? null : settled;
 }
 

@@ -1,6 +1,42 @@
 import type { Envelope, ErrorKind } from '../../shared/protocol/envelope.ts';
 import type { EnvelopeEvent } from '../../shared/protocol/events.ts';
+import type { ActionRecord } from '../toolkit/define-tool.ts';
 
+/**
+ * The `running` event of an action, written from its one record: the envelope's
+ * `meta.{tool, action_type}` (what the model reads) and, beside the envelope, the role, meta
+ * kind, label and arguments the runtime and the UI read.
+ */
+export function runningEvent(
+  action: ActionRecord,
+  {
+    uuid,
+    toolCallId,
+    phaseId,
+    extraMeta = {},
+  }: { uuid: string; toolCallId: string | null; phaseId?: number; extraMeta?: Record<string, unknown> },
+): EnvelopeEvent {
+  const envelope: Envelope = {
+    uuid,
+    status: 'running',
+    content: action.description,
+    meta: {
+      action_type: action.actionType,
+      tool: action.tool,
+      ...(phaseId !== undefined ? { phase_id: phaseId } : {}),
+      ...extraMeta,
+    },
+  };
+  return {
+    type: 'envelope',
+    envelope,
+    toolCallId,
+    ...(action.role ? { role: action.role } : {}),
+    ...(action.metaKind ? { metaKind: action.metaKind } : {}),
+    ...(action.summary ? { summary: action.summary } : {}),
+    ...(action.arguments ? { arguments: action.arguments } : {}),
+  };
+}
 /** The `error` completion of an action: `meta.error` carries the kind and the message. */
 export function failedEnvelope(
   running: Envelope,

@@ -1,7 +1,5 @@
 import { cutSummary } from '../../shared/protocol/action-summary.ts';
-import type { Envelope, EnvelopeMeta } from '../../shared/protocol/envelope.ts';
 import {
-  type EnvelopeEvent,
   type EventBody,
   keptArguments,
   type StoredEvent,
@@ -15,7 +13,7 @@ import type { OpeningStep } from '../toolkit/profile.ts';
 import { decideCall, notAvailableOutcome, settledSummary } from './call-decision.ts';
 import { planCompaction } from './context/context-compaction.ts';
 import { ModelContext, oversizedEnvelopes, saveObservations } from './context/model-context.ts';
-import { failedCompletion } from './envelopes.ts';
+import { failedCompletion, runningEvent } from './envelopes.ts';
 import type { JournalChanges } from './journal.ts';
 import type { LoopContext } from './loop-context.ts';
 import { recoverCallFromText } from './recovered-calls.ts';
@@ -141,19 +139,18 @@ export class LoopState {
     const message = minutes === null ? 'Stopped by the user.' : timeLimitStopMessage(minutes);
     const cancelled: EventBody[] = [];
     if (streamingTool) {
-      const running = this.runningEnvelope(
-        this.loop.newId(),
-        streamingTool,
-        streamingTool,
-        `Calling ${streamingTool}`,
+      const event = runningEvent(
+        {
+          tool: streamingTool,
+          actionType: streamingTool,
+          description: `Calling ${streamingTool}`,
+          role: null,
+          metaKind: this.loop.profile.findTool(streamingTool)?.metaKind ?? null,
+          summary: null,
+          arguments: null,
+        },
+        { uuid: this.loop.newId(), toolCallId: null, phaseId: this.plan?.current_phase_id },
       );
-      const metaKind = this.loop.profile.findTool(streamingTool)?.metaKind;
-      const event: EnvelopeEvent = {
-        type: 'envelope',
-        envelope: running,
-        toolCallId: null,
-        ...(metaKind ? { metaKind } : {}),
-      };
       cancelled.push(event, failedCompletion(event, 'cancelled', message));
     }
     if (minutes !== null) {
@@ -222,25 +219,16 @@ export class LoopState {
     { isForcingHeld }: { isForcingHeld: boolean },
   ): Promise<boolean> {
     const decision = decideCall(call, this.loop.profile, forced, this.events, isForcingHeld);
-    const envelope = this.runningEnvelope(
-      this.loop.newId(),
-      decision.ok ? decision.call.tool : decision.tool,
-      decision.ok ? decision.call.actionType : decision.actionType,
-      decision.ok ? decision.call.description : `Calling ${call.name || 'a tool'}`,
-      extras.length > 0 ? { ignored_tool_calls: extras.map((extra) => extra.name) } : {},
-    );
-    const running: EnvelopeEvent = {
-      type: 'envelope',
-      envelope,
+    // Its label and arguments are redacted, then cut, where everything the run records is (`append`).
+    const running = runningEvent(decision.action, {
+      uuid: this.loop.newId(),
       toolCallId: call.id,
-      ...(decision.role ? { role: decision.role } : {}),
-      ...(decision.metaKind ? { metaKind: decision.metaKind } : {}),
-      // Redacted, then cut, where everything the run records is (`append`).
-      ...(decision.summary ? { summary: decision.summary } : {}),
-      ...(decision.arguments ? { arguments: decision.arguments } : {}),
-    };
+      phaseId: this.plan?.current_phase_id,
+      extraMeta: extras.length > 0 ? { ignored_tool_calls: extras.map((extra) => extra.name) } : {},
+    });
+    const { envelope } = running;
     const started: EventBody[] = [turn, running];
-    const isImmediate = !decision.ok || !decision.call.hasSideEffects;
+    const isImmediate = !decision.ok || !decision.hasSideEffects;
     if (!isImmediate) await this.append(started);
     const toolStart = performance.now();
     const minutesBefore = timeLimitOf(this.loop.signal);
@@ -255,14 +243,14 @@ export class LoopState {
         }
       : !decision.ok
         ? { status: 'error', kind: decision.kind, message: decision.message }
-        : decision.call.execute
-          ? await decision.call.execute(this.loop.services.toolContext(envelope.uuid, this.plan))
-          : notAvailableOutcome(decision.call.tool, this.loop.profile);
+        : decision.execute
+          ? await decision.execute(this.loop.services.toolContext(envelope.uuid, this.plan))
+          : notAvailableOutcome(decision.action.tool, this.loop.profile);
     if (decision.ok) {
       this.loop.onStepTiming?.({
         kind: 'action',
         conversationId: this.loop.conversationId,
-        actionType: decision.call.actionType,
+        actionType: decision.action.actionType,
         durationMs: performance.now() - toolStart,
       });
     }
@@ -304,23 +292,6 @@ export class LoopState {
         forModel: true,
       });
     }
-  }
-
-  private runningEnvelope(
-    uuid: string,
-    tool: string,
-    actionType: string,
-    content: string,
-    extraMeta: Record<string, unknown> = {},
-  ): Envelope {
-    const phaseId = this.plan?.current_phase_id;
-    const meta: EnvelopeMeta = {
-      action_type: actionType,
-      tool,
-      ...(phaseId !== undefined ? { phase_id: phaseId } : {}),
-      ...extraMeta,
-    };
-    return { uuid, status: 'running', content, meta };
   }
 }
 

@@ -108,7 +108,7 @@ export function priceDay(day: string, rows: readonly SpendRow[], settings: Spend
   let unpricedTokens = 0;
   for (const row of rows) {
     const id = row.providerId === '' ? settings.activeProviderId : row.providerId;
-    const provider = settings.providers.find((profile) => profile.id === id);
+    const provider = settings.providers.find((setup) => setup.id === id);
     if (provider?.kind === 'webllm') continue;
     if (provider?.prices) spentUsd += estimateCost(provider.prices, row);
     else unpricedTokens += row.prompt + row.completion;

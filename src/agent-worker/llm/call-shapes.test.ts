@@ -84,7 +84,7 @@ describe('callShapesOf', () => {
       for (const shape of tool.callShapes) {
         const prepared = tool.prepare(JSON.stringify(minimalValue(shape.parameters)));
         expect(prepared.ok, `${shape.actionType}: ${prepared.ok ? '' : prepared.message}`).toBe(true);
-        if (prepared.ok) expect(prepared.call.actionType).toBe(shape.actionType);
+        if (prepared.ok) expect(prepared.action.actionType).toBe(shape.actionType);
       }
     }
   });

@@ -91,7 +91,7 @@ export type RunPreparationDependencies = {
   /** Runs sub-agents for `task` calls (absent: they fail saying so). */
   subAgents?: Pick<SubAgents, 'run'>;
   publish: (message: BroadcastMessage) => void;
-  createProvider: (profile: ProviderSetup, settings: AgentSettings, server: ServerContext) => ModelProvider;
+  createProvider: (setup: ProviderSetup, settings: AgentSettings, server: ServerContext) => ModelProvider;
   /** The `fetch` that asks model servers about themselves (default: the platform's). */
   probeFetch?: typeof fetch;
   newId: () => string;

@@ -40,7 +40,7 @@ export async function askServer(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
-  return capabilitiesFromReport(asProfile(provider), known, report, options.now());
+  return capabilitiesFromReport(asSetup(provider), known, report, options.now());
 }
 
 /**
@@ -53,15 +53,15 @@ export async function identifyServer(
   provider: ProbedProvider,
 ): Promise<ServerCapabilities | null> {
   if (provider.kind !== 'openai-compatible') return null;
-  const profile = asProfile(provider);
-  const known = capabilitiesFor(profile, await dependencies.settings.getServerCapabilities());
+  const setup = asSetup(provider);
+  const known = capabilitiesFor(setup, await dependencies.settings.getServerCapabilities());
   const learned = await askServer(provider, known, { timeoutMs: 5_000, ...dependencies });
   if (learned === null) return null;
   await dependencies.settings.putServerCapabilities(provider.id, learned);
-  return underMode(learned, toolCallModeOf(profile));
+  return underMode(learned, toolCallModeOf(setup));
 }
 
-/** A provider's fields as a profile (the ones asking reads; the rest are placeholders). */
-function asProfile(provider: ProbedProvider): ProviderSetup {
+/** A provider's fields as a provider setup (the ones asking reads; the rest are placeholders). */
+function asSetup(provider: ProbedProvider): ProviderSetup {
   return { ...provider, name: provider.id, presetId: null, contextWindowTokens: 1024, prices: null };
 }

@@ -22,11 +22,11 @@ const echoTool = defineTool({
 describe('defineTool', () => {
   it('caps the message of a thrown error like any other observation', async () => {
     const prepared = echoTool.prepare(JSON.stringify({ text: HUGE }));
-    if (!prepared.ok || !prepared.call.execute) throw new Error('Expected a prepared call.');
-    const outcome = await prepared.call.execute(testToolContext());
+    if (!prepared.ok || !prepared.execute) throw new Error('Expected a prepared call.');
+    const outcome = await prepared.execute(testToolContext());
     expect(outcome.status).toBe('error');
     expect(outcome.status === 'error' && outcome.message.length).toBeLessThan(MAX_CONTENT_CHARACTERS + 100);
-    expect(prepared.call.description.length).toBeLessThan(MAX_CONTENT_CHARACTERS + 100);
+    expect(prepared.action.description.length).toBeLessThan(MAX_CONTENT_CHARACTERS + 100);
   });
 
   it('caps a validation message that quotes what the model sent (an unknown key of a megabyte)', () => {
@@ -37,9 +37,9 @@ describe('defineTool', () => {
 
   it('says its label while it runs: the verb alone when the target is blank', () => {
     const blank = echoTool.prepare(JSON.stringify({ text: ' \n ' }));
-    expect(blank.ok && blank.call.description).toBe('Checking');
+    expect(blank.ok && blank.action.description).toBe('Checking');
     const named = echoTool.prepare(JSON.stringify({ text: 'the build' }));
-    expect(named.ok && named.call.description).toBe('Checking the build');
-    expect(named.ok && named.call.summary).toEqual({ verb: 'check', target: 'the build' });
+    expect(named.ok && named.action.description).toBe('Checking the build');
+    expect(named.ok && named.action.summary).toEqual({ verb: 'check', target: 'the build' });
   });
 });

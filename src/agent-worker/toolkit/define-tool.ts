@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { ActionSummary } from '../../shared/protocol/action-summary.ts';
 import { summaryText } from '../../shared/protocol/action-words.ts';
 import type { ErrorKind } from '../../shared/protocol/envelope.ts';
+import { jsonObjectOf } from '../../shared/protocol/events.ts';
 import type { ObservationImage } from '../../shared/protocol/model-image-limits.ts';
 import type { Plan } from '../../shared/protocol/phase-plan.ts';
 import { SandboxError } from '../../shared/protocol/ports/sandbox-port.ts';
 import { isQuotaError } from '../../shared/protocol/storage-full.ts';
 import { type MetaKind, TOOL_META } from '../../shared/protocol/tool-meta/index.ts';
+import type { ToolRole } from '../../shared/protocol/tool-roles.ts';
 import { type CallShape, callShapesOf } from '../llm/call-shapes.ts';
 import { type JsonSchema, toModelJsonSchema } from '../llm/model-schema.ts';
 import type { ToolContext } from './tool-context.ts';
@@ -46,24 +48,48 @@ export type ToolSuccess<M = ToolMeta> = {
 export type ToolFailure = { status: 'error'; kind: ErrorKind; message: string; meta?: ToolMeta };
 export type ToolOutcome<M = ToolMeta> = ToolSuccess<M> | ToolFailure;
 
-/** A validated call, ready to run. */
-export type PreparedCall = {
+/**
+ * What a model's call is, held once: its tool and action, what its running envelope says it
+ * is doing, its role, the kind of its meta and its label (when the tool and action could be
+ * read), and its arguments. The running envelope's `meta.{tool, action_type}` and the facts
+ * recorded beside it are both written from this record (`runningEvent` in `engine/envelopes.ts`).
+ */
+export type ActionRecord = {
   tool: string;
-  /** False for tools that only compute an outcome (the runtime may commit their envelopes together). */
-  hasSideEffects: boolean;
   actionType: string;
+  /** The running envelope's content: what the action is doing, in words. */
   description: string;
-  /** What the call does in words: its label, from the tool's facts (an MCP tool names it itself). */
-  summary: ActionSummary;
-  /** The arguments as validated (seed 001 variants normalised), recorded on the running envelope's event. */
-  params: Record<string, unknown>;
-  /** Runs the call; null for a tool this version does not run yet (the runtime answers for it). */
-  execute: ((context: ToolContext) => Promise<ToolOutcome>) | null;
+  role: ToolRole | null;
+  metaKind: MetaKind | null;
+  /** What the call does in the shared verbs (the thread's label for it), or null when nothing says. */
+  summary: ActionSummary | null;
+  /**
+   * The call's arguments as validated (seed 001 variants normalised) when they are valid,
+   * else as the model sent them (null when unreadable).
+   */
+  arguments: Record<string, unknown> | null;
 };
 
-export type PrepareResult =
-  | { ok: true; call: PreparedCall }
-  | { ok: false; tool: string; actionType: string; message: string };
+/**
+ * Whether a call may run, and how, or the failure the model is told; either way, what the
+ * call is. A tool's `prepare` decides on its arguments; the runtime may still refuse a call
+ * the tool accepted (`decideCall` in `engine/call-decision.ts`).
+ */
+export type Decision = { action: ActionRecord } & (
+  | {
+      ok: true;
+      /** False for tools that only compute an outcome (the runtime may commit their envelopes together). */
+      hasSideEffects: boolean;
+      /** Runs the call; null for a tool this version does not run yet (the runtime answers for it). */
+      execute: ((context: ToolContext) => Promise<ToolOutcome>) | null;
+    }
+  | { ok: false; kind: ErrorKind; message: string }
+);
+
+/** What the running envelope of a call that does not run says. */
+export function refusedDescription(toolName: string): string {
+  return `Calling ${toolName || 'a tool'}`;
+}
 
 /**
  * A tool as the runtime sees it: the model-facing spec, a way to prepare a call, and its
@@ -81,7 +107,7 @@ export type Tool = ToolFacts & {
   /** False for a tool this version lists (the tool list never changes) but does not run yet. */
   isAvailable: boolean;
   /** Parses and validates the model's raw JSON arguments. Never throws. */
-  prepare(rawArguments: string): PrepareResult;
+  prepare(rawArguments: string): Decision;
 };
 
 /**
@@ -150,14 +176,26 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
       : definition.name;
   };
 
-  const prepare = (rawArguments: string): PrepareResult => {
-    const fail = (actionType: string, message: string): PrepareResult => ({
-      ok: false,
-      tool: definition.name,
-      actionType,
-      // A zod message can quote what the model sent (an unknown key of a megabyte).
-      message: capText(message),
-    });
+  const prepare = (rawArguments: string): Decision => {
+    const fail = (actionType: string, message: string): Decision => {
+      // The arguments as the model sent them, for the UI (the label says what the call tried).
+      const sent = jsonObjectOf(rawArguments);
+      return {
+        action: {
+          tool: definition.name,
+          actionType,
+          description: refusedDescription(definition.name),
+          role: facts.roleOf(actionType),
+          metaKind: definition.metaKind,
+          summary: facts.summaryOf({ actionType, arguments: sent ?? {} }),
+          arguments: sent,
+        },
+        ok: false,
+        kind: 'validation',
+        // A zod message can quote what the model sent (an unknown key of a megabyte).
+        message: capText(message),
+      };
+    };
     let raw: unknown;
     try {
       raw = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments);
@@ -179,31 +217,33 @@ export function defineTool<S extends z.ZodType, K extends MetaKind | null>(
         `Invalid arguments for \`${definition.name}\`:\n${z.prettifyError(parsed.error)}\nFix the arguments and call the tool again.`,
       );
     }
-    const params = parsed.data;
+    const params = parsed.data as Record<string, unknown>;
     const { execute } = definition;
     const validatedType = actionTypeOf(params);
-    const summary = facts.summaryOf({
-      actionType: validatedType,
-      arguments: params as Record<string, unknown>,
-    }) ?? { verb: 'use_tool', target: definition.name };
+    const summary = facts.summaryOf({ actionType: validatedType, arguments: params }) ?? {
+      verb: 'use_tool',
+      target: definition.name,
+    };
     return {
-      ok: true,
-      call: {
+      action: {
         tool: definition.name,
-        hasSideEffects: definition.hasSideEffects ?? true,
         actionType: validatedType,
         description: capText(summaryText(summary, false)),
+        role: facts.roleOf(validatedType),
+        metaKind: definition.metaKind,
         summary,
-        params: params as Record<string, unknown>,
-        execute: execute
-          ? (context) =>
-              runSafely(async () => {
-                const outcome = await execute(params, context);
-                if (outcome.status !== 'success' || !metaSchema) return outcome as ToolOutcome;
-                return { ...outcome, meta: metaSchema.parse(outcome.meta) as ToolMeta };
-              }, context.signal)
-          : null,
+        arguments: params,
       },
+      ok: true,
+      hasSideEffects: definition.hasSideEffects ?? true,
+      execute: execute
+        ? (context) =>
+            runSafely(async () => {
+              const outcome = await execute(parsed.data, context);
+              if (outcome.status !== 'success' || !metaSchema) return outcome as ToolOutcome;
+              return { ...outcome, meta: metaSchema.parse(outcome.meta) as ToolMeta };
+            }, context.signal)
+        : null,
     };
   };
 

@@ -53,9 +53,9 @@ describe('a tool’s facts', () => {
 
   it('says its own words while running and once done', () => {
     const prepared = notesTool.prepare(JSON.stringify({ action: 'add', text: 'milk' }));
-    expect(prepared.ok && prepared.call.description).toBe('Noting “milk”');
+    expect(prepared.ok && prepared.action.description).toBe('Noting “milk”');
     if (!prepared.ok) throw new Error('Expected a prepared call.');
-    expect(summaryText(prepared.call.summary, true)).toBe('Noted “milk”');
+    expect(summaryText(prepared.action.summary!, true)).toBe('Noted “milk”');
   });
 
   it('refuses, as its module loads, a tool with an action that has no facts', () => {

@@ -65,12 +65,12 @@ export type VisionDecision = {
  * server said about itself, else a guess from the model's name.
  */
 export function visionOf(
-  profile: Pick<ProviderSetup, 'kind' | 'model' | 'vision'>,
+  setup: Pick<ProviderSetup, 'kind' | 'model' | 'vision'>,
   capabilities: Pick<ServerCapabilities, 'vision'> | null,
 ): VisionDecision {
-  if (profile.kind === 'webllm') return { seesImages: false, source: 'engine' };
-  if (profile.vision !== undefined) return { seesImages: profile.vision, source: 'setting' };
+  if (setup.kind === 'webllm') return { seesImages: false, source: 'engine' };
+  if (setup.vision !== undefined) return { seesImages: setup.vision, source: 'setting' };
   const said = capabilities?.vision ?? null;
   if (said !== null) return { seesImages: said, source: 'server' };
-  return { seesImages: guessVisionFromName(profile.model), source: 'name' };
+  return { seesImages: guessVisionFromName(setup.model), source: 'name' };
 }

@@ -235,8 +235,8 @@ export function setupFromPreset(preset: ProviderPreset, id: string): ProviderSet
  * The tool-call mode a provider uses: its own, else auto — for every server, hosted or
  * local, whatever preset it was made from: what a server does is found from its answers.
  */
-export function toolCallModeOf(profile: ProviderSetup): ToolCallMode {
-  return profile.toolCalls ?? 'auto';
+export function toolCallModeOf(setup: ProviderSetup): ToolCallMode {
+  return setup.toolCalls ?? 'auto';
 }
 
 /** A learned record's findings, each with its date (older records' bare strings get `learnedAt`). */
@@ -246,24 +246,21 @@ export function datedFindings(capabilities: Pick<ServerCapabilities, 'findings' 
   );
 }
 
-/** What was learned about `profile`'s server, if it still applies (same base URL and model). */
+/** What was learned about `setup`'s server, if it still applies (same base URL and model). */
 export function capabilitiesFor(
-  profile: ProviderSetup,
+  setup: ProviderSetup,
   learned: Readonly<Record<string, ServerCapabilities>>,
 ): ServerCapabilities | null {
-  const capabilities = learned[profile.id];
-  return capabilities && capabilities.baseUrl === profile.baseUrl && capabilities.model === profile.model
+  const capabilities = learned[setup.id];
+  return capabilities && capabilities.baseUrl === setup.baseUrl && capabilities.model === setup.model
     ? capabilities
     : null;
 }
 
 /** The window a run plans with: the server's when it said and the person allows it, else the set one. */
-export function effectiveWindowTokens(
-  profile: ProviderSetup,
-  capabilities: ServerCapabilities | null,
-): number {
+export function effectiveWindowTokens(setup: ProviderSetup, capabilities: ServerCapabilities | null): number {
   const fromServer = capabilities?.windowTokens ?? null;
-  return profile.useServerWindow !== false && fromServer !== null ? fromServer : profile.contextWindowTokens;
+  return setup.useServerWindow !== false && fromServer !== null ? fromServer : setup.contextWindowTokens;
 }
 
 /** The estimated cost of some usage, in the prices' currency (US dollars for the presets). */
@@ -281,18 +278,18 @@ export function estimateCost(
 }
 
 /**
- * Why a run with `profile` cannot start, before any request: it points at a hosted API
- * that always wants a key (by its address: the preset's host, whatever the profile is
+ * Why a run with `setup` cannot start, before any request: it points at a hosted API
+ * that always wants a key (by its address: the preset's host, whatever the setup is
  * called) and has none. Null when it has a key or its server may not need one (a local
  * server, a proxy, the in-browser model).
  */
 export function missingKeyReason(
-  profile: Pick<ProviderSetup, 'kind' | 'name' | 'baseUrl' | 'apiKey'>,
+  setup: Pick<ProviderSetup, 'kind' | 'name' | 'baseUrl' | 'apiKey'>,
 ): string | null {
-  if (profile.kind !== 'openai-compatible' || profile.apiKey.trim() !== '') return null;
+  if (setup.kind !== 'openai-compatible' || setup.apiKey.trim() !== '') return null;
   let host: string;
   try {
-    host = new URL(profile.baseUrl).host;
+    host = new URL(setup.baseUrl).host;
   } catch {
     return null;
   }
@@ -300,5 +297,5 @@ export function missingKeyReason(
     (candidate) => candidate.needsKey && new URL(candidate.baseUrl).host === host,
   );
   if (!preset) return null;
-  return `“${profile.name}” has no API key, and ${host} (${preset.name}) answers nothing without one: add the key in Settings → Providers, or pick a local server or the in-browser model. ${preset.note}`;
+  return `“${setup.name}” has no API key, and ${host} (${preset.name}) answers nothing without one: add the key in Settings → Providers, or pick a local server or the in-browser model. ${preset.note}`;
 }

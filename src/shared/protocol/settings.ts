@@ -117,7 +117,7 @@ export function providerFor(
   settings: AgentSettings,
   providerId: string | null | undefined,
 ): ProviderSetup | null {
-  const byId = (id: string | null | undefined) => settings.providers.find((profile) => profile.id === id);
+  const byId = (id: string | null | undefined) => settings.providers.find((setup) => setup.id === id);
   return byId(providerId) ?? byId(settings.activeProviderId) ?? settings.providers[0] ?? null;
 }
 

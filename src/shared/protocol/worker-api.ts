@@ -142,7 +142,7 @@ export interface AgentWorkerApi {
    * Null when the server said nothing.
    */
   identifyServer(
-    profile: Pick<ProviderSetup, 'id' | 'kind' | 'baseUrl' | 'apiKey' | 'model' | 'toolCalls'>,
+    setup: Pick<ProviderSetup, 'id' | 'kind' | 'baseUrl' | 'apiKey' | 'model' | 'toolCalls'>,
   ): Promise<ServerCapabilities | null>;
   /** Forgets what was learned about a provider's server: its next run asks it afresh and starts native. */
   forgetServer(providerId: string): Promise<void>;

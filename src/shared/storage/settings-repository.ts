@@ -43,7 +43,7 @@ export class SettingsRepository {
       if (schema?.safeParse(value).success) merged[field] = value;
     }
     const settings = AgentSettings.parse(merged);
-    const hasActive = settings.providers.some((profile) => profile.id === settings.activeProviderId);
+    const hasActive = settings.providers.some((setup) => setup.id === settings.activeProviderId);
     return hasActive ? settings : { ...settings, activeProviderId: settings.providers[0]?.id ?? '' };
   }
 
@@ -185,7 +185,7 @@ function withProviders(saved: Record<string, unknown>): Record<string, unknown> 
   const preset = PROVIDER_PRESETS.find(
     (candidate) => candidate.baseUrl === String(baseUrl).replace(/\/+$/, ''),
   );
-  const profile: ProviderSetup = {
+  const setup: ProviderSetup = {
     id: 'saved',
     name: preset?.name ?? 'My provider',
     kind: 'openai-compatible',
@@ -197,7 +197,7 @@ function withProviders(saved: Record<string, unknown>): Record<string, unknown> 
       typeof contextWindowTokens === 'number' ? contextWindowTokens : (preset?.contextWindowTokens ?? 32_000),
     prices: null,
   };
-  return { ...rest, providers: [profile], activeProviderId: profile.id };
+  return { ...rest, providers: [setup], activeProviderId: setup.id };
 }
 
 /** The id the provider every install once started with had (an OpenAI without a key, which the person never added). */
@@ -213,19 +213,19 @@ export function isUntouchedDefaultProvider(provider: unknown): boolean {
   const parsed = ProviderSetup.safeParse(provider);
   const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === OLD_DEFAULT_PROVIDER_ID);
   if (!parsed.success || !preset) return false;
-  const profile = parsed.data;
+  const setup = parsed.data;
   return (
-    profile.id === OLD_DEFAULT_PROVIDER_ID &&
-    profile.presetId === preset.id &&
-    profile.kind === 'openai-compatible' &&
-    profile.name === preset.name &&
-    profile.baseUrl === preset.baseUrl &&
-    profile.apiKey === '' &&
-    profile.model === preset.defaultModel &&
-    profile.contextWindowTokens === preset.contextWindowTokens &&
-    profile.prices === null &&
-    profile.vision === undefined &&
-    profile.useServerWindow !== false
+    setup.id === OLD_DEFAULT_PROVIDER_ID &&
+    setup.presetId === preset.id &&
+    setup.kind === 'openai-compatible' &&
+    setup.name === preset.name &&
+    setup.baseUrl === preset.baseUrl &&
+    setup.apiKey === '' &&
+    setup.model === preset.defaultModel &&
+    setup.contextWindowTokens === preset.contextWindowTokens &&
+    setup.prices === null &&
+    setup.vision === undefined &&
+    setup.useServerWindow !== false
   );
 }
 
@@ -254,10 +254,10 @@ function withAutoToolCalls(saved: Record<string, unknown>): Record<string, unkno
   if (saved.toolCallDefaults === 2 || !Array.isArray(saved.providers)) return saved;
   const providers = saved.providers.map((provider: unknown) => {
     if (typeof provider !== 'object' || provider === null) return provider;
-    const profile = provider as Record<string, unknown>;
-    const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === profile.presetId);
-    const wasDefault = preset !== undefined && !preset.isLocal && profile.toolCalls === 'native';
-    return wasDefault ? { ...profile, toolCalls: 'auto' } : profile;
+    const setup = provider as Record<string, unknown>;
+    const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === setup.presetId);
+    const wasDefault = preset !== undefined && !preset.isLocal && setup.toolCalls === 'native';
+    return wasDefault ? { ...setup, toolCalls: 'auto' } : setup;
   });
   return { ...saved, providers, toolCallDefaults: 2 };
 }

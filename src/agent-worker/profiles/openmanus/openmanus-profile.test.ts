@@ -72,7 +72,7 @@ describe('the OpenManus profile as the model sees it', () => {
   it('names each command of str_replace_editor and planning as its action', () => {
     const editor = openManusProfile.findTool('str_replace_editor')!;
     const prepared = editor.prepare(JSON.stringify({ command: 'undo_edit', path: '/home/ubuntu/a.txt' }));
-    expect(prepared.ok && prepared.call.actionType).toBe('str_replace_editor.undo_edit');
+    expect(prepared.ok && prepared.action.actionType).toBe('str_replace_editor.undo_edit');
     expect(openManusProfile.callShapes.map((shape) => shape.actionType)).toContain('planning.set_active');
   });
 });

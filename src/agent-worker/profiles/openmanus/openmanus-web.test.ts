@@ -25,8 +25,8 @@ async function run(
 ): Promise<ToolOutcome> {
   const prepared = tool.prepare(JSON.stringify(args));
   if (!prepared.ok) return { status: 'error', kind: 'validation', message: prepared.message };
-  if (!prepared.call.execute) throw new Error(`${tool.name} does not run`);
-  return prepared.call.execute(context);
+  if (!prepared.execute) throw new Error(`${tool.name} does not run`);
+  return prepared.execute(context);
 }
 
 const textOf = (outcome: ToolOutcome) => (outcome.status === 'success' ? outcome.content : outcome.message);
@@ -84,12 +84,12 @@ describe('web_search', () => {
 describe('crawl4ai', () => {
   it('takes crawl4ai’s own `urls` (a list or one string) as well as `url`', () => {
     const list = crawl4aiTool.prepare(JSON.stringify({ urls: ['https://a.example/', 'https://b.example/'] }));
-    expect(list.ok && list.call.params).toMatchObject({
+    expect(list.ok && list.action.arguments).toMatchObject({
       url: 'https://a.example/',
       urls: ['https://b.example/'],
     });
     const one = crawl4aiTool.prepare(JSON.stringify({ urls: 'https://a.example/' }));
-    expect(one.ok && one.call.params).toMatchObject({ url: 'https://a.example/', urls: [] });
+    expect(one.ok && one.action.arguments).toMatchObject({ url: 'https://a.example/', urls: [] });
   });
 
   it('holds the timeout to 5–120 seconds and one call to ten URLs', () => {

@@ -1,10 +1,12 @@
 import { actionSummary } from '@/shared/protocol/action-summary.ts';
+import { jsonObjectOf } from '@/shared/protocol/events.ts';
 import type { McpServerConfig, McpToolSpec } from '@/shared/protocol/mcp.ts';
 import { callShapesOf } from '../../llm/call-shapes.ts';
 import {
+  type Decision,
   errorText,
   MAX_CONTENT_CHARACTERS,
-  type PrepareResult,
+  refusedDescription,
   type Tool,
   type ToolContext,
   type ToolOutcome,
@@ -36,11 +38,19 @@ export function createMcpTool(spec: McpToolSpec, runner: McpToolRunner): Tool {
     ? parameters.required.filter((field): field is string => typeof field === 'string')
     : [];
   const summary = actionSummary('use_tool', `${spec.toolName} (${spec.serverName})`);
-  const prepare = (rawArguments: string): PrepareResult => {
-    const fail = (message: string): PrepareResult => ({
+  const prepare = (rawArguments: string): Decision => {
+    const fail = (message: string): Decision => ({
+      action: {
+        tool: spec.name,
+        actionType: spec.name,
+        description: refusedDescription(spec.name),
+        role: null,
+        metaKind: null,
+        summary,
+        arguments: jsonObjectOf(rawArguments),
+      },
       ok: false,
-      tool: spec.name,
-      actionType: spec.name,
+      kind: 'validation',
       message,
     });
     let raw: unknown;
@@ -62,16 +72,18 @@ export function createMcpTool(spec: McpToolSpec, runner: McpToolRunner): Tool {
       );
     }
     return {
-      ok: true,
-      call: {
+      action: {
         tool: spec.name,
-        hasSideEffects: true,
         actionType: spec.name,
         description: `Calling \`${spec.toolName}\` on the MCP server ${spec.serverName}`,
+        role: null,
+        metaKind: null,
         summary,
-        params,
-        execute: (context) => callMcpTool(spec, params, runner, context),
+        arguments: params,
       },
+      ok: true,
+      hasSideEffects: true,
+      execute: (context) => callMcpTool(spec, params, runner, context),
     };
   };
   return {

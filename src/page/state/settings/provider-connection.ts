@@ -19,18 +19,18 @@ const ModelList = z.object({ data: z.array(z.object({ id: z.string() })) });
  * is up and refuses this origin (CORS).
  */
 export async function testConnection(
-  profile: Pick<ProviderSetup, 'baseUrl' | 'apiKey'>,
+  setup: Pick<ProviderSetup, 'baseUrl' | 'apiKey'>,
   fetchImpl: typeof fetch = fetch,
   timeoutMs = 10_000,
 ): Promise<ConnectionResult> {
-  const base = profile.baseUrl.trim().replace(/\/+$/, '');
+  const base = setup.baseUrl.trim().replace(/\/+$/, '');
   let origin: string;
   try {
     origin = new URL(base).origin;
   } catch {
     return { ok: false, reason: 'http', message: `“${base}” is not a URL.` };
   }
-  const headers: Record<string, string> = profile.apiKey ? { Authorization: `Bearer ${profile.apiKey}` } : {};
+  const headers: Record<string, string> = setup.apiKey ? { Authorization: `Bearer ${setup.apiKey}` } : {};
   let response: Response;
   try {
     response = await fetchImpl(`${base}/models`, { headers, signal: AbortSignal.timeout(timeoutMs) });

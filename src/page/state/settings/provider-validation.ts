@@ -10,7 +10,7 @@ import {
 export type ProviderProblem = { providerId: string; field: ProviderTextField; message: string };
 
 /**
- * What checking the Providers section gives: the profiles to save, or what is wrong —
+ * What checking the Providers section gives: the setups to save, or what is wrong —
  * the first problem as `providerId`, `field` and `message`, and every one in `problems`.
  */
 export type ProvidersValidation =
@@ -107,7 +107,7 @@ function checkPrices(draft: ProviderDraft): Problem | ModelPrices | null {
   return { inputPerMillion: input, cachedInputPerMillion: cached ?? input, outputPerMillion: output };
 }
 
-/** Every field of one draft that is wrong (at most one about its prices), or its profile. */
+/** Every field of one draft that is wrong (at most one about its prices), or its setup. */
 function checkDraft(draft: ProviderDraft): Problem[] | ProviderSetup {
   const name = draft.name.trim();
   const problems: Problem[] = [];
@@ -159,7 +159,7 @@ function named(draft: ProviderDraft, problem: Problem): string {
 
 /**
  * Checks every draft. Pure: returns every problem (which provider, which field, in words a
- * person can act on; the first also as `providerId`, `field` and `message`), or the profiles
+ * person can act on; the first also as `providerId`, `field` and `message`), or the setups
  * to save with the active id.
  */
 export function validateProvidersForm(form: ProvidersForm): ProvidersValidation {
@@ -178,7 +178,7 @@ export function validateProvidersForm(form: ProvidersForm): ProvidersValidation 
   const [firstProblem] = problems;
   if (firstProblem) return { ok: false, ...firstProblem, problems };
   // None saved is allowed (a fresh install has none): nothing runs until one is added.
-  const activeProviderId = providers.some((profile) => profile.id === form.activeProviderId)
+  const activeProviderId = providers.some((setup) => setup.id === form.activeProviderId)
     ? form.activeProviderId
     : (providers[0]?.id ?? '');
   return { ok: true, providers, activeProviderId };

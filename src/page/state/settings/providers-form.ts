@@ -55,7 +55,7 @@ export function presetOf(draft: Pick<ProviderDraft, 'presetId'>): ProviderPreset
   return PROVIDER_PRESETS.find((preset) => preset.id === draft.presetId) ?? null;
 }
 
-/** The Images choice a saved profile's `vision` stands for (absent: automatic). */
+/** The Images choice a saved setup's `vision` stands for (absent: automatic). */
 export function visionChoiceOf(vision: boolean | undefined): VisionChoice {
   if (vision === undefined) return 'auto';
   return vision ? 'on' : 'off';
@@ -66,30 +66,30 @@ export function visionFieldOf(choice: VisionChoice): Pick<ProviderSetup, 'vision
   return choice === 'auto' ? {} : { vision: choice === 'on' };
 }
 
-/** A saved profile as the form shows it. */
-export function draftFromProfile(profile: ProviderSetup): ProviderDraft {
+/** A saved setup as the form shows it. */
+export function draftFromSetup(setup: ProviderSetup): ProviderDraft {
   return {
-    id: profile.id,
-    name: profile.name,
-    kind: profile.kind,
-    presetId: profile.presetId,
-    baseUrl: profile.baseUrl,
-    apiKey: profile.apiKey,
-    model: profile.model,
-    contextWindowTokens: String(profile.contextWindowTokens),
-    toolCalls: toolCallModeOf(profile),
-    useServerWindow: profile.useServerWindow !== false,
-    vision: visionChoiceOf(profile.vision),
-    inputPrice: profile.prices ? String(profile.prices.inputPerMillion) : '',
-    cachedInputPrice: profile.prices ? String(profile.prices.cachedInputPerMillion) : '',
-    outputPrice: profile.prices ? String(profile.prices.outputPerMillion) : '',
+    id: setup.id,
+    name: setup.name,
+    kind: setup.kind,
+    presetId: setup.presetId,
+    baseUrl: setup.baseUrl,
+    apiKey: setup.apiKey,
+    model: setup.model,
+    contextWindowTokens: String(setup.contextWindowTokens),
+    toolCalls: toolCallModeOf(setup),
+    useServerWindow: setup.useServerWindow !== false,
+    vision: visionChoiceOf(setup.vision),
+    inputPrice: setup.prices ? String(setup.prices.inputPerMillion) : '',
+    cachedInputPrice: setup.prices ? String(setup.prices.cachedInputPerMillion) : '',
+    outputPrice: setup.prices ? String(setup.prices.outputPerMillion) : '',
   };
 }
 
 /** The Providers section for saved settings. */
 export function providersFormFromSettings(settings: AgentSettings): ProvidersForm {
   return {
-    providers: settings.providers.map(draftFromProfile),
+    providers: settings.providers.map(draftFromSetup),
     activeProviderId: settings.activeProviderId,
   };
 }
@@ -111,8 +111,8 @@ function unusedName(form: ProvidersForm, base: string): string {
 export function addProvider(form: ProvidersForm, presetId: string, id: string): ProvidersForm {
   const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === presetId);
   const draft: ProviderDraft = preset
-    ? draftFromProfile(setupFromPreset(preset, id))
-    : draftFromProfile({
+    ? draftFromSetup(setupFromPreset(preset, id))
+    : draftFromSetup({
         id,
         name: 'Custom',
         kind: 'openai-compatible',
@@ -175,7 +175,7 @@ export function chooseLocalModel(
     });
     return { form: { ...updated, activeProviderId: existing.id }, providerId: existing.id };
   }
-  const draft = draftFromProfile({
+  const draft = draftFromSetup({
     id: newId,
     name: unusedName(form, `In-browser: ${modelId}`),
     kind: 'webllm',

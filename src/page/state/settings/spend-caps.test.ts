@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@/shared/protocol/settings.ts';
-import { draftFromProfile } from './providers-form.ts';
+import { draftFromSetup } from './providers-form.ts';
 import { unpricedProviders } from './spend-caps.ts';
 
 const base = DEFAULT_SETTINGS.providers[0]!;
@@ -11,11 +11,11 @@ describe('unpricedProviders', () => {
     const form = {
       activeProviderId: 'ollama',
       providers: [
-        draftFromProfile({ ...base, id: 'openai', name: 'OpenAI', prices: priced }),
-        draftFromProfile({ ...base, id: 'ollama', name: 'Ollama', prices: null }),
-        draftFromProfile({ ...base, id: 'tab', name: 'Qwen', kind: 'webllm', prices: null }),
-        { ...draftFromProfile({ ...base, id: 'typed', name: '  ', prices: null }), outputPrice: '2' },
-        draftFromProfile({ ...base, id: 'blank', name: '', prices: null }),
+        draftFromSetup({ ...base, id: 'openai', name: 'OpenAI', prices: priced }),
+        draftFromSetup({ ...base, id: 'ollama', name: 'Ollama', prices: null }),
+        draftFromSetup({ ...base, id: 'tab', name: 'Qwen', kind: 'webllm', prices: null }),
+        { ...draftFromSetup({ ...base, id: 'typed', name: '  ', prices: null }), outputPrice: '2' },
+        draftFromSetup({ ...base, id: 'blank', name: '', prices: null }),
       ],
     };
     expect(unpricedProviders(form)).toEqual({

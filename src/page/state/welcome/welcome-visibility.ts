@@ -12,11 +12,11 @@ export const WELCOME_DISMISSED_KEY = 'sandpiper-welcome-dismissed';
  * set up.
  */
 export function needsProvider(
-  profile: Pick<ProviderSetup, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'> | null,
+  setup: Pick<ProviderSetup, 'kind' | 'name' | 'baseUrl' | 'apiKey' | 'model'> | null,
 ): boolean {
-  if (profile === null || missingKeyReason(profile) !== null) return true;
-  if (profile.kind !== 'openai-compatible') return false;
-  return !isHttpUrl(profile.baseUrl.trim()) || profile.model.trim() === '';
+  if (setup === null || missingKeyReason(setup) !== null) return true;
+  if (setup.kind !== 'openai-compatible') return false;
+  return !isHttpUrl(setup.baseUrl.trim()) || setup.model.trim() === '';
 }
 
 /**

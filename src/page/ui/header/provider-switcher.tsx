@@ -66,9 +66,9 @@ function ProviderChoice(props: {
         onChange={(event) => void switchTo(event.currentTarget.value)}
       >
         <For each={settings.state.settings.providers}>
-          {(profile) => (
-            <option value={profile.id} selected={profile.id === current().id}>
-              {profile.name}
+          {(setup) => (
+            <option value={setup.id} selected={setup.id === current().id}>
+              {setup.name}
             </option>
           )}
         </For>
@@ -77,10 +77,10 @@ function ProviderChoice(props: {
         class={`provider-sheet ${props.class ?? ''}`}
         label={LABEL}
         value={current().id}
-        choices={settings.state.settings.providers.map((profile) => ({
-          value: profile.id,
-          label: profile.name,
-          detail: profile.model,
+        choices={settings.state.settings.providers.map((setup) => ({
+          value: setup.id,
+          label: setup.name,
+          detail: setup.model,
         }))}
         onChoose={(providerId) => void switchTo(providerId)}
         note={

@@ -15,12 +15,12 @@ export const CAPABILITIES_FRESH_MS = 10 * 60_000;
 const MAX_FINDINGS = 8;
 
 /**
- * Whether a run should ask `profile`'s server about itself first: every remote provider,
+ * Whether a run should ask `setup`'s server about itself first: every remote provider,
  * whatever preset it came from (a local server behind the "OpenAI" preset is still a
  * local server), when nothing fresh is known.
  */
-export function shouldProbe(profile: ProviderSetup, known: ServerCapabilities | null, now: number): boolean {
-  if (profile.kind !== 'openai-compatible') return false;
+export function shouldProbe(setup: ProviderSetup, known: ServerCapabilities | null, now: number): boolean {
+  if (setup.kind !== 'openai-compatible') return false;
   return known === null || now - known.learnedAt > CAPABILITIES_FRESH_MS;
 }
 
@@ -32,13 +32,13 @@ export function shouldProbe(profile: ProviderSetup, known: ServerCapabilities | 
  * again next run).
  */
 export function capabilitiesFromReport(
-  profile: ProviderSetup,
+  setup: ProviderSetup,
   known: ServerCapabilities | null,
   report: ServerReport | null,
   now: number,
 ): ServerCapabilities | null {
   if (known === null && (report === null || report.findings.length === 0)) return null;
-  const mode = toolCallModeOf(profile);
+  const mode = toolCallModeOf(setup);
   const saysNoTools = report?.supportsTools === false;
   // Constrained on the server's own word, which it now takes back (a template or model with tools).
   const isToolsBack =
@@ -49,8 +49,8 @@ export function capabilitiesFromReport(
   const forcing = toolCalls === 'constrained' ? 'by_grammar' : isForcingKnownLost ? 'none' : 'by_name';
   const heard = (report?.findings.length ?? 0) > 0;
   return {
-    baseUrl: profile.baseUrl,
-    model: profile.model,
+    baseUrl: setup.baseUrl,
+    model: setup.model,
     server: report?.server ?? known?.server ?? null,
     toolCalls,
     forcing,

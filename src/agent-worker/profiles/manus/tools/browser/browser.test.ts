@@ -17,8 +17,8 @@ const PREVIEW = `${APP_BASE_URL}preview/c/notes-app/index.html`;
 
 async function browse(context: ToolContext, url: string): Promise<ToolOutcome> {
   const prepared = browserTool.prepare(JSON.stringify({ url, brief: 'Check the app' }));
-  if (!prepared.ok || !prepared.call.execute) throw new Error('the call did not validate');
-  return prepared.call.execute(context);
+  if (!prepared.ok || !prepared.execute) throw new Error('the call did not validate');
+  return prepared.execute(context);
 }
 
 function success(outcome: ToolOutcome) {

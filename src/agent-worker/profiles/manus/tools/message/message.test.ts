@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolOutcome } from '@/agent-worker/toolkit/define-tool.ts';
 import { testToolContext } from '~/tests/fixtures/tool-context.ts';
-import { manusProfile } from '../../manus-profile.ts';
 import { messageTool } from './message.ts';
 
 /** Runs a `message` call, with the role the Manus profile gives it. */
 async function run(args: unknown): Promise<{ outcome: ToolOutcome; role: string | null }> {
   const prepared = messageTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  const outcome = await prepared.call.execute!(testToolContext());
-  return { outcome, role: manusProfile.roleOf(prepared.call) };
+  const outcome = await prepared.execute!(testToolContext());
+  return { outcome, role: prepared.action.role };
 }
 
 describe('message tool', () => {
@@ -64,6 +63,6 @@ describe('message tool', () => {
     });
     const prepared = messageTool.prepare('{"text":"hi"}');
     expect(prepared.ok).toBe(false);
-    if (!prepared.ok) expect(prepared.actionType).toBe('message');
+    expect(prepared.action.actionType).toBe('message');
   });
 });

@@ -9,7 +9,7 @@ const context = (plan: Plan | null): ToolContext => testToolContext({ plan });
 async function run(args: unknown, plan: Plan | null = null): Promise<ToolOutcome> {
   const prepared = planTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute!(context(plan));
+  return prepared.execute!(context(plan));
 }
 
 const phases = [1, 2, 3].map((id) => ({ id, title: `Phase ${id}` }));

@@ -15,7 +15,7 @@ async function schedule(
   let request: ScheduleRequest | null = null;
   const prepared = scheduleTool.prepare(JSON.stringify(args));
   if (!prepared.ok) throw new Error(prepared.message);
-  const outcome = await prepared.call.execute!(
+  const outcome = await prepared.execute!(
     testToolContext({
       schedules: {
         ...testToolContext().schedules,

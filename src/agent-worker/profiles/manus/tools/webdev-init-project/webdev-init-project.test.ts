@@ -22,7 +22,7 @@ async function openSandbox() {
 async function run(args: Record<string, unknown>, sandbox: SandboxPort): Promise<ToolOutcome> {
   const prepared = webdevInitProjectTool.prepare(JSON.stringify({ brief: 'Scaffold', ...args }));
   if (!prepared.ok) throw new Error(prepared.message);
-  return prepared.call.execute!(testToolContext({ sandbox: async () => sandbox }));
+  return prepared.execute!(testToolContext({ sandbox: async () => sandbox }));
 }
 
 /** The same sandbox, reporting itself as the Node runtime. */

@@ -4,8 +4,8 @@ import { askHumanTool } from './ask-human.ts';
 
 async function ask(inquire: string) {
   const prepared = askHumanTool.prepare(JSON.stringify({ inquire }));
-  if (!prepared.ok || !prepared.call.execute) throw new Error('Expected a prepared call.');
-  return prepared.call.execute(testToolContext());
+  if (!prepared.ok || !prepared.execute) throw new Error('Expected a prepared call.');
+  return prepared.execute(testToolContext());
 }
 
 it('asks the question, and refuses a blank one instead of suspending the run on it', async () => {

@@ -34,8 +34,8 @@ function live(options: { seesImages?: boolean } = {}) {
 async function run(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome> {
   const prepared = browserUseTool.prepare(JSON.stringify(args));
   if (!prepared.ok) return { status: 'error', kind: 'validation', message: prepared.message };
-  if (!prepared.call.execute) throw new Error('browser_use does not run');
-  return prepared.call.execute(context);
+  if (!prepared.execute) throw new Error('browser_use does not run');
+  return prepared.execute(context);
 }
 
 const textOf = (outcome: ToolOutcome) => (outcome.status === 'success' ? outcome.content : outcome.message);

@@ -21,8 +21,8 @@ const FILES = {
 async function visualize(args: Record<string, unknown>) {
   const workspace = memoryWorkspace(FILES);
   const prepared = dataVisualizationTool.prepare(JSON.stringify(args));
-  if (!prepared.ok || !prepared.call.execute) throw new Error('not prepared');
-  const outcome: ToolOutcome = await prepared.call.execute(testToolContext({ workspace }));
+  if (!prepared.ok || !prepared.execute) throw new Error('not prepared');
+  const outcome: ToolOutcome = await prepared.execute(testToolContext({ workspace }));
   return { outcome, workspace };
 }
 
@@ -54,8 +54,8 @@ describe('data_visualization saving its charts', () => {
   it('says what is wrong with JSON info that lists no CSV file', async () => {
     const workspace = memoryWorkspace({ '/home/ubuntu/bad.json': '[{"chartTitle":"x"}]' });
     const prepared = dataVisualizationTool.prepare(JSON.stringify({ json_path: 'bad.json' }));
-    if (!prepared.ok || !prepared.call.execute) throw new Error('not prepared');
-    const outcome = await prepared.call.execute(testToolContext({ workspace }));
+    if (!prepared.ok || !prepared.execute) throw new Error('not prepared');
+    const outcome = await prepared.execute(testToolContext({ workspace }));
     expect(outcome).toMatchObject({
       status: 'error',
       message: 'Error: Chart 1 of the JSON info has no "csvFilePath".',
