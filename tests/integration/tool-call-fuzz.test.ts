@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { brokenProfile, hangingProfile } from '../fixtures/fuzz/broken-profiles.ts';
 import { figureRows, runToolCallFuzz } from '../fixtures/fuzz/fuzz-harness.ts';
 
@@ -42,8 +42,12 @@ describe('fuzzed tool calls', () => {
   }, 60_000);
 
   it('counts each of its six figures when a tool breaks that rule (the control)', async () => {
+    // `logs_its_text` writes its fuzzed text (up to a million newlines) to the console: kept
+    // out of the test report, where it once made the CI log a million lines long.
+    const quiet = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const report = await runToolCallFuzz({ seed: 1, calls: 300, profiles: [brokenProfile()] }).finally(() => {
       delete (Object.prototype as Record<string, unknown>).fuzzPolluted;
+      quiet.mockRestore();
     });
     const { total } = figureRows(report);
     // A tool that never answers, alone and with a short limit (each such call waits it out).
