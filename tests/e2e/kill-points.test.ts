@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { formatAimedFigures, killDuringImports, killDuringSaves } from '../fixtures/kill/kill-points.ts';
-import { killDuringRewinds } from '../fixtures/kill/kill-rewind.ts';
+import { type AimedKillFigures, formatAimedFigures } from '../fixtures/kill/aimed-kill.ts';
+import { killDuringImports, killDuringSaves } from '../fixtures/kill/kill-points.ts';
+import { killDuringForks, killDuringRewinds } from '../fixtures/kill/kill-rewind.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 
 let harness: AppHarness;
@@ -12,23 +13,31 @@ afterEach(async () => {
   await harness.close();
 });
 
-it('leaves a bundle import whole or absent after kills in the middle of it', async () => {
-  const figures = await killDuringImports(harness, { kills: 3, seed: 16 });
-  console.log(formatAimedFigures('kills during a bundle import', figures));
+/** Every kill was made inside the transaction (held open at its commit) and left it all or nothing. */
+function expectAllInsideAndWhole(label: string, figures: AimedKillFigures, kills: number): void {
+  console.log(formatAimedFigures(label, figures));
   expect(figures.problems).toEqual([]);
-  expect(figures.whole).toBe(3);
+  expect(figures.torn).toBe(0);
+  expect(figures.inside).toBe(kills);
+  expect(figures.whole).toBe(kills);
+}
+
+it('leaves a bundle import whole or absent after kills inside its transaction', async () => {
+  const figures = await killDuringImports(harness, { kills: 2, seed: 16 });
+  expectAllInsideAndWhole('kills during a bundle import', figures, 2);
 }, 90_000);
 
-it('leaves a 300-file workspace save all or nothing after kills in the middle of it', async () => {
+it('leaves a 300-file workspace save all or nothing after kills inside its transaction', async () => {
   const figures = await killDuringSaves(harness, { kills: 3, seed: 16 });
-  console.log(formatAimedFigures('kills during workspace saves', figures));
-  expect(figures.problems).toEqual([]);
-  expect(figures.whole).toBe(3);
+  expectAllInsideAndWhole('kills during workspace saves', figures, 3);
 }, 120_000);
 
-it('leaves a rewind of a 300-file workspace all or nothing after kills in the middle of it', async () => {
-  const figures = await killDuringRewinds(harness, { kills: 3, seed: 27 });
-  console.log(formatAimedFigures('kills during a rewind', figures));
-  expect(figures.problems).toEqual([]);
-  expect(figures.whole).toBe(3);
+it('leaves a rewind of a 300-file workspace all or nothing after kills inside its transaction', async () => {
+  const figures = await killDuringRewinds(harness, { kills: 2, seed: 27 });
+  expectAllInsideAndWhole('kills during a rewind', figures, 2);
+}, 180_000);
+
+it('leaves no fork of a 300-file workspace, or a whole one, after kills inside its transaction', async () => {
+  const figures = await killDuringForks(harness, { kills: 2, seed: 41 });
+  expectAllInsideAndWhole('kills during a fork', figures, 2);
 }, 180_000);

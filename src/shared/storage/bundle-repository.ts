@@ -19,6 +19,7 @@ import { EventRepository } from './event-repository.ts';
 import { PlanRepository } from './plan-repository.ts';
 import { PreviewStorageRepository } from './preview-storage-repository.ts';
 import { ScheduleRepository } from './schedule-repository.ts';
+import { holdForTest } from './test-hold.ts';
 import { historyTables } from './workspace-history.ts';
 import { WorkspaceRepository } from './workspace-repository.ts';
 
@@ -163,6 +164,7 @@ export class BundleRepository {
         if (schedules.length > 0) await database.schedules.bulkAdd(schedules);
         if (previewStorage.length > 0) await database.previewStorage.bulkPut(previewStorage);
         if (contents.history) await writeBundleHistory(database, newId, contents.history, bytesByHash);
+        await holdForTest('bundle-import');
       });
     } catch (error) {
       if (error instanceof BundleError) throw error;

@@ -5,6 +5,7 @@ import { Plan } from '../protocol/phase-plan.ts';
 import { checkpointAt, ownConversation, type SettledState } from './conversation-rewind.ts';
 import type { SandpiperDatabase, UnknownRow } from './db.ts';
 import { EventRepository } from './event-repository.ts';
+import { holdForTest } from './test-hold.ts';
 import {
   Checkpoint,
   type FileChange,
@@ -71,6 +72,7 @@ export class ConversationForks {
       if (plan) await database.plans.put(Plan.parse({ ...plan, conversationId: forkId }));
       await this.copyHistory(sourceId, forkId, seq, checkpoint.rev);
       await this.copyWorkspace(sourceId, forkId, checkpoint.rev);
+      await holdForTest('fork');
       return fork;
     });
   }

@@ -5,6 +5,7 @@ import { StoredEvent } from '../protocol/events.ts';
 import { Plan } from '../protocol/phase-plan.ts';
 import type { SandpiperDatabase } from './db.ts';
 import { EventRepository } from './event-repository.ts';
+import { holdForTest } from './test-hold.ts';
 import {
   Checkpoint,
   type FileChange,
@@ -178,6 +179,7 @@ export class ConversationRewinds {
       const kept = await this.events.upTo(conversationId, seq);
       const settled = await this.settleTo(conversation, settle(kept), now);
       await database.rewinds.put(RewindStash.parse(stash));
+      await holdForTest('rewind');
       return { stash, conversation: settled };
     });
   }

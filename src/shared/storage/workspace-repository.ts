@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import { WorkspaceFile } from '../protocol/workspace.ts';
 import type { HistoryEntry } from '../protocol/workspace-change-rows.ts';
 import type { SandpiperDatabase } from './db.ts';
+import { holdForTest } from './test-hold.ts';
 import { entryOf, recordWorkspaceChanges, workspaceTables } from './workspace-history.ts';
 
 /** A set of workspace changes applied together. */
@@ -109,6 +110,7 @@ export class WorkspaceRepository {
       // Recorded with the change itself: the history never misses a write, nor holds one that failed.
       const rows = await recordWorkspaceChanges(database, conversationId, writes, changes.deletes, previous);
       if (rows.length > 0) await database.files.bulkPut(rows);
+      await holdForTest('workspace-save');
     });
   }
 }
