@@ -90,6 +90,9 @@ describe('the figures file', () => {
     expect(broken({ figures: [] })).toBe(false);
     expect(broken({ figures: [{ name: 'paint', value: 152 } as never] })).toBe(false);
     expect(broken({ figures: [{ name: 'paint', value: Number.NaN, unit: 'ms' }] })).toBe(false);
+    expect(broken({ paths: [] })).toBe(false);
+    expect(broken({ paths: ['../elsewhere/'] })).toBe(false);
+    expect(broken({ paths: ['/work/src/'] })).toBe(false);
     expect(FiguresFile.safeParse({ measurements: { 'Startup Figures': STARTUP } }).success).toBe(false);
   });
 
@@ -104,6 +107,17 @@ describe('the figures file', () => {
     expect(saved.measurements.startup?.commit).toBe('abcdef1');
     // As Biome formats it, so `npm run lint` passes on the file the benches write.
     expect(readFileSync(file, 'utf8')).toContain('"loadAverage": [3.41, 3.8, 3.5],\n');
+  });
+
+  it('writes the paths on one line where they fit the line width, one a line where not', () => {
+    const file = join(folder, 'paths.json');
+    const long = Array.from({ length: 6 }, (_, index) => `src/agent-worker/runtime/part-${index}/`);
+    saveMeasurement('startup', { ...STARTUP, paths: ['src/', 'vite.config.ts'] }, file);
+    saveMeasurement('context', { ...STARTUP, paths: long }, file);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('      "paths": ["src/", "vite.config.ts"],\n');
+    expect(text).toContain(`      "paths": [\n        "${long[0]}",\n        "${long[1]}",\n`);
+    expect(readFigures(file).measurements.context?.paths).toEqual(long);
   });
 
   it('refuses to read a hand-broken file, saying where', () => {

@@ -54,6 +54,14 @@ it(`survives ${KILLS} kills in a bundle import and ${KILLS} in a workspace save 
   recordFigures('kill-points', {
     title: 'Kills aimed at a 4,000-event, 400-file bundle import and at a save of 300 files (Chromium)',
     bench: import.meta.url,
+    paths: [
+      'src/shared/bundle/',
+      'src/shared/storage/',
+      'src/agent-worker/runtime/',
+      'tests/fixtures/kill/',
+      'tests/fixtures/hostile-bundles/',
+      'vite.config.ts',
+    ],
     command: `npx vite build && KILLS=${KILLS} KILL_SEED=${SEED} npx vitest run --project bench tests/bench/kill-points.bench.test.ts`,
     figures: [...figures('bundle import', imports), ...figures('workspace save', saves)],
   });
