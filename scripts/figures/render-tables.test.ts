@@ -45,6 +45,23 @@ describe('the figures renderer', () => {
     );
   });
 
+  it('names the machine when the measurement recorded its fingerprint', () => {
+    const fingerprint = {
+      cpu: 'AMD EPYC',
+      cores: 2,
+      memoryGiB: 23.5,
+      chromium: '156.0.8078.129',
+      disk: { device: '/dev/vda', filesystem: 'ext4' },
+    };
+    expect(renderMeasurement({ ...STARTUP, fingerprint })).toContain(
+      'Measured at 0abd815 on 2026-11-27, AMD EPYC, 2 cores, 23.5 GiB, Chromium 156.0.8078.129, ext4 disk ' +
+        '(/dev/vda), load average 3.4 / 3.8 / 3.5',
+    );
+    expect(
+      renderMeasurement({ ...STARTUP, fingerprint: { ...fingerprint, chromium: null, disk: null } }),
+    ).toContain('AMD EPYC, 2 cores, 23.5 GiB, no Chromium, disk unknown, load average');
+  });
+
   it('says when the code measured had uncommitted changes', () => {
     expect(renderMeasurement({ ...STARTUP, isDirty: true })).toContain(
       'Measured at 0abd815 (with uncommitted changes) on',
