@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFigures } from './figures-file.ts';
+import { proseFigures } from './prose-figures.ts';
 import { figureDocuments } from './render-figures.ts';
 import { blockNames, renderBlocks } from './render-tables.ts';
 
@@ -24,6 +25,13 @@ describe('the docs’ figures', () => {
       expect(text).toBe(renderBlocks(text, figures));
     },
   );
+
+  it('has no measured figure in prose, outside the blocks (bounds and settings aside: prose-figures.ts)', () => {
+    const typed = documents.flatMap((document) =>
+      proseFigures(document.text).map((figure) => `${document.name}:${figure.line}: ${figure.phrase}`),
+    );
+    expect(typed).toEqual([]);
+  });
 
   it('shows only measurements the file holds', () => {
     const shown = documents.flatMap((document) => blockNames(document.text));

@@ -1,12 +1,15 @@
 /**
  * docs/figures.json: every figure the benches measured, each measurement with the commit,
- * the date and the machine it was measured on. The benches write it (tests/bench/
- * record-figures.ts); scripts/figures/render-figures.ts renders it into the docs' tables.
- * Read through zod: a hand-edited or half-written file is refused, not rendered.
+ * the date, the machine it was measured on and the repository paths it measures. The
+ * benches write it (tests/bench/record-figures.ts); scripts/figures/render-figures.ts
+ * renders it into the docs' tables, and with `--check` says which measurements are stale
+ * (stale-figures.ts). Read through zod: a hand-edited or half-written file is refused, not
+ * rendered.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { MachineFingerprint } from './machine-fingerprint.ts';
 
 export const FIGURES_FILE = resolve(import.meta.dirname, '../../docs/figures.json');
 
@@ -19,6 +22,12 @@ export const Figure = z.object({
   note: z.string().min(1).optional(),
 });
 export type Figure = z.infer<typeof Figure>;
+
+/** A path inside the repository, relative to its root: `src/shared/storage/`, `vite.config.ts`. */
+export const RepositoryPath = z
+  .string()
+  .min(1)
+  .refine((path) => !path.startsWith('/') && !path.split('/').includes('..'), 'a path inside the repository');
 
 /** One measurement (one table in the docs): its figures and where and when they were taken. */
 export const Measurement = z.object({
@@ -33,6 +42,14 @@ export const Measurement = z.object({
   /** `os.loadavg()`: 1, 5 and 15 minutes. */
   loadAverage: z.tuple([z.number(), z.number(), z.number()]),
   cores: z.number().int().positive(),
+  /** The machine (machine-fingerprint.ts); absent from measurements recorded before it was kept. */
+  fingerprint: MachineFingerprint.optional(),
+  /**
+   * The files and folders (relative to the repository, a folder ending in `/`) whose change
+   * makes these figures stale, the bench file among them; absent from measurements recorded
+   * before they were kept.
+   */
+  paths: z.array(RepositoryPath).min(1).optional(),
   figures: z.array(Figure).min(1),
 });
 export type Measurement = z.infer<typeof Measurement>;
@@ -62,11 +79,20 @@ export function writeFigures(figures: FiguresFile, file = FIGURES_FILE): void {
   writeFileSync(file, `${formatJson({ measurements: sorted })}\n`);
 }
 
-/** JSON as Biome formats it here: two spaces, and an array of numbers (the load average) on one line. */
+/** Biome's `lineWidth` (biome.json). */
+const LINE_WIDTH = 110;
+
+/**
+ * JSON as Biome formats it here: two spaces, and an array of numbers or strings (the load
+ * average, the paths) on one line when that line, its comma included, fits the line width.
+ */
 function formatJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replaceAll(
-    /\[\n\s*(-?[\d.e+-]+(?:,\n\s*-?[\d.e+-]+)*)\n\s*\]/g,
-    (_whole, numbers: string) => `[${numbers.split(/,\n\s*/).join(', ')}]`,
+    /^( *)("(?:[^"\\]|\\.)*": )?\[\n((?: *(?:"(?:[^"\\]|\\.)*"|-?[\d.e+-]+),?\n)+) *\](,?)$/gm,
+    (whole, indent: string, key: string | undefined, items: string, comma: string) => {
+      const line = `${indent}${key ?? ''}[${items.trim().split(/,\n */).join(', ')}]${comma}`;
+      return line.length <= LINE_WIDTH ? line : whole;
+    },
   );
 }
 

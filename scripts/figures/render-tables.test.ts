@@ -45,6 +45,23 @@ describe('the figures renderer', () => {
     );
   });
 
+  it('names the machine when the measurement recorded its fingerprint', () => {
+    const fingerprint = {
+      cpu: 'AMD EPYC',
+      cores: 2,
+      memoryGiB: 23.5,
+      chromium: '156.0.8078.129',
+      disk: { device: '/dev/vda', filesystem: 'ext4' },
+    };
+    expect(renderMeasurement({ ...STARTUP, fingerprint })).toContain(
+      'Measured at 0abd815 on 2026-11-27, AMD EPYC, 2 cores, 23.5 GiB, Chromium 156.0.8078.129, ext4 disk ' +
+        '(/dev/vda), load average 3.4 / 3.8 / 3.5',
+    );
+    expect(
+      renderMeasurement({ ...STARTUP, fingerprint: { ...fingerprint, chromium: null, disk: null } }),
+    ).toContain('AMD EPYC, 2 cores, 23.5 GiB, no Chromium, disk unknown, load average');
+  });
+
   it('says when the code measured had uncommitted changes', () => {
     expect(renderMeasurement({ ...STARTUP, isDirty: true })).toContain(
       'Measured at 0abd815 (with uncommitted changes) on',
@@ -90,6 +107,9 @@ describe('the figures file', () => {
     expect(broken({ figures: [] })).toBe(false);
     expect(broken({ figures: [{ name: 'paint', value: 152 } as never] })).toBe(false);
     expect(broken({ figures: [{ name: 'paint', value: Number.NaN, unit: 'ms' }] })).toBe(false);
+    expect(broken({ paths: [] })).toBe(false);
+    expect(broken({ paths: ['../elsewhere/'] })).toBe(false);
+    expect(broken({ paths: ['/work/src/'] })).toBe(false);
     expect(FiguresFile.safeParse({ measurements: { 'Startup Figures': STARTUP } }).success).toBe(false);
   });
 
@@ -104,6 +124,17 @@ describe('the figures file', () => {
     expect(saved.measurements.startup?.commit).toBe('abcdef1');
     // As Biome formats it, so `npm run lint` passes on the file the benches write.
     expect(readFileSync(file, 'utf8')).toContain('"loadAverage": [3.41, 3.8, 3.5],\n');
+  });
+
+  it('writes the paths on one line where they fit the line width, one a line where not', () => {
+    const file = join(folder, 'paths.json');
+    const long = Array.from({ length: 6 }, (_, index) => `src/agent-worker/runtime/part-${index}/`);
+    saveMeasurement('startup', { ...STARTUP, paths: ['src/', 'vite.config.ts'] }, file);
+    saveMeasurement('context', { ...STARTUP, paths: long }, file);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('      "paths": ["src/", "vite.config.ts"],\n');
+    expect(text).toContain(`      "paths": [\n        "${long[0]}",\n        "${long[1]}",\n`);
+    expect(readFigures(file).measurements.context?.paths).toEqual(long);
   });
 
   it('refuses to read a hand-broken file, saying where', () => {

@@ -5,7 +5,8 @@
  */
 import type { FiguresFile, Measurement } from './figures-file.ts';
 
-const BLOCK = /<!-- figures:([a-z0-9-]+) -->[\s\S]*?<!-- \/figures:\1 -->/g;
+/** A figures block, markers included; its name is the first group. */
+export const FIGURES_BLOCK = /<!-- figures:([a-z0-9-]+) -->[\s\S]*?<!-- \/figures:\1 -->/g;
 
 /** A value with its unit: `1,234.5 ms`, `98.51%`, `3` (a plain count). */
 export function formatValue(value: number, unit: string): string {
@@ -16,13 +17,28 @@ export function formatValue(value: number, unit: string): string {
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
+/** The machine, as far as the measurement recorded it: `AMD EPYC, 2 cores, 23.5 GiB, Chromium 156…, ext4 disk`. */
+function machineOf(measurement: Measurement): string {
+  const { fingerprint } = measurement;
+  if (fingerprint === undefined) return `${measurement.cores} cores`;
+  return [
+    fingerprint.cpu,
+    `${fingerprint.cores} cores`,
+    `${fingerprint.memoryGiB} GiB`,
+    fingerprint.chromium === null ? 'no Chromium' : `Chromium ${fingerprint.chromium}`,
+    fingerprint.disk === null
+      ? 'disk unknown'
+      : `${fingerprint.disk.filesystem} disk (${fingerprint.disk.device})`,
+  ].join(', ');
+}
+
 /** The line that says where and when a measurement was taken, and how to take it again. */
 export function stampOf(measurement: Measurement): string {
   const load = measurement.loadAverage.map((average) => average.toFixed(1)).join(' / ');
   const dirty = measurement.isDirty ? ' (with uncommitted changes)' : '';
   return (
     `Measured at ${measurement.commit}${dirty} on ${measurement.measuredAt.slice(0, 10)}, ` +
-    `${measurement.cores} cores, load average ${load} (1 / 5 / 15 min); ` +
+    `${machineOf(measurement)}, load average ${load} (1 / 5 / 15 min); ` +
     `again: \`${measurement.command}\`.`
   );
 }
@@ -55,10 +71,10 @@ export function renderBlock(name: string, figures: FiguresFile): string {
 
 /** The names of the figures blocks in `text`, in order (a name may repeat). */
 export function blockNames(text: string): string[] {
-  return [...text.matchAll(BLOCK)].map((match) => match[1] ?? '');
+  return [...text.matchAll(FIGURES_BLOCK)].map((match) => match[1] ?? '');
 }
 
 /** `text` with every figures block rendered afresh from `figures`; everything else untouched. */
 export function renderBlocks(text: string, figures: FiguresFile): string {
-  return text.replaceAll(BLOCK, (_whole, name: string) => renderBlock(name, figures));
+  return text.replaceAll(FIGURES_BLOCK, (_whole, name: string) => renderBlock(name, figures));
 }

@@ -73,6 +73,13 @@ it('measures a backup copy of 1, 10 and 50 MB workspaces', async () => {
   recordFigures('backup-copy', {
     title: 'A backup copy of a settled conversation: exported, zipped and written (Node, fake-indexeddb)',
     bench: import.meta.url,
+    paths: [
+      'src/shared/bundle/',
+      'src/shared/storage/',
+      'src/agent-worker/runtime/conversation-archive.ts',
+      'src/agent-worker/runtime/conversation-backups.ts',
+      'tests/fixtures/backup-device.ts',
+    ],
     figures: rows.flatMap((row) => [
       {
         name: `${row.megabytes} MB workspace, ${row.kind}: time to the copy written`,

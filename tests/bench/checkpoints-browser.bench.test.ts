@@ -133,6 +133,15 @@ it(`rewinds and forks a ${FILES}-file, 20 MB workspace in Chromium`, { timeout: 
   recordFigures('checkpoints-browser', {
     title: `Rewind, undo and fork of a 1,000-file, 20 MB workspace in Chromium, from the confirming click to the thread showing the outcome (medians of ${RUNS} rewinds and undos, ${forks.length} forks)`,
     bench: import.meta.url,
+    paths: [
+      'src/agent-worker/runtime/',
+      'src/agent-worker/engine/',
+      'src/shared/storage/',
+      'src/page/',
+      'tests/e2e/app-harness.ts',
+      'tests/fixtures/scenarios.ts',
+      'vite.config.ts',
+    ],
     command: 'npx vite build && npx vitest run --project bench tests/bench/checkpoints-browser.bench.test.ts',
     figures: [
       {

@@ -108,6 +108,12 @@ it('rewinds and forks a 1,000-file, 20 MB workspace', async () => {
   recordFigures('checkpoints', {
     title: `Rewind and fork of a 1,000-file, 20 MB workspace, two one-file steps after the step (Node, fake-indexeddb; medians of ${RUNS}, forks of 5)`,
     bench: import.meta.url,
+    paths: [
+      'src/agent-worker/runtime/checkpoints/',
+      'src/agent-worker/runtime/command-queue.ts',
+      'src/agent-worker/engine/journal.ts',
+      'src/shared/storage/',
+    ],
     figures: [
       { name: 'rewind to the step (goal ≤ 500)', value: round(middle(rewindAlone)), unit: 'ms' },
       { name: 'undo of that rewind', value: round(middle(undoAlone)), unit: 'ms' },

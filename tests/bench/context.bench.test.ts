@@ -80,6 +80,18 @@ async function measure(
   recordFigures(name, {
     title: `Context over ${title}`,
     bench: import.meta.url,
+    paths: [
+      'src/agent-worker/engine/',
+      'src/agent-worker/llm/',
+      'src/agent-worker/profiles/',
+      'src/agent-worker/runtime/',
+      'src/agent-worker/toolkit/',
+      'src/shared/protocol/',
+      'src/shared/know-how/',
+      'tests/fixtures/scenarios.ts',
+      'tests/fixtures/scripted-llm-server.ts',
+      'tests/integration/harness.ts',
+    ],
     figures: [
       { name: 'requests', value: prompts.length, unit: '' },
       {

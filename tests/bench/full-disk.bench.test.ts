@@ -211,6 +211,15 @@ it('finds out what Chromium keeps when a write meets a full disk', async (test) 
     title:
       "Chromium's IndexedDB on a full disk: a profile on a 64 MB tmpfs with 4 MB left, writes until one fails",
     bench: import.meta.url,
+    paths: [
+      'src/shared/storage/',
+      'src/agent-worker/runtime/conversation-backups.ts',
+      'src/agent-worker/engine/journal.ts',
+      'src/page/state/app/',
+      'tests/e2e/full-disk-app.ts',
+      'tests/fixtures/small-disk.ts',
+      'vite.config.ts',
+    ],
     command: 'npx vite build && npx vitest run --project bench tests/bench/full-disk.bench.test.ts (as root)',
     figures: [
       {

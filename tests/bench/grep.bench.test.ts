@@ -114,6 +114,13 @@ it('prints match.grep and GNU grep throughput, and shell echo latency', async ()
     recordFigures('grep', {
       title: 'match.grep next to GNU grep, and shell latency (Node 20, fake-indexeddb)',
       bench: import.meta.url,
+      paths: [
+        'src/agent-worker/profiles/manus/tools/match/',
+        'src/agent-worker/sandbox/',
+        'src/shared/storage/workspace-repository.ts',
+        'tests/fixtures/source-tree.ts',
+        'package-lock.json',
+      ],
       figures: [
         { name: 'tree searched (zod’s sources, seven copies)', value: round(megabytes, 1), unit: 'MB' },
         { name: 'files in it', value: writes.length, unit: '' },
@@ -197,6 +204,16 @@ it('prints the latency of shell.exec "echo hi" in the agent worker in Chromium',
     recordFigures('shell-echo-chromium', {
       title: `Shell \`echo hi <n>\` through the agent worker (Chromium, ${STEPS} steps, real IndexedDB)`,
       bench: import.meta.url,
+      paths: [
+        'src/agent-worker/sandbox/',
+        'src/agent-worker/engine/',
+        'src/agent-worker/runtime/',
+        'src/agent-worker/profiles/manus/tools/shell/',
+        'src/shared/storage/',
+        'tests/fixtures/scenarios.ts',
+        'tests/e2e/app-harness.ts',
+        'vite.config.ts',
+      ],
       command: 'npx vite build && npx vitest run --project bench tests/bench/grep.bench.test.ts',
       figures: [
         { name: 'median (the first call apart)', value: Math.round(median(rest) * 100) / 100, unit: 'ms' },

@@ -43,6 +43,12 @@ it('prints what hostile bundles did', async () => {
   recordFigures('hostile-bundles', {
     title: 'Hostile bundles imported into a database already holding a conversation (Node, fake-indexeddb)',
     bench: import.meta.url,
+    paths: [
+      'src/shared/bundle/',
+      'src/shared/storage/',
+      'src/agent-worker/runtime/conversation-archive.ts',
+      'tests/fixtures/hostile-bundles/',
+    ],
     figures: [
       { name: 'hostile bundles', value: total.cases, unit: '', note: kinds.join(', ') },
       { name: 'refused with a reason naming the problem', value: total.refusedWithReason, unit: '' },

@@ -143,6 +143,7 @@ it(`measures ${ROUNDS} × ${COMMITS} strict and relaxed commits`, async () => {
   recordFigures('idb-durability', {
     title: `IndexedDB commit time, strict and relaxed, in Chromium on this machine's disk (an event and a 20 KB file per commit, ${ROUNDS} × ${COMMITS} each)`,
     bench: import.meta.url,
+    paths: ['tests/fixtures/static-server.ts'],
     command: 'npx vite build && npx vitest run --project bench tests/bench/idb-durability.bench.test.ts',
     figures: [
       { name: 'strict (what the app uses), median', value: at(times.strict, 0.5), unit: 'ms' },

@@ -73,6 +73,14 @@ it(`survives ${KILLS} kills inside each of an import, a save, a rewind and a for
     title:
       'Kills inside the transaction of a 4,000-event, 400-file bundle import, a save of 300 files, and a rewind and a fork of a 300-file workspace (Chromium)',
     bench: import.meta.url,
+    paths: [
+      'src/shared/bundle/',
+      'src/shared/storage/',
+      'src/agent-worker/runtime/',
+      'tests/fixtures/kill/',
+      'tests/fixtures/hostile-bundles/',
+      'vite.config.ts',
+    ],
     command: `npx vite build && KILLS=${KILLS} KILL_SEED=${SEED} npx vitest run --project bench tests/bench/kill-points.bench.test.ts`,
     figures,
   });

@@ -293,6 +293,14 @@ it(`opens and scrolls a thread of ${EVENTS} events`, { timeout: 600_000 }, async
   recordFigures('long-thread', {
     title: `A thread of ${contents.events.length.toLocaleString('en-US')} events opened and scrolled (Chromium)`,
     bench: import.meta.url,
+    paths: [
+      'src/page/',
+      'src/shared/',
+      'src/agent-worker/runtime/conversation-archive.ts',
+      'tests/e2e/long-thread-bundle.ts',
+      'tests/e2e/pwa-helpers.ts',
+      'vite.config.ts',
+    ],
     command: 'npx vite build && npx vitest run --project bench tests/bench/long-thread.bench.test.ts',
     figures: [
       { name: 'rows in the page when it is first shown (the list is windowed)', value: items, unit: '' },

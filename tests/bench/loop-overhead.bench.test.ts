@@ -254,6 +254,18 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
   recordFigures('loop-overhead', {
     title: `Loop overhead at the model server, ${STEPS} steps, the model answering at once (Chromium)`,
     bench: import.meta.url,
+    paths: [
+      'src/agent-worker/',
+      'src/shared/',
+      'src/service-worker/',
+      'src/page/',
+      'tests/bench/loop-overhead-parts.ts',
+      'tests/fixtures/scripted-llm-server.ts',
+      'tests/fixtures/scenarios.ts',
+      'tests/fixtures/static-server.ts',
+      'tests/fixtures/kill/browser-process.ts',
+      'vite.config.ts',
+    ],
     command: 'npx vite build && npx vitest run --project bench tests/bench/loop-overhead.bench.test.ts',
     figures: [
       {

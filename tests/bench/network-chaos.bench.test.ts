@@ -25,6 +25,15 @@ it(`runs ${RUNS * STEPS} steps under network chaos`, { timeout: 900_000 }, async
   recordFigures('network-chaos', {
     title: `Network chaos: ${RUNS} runs of ${STEPS} steps through a proxy that lies on ${Math.round(RATE * 100)}% of the replies (Node, the real runtime and openai client)`,
     bench: import.meta.url,
+    paths: [
+      'src/agent-worker/llm/',
+      'src/agent-worker/engine/',
+      'src/agent-worker/runtime/',
+      'tests/fixtures/chaos-proxy.ts',
+      'tests/fixtures/chaos-runs.ts',
+      'tests/fixtures/scripted-llm-server.ts',
+      'tests/integration/harness.ts',
+    ],
     command: `CHAOS_SEED=${SEED} npx vitest run --project bench tests/bench/network-chaos.bench.test.ts`,
     figures: [
       { name: 'scripted steps', value: figures.steps, unit: '' },

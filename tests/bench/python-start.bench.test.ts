@@ -104,6 +104,14 @@ it('measures first-use and warm start of python3 in Chromium, and the Pyodide fi
   recordFigures('python-start', {
     title: `\`python3 -c 'print(n)'\` in the built app (Chromium, localhost; cross-origin isolated: ${isolated ? 'yes' : 'no'})`,
     bench: import.meta.url,
+    paths: [
+      'src/python-worker/',
+      'src/agent-worker/sandbox/',
+      'src/service-worker/',
+      'tests/fixtures/scenarios.ts',
+      'vite.config.ts',
+      'package-lock.json',
+    ],
     command: 'npx vite build && npx vitest run --project bench tests/bench/python-start.bench.test.ts',
     figures: [
       { name: 'first use (the Python worker and Pyodide fetched and started)', value: firstUse, unit: 'ms' },

@@ -48,6 +48,19 @@ it('prints what fuzzed tool calls did through the whole runtime', async () => {
   recordFigures('runtime-fuzz', {
     title: 'Fuzzed tool calls through the whole runtime (journal, envelopes, redaction, IndexedDB; Node)',
     bench: import.meta.url,
+    paths: [
+      'src/agent-worker/',
+      'src/shared/protocol/',
+      'src/shared/storage/',
+      'src/python-worker/',
+      'tests/fixtures/fuzz/',
+      'tests/fixtures/web/',
+      'tests/fixtures/media/',
+      'tests/fixtures/secrets/',
+      'tests/fixtures/python/',
+      'tests/fixtures/x-api/',
+      'tests/integration/harness.ts',
+    ],
     command: `FUZZ_SEED=${seed} npx vitest run --project bench tests/bench/runtime-fuzz.bench.test.ts`,
     figures: [
       {

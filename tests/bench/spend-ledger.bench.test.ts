@@ -118,6 +118,13 @@ it('reads the day’s spend from the ledger instead of scanning the log', async 
   recordFigures('spend-ledger', {
     title: 'The day’s spend over 50,000 events in 200 conversations, 40 of them today (Node, fake-indexeddb)',
     bench: import.meta.url,
+    paths: [
+      'src/shared/storage/spend-ledger.ts',
+      'src/shared/storage/db.ts',
+      'src/agent-worker/engine/journal.ts',
+      'src/agent-worker/engine/spend-cap.ts',
+      'src/shared/protocol/spend.ts',
+    ],
     figures: [
       { name: 'today’s spend read from the ledger (median of 21)', value: round(ledgerMs), unit: 'ms' },
       {

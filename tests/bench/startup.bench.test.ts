@@ -235,6 +235,15 @@ it('prints the precache size, what is fetched before the first paint, and the st
   recordFigures('startup', {
     title: 'Startup of the built app (localhost, headless Chromium)',
     bench: import.meta.url,
+    paths: [
+      'src/',
+      'index.html',
+      'public/',
+      'vite.config.ts',
+      'package-lock.json',
+      'tests/e2e/pwa-helpers.ts',
+      'tests/fixtures/static-server.ts',
+    ],
     command: 'npx vite build && npx vitest run --project bench tests/bench/startup.bench.test.ts',
     figures: [
       { name: 'files precached at install', value: precached.length, unit: '' },

@@ -38,6 +38,13 @@ it('prints what 10,000 fuzzed tool calls did', async () => {
   recordFigures('tool-call-fuzz', {
     title: 'Fuzzed tool calls over every tool of the three profiles (Node, a real virtual sandbox)',
     bench: import.meta.url,
+    paths: [
+      'src/agent-worker/toolkit/',
+      'src/agent-worker/profiles/',
+      'src/agent-worker/sandbox/',
+      'tests/fixtures/fuzz/',
+      'tests/fixtures/tool-context.ts',
+    ],
     command: `FUZZ_SEED=${seed} npx vitest run --project bench tests/bench/tool-call-fuzz.bench.test.ts`,
     figures: [
       {

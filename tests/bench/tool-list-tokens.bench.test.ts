@@ -77,6 +77,11 @@ describe('the tool lists, counted by a real tokenizer', () => {
     recordFigures('tool-list-tokens', {
       title: 'Tool lists and system prompts in tokens (the real Qwen2 tokenizer of llama-server)',
       bench: import.meta.url,
+      paths: [
+        'src/agent-worker/profiles/',
+        'src/agent-worker/toolkit/',
+        'src/agent-worker/engine/tool-descriptions.ts',
+      ],
       figures,
     });
   }, 120_000);

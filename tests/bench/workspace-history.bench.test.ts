@@ -108,6 +108,11 @@ it('records a step’s change set in a 1,000-file, 20 MB workspace', async () =>
   recordFigures('workspace-history', {
     title: `Recording a step's change set in a 1,000-file, 20 MB workspace where one 20 KB file changed (Node, fake-indexeddb; medians of ${STEPS})`,
     bench: import.meta.url,
+    paths: [
+      'src/shared/storage/workspace-history.ts',
+      'src/shared/storage/workspace-repository.ts',
+      'src/shared/storage/db.ts',
+    ],
     figures: [
       {
         name: 'the step’s write with the history',
