@@ -112,6 +112,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // vitest's default is one worker fewer than the cores: one, on this machine's two.
+          maxWorkers: 2,
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/*.test.ts'],
           environment: 'node',
         },
@@ -120,6 +122,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          maxWorkers: 2,
           include: ['tests/integration/**/*.test.ts', 'tests/fixtures/**/*.test.ts'],
           // Run on their own afterwards (project `python`): their interrupt timing is load-sensitive.
           exclude: ['tests/integration/python-shell.test.ts'],
@@ -146,7 +149,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Two files at a time: each file has its own browser, servers and ports.
+          maxWorkers: 2,
         },
       },
       {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 import { type ScriptedServer, startScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
 
@@ -25,6 +26,37 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
     ],
   });
 }
+
+/**
+ * One browser per test file and set of flags: launched when a test first needs it, shared
+ * by the file's tests (each gets its own context: its own storage, service workers and
+ * cache, as a fresh profile would), and closed once the file's tests are done.
+ */
+const sharedBrowsers = new Map<string, Promise<Browser>>();
+afterAll(async () => {
+  const launched = [...sharedBrowsers.values()];
+  sharedBrowsers.clear();
+  await Promise.all(launched.map(async (browser) => (await browser.catch(() => null))?.close()));
+});
+
+/** The file's browser with `extraArgs`, launched again if it went away (a test killed it). */
+async function sharedBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const key = extraArgs.join(' ');
+  const existing = sharedBrowsers.get(key);
+  if (existing) {
+    const browser = await existing.catch(() => null);
+    if (browser?.isConnected()) return browser;
+  }
+  const launched = launchChromium(extraArgs);
+  sharedBrowsers.set(key, launched);
+  return launched;
+}
+
+/**
+ * Whether the tests' pictures are written to test-results/ (for a person to look at): yes,
+ * unless `SANDPIPER_SCREENSHOTS=0` (`.ci/run`, where nobody opens them). No check reads them.
+ */
+export const TAKES_SCREENSHOTS = process.env.SANDPIPER_SCREENSHOTS !== '0';
 
 /** How to start the app. */
 export type AppOptions = {
@@ -55,14 +87,14 @@ export type AppHarness = {
   close(): Promise<void>;
 };
 
-/** Serves the built app and a scripted model, and opens the app in a fresh headless Chromium. */
+/** Serves the built app and a scripted model, and opens the app in a fresh context of the file's Chromium. */
 export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness> {
   if (!existsSync(`${DIST}index.html`)) throw new Error('dist/ is missing: run `npm run build` first.');
   mkdirSync(SCREENSHOTS, { recursive: true });
   const [model, app, browser] = await Promise.all([
     startScriptedServer(),
     startStaticServer(DIST),
-    launchChromium(appOptions.launchArgs),
+    sharedBrowser(appOptions.launchArgs),
   ]);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -83,10 +115,10 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
       await page.getByRole('button', { name: 'Send', exact: true }).click();
     },
     screenshot: async (name) => {
-      await page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
+      if (TAKES_SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
     },
     close: async () => {
-      await browser.close();
+      await context.close();
       await Promise.all([model.close(), app.close()]);
       if (pageErrors.length > 0) throw new Error(`Uncaught errors in the page:\n${pageErrors.join('\n')}`);
     },
