@@ -45,6 +45,26 @@ describe('the skipped-tests line', () => {
     );
   });
 
+  it('names each other reason once with the files it skipped, a skip without a note as such', () => {
+    const note = 'mounting a small disk needs root';
+    const records: SkipRecord[] = [
+      {
+        projects: ['integration'],
+        skippedByNote: { '': 2, [ABSENT]: 1 },
+        filesByNote: {
+          '': ['provider-contract.test.ts', 'provider-contract.test.ts'],
+          [ABSENT]: ['a.test.ts'],
+        },
+      },
+      { projects: ['e2e'], skippedByNote: { [note]: 1 }, filesByNote: { [note]: ['full-disk.test.ts'] } },
+    ];
+    expect(summaryLine(records, absent)).toBe(
+      '1 test skipped: ../shared is absent (the specification texts and the real llama-server); ' +
+        '3 skipped for other reasons: without a note (provider-contract.test.ts ×2); ' +
+        'mounting a small disk needs root (full-disk.test.ts).',
+    );
+  });
+
   it('says so when no run recorded anything', () => {
     expect(summaryLine([], present)).toMatch(/^No test run recorded/);
   });

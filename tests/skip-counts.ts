@@ -12,10 +12,12 @@ import { SHARED_FOLDER, SHARED_LABEL, SHARED_SKIP_MARK } from './shared-folder.t
 /** Where the records are kept (test-results/ is not committed). */
 export const SKIP_COUNTS_FILE = resolve(import.meta.dirname, '../test-results/skipped-tests.jsonl');
 
-/** One vitest run: its projects, and its skipped tests counted by note ('' for none). */
+/** One vitest run: its projects, and its skipped tests counted by note ('' for none), and by file. */
 export const SkipRecord = z.object({
   projects: z.array(z.string()),
   skippedByNote: z.record(z.string(), z.number().int().nonnegative()),
+  /** The test files of the skips for reasons other than the shared folder, by note. */
+  filesByNote: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type SkipRecord = z.infer<typeof SkipRecord>;
 
@@ -59,7 +61,7 @@ export function summaryLine(records: readonly SkipRecord[], folder: SharedFolder
   const sharedCount = shared.reduce((sum, [, count]) => sum + count, 0);
   const otherCount = [...notes].reduce((sum, [, count]) => sum + count, 0) - sharedCount;
   const plural = (count: number) => `${count} ${count === 1 ? 'test' : 'tests'}`;
-  const others = otherCount > 0 ? `; ${otherCount} skipped for other reasons` : '';
+  const others = otherCount > 0 ? `; ${otherCount} skipped for other reasons${otherReasons(records)}` : '';
   if (sharedCount === 0) {
     const where = folder.isPresent ? `found at ${folder.path}` : 'absent, but no test asked for it';
     return `0 tests skipped for want of ${folder.label} (${where})${others}.`;
@@ -69,6 +71,30 @@ export function summaryLine(records: readonly SkipRecord[], folder: SharedFolder
     `${plural(sharedCount)} skipped: ${reasons.join('; ')} ` +
     `(the specification texts and the real llama-server)${others}.`
   );
+}
+
+/**
+ * The other skips named, each note once with its test files: `: <note> (<file>); without a
+ * note (<file> ×2)`; '' when no run recorded the files.
+ */
+function otherReasons(records: readonly SkipRecord[]): string {
+  const files = new Map<string, string[]>();
+  for (const record of records) {
+    for (const [note, names] of Object.entries(record.filesByNote ?? {})) {
+      if (note.startsWith(SHARED_SKIP_MARK)) continue;
+      files.set(note, [...(files.get(note) ?? []), ...names]);
+    }
+  }
+  if (files.size === 0) return '';
+  const counted = (names: readonly string[]) =>
+    [...new Set(names)]
+      .map((name) => {
+        const count = names.filter((other) => other === name).length;
+        return count > 1 ? `${name} ×${count}` : name;
+      })
+      .join(', ');
+  const parts = [...files].map(([note, names]) => `${note || 'without a note'} (${counted(names)})`);
+  return `: ${parts.join('; ')}`;
 }
 
 /** `reset` forgets the records; `report` prints the summary line. */

@@ -4,11 +4,12 @@ import { appendSkipRecord } from './skip-counts.ts';
 /**
  * A vitest reporter (beside the default one, see vite.config.ts) that records, at the end
  * of each run, its skipped tests counted by their skip note (`context.skip(note)`; '' for
- * a skip without one), for the last line of `npm test` (tests/skip-counts.ts).
+ * a skip without one), with their files, for the last line of `npm test` (tests/skip-counts.ts).
  */
 export default class SkipReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const skippedByNote: Record<string, number> = {};
+    const filesByNote: Record<string, string[]> = {};
     const projects = new Set<string>();
     for (const testModule of testModules) {
       projects.add(testModule.project.name);
@@ -17,8 +18,10 @@ export default class SkipReporter implements Reporter {
         if (result.state !== 'skipped') continue;
         const note = result.note ?? '';
         skippedByNote[note] = (skippedByNote[note] ?? 0) + 1;
+        const file = testModule.moduleId.slice(testModule.moduleId.lastIndexOf('/') + 1);
+        filesByNote[note] = [...(filesByNote[note] ?? []), file];
       }
     }
-    if (projects.size > 0) appendSkipRecord({ projects: [...projects], skippedByNote });
+    if (projects.size > 0) appendSkipRecord({ projects: [...projects], skippedByNote, filesByNote });
   }
 }
