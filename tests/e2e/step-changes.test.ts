@@ -1,9 +1,8 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import { pngBytes } from '../fixtures/web/image-bytes.ts';
-import { type AppHarness, SCREENSHOTS, startApp } from './app-harness.ts';
+import { type AppHarness, startApp } from './app-harness.ts';
 import { textContrasts } from './contrast.ts';
 import { lineFit } from './line-fit.ts';
 
@@ -26,13 +25,9 @@ const ARCHIVE = gzipSync(Buffer.from('hello, archive\n'));
 /** An SVG whose script must never run: the diff shows it only as an image. */
 const BADGE =
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" onload="window.badgeRan=1"><script>window.badgeRan=2</script><rect width="40" height="20" fill="#3656d6"/></svg>\n';
-/** Where the final pictures are kept, besides test-results/. */
-const SHOTS = '/tmp/shots-changes/';
-
 /** A picture of the page at 1440 and 390 px wide, light and dark (the Computer sheet opened on a phone). */
 async function screenshots(name: string): Promise<void> {
   const { page } = harness;
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     if (width < 600) {
@@ -44,7 +39,6 @@ async function screenshots(name: string): Promise<void> {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await harness.screenshot(`${name}-${width}-${scheme}`);
-      copyFileSync(`${SCREENSHOTS}${name}-${width}-${scheme}.png`, `${SHOTS}${name}-${width}-${scheme}.png`);
     }
   }
   await page.setViewportSize({ width: 1440, height: 900 });

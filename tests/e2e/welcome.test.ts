@@ -1,4 +1,3 @@
-import { cpSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -126,13 +125,6 @@ it('greets a fresh profile with the three ways, and shows a found server and a C
   });
   expect(overflowing).toEqual([]);
   expect(sideways).toEqual([]);
-  mkdirSync('/tmp/shots-welcome', { recursive: true });
-  for (const width of [1440, 390]) {
-    for (const theme of ['light', 'dark']) {
-      const name = `welcome-found-${width}-${theme}.png`;
-      cpSync(`${SCREENSHOTS}${name}`, `/tmp/shots-welcome/${name}`);
-    }
-  }
 });
 
 it('goes from opening the app to the first model reply through the local server in three actions, and prints the time', async (context) => {
