@@ -20,6 +20,22 @@ export type Diagnostic =
 
 export type Window = { diagnostics: Diagnostic[] };
 
+/**
+ * The gaps (ms) the server saw between `requests`, each from the last byte of response N to
+ * request N+1 arriving (a paced answer's wait is the model's, not the client's: the gap
+ * starts at its last byte). Throws if a request is unfinished.
+ */
+export function serverGapsOf(requests: readonly { receivedAt: number; respondedAt?: number }[]): number[] {
+  const gaps: number[] = [];
+  for (let index = 1; index < requests.length; index += 1) {
+    const respondedAt = requests[index - 1]?.respondedAt;
+    const receivedAt = requests[index]?.receivedAt;
+    if (respondedAt === undefined || receivedAt === undefined) throw new Error(`request ${index} unfinished`);
+    gaps.push(receivedAt - respondedAt);
+  }
+  return gaps;
+}
+
 /** The value at `quantile` (0.5 the median) of `values`. */
 export function quantileOf(values: number[], quantile: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -15,10 +15,12 @@ import {
   startScriptedServer,
 } from '../fixtures/scripted-llm-server.ts';
 import { type StaticServer, startStaticServer } from '../fixtures/static-server.ts';
+import { measureFloor } from './loop-overhead-floor.ts';
 import {
   CHAT_PATH,
   type Diagnostic,
   quantileOf,
+  serverGapsOf,
   stepParts,
   summary,
   type Window,
@@ -43,7 +45,12 @@ import { recordFigures } from './record-figures.ts';
  *   (e) loopback both ways, never timed on one clock: the server's gap minus the worker's
  *       (response end → next request start), i.e. server last byte → browser response end
  *       plus browser request start → server request arrival.
- * Prints and records figures (`loop-overhead`); asserts only that the run completed.
+ * Then the floor (loop-overhead-floor.ts): a bare dedicated worker in a page of the app's
+ * origin, not controlled by the app's service worker, sending the body of the app's middle
+ * request to the same server with the same answers, STEPS times, each reply read to its end;
+ * the app above the floor is the difference of the two medians at the server (the goal: at
+ * most 5 ms).
+ * Prints and records figures (`loop-overhead`); asserts only that the runs completed.
  */
 const STEPS = 200;
 /**
@@ -51,6 +58,8 @@ const STEPS = 200;
  * previous step's write has committed by then, as it has with any real model.
  */
 const PACED_ANSWER_MS = 50;
+/** The app's request whose body the floor sends again: the run's middle one, of a size typical of the run. */
+const FLOOR_REQUEST = STEPS / 2;
 /** The first answer waits this long, so Playwright has let go of the browser before the loop runs. */
 const DISCONNECT_MS = 1500;
 /** The built app to serve: dist/, or SANDPIPER_DIST (as the e2e harness takes it). */
@@ -170,22 +179,17 @@ async function measureRun(isThreadShown: boolean, answerDelayMs = 0) {
   const diagnostics = await readDiagnostics();
   await browser.close();
 
-  const serverGaps: number[] = [];
-  for (let index = 1; index < model.requests.length; index += 1) {
-    const respondedAt = model.requests[index - 1]?.respondedAt;
-    const receivedAt = model.requests[index]?.receivedAt;
-    if (respondedAt === undefined || receivedAt === undefined) throw new Error(`request ${index} unfinished`);
-    // A paced answer's wait is the model's, not the loop's: the gap starts at its last byte.
-    serverGaps.push(receivedAt - respondedAt);
-  }
+  const request = model.requests[FLOOR_REQUEST];
+  if (!request) throw new Error(`no request ${FLOOR_REQUEST + 1}`);
   return {
-    parts: stepParts(diagnostics, serverGaps),
+    parts: stepParts(diagnostics, serverGapsOf(model.requests)),
     total: (model.requests.at(-1)?.respondedAt ?? NaN) - firstResponseAt,
     preflights: model.preflights.length,
     throughServiceWorker: diagnostics.filter(
       (entry) => entry.kind === 'request' && entry.path === CHAT_PATH && entry.workerStart > 0,
     ).length,
     messages: messagesOf(model.requests.at(-1)).length,
+    request,
   };
 }
 
@@ -196,10 +200,25 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
   const shown = await measureRun(true);
   const hidden = await measureRun(false);
   const paced = await measureRun(true, PACED_ANSWER_MS);
-  const line = (run: typeof shown, label: string, name: string) =>
+  const floor = await measureFloor({
+    connect,
+    model,
+    appUrl: app.url,
+    request: shown.request,
+    turns: script(0),
+  });
+  type Run = { parts: Record<string, number>[] };
+  const line = (run: Run, label: string, name: string) =>
     `  ${label.padEnd(62)} ${summary(run.parts.map((part) => part[name] ?? NaN))}`;
-  const lines = (run: typeof shown, names: [string, string][]) =>
-    names.map(([label, name]) => line(run, label, name));
+  const lines = (run: Run, names: [string, string][]) => names.map(([label, name]) => line(run, label, name));
+  const at = (run: Run, part: string, quantile = 0.5) =>
+    Math.round(
+      quantileOf(
+        run.parts.map((entry) => entry[part] ?? NaN),
+        quantile,
+      ) * 100,
+    ) / 100;
+  const aboveFloor = (run: Run) => Math.round((at(run, 'server') - at(floor, 'server')) * 100) / 100;
   console.log(
     [
       `loop-overhead (Chromium, ${STEPS} steps, scripted model answering instantly, n=${shown.parts.length})`,
@@ -242,15 +261,22 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
         ['(d) fetch called → request headers written to the socket', 'toSocket'],
         ['(e) loopback both ways', 'loopback'],
       ]),
+      `the floor: a bare worker, no service worker, sending request ${FLOOR_REQUEST + 1}'s body ` +
+        `(${(floor.bodyBytes / 1024).toFixed(1)} KiB) ${STEPS} times:`,
+      ...lines(floor, [
+        ['at the server', 'server'],
+        ['response end in the network stack → the stream read to its end', 'answered'],
+        ['the worker: stream read → fetch called', 'worker'],
+        ['fetch called → request headers written to the socket', 'toSocket'],
+        ['loopback both ways (server gap − worker gap)', 'loopback'],
+      ]),
+      `  requests through a service worker: ${floor.throughServiceWorker} of ${STEPS}; ` +
+        `CORS preflights: ${floor.preflights}`,
+      `the app above the floor (median − median): ${aboveFloor(shown).toFixed(2)} ms (goal: ≤ 5 ms); ` +
+        `with the model taking ${PACED_ANSWER_MS} ms per answer: ${aboveFloor(paced).toFixed(2)} ms`,
     ].join('\n'),
   );
-  const at = (run: typeof shown, part: string, quantile = 0.5) =>
-    Math.round(
-      quantileOf(
-        run.parts.map((entry) => entry[part] ?? NaN),
-        quantile,
-      ) * 100,
-    ) / 100;
+  expect(floor.throughServiceWorker, "the floor's requests skip the service worker").toBe(0);
   recordFigures('loop-overhead', {
     title: `Loop overhead at the model server, ${STEPS} steps, the model answering at once (Chromium)`,
     bench: import.meta.url,
@@ -259,6 +285,7 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
       'src/shared/',
       'src/service-worker/',
       'src/page/',
+      'tests/bench/loop-overhead-floor.ts',
       'tests/bench/loop-overhead-parts.ts',
       'tests/fixtures/scripted-llm-server.ts',
       'tests/fixtures/scenarios.ts',
@@ -333,6 +360,19 @@ it(`measures loop overhead at the model server over a ${STEPS}-step scripted tas
         name: "(d) of which the service worker's fetch event",
         value: at(shown, 'serviceWorker'),
         unit: 'ms',
+      },
+      {
+        name: 'the floor: a bare worker re-sending the app’s request, at the server (median)',
+        value: at(floor, 'server'),
+        unit: 'ms',
+        note: `request ${FLOOR_REQUEST + 1}’s body, ${STEPS} times, no service worker`,
+      },
+      { name: 'the floor, p95', value: at(floor, 'server', 0.95), unit: 'ms' },
+      {
+        name: 'the app above the floor (median − median)',
+        value: aboveFloor(shown),
+        unit: 'ms',
+        note: 'goal: ≤ 5 ms above the floor',
       },
     ],
   });
