@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
+import { formatFigures, KILL_RUN_PATHS, runKills } from '../fixtures/kill/kill-cycle.ts';
 import { type KillableApp, startKillableApp } from '../fixtures/kill/killable-app.ts';
 import { recordFigures } from './record-figures.ts';
 
@@ -34,16 +34,7 @@ it(`survives ${KILLS} SIGKILLs of the whole browser`, { timeout: KILLS * 20_000 
     title:
       'Whole-browser kills: Chromium SIGKILLed (process group) at random moments of a 30-step run, relaunched on its profile',
     bench: import.meta.url,
-    paths: [
-      'src/agent-worker/engine/',
-      'src/agent-worker/runtime/',
-      'src/shared/storage/',
-      'src/page/state/',
-      'tests/fixtures/kill/',
-      'tests/fixtures/scenarios.ts',
-      'tests/fixtures/scripted-llm-server.ts',
-      'vite.config.ts',
-    ],
+    paths: KILL_RUN_PATHS,
     command: `npx vite build && KILL_SEED=${SEED} npx vitest run --project bench tests/bench/browser-kill.bench.test.ts`,
     figures: [
       { name: 'whole-browser kills', value: figures.browserKills, unit: '' },

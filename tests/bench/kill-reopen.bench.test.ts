@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppHarness, startApp } from '../e2e/app-harness.ts';
-import { formatFigures, runKills } from '../fixtures/kill/kill-cycle.ts';
+import { formatFigures, KILL_RUN_PATHS, runKills } from '../fixtures/kill/kill-cycle.ts';
 import { recordFigures } from './record-figures.ts';
 
 /**
@@ -33,16 +33,7 @@ it(`survives ${KILLS} kills of a running page`, { timeout: KILLS * 15_000 + 120_
   recordFigures('kill-reopen', {
     title: 'Kill and reopen: a scripted 30-step run killed at random moments (Chromium)',
     bench: import.meta.url,
-    paths: [
-      'src/agent-worker/engine/',
-      'src/agent-worker/runtime/',
-      'src/shared/storage/',
-      'src/page/state/',
-      'tests/fixtures/kill/',
-      'tests/fixtures/scenarios.ts',
-      'tests/fixtures/scripted-llm-server.ts',
-      'vite.config.ts',
-    ],
+    paths: KILL_RUN_PATHS,
     command: `npx vite build && KILL_SEED=${SEED} npx vitest run --project bench tests/bench/kill-reopen.bench.test.ts`,
     figures: [
       {
