@@ -149,8 +149,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // Two files at a time: each file has its own browser, servers and ports.
-          maxWorkers: 2,
+          // One file at a time, for now: two at a time took e2e from about 880 s to about 600 s, but
+          // under that load two tests failed once each in two clean-clone runs (kill-points: the
+          // reopened page never showed the composer; slides-deck: no download event), bugs to find
+          // before the two workers come back.
+          fileParallelism: false,
         },
       },
       {
