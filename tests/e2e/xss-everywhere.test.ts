@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, onTestFailed } from 'vitest';
 import { call } from '../fixtures/scenarios.ts';
 import { XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
@@ -50,13 +50,27 @@ afterEach(async () => {
 class Ledger {
   readonly views: string[] = [];
   readonly readings: Harm[] = [];
-  constructor(private readonly page: Page) {}
+  /** When each view was seen, in ms from the ledger's start: printed if the test fails (a timeout says where the time went). */
+  private readonly timeline: string[] = [];
+  private readonly startedAt = Date.now();
+  constructor(private readonly page: Page) {
+    onTestFailed(() => {
+      console.log(
+        `XSS everywhere, views seen before the failure (ms from start):\n  ${this.timeline.join('\n  ')}`,
+      );
+    });
+  }
 
   /** Waits for `shown` (the view holding the payloads), then measures the page and its frames. */
   async saw(view: string, shown: Locator): Promise<void> {
+    const waitedFrom = Date.now();
     await shown.first().waitFor({ state: 'attached', timeout: 15_000 });
+    const shownAt = Date.now();
     this.views.push(view);
     const harm = await measureHarm(this.page);
+    this.timeline.push(
+      `${shownAt - this.startedAt} ${view} (waited ${shownAt - waitedFrom}, measured ${Date.now() - shownAt})`,
+    );
     this.readings.push(harm);
     // Fail at the view that let something through (hostile markup let loose can also hang the page).
     expect(
