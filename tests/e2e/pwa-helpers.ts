@@ -93,6 +93,19 @@ export async function gotoSettled(page: Page, url: string): Promise<void> {
   await waitForSettled(page);
 }
 
+/**
+ * Waits for the composer: its message box, or, while the agent waits on a question, the
+ * hint that points to the question's own box (the message box is not there then). A page
+ * reopened on a run that was cut off shows the latter as soon as the run asks whether to go on.
+ */
+export async function waitForComposer(page: Page): Promise<void> {
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .or(page.getByText('The agent is waiting for your answer.'))
+    .first()
+    .waitFor();
+}
+
 /** Resolves once the open page has settled (see `gotoSettled`): typing before then may go to a page about to reload. */
 export async function waitForSettled(page: Page): Promise<void> {
   await page.waitForFunction(
