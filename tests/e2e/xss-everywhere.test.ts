@@ -221,7 +221,8 @@ it('renders every payload of the XSS corpus as inert text in every view that sho
       const lightbox = page.locator('dialog.image-lightbox[open]');
       await ledger.saw('lightbox', lightbox);
       // A 4 KB title leaves the image in view.
-      expect(await lightbox.locator('.lightbox-figure img').isVisible()).toBe(true);
+      // (Waited for: the image lays out once loaded; a look at once found it not yet, under load.)
+      await lightbox.locator('.lightbox-figure img').waitFor({ state: 'visible', timeout: 10_000 });
       const figure = await lightbox.locator('.lightbox-figure').boundingBox();
       expect((figure?.y ?? 1e9) + 40).toBeLessThan(page.viewportSize()?.height ?? 0);
       await harness.screenshot('xss-lightbox');
