@@ -148,6 +148,8 @@ export async function configureProvider(
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await showSettingsSection(dialog, 'Providers');
+  // The section loads lazily: its list is read once its "Add provider" button is there.
+  await dialog.getByRole('button', { name: 'Add provider' }).waitFor();
   if ((await dialog.locator('input[name="active-provider"]').count()) === 0) {
     await dialog.getByRole('button', { name: 'Add provider' }).click();
     await dialog

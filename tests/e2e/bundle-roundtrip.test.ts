@@ -176,7 +176,8 @@ it('replays a finished conversation step by step, driving the thread, plan and C
   await page.locator('.thread-scroller').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => position.textContent()).toBe(`Step 3 of ${stepCount}`);
-  await controls.getByRole('combobox', { name: 'Replay speed' }).selectOption('8');
+  // At 1× (not 8×): the steps left play for a second or more, long enough to be seen playing on a busy machine.
+  await controls.getByRole('combobox', { name: 'Replay speed' }).selectOption('1');
   await page.locator('.thread-scroller').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press(' ');
   await controls.getByRole('button', { name: 'Pause', exact: true }).waitFor();

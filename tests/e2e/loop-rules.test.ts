@@ -29,8 +29,8 @@ describe('loop rules in Chromium', () => {
     await expect.poll(() => statuses(page, 'plan.advance')).toEqual(['error', 'success']);
     // Both advances ran in phase 1, folded under its header once phase 2 was current: opened to see them.
     const firstPhase = page.locator('.phase-group-header', { hasText: 'Clarify requirements' });
-    expect(await firstPhase.getAttribute('aria-expanded')).toBe('false');
-    expect(await firstPhase.textContent()).toContain('2 steps · 1 failed');
+    await expect.poll(() => firstPhase.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => firstPhase.textContent()).toContain('2 steps · 1 failed');
     await firstPhase.click();
     const rejected = page.locator('[data-action-type="plan.advance"][data-status="error"]');
     await rejected.click();

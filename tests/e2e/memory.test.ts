@@ -87,7 +87,7 @@ it('a memory added on the Memory page reaches the next conversation (its bundle 
   await item.waitFor();
   // The day and month, as the browser's language writes them ("27 Nov", "Nov 27").
   expect(await item.locator('.memory-source').textContent()).toMatch(/^Added by you · \S+ \S+$/);
-  expect(await field.inputValue()).toBe('');
+  await expect.poll(() => field.inputValue()).toBe('');
   // Enter added the memory; it did not submit (and close) Settings.
   expect(await page.getByRole('dialog', { name: 'Settings' }).isVisible()).toBe(true);
   expect(

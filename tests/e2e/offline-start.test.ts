@@ -70,9 +70,9 @@ it('starts offline from the service worker and opens an earlier conversation', a
   await page.reload();
   await page.locator('[data-action-type="message.result"]').waitFor();
   await expect.poll(() => threadTexts(page)).toEqual(thread);
-  expect(await page.locator('.conversation-item').allTextContents()).toEqual([
-    expect.stringContaining('Keep a todo list'),
-  ]);
+  await expect
+    .poll(() => page.locator('.conversation-item').allTextContents())
+    .toEqual([expect.stringContaining('Keep a todo list')]);
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   // The terminal view (lazy xterm) works offline too, from the runtime cache.
   await page.locator('[data-action-type="shell.exec"]').first().click();

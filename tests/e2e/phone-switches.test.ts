@@ -80,7 +80,7 @@ it('switches the tool profile and the provider at 390×844, by touch and by keyb
   await page.keyboard.press('Enter');
   const profiles = page.getByRole('menu', { name: 'Choose a tool profile' });
   await profiles.waitFor();
-  expect(await profileButton.getAttribute('aria-expanded')).toBe('true');
+  await expect.poll(() => profileButton.getAttribute('aria-expanded')).toBe('true');
   expect(await profiles.getByRole('menuitemradio', { checked: true }).textContent()).toMatch(/^Manus/);
   await expect.poll(() => focusedName(page)).toMatch(/^Manus/);
   await page.keyboard.press('ArrowDown');

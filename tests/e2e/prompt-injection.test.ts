@@ -52,7 +52,7 @@ it('Settings → Search → Allowed sites: off by default, a bad line named, sav
   await expect
     .poll(() => dialog.getByRole('tab', { name: /^Web & search\s*, 1 field needs attention/ }).count())
     .toBe(1);
-  expect(await sites.evaluate((input) => input === document.activeElement)).toBe(true);
+  await expect.poll(() => sites.evaluate((input) => input === document.activeElement)).toBe(true);
   await sites.scrollIntoViewIfNeeded();
   await harness.screenshot('web-settings-allowed-sites-invalid-1440');
 

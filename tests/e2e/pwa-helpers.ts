@@ -368,7 +368,15 @@ export async function startPausedReplay(
   await page.getByRole('button', { name: 'Conversation actions' }).click();
   await page.getByRole('menuitem', { name: 'Replay' }).click();
   const controls = page.getByRole('region', { name: 'Replay controls' });
-  await controls.getByRole('button', { name: 'Pause', exact: true }).click();
+  // It starts playing at 1×, a few seconds to the end: a slow look may find it finished
+  // (Play), so Pause is pressed only while it is there.
+  const play = controls.getByRole('button', { name: 'Play', exact: true });
+  await controls.getByRole('button', { name: 'Pause', exact: true }).or(play).first().waitFor();
+  await controls
+    .getByRole('button', { name: 'Pause', exact: true })
+    .click({ timeout: 1_000 })
+    .catch(() => undefined);
+  await play.waitFor();
   const position = controls.locator('.replay-position');
   const stepCount = Number((await position.textContent())?.split(' of ')[1]);
   const goTo = async (step: number) => {

@@ -59,7 +59,7 @@ it('Settings → Media: an invalid address saves nothing; the image endpoint, co
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => fieldErrorOf(baseUrl)).toContain('Image from text: “api.example.test/v1”');
   expect(await baseUrl.getAttribute('aria-invalid')).toBe('true');
-  expect(await baseUrl.evaluate((input) => input === document.activeElement)).toBe(true);
+  await expect.poll(() => baseUrl.evaluate((input) => input === document.activeElement)).toBe(true);
   expect(await baseUrl.getAttribute('aria-describedby')).toContain('media-image-baseUrl-error');
   expect(await dialog.isVisible()).toBe(true);
   expect((await savedSettings())?.media ?? null).toBeNull();

@@ -41,7 +41,7 @@ it('Settings → Search: switches, keys, a checked proxy address and the order b
     .poll(() => fieldErrorOf(proxy))
     .toBe('CORS proxy: A CORS proxy address starts with http(s):// and contains {url}.');
   expect(await proxy.getAttribute('aria-invalid')).toBe('true');
-  expect(await proxy.evaluate((input) => input === document.activeElement)).toBe(true);
+  await expect.poll(() => proxy.evaluate((input) => input === document.activeElement)).toBe(true);
   await harness.screenshot('web-settings-proxy-invalid-1440');
   await search.getByLabel('Tavily key', { exact: true }).scrollIntoViewIfNeeded();
   await harness.screenshot('web-settings-keys-1440');

@@ -34,7 +34,7 @@ it('keeps a proxy and token for the x_* tools, refusing X itself as the proxy', 
   await token.fill('x-secret-token');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => fieldErrorOf(proxy)).toContain('X itself');
-  expect(await proxy.evaluate((input) => input === document.activeElement)).toBe(true);
+  await expect.poll(() => proxy.evaluate((input) => input === document.activeElement)).toBe(true);
   await proxy.scrollIntoViewIfNeeded();
   await harness.screenshot('settings-x-refused-1440');
   expect((await savedSettings())?.x).toBeUndefined();

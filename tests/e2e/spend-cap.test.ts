@@ -45,7 +45,7 @@ it('stops a run at its spend cap with the figures in the header and the question
   const fieldError = dialog.locator('#settings-spendCapPerRunUsd-error');
   await expect.poll(() => fieldError.textContent()).toContain('Spend cap per run must be empty (no cap)');
   expect(await runCap.getAttribute('aria-invalid')).toBe('true');
-  expect(await runCap.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expect.poll(() => runCap.evaluate((element) => element === document.activeElement)).toBe(true);
   await runCap.scrollIntoViewIfNeeded();
   await harness.screenshot('spend-cap-settings-invalid-1440');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -233,10 +233,12 @@ it('lists everything the task changed, like a pull request: kinds, lines, the st
     images.getByRole('img', { name }).evaluate((image) => (image as HTMLImageElement).naturalWidth);
   await expect.poll(() => widthOf('uploads/logo.png, before')).toBe(24);
   await expect.poll(() => widthOf('uploads/logo.png, after')).toBe(32);
-  expect(await images.locator('figcaption').allTextContents()).toEqual([
-    `Before PNG image · ${LOGO.byteLength} B · 24 × 24 px`,
-    `After PNG image · ${NEW_LOGO.byteLength} B · 32 × 32 px`,
-  ]);
+  await expect
+    .poll(() => images.locator('figcaption').allTextContents())
+    .toEqual([
+      `Before PNG image · ${LOGO.byteLength} B · 24 × 24 px`,
+      `After PNG image · ${NEW_LOGO.byteLength} B · 32 × 32 px`,
+    ]);
   expect(
     await images
       .locator('img')

@@ -41,7 +41,7 @@ it('shows what is stored and clears a workspace (history kept), confirmed inline
     .poll(() => storage.locator('.storage-total-text').textContent())
     .toMatch(/^Using [\d.]+ [KMG]?B of the/);
   expect(await storage.getByRole('meter', { name: 'Storage used' }).count()).toBe(1);
-  expect(await storage.locator('.storage-persistence').textContent()).toMatch(/This browser/);
+  await expect.poll(() => storage.locator('.storage-persistence').textContent()).toMatch(/This browser/);
   // The finished conversation's backup copy (kept apart from the database).
   await expect
     .poll(() => storage.locator('.storage-backup').textContent())

@@ -61,9 +61,9 @@ it('runs the loop in one tab while the other follows live, and the other takes o
   const thread = await threadTexts(second);
   expect(thread).toContain('The tab running this task was closed; continuing here.');
   expect(thread.at(-1)).toContain('There are three files.');
-  expect(
-    await second.getByRole('region', { name: 'Plan' }).locator('[data-status="completed"]').count(),
-  ).toBe(2);
+  await expect
+    .poll(() => second.getByRole('region', { name: 'Plan' }).locator('[data-status="completed"]').count())
+    .toBe(2);
 
   expect(model.requests).toHaveLength(6);
   expect(model.requests.map((request) => request.aborted)).toEqual([false, false, false, true, false, false]);

@@ -111,7 +111,7 @@ it('greets a fresh profile with the three ways, and shows a found server and a C
     expect(text).toContain('Then search again');
   }
   const summary = page.getByRole('status').filter({ hasText: /Found \d+ server/ });
-  expect(await summary.count()).toBe(1);
+  await expect.poll(() => summary.count()).toBe(1);
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
 
   // Nothing is wider than the screen: neither the page nor the empty state's own scroller.

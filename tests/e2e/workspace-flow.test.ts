@@ -149,14 +149,14 @@ it('shows a running command in the terminal while it runs, then its output', asy
   model.setScript([
     call('message', { type: 'info', text: 'Waiting a moment.' }),
     call('plan', { action: 'update', goal: 'Wait', phases: [{ id: 1, title: 'Wait', capabilities: {} }] }),
-    call('shell', { action: 'exec', session: 'slow', command: 'sleep 2 && echo finally done' }),
+    call('shell', { action: 'exec', session: 'slow', command: 'sleep 4 && echo finally done' }),
     call('message', { type: 'result', text: 'Done.' }),
   ]);
   await harness.sendTask('Wait two seconds');
   const row = page.locator('[data-action-type="shell.exec"]');
   await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('running');
   // Following live: the panel shows the running action, its command taken from the call.
-  await expect.poll(() => terminalText(page)).toContain('$ sleep 2 && echo finally done');
+  await expect.poll(() => terminalText(page)).toContain('$ sleep 4 && echo finally done');
   expect((await terminalText(page)).split('\n')).not.toContain('finally done');
   expect(await page.getByRole('complementary', { name: 'Computer' }).textContent()).toContain('Session slow');
   await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('success');
@@ -164,5 +164,5 @@ it('shows a running command in the terminal while it runs, then its output', asy
   await row.click();
   await expect
     .poll(async () => (await terminalText(page)).split('\n'))
-    .toEqual(['$ sleep 2 && echo finally done', 'finally done']);
+    .toEqual(['$ sleep 4 && echo finally done', 'finally done']);
 });
