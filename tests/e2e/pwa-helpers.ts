@@ -302,8 +302,21 @@ export function conversationButton(page: Page, conversationId: string): Locator 
   return page.locator(`.conversation-button[aria-describedby~="status-${conversationId}"]`);
 }
 
-/** Longer than the layout's transitions (the sidebar and the Computer sheet slide for 200 ms). */
-const SETTLE_MS = 400;
+/**
+ * Waits for the layout to settle after a change of size or theme: two frames (a transition
+ * starts on the frame after its change), then until no CSS transition runs (the sidebar and
+ * the Computer sheet slide). A click before then can land where a row was a moment ago.
+ */
+export async function waitForLayout(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await page.waitForFunction(
+    () => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length === 0,
+    undefined,
+    { timeout: 10_000 },
+  );
+}
 
 /**
  * Screenshots at both widths and in both themes, named `<name>-<width>-<theme>.png`
@@ -323,14 +336,14 @@ export async function screenshotEverywhere(
     for (const theme of TAKES_SCREENSHOTS ? (['light', 'dark'] as const) : (['light'] as const)) {
       await page.emulateMedia({ colorScheme: theme });
       await prepare();
-      await page.waitForTimeout(SETTLE_MS);
+      await waitForLayout(page);
       if ((await hasHorizontalScroll(page)) && !overflowing.includes(width)) overflowing.push(width);
       await harness.screenshot(`${name}-${width}-${theme}`);
     }
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.waitForTimeout(SETTLE_MS);
+  await waitForLayout(page);
   return overflowing;
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it, onTestFailed } from 'vitest';
 import { call } from '../fixtures/scenarios.ts';
 import { XSS_PAYLOADS } from '../fixtures/web/xss-corpus.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
-import { hasHorizontalScroll, importThroughPicker, toastTexts } from './pwa-helpers.ts';
+import { hasHorizontalScroll, importThroughPicker, toastTexts, waitForLayout } from './pwa-helpers.ts';
 import { xssEverywhereBundle } from './xss-everywhere-bundle.ts';
 import { hostileDocumentFiles } from './xss-everywhere-documents.ts';
 import { ALL_ON_ONE_LINE, ALL_PAYLOADS, HOSTILE_FILES, oneLine } from './xss-everywhere-files.ts';
@@ -174,11 +174,14 @@ it('renders every payload of the XSS corpus as inert text in every view that sho
   await harness.screenshot('xss-thread-1440');
   // On a phone too: nothing scrolls sideways, the plan strip stays one line.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await waitForLayout(page);
   expect(await hasHorizontalScroll(page)).toBe(false);
   expect((await page.getByRole('region', { name: 'Plan' }).boundingBox())?.height).toBeLessThan(120);
   await harness.screenshot('xss-thread-390');
   await page.setViewportSize({ width: 1440, height: 900 });
+  // The Computer panel comes back beside the thread, which narrows: rows move until it settles
+  // (a click at once, under load, missed its row).
+  await waitForLayout(page);
 
   // Each action's Computer view.
   const views: [string, string, (view: Locator) => Locator][] = [
