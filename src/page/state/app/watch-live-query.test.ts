@@ -1,7 +1,13 @@
-// Dexie's liveQuery runs only where IndexedDB is global (it observes changes through it).
-import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { watchLiveQuery } from './watch-live-query.ts';
+
+// Dexie's liveQuery runs only where Dexie has an IndexedDB (it observes changes through it). Given
+// to Dexie here: with unit files sharing a worker, Dexie may have been loaded before any global one.
+beforeAll(() => {
+  Object.assign(Dexie.dependencies, { indexedDB, IDBKeyRange });
+});
 
 describe('watchLiveQuery', () => {
   it('watches again after a failure', async () => {
