@@ -14,7 +14,9 @@ function testFiles(folder: string, deep: boolean): string[] {
 
 it('lists every unit test file that mocks a module, so it runs isolated', () => {
   const files = [...testFiles('src', true), ...testFiles('scripts', true), ...testFiles('tests', false)];
-  const mocking = files.filter((file) => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(`${ROOT}${file}`, 'utf8')));
+  const mocking = files.filter((file) =>
+    /\bvi\.(?:mock|doMock)\(/.test(readFileSync(`${ROOT}${file}`, 'utf8')),
+  );
   expect(files.length).toBeGreaterThan(200);
   expect(mocking.sort()).toEqual([...UNIT_TESTS_THAT_MOCK_MODULES].sort());
 });
