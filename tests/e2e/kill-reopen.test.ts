@@ -51,15 +51,16 @@ async function expectFinished(page: Page, id: string): Promise<void> {
   for (const [path, text] of finalVersions()) expect(stored.files[path], path).toBe(text);
 }
 
-it('loses nothing the person saw, tears no file and recovers after each of three kills mid-run', async () => {
-  // A fixed seed (see the bench for 50 kills at drawn seeds).
-  const figures = await runKills(harness, { kills: 3, seed: 16 });
+it('loses nothing the person saw, tears no file and recovers after a kill mid-run', async () => {
+  // One kill at a fixed seed: the tests below kill mid-run too, and the soak (`npm run soak`,
+  // tests/bench/kill-reopen) makes 50 at drawn seeds.
+  const figures = await runKills(harness, { kills: 1, seed: 16 });
   console.log(formatFigures(figures));
   expect(figures.problems, formatFigures(figures)).toEqual([]);
   expect(figures.eventsSeen).toBeGreaterThan(0);
   expect(figures.eventsLost).toBe(0);
   expect(figures.tornFiles).toBe(0);
-  expect(figures.recovered).toBe(3);
+  expect(figures.recovered).toBe(1);
   expect(figures.finishedRuns).toBe(1);
 }, 60_000);
 
