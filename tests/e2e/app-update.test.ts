@@ -12,6 +12,7 @@ import {
   screenshotEverywhere,
   temporaryFolder,
   waitForServiceWorker,
+  waitForSettled,
 } from './pwa-helpers.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -100,6 +101,8 @@ it('offers no update when the person reloads during the first install', async ()
   // Nothing is offered, and the page is not reloaded under the person (isolated next visit).
   await page.waitForTimeout(600);
   await page.reload();
+  // Nobody has used the reloaded page: once the worker controls it, it may reload into isolation.
+  await waitForSettled(page);
   await waitForServiceWorker(page);
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
   await page.waitForTimeout(2_000);

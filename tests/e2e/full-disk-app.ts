@@ -184,12 +184,15 @@ export async function appOnFullDisk(
       .getByRole('button', { name: /todo\.md/ })
       .first()
       .click();
+    // The first shown: the text may also sit in a part of the page that is not on screen.
     fileBack = await page
       .getByText('buy milk')
+      .filter({ visible: true })
       .first()
       .waitFor({ timeout: 10_000 })
       .then(() => true)
       .catch(() => false);
+    if (!fileBack) await page.screenshot({ path: 'test-results/full-disk-file-not-back.png' });
   }
   return {
     stepsBeforeFailure,

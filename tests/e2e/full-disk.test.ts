@@ -41,7 +41,7 @@ it('stays readable while the disk is full and goes on once space is freed, witho
   // Whether the finished conversation came from its backup copy (`fromBackupCopy`) is not
   // asserted: Chromium sometimes keeps the database readable while the disk is full (the
   // bench records which). Either way it must be readable.
-  expect(outcome).toMatchObject({
+  expect(outcome, JSON.stringify(outcome, null, 1)).toMatchObject({
     saidStorageFull: true,
     stoppedShown: true,
     readWhileFull: true,
