@@ -9,6 +9,7 @@ import {
   resetSkipRecords,
   type SkipRecord,
   summaryLine,
+  timeLine,
 } from './skip-counts.ts';
 
 const ABSENT = `${SHARED_SKIP_MARK} ../shared is absent`;
@@ -99,5 +100,23 @@ describe('the records file', () => {
   it('refuses a malformed record rather than miscounting', () => {
     writeFileSync(file, '{"projects":["unit"],"skippedByNote":{"x":-1}}\n');
     expect(() => readSkipRecords(file)).toThrow();
+  });
+});
+
+describe('the time line', () => {
+  it('says how long npm test took against its goal, with each run’s share and the rest', () => {
+    const records: SkipRecord[] = [
+      { projects: ['unit', 'unit-isolated'], skippedByNote: {}, durationMs: 35_600 },
+      { projects: ['integration'], skippedByNote: {}, durationMs: 293_200 },
+      { projects: ['python'], skippedByNote: {} },
+      { projects: ['e2e'], skippedByNote: {}, durationMs: 1_208_900 },
+    ];
+    expect(timeLine(records, 1_662_000)).toBe(
+      'npm test took 27 min 42 s, over its goal of 10 min: unit+unit-isolated 36 s, integration 4 min 53 s, ' +
+        'e2e 20 min 9 s, the rest 2 min 4 s (typecheck, lint, build).',
+    );
+    expect(timeLine([{ projects: ['unit'], skippedByNote: {}, durationMs: 40_000 }], 540_000)).toBe(
+      'npm test took 9 min 0 s, within its goal of 10 min: unit 40 s, the rest 8 min 20 s (typecheck, lint, build).',
+    );
   });
 });

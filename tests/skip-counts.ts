@@ -4,7 +4,7 @@
  * want of the shared folder. tests/skip-reporter.ts appends one record per run;
  * `node scripts/run-ts.mjs tests/skip-counts.ts reset|report` starts and ends the count.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { SHARED_FOLDER, SHARED_LABEL, SHARED_SKIP_MARK } from './shared-folder.ts';
@@ -18,6 +18,8 @@ export const SkipRecord = z.object({
   skippedByNote: z.record(z.string(), z.number().int().nonnegative()),
   /** The test files of the skips for reasons other than the shared folder, by note. */
   filesByNote: z.record(z.string(), z.array(z.string())).optional(),
+  /** How long the run took, from vitest's start to its end (ms). */
+  durationMs: z.number().nonnegative().optional(),
 });
 export type SkipRecord = z.infer<typeof SkipRecord>;
 
@@ -39,6 +41,33 @@ export function readSkipRecords(file = SKIP_COUNTS_FILE): SkipRecord[] {
 /** Forgets every record. */
 export function resetSkipRecords(file = SKIP_COUNTS_FILE): void {
   rmSync(file, { force: true });
+}
+
+/** When `npm test` started (written by `reset`), for the time its end prints. */
+export const STARTED_AT_FILE = resolve(import.meta.dirname, '../test-results/npm-test-started-at.txt');
+
+/** What `npm test` should take on the machines it is run on (issue 41). */
+const GOAL_MINUTES = 10;
+
+/** `27 min 42 s`, `36 s`. */
+function minutesAndSeconds(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/**
+ * The line `npm test` prints before its last: how long it took, against its goal, and
+ * each vitest run's share (the rest is the install check, typecheck, lint and the build).
+ */
+export function timeLine(records: readonly SkipRecord[], totalMs: number): string {
+  const runs = records.filter((record) => record.durationMs !== undefined);
+  const measured = runs.reduce((sum, record) => sum + (record.durationMs ?? 0), 0);
+  const parts = runs.map(
+    (record) => `${record.projects.join('+')} ${minutesAndSeconds(record.durationMs ?? 0)}`,
+  );
+  const rest = `the rest ${minutesAndSeconds(Math.max(0, totalMs - measured))} (typecheck, lint, build)`;
+  const verdict = totalMs <= GOAL_MINUTES * 60_000 ? 'within' : 'over';
+  return `npm test took ${minutesAndSeconds(totalMs)}, ${verdict} its goal of ${GOAL_MINUTES} min: ${[...parts, rest].join(', ')}.`;
 }
 
 /** How the shared folder is named in the summary. */
@@ -97,14 +126,21 @@ function otherReasons(records: readonly SkipRecord[]): string {
   return `: ${parts.join('; ')}`;
 }
 
-/** `reset` forgets the records; `report` prints the summary line. */
+/** `reset` forgets the records and notes the time; `report` prints the time taken and the summary line. */
 export function main(args: readonly string[]): void {
   if (args[0] === 'reset') {
     resetSkipRecords();
+    mkdirSync(dirname(STARTED_AT_FILE), { recursive: true });
+    writeFileSync(STARTED_AT_FILE, String(Date.now()));
     return;
   }
   if (args[0] !== 'report')
     throw new Error('usage: node scripts/run-ts.mjs tests/skip-counts.ts reset|report');
   const folder = { label: SHARED_LABEL, path: SHARED_FOLDER, isPresent: existsSync(SHARED_FOLDER) };
-  console.log(summaryLine(readSkipRecords(), folder));
+  const records = readSkipRecords();
+  if (existsSync(STARTED_AT_FILE)) {
+    const startedAt = Number(readFileSync(STARTED_AT_FILE, 'utf8'));
+    if (Number.isFinite(startedAt)) console.log(timeLine(records, Date.now() - startedAt));
+  }
+  console.log(summaryLine(records, folder));
 }

@@ -4,9 +4,16 @@ import { appendSkipRecord } from './skip-counts.ts';
 /**
  * A vitest reporter (beside the default one, see vite.config.ts) that records, at the end
  * of each run, its skipped tests counted by their skip note (`context.skip(note)`; '' for
- * a skip without one), with their files, for the last line of `npm test` (tests/skip-counts.ts).
+ * a skip without one), with their files, and how long the run took, for the last lines of
+ * `npm test` (tests/skip-counts.ts).
  */
 export default class SkipReporter implements Reporter {
+  private startedAt = performance.now();
+
+  onInit(): void {
+    this.startedAt = performance.now();
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const skippedByNote: Record<string, number> = {};
     const filesByNote: Record<string, string[]> = {};
@@ -22,6 +29,8 @@ export default class SkipReporter implements Reporter {
         filesByNote[note] = [...(filesByNote[note] ?? []), file];
       }
     }
-    if (projects.size > 0) appendSkipRecord({ projects: [...projects], skippedByNote, filesByNote });
+    const durationMs = Math.round(performance.now() - this.startedAt);
+    if (projects.size > 0)
+      appendSkipRecord({ projects: [...projects].sort(), skippedByNote, filesByNote, durationMs });
   }
 }
