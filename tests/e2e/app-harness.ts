@@ -34,14 +34,6 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
  */
 const sharedBrowsers = new Map<string, Promise<Browser>>();
 afterAll(async () => {
-  const origins = [...sharedOrigins.values()];
-  sharedOrigins.clear();
-  await Promise.all(
-    origins.map(async (origin) => {
-      await origin.context.close().catch(() => undefined);
-      await origin.app.close().catch(() => undefined);
-    }),
-  );
   const launched = [...sharedBrowsers.values()];
   sharedBrowsers.clear();
   await Promise.all(launched.map(async (browser) => (await browser.catch(() => null))?.close()));
@@ -75,65 +67,7 @@ export type AppOptions = {
    * Chromium reports a framed page's errors as the page's, so they are told apart by text.
    */
   expectedPreviewErrors?: RegExp;
-  /**
-   * A browser profile of its own, as on a first visit: the service worker installs, the
-   * page reloads into cross-origin isolation, nothing is cached. Without it, a test gets
-   * the file's profile on the file's app server (the same origin) with everything the app
-   * stored deleted — a person who cleared the site's data, whose browser kept the installed
-   * app (its service worker and caches) — and the page is controlled and isolated from the
-   * start. The file's first test is a first visit either way.
-   */
-  freshProfile?: boolean;
 };
-
-/**
- * The file's app server and browser profile for `startApp` without `freshProfile` (one per
- * set of Chromium flags), and whether a test is using it.
- */
-type SharedOrigin = { app: StaticServer; context: BrowserContext; inUse: boolean; isClosed: boolean };
-const sharedOrigins = new Map<string, SharedOrigin>();
-
-/** What `Storage.clearDataForOrigin` deletes between tests: all the app stores, not the installed app. */
-const APP_DATA = ['cookies', 'file_systems', 'indexeddb', 'local_storage', 'websql', 'storage_buckets'];
-
-/** The file's shared origin for `launchArgs`, made (or made again, if its browser went away) when missing. */
-async function sharedOrigin(launchArgs: readonly string[] = []): Promise<SharedOrigin> {
-  const key = launchArgs.join(' ');
-  const existing = sharedOrigins.get(key);
-  if (existing && !existing.isClosed) return existing;
-  if (existing && !existing.inUse) await existing.app.close();
-  const [app, browser] = await Promise.all([startStaticServer(DIST), sharedBrowser(launchArgs)]);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const origin: SharedOrigin = { app, context, inUse: false, isClosed: false };
-  // Closed by a test, or gone with its browser (a test killed it): the next test makes another.
-  context.on('close', () => {
-    origin.isClosed = true;
-  });
-  sharedOrigins.set(key, origin);
-  return origin;
-}
-
-/** A page of the shared profile with the app's data of the last test deleted (the page is blank). */
-async function cleanPageOf(origin: SharedOrigin): Promise<Page> {
-  const page = await origin.context.newPage();
-  const session = await origin.context.newCDPSession(page);
-  await session.send('Storage.clearDataForOrigin', {
-    origin: new URL(origin.app.url).origin,
-    storageTypes: APP_DATA.join(','),
-  });
-  await session.detach();
-  return page;
-}
-
-/** Gives the shared profile back as the next test should find it: no pages, online, no granted permissions. */
-async function releaseOrigin(origin: SharedOrigin): Promise<void> {
-  origin.inUse = false;
-  if (origin.isClosed) return;
-  await Promise.all(origin.context.pages().map((page) => page.close()));
-  await origin.context.setOffline(false);
-  await origin.context.clearPermissions();
-  await origin.context.unrouteAll();
-}
 
 /** The built app on a static server, a scripted model, and a browser page pointed at both. */
 export type AppHarness = {
@@ -153,25 +87,17 @@ export type AppHarness = {
   close(): Promise<void>;
 };
 
-/**
- * Serves a scripted model, and opens the built app in the file's Chromium: on the file's
- * app server and profile with the app's data deleted, or, with `freshProfile`, on a
- * server and profile of its own.
- */
+/** Serves the built app and a scripted model, and opens the app in a fresh context of the file's Chromium. */
 export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness> {
   if (!existsSync(`${DIST}index.html`)) throw new Error('dist/ is missing: run `npm run build` first.');
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const shared = appOptions.freshProfile ? null : await sharedOrigin(appOptions.launchArgs);
-  // A test that starts a second app while the first is open gets a profile of its own.
-  const origin = shared && !shared.inUse ? shared : null;
-  if (origin) origin.inUse = true;
   const [model, app, browser] = await Promise.all([
     startScriptedServer(),
-    origin?.app ?? startStaticServer(DIST),
+    startStaticServer(DIST),
     sharedBrowser(appOptions.launchArgs),
   ]);
-  const context = origin?.context ?? (await browser.newContext({ viewport: { width: 1440, height: 900 } }));
-  const page = origin ? await cleanPageOf(origin) : await context.newPage();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => {
     if (!appOptions.expectedPreviewErrors?.test(error.message)) pageErrors.push(error.message);
@@ -192,11 +118,8 @@ export async function startApp(appOptions: AppOptions = {}): Promise<AppHarness>
       if (TAKES_SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
     },
     close: async () => {
-      if (origin) await releaseOrigin(origin);
-      else await context.close();
-      // The shared server goes with the file, or with its profile if a test closed that.
-      const isAppShared = origin !== null && !origin.isClosed;
-      await Promise.all([model.close(), isAppShared ? undefined : app.close()]);
+      await context.close();
+      await Promise.all([model.close(), app.close()]);
       if (pageErrors.length > 0) throw new Error(`Uncaught errors in the page:\n${pageErrors.join('\n')}`);
     },
   };

@@ -1,15 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
-import { type AppHarness, type AppOptions, startApp, statuses } from './app-harness.ts';
+import { type AppHarness, startApp, statuses } from './app-harness.ts';
 import { waitForServiceWorker } from './pwa-helpers.ts';
 
 // Python in the built app: the agent worker starts the Python worker (Pyodide served by
 // the build itself) on the first `python3`; files Python writes land in the workspace.
 let harness: AppHarness;
-const startConfigured = (options: AppOptions) => async () => {
-  harness = await startApp(options);
+beforeEach(async () => {
+  harness = await startApp();
   await harness.configure();
-};
+});
 afterEach(async () => {
   await harness.context.setOffline(false);
   await harness.close();
@@ -19,181 +19,170 @@ const finish = () => call('message', { type: 'result', text: 'Done.' });
 const observation = (index: number) =>
   JSON.parse((messagesOf(harness.model.requests[index]).at(-1) as { content: string }).content);
 
-// The file's profile, with what the app stored deleted before each test (Python's files may be cached).
-describe('in a profile that used Sandpiper before', () => {
-  beforeEach(startConfigured({}));
+// One conversation for `python3 -c` and a script that writes a file (two tests before
+// issue 41, each loading Pyodide into a fresh context; the steps and checks are theirs).
+it('runs python3 -c and a script in the virtual sandbox: output in the terminal, the file it wrote in the Files tab', async () => {
+  const { page, model } = harness;
+  const script = [
+    'import csv, statistics',
+    'rows = [("ada", 3), ("bob", 4), ("cy", 8)]',
+    'with open("report.csv", "w", newline="") as out:',
+    '    csv.writer(out).writerows(rows)',
+    'print(statistics.mean(amount for _, amount in rows))',
+  ].join('\n');
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('shell', {
+      action: 'exec',
+      session: 'main',
+      command: 'python3 -c "print(sum([1,2,3]))"',
+      timeout: 120,
+    }),
+    call('file', { action: 'write', path: '/home/ubuntu/make_report.py', text: `${script}\n` }),
+    call('shell', {
+      action: 'exec',
+      session: 'main',
+      command: 'python3 make_report.py && wc -l report.csv',
+      timeout: 120,
+    }),
+    finish(),
+  ]);
+  await harness.sendTask(NOTES_TASK);
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
+  expect(await statuses(page, 'shell.exec')).toEqual(['success', 'success']);
+  expect(observation(3).meta).toMatchObject({ exit_code: 0, stdout: '6\n', stderr: '' });
+  expect(observation(5).meta).toMatchObject({ exit_code: 0, stdout: '5\n3 report.csv\n' });
+  await page.locator('[data-action-type="shell.exec"]').first().click();
+  await expect.poll(() => page.locator('.terminal-host').textContent()).toMatch(/sum\(\[1,2,3\]\)\)"\s*6/);
+  await harness.screenshot('python-terminal');
+  const panel = page.getByRole('complementary', { name: 'Computer' });
+  await panel.getByRole('tab', { name: 'Files' }).click();
+  await panel.getByRole('treeitem', { name: /^report\.csv ?, file/ }).waitFor();
+  await harness.screenshot('python-files-tab');
+}, 150_000);
 
-  // One conversation for `python3 -c` and a script that writes a file (two tests before
-  // issue 41, each loading Pyodide into a fresh context; the steps and checks are theirs).
-  it('runs python3 -c and a script in the virtual sandbox: output in the terminal, the file it wrote in the Files tab', async () => {
-    const { page, model } = harness;
-    const script = [
-      'import csv, statistics',
-      'rows = [("ada", 3), ("bob", 4), ("cy", 8)]',
-      'with open("report.csv", "w", newline="") as out:',
-      '    csv.writer(out).writerows(rows)',
-      'print(statistics.mean(amount for _, amount in rows))',
-    ].join('\n');
-    model.setScript([
-      acknowledge(),
-      planNotes(),
-      call('shell', {
-        action: 'exec',
-        session: 'main',
-        command: 'python3 -c "print(sum([1,2,3]))"',
-        timeout: 120,
-      }),
-      call('file', { action: 'write', path: '/home/ubuntu/make_report.py', text: `${script}\n` }),
-      call('shell', {
-        action: 'exec',
-        session: 'main',
-        command: 'python3 make_report.py && wc -l report.csv',
-        timeout: 120,
-      }),
-      finish(),
-    ]);
-    await harness.sendTask(NOTES_TASK);
-    await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
-    expect(await statuses(page, 'shell.exec')).toEqual(['success', 'success']);
-    expect(observation(3).meta).toMatchObject({ exit_code: 0, stdout: '6\n', stderr: '' });
-    expect(observation(5).meta).toMatchObject({ exit_code: 0, stdout: '5\n3 report.csv\n' });
-    await page.locator('[data-action-type="shell.exec"]').first().click();
-    await expect.poll(() => page.locator('.terminal-host').textContent()).toMatch(/sum\(\[1,2,3\]\)\)"\s*6/);
-    await harness.screenshot('python-terminal');
-    const panel = page.getByRole('complementary', { name: 'Computer' });
-    await panel.getByRole('tab', { name: 'Files' }).click();
-    await panel.getByRole('treeitem', { name: /^report\.csv ?, file/ }).waitFor();
-    await harness.screenshot('python-files-tab');
-  }, 150_000);
+it('interrupts a Python loop at a timeout through the interrupt buffer once the page is cross-origin isolated', async () => {
+  const { page, model } = harness;
+  // Once the service worker controls the page, a reload serves it with the isolation headers.
+  await waitForServiceWorker(page);
+  if (!(await page.evaluate(() => crossOriginIsolated))) await page.reload();
+  await page.waitForFunction(() => crossOriginIsolated, undefined, { timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  const loop = [
+    'try:',
+    '    while True: pass',
+    'except KeyboardInterrupt:',
+    '    open("interrupted.txt", "w").write("KeyboardInterrupt")',
+  ].join('\n');
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('file', { action: 'write', path: '/home/ubuntu/loop.py', text: `${loop}\n` }),
+    call('shell', {
+      action: 'exec',
+      session: 'main',
+      command: 'python3 -c "pass" && timeout 2 python3 loop.py; echo "exit $?"; cat interrupted.txt',
+      timeout: 120,
+    }),
+    finish(),
+  ]);
+  await harness.sendTask(NOTES_TASK);
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
+  // The file written in the except block proves Python unwound (a restarted worker would write nothing).
+  expect(observation(4).meta).toMatchObject({ stdout: 'exit 124\nKeyboardInterrupt' });
+}, 150_000);
 
-  it('interrupts a Python loop at a timeout through the interrupt buffer once the page is cross-origin isolated', async () => {
-    const { page, model } = harness;
-    // Once the service worker controls the page, a reload serves it with the isolation headers.
-    await waitForServiceWorker(page);
-    if (!(await page.evaluate(() => crossOriginIsolated))) await page.reload();
-    await page.waitForFunction(() => crossOriginIsolated, undefined, { timeout: 30_000 });
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
-    const loop = [
-      'try:',
-      '    while True: pass',
-      'except KeyboardInterrupt:',
-      '    open("interrupted.txt", "w").write("KeyboardInterrupt")',
-    ].join('\n');
-    model.setScript([
-      acknowledge(),
-      planNotes(),
-      call('file', { action: 'write', path: '/home/ubuntu/loop.py', text: `${loop}\n` }),
-      call('shell', {
-        action: 'exec',
-        session: 'main',
-        command: 'python3 -c "pass" && timeout 2 python3 loop.py; echo "exit $?"; cat interrupted.txt',
-        timeout: 120,
-      }),
-      finish(),
-    ]);
-    await harness.sendTask(NOTES_TASK);
-    await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
-    // The file written in the except block proves Python unwound (a restarted worker would write nothing).
-    expect(observation(4).meta).toMatchObject({ stdout: 'exit 124\nKeyboardInterrupt' });
-  }, 150_000);
-
-  it('keeps Python away from the app’s storage and network: no indexedDB or caches, fetch only for pip', async () => {
-    const { page, model } = harness;
-    model.setScript([
-      acknowledge(),
-      planNotes(),
-      call('shell', {
-        action: 'exec',
-        session: 'main',
-        command:
-          "python3 -c \"import js; print(hasattr(js, 'indexedDB'), hasattr(js, 'caches'))\" && python3 -c \"import js; js.fetch('https://example.com')\"",
-        timeout: 120,
-      }),
-      finish(),
-    ]);
-    await harness.sendTask(NOTES_TASK);
-    await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
-    const meta = observation(3).meta;
-    expect(meta).toMatchObject({ exit_code: 1, stdout: 'False False\n' });
-    expect(meta.stderr).toContain(
-      "Python has no network access here except pip's package index; use the shell's curl, which follows Settings → Sandbox",
-    );
-  }, 150_000);
-});
-
-describe('in a fresh profile', () => {
-  beforeEach(startConfigured({ freshProfile: true }));
-
-  it('caches Pyodide’s files on first use, so they are served offline afterwards', async () => {
-    const { page, model, context } = harness;
-    await waitForServiceWorker(page);
-    if (!(await page.evaluate(() => crossOriginIsolated))) await page.reload();
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
-    const lazy = () =>
-      page.evaluate(async () =>
-        (await (await caches.open('sandpiper-lazy-assets')).keys()).map(
-          (request) => new URL(request.url).pathname,
-        ),
-      );
-    // Nothing of Pyodide's before Python's first use.
-    expect((await lazy()).filter((path) => path.includes('/pyodide-'))).toEqual([]);
-    model.setScript([
-      acknowledge(),
-      planNotes(),
-      call('shell', { action: 'exec', session: 'main', command: 'python3 -c "print(6 * 7)"', timeout: 120 }),
-      finish(),
-    ]);
-    await harness.sendTask(NOTES_TASK);
-    await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
-    expect(observation(3).meta).toMatchObject({ exit_code: 0, stdout: '42\n' });
-    const pyodideFiles = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
-    await expect
-      .poll(lazy)
-      .toEqual(
-        expect.arrayContaining(
-          pyodideFiles.map((file) => expect.stringMatching(new RegExp(`/pyodide-[^/]+/${file}$`))),
-        ),
-      );
-    const wasm = (await lazy()).find((path) => path.endsWith('/pyodide.asm.wasm')) ?? '';
-    await context.setOffline(true);
-    const status = await page.evaluate(
-      (url) => fetch(url).then((response) => `${response.status} ${response.headers.get('content-type')}`),
-      wasm,
-    );
-    expect(status).toBe('200 application/wasm');
-
-    // Python starts offline after a reload: the app's server is gone (the model's stays up, on
-    // its own origin), so the page, the agent worker and a fresh Python worker with all of
-    // Pyodide's files can only come from the service worker's caches.
-    await context.setOffline(false);
-    await harness.app.close();
-    expect(
-      await page.evaluate(
-        (url) =>
-          fetch(url, { cache: 'no-store' }).then(
-            () => 'up',
-            () => 'down',
-          ),
-        `${harness.app.url}/not-cached-${Date.now()}`,
+it('caches Pyodide’s files on first use, so they are served offline afterwards', async () => {
+  const { page, model, context } = harness;
+  await waitForServiceWorker(page);
+  if (!(await page.evaluate(() => crossOriginIsolated))) await page.reload();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('shell', { action: 'exec', session: 'main', command: 'python3 -c "print(6 * 7)"', timeout: 120 }),
+    finish(),
+  ]);
+  await harness.sendTask(NOTES_TASK);
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
+  expect(observation(3).meta).toMatchObject({ exit_code: 0, stdout: '42\n' });
+  const lazy = () =>
+    page.evaluate(async () =>
+      (await (await caches.open('sandpiper-lazy-assets')).keys()).map(
+        (request) => new URL(request.url).pathname,
       ),
-    ).toBe('down');
-    await page.reload();
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
-    model.setScript([
-      acknowledge(),
-      planNotes(),
-      call('shell', {
-        action: 'exec',
-        session: 'main',
-        command: 'python3 -c "import json, sqlite3; print(json.dumps(sqlite3.sqlite_version_info[:1]))"',
-        timeout: 120,
-      }),
-      finish(),
-    ]);
-    await page.getByRole('button', { name: 'New conversation' }).click();
-    await harness.sendTask(NOTES_TASK);
-    await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
-    // setScript cleared the recorded requests: the Python step's result is in the fourth.
-    expect(observation(3).meta).toMatchObject({ exit_code: 0, stdout: '[3]\n' });
-  }, 200_000);
-});
+    );
+  const pyodideFiles = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
+  await expect
+    .poll(lazy)
+    .toEqual(
+      expect.arrayContaining(
+        pyodideFiles.map((file) => expect.stringMatching(new RegExp(`/pyodide-[^/]+/${file}$`))),
+      ),
+    );
+  const wasm = (await lazy()).find((path) => path.endsWith('/pyodide.asm.wasm')) ?? '';
+  await context.setOffline(true);
+  const status = await page.evaluate(
+    (url) => fetch(url).then((response) => `${response.status} ${response.headers.get('content-type')}`),
+    wasm,
+  );
+  expect(status).toBe('200 application/wasm');
+
+  // Python starts offline after a reload: the app's server is gone (the model's stays up, on
+  // its own origin), so the page, the agent worker and a fresh Python worker with all of
+  // Pyodide's files can only come from the service worker's caches.
+  await context.setOffline(false);
+  await harness.app.close();
+  expect(
+    await page.evaluate(
+      (url) =>
+        fetch(url, { cache: 'no-store' }).then(
+          () => 'up',
+          () => 'down',
+        ),
+      `${harness.app.url}/not-cached-${Date.now()}`,
+    ),
+  ).toBe('down');
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('shell', {
+      action: 'exec',
+      session: 'main',
+      command: 'python3 -c "import json, sqlite3; print(json.dumps(sqlite3.sqlite_version_info[:1]))"',
+      timeout: 120,
+    }),
+    finish(),
+  ]);
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await harness.sendTask(NOTES_TASK);
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
+  // setScript cleared the recorded requests: the Python step's result is in the fourth.
+  expect(observation(3).meta).toMatchObject({ exit_code: 0, stdout: '[3]\n' });
+}, 200_000);
+
+it('keeps Python away from the app’s storage and network: no indexedDB or caches, fetch only for pip', async () => {
+  const { page, model } = harness;
+  model.setScript([
+    acknowledge(),
+    planNotes(),
+    call('shell', {
+      action: 'exec',
+      session: 'main',
+      command:
+        "python3 -c \"import js; print(hasattr(js, 'indexedDB'), hasattr(js, 'caches'))\" && python3 -c \"import js; js.fetch('https://example.com')\"",
+      timeout: 120,
+    }),
+    finish(),
+  ]);
+  await harness.sendTask(NOTES_TASK);
+  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
+  const meta = observation(3).meta;
+  expect(meta).toMatchObject({ exit_code: 1, stdout: 'False False\n' });
+  expect(meta.stderr).toContain(
+    "Python has no network access here except pip's package index; use the shell's curl, which follows Settings → Sandbox",
+  );
+}, 150_000);
