@@ -171,7 +171,8 @@ it('after a rewind, the preview and the opened site show the workspace as it now
     }),
   ]);
   await harness.sendTask('Call it Sandpiper Harbour');
-  await expect.poll(() => page.locator('[data-action-type="message.result"]').count()).toBe(2);
+  // A whole second run: more than expect.poll's one second under a loaded CI run.
+  await page.locator('[data-action-type="message.result"]').nth(1).waitFor({ timeout: 30_000 });
 
   // The renamed site, opened from the newer card, stays on screen.
   await page.locator('.result-card .attachment-open', { hasText: 'Sandpiper Harbour' }).last().click();
