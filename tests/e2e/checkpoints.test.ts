@@ -9,6 +9,7 @@ import {
   descriptionOf,
   importThroughPicker,
   openConversationId,
+  waitOrSay,
   workspaceFiles,
 } from './pwa-helpers.ts';
 
@@ -73,7 +74,9 @@ async function runToTheEnd(): Promise<{
   ]);
   await harness.sendTask('Keep my notes');
   const reply = page.getByRole('textbox', { name: 'Reply' });
-  await reply.waitFor();
+  // The Python step starts Pyodide cold (a fresh context has nothing cached): seconds alone,
+  // more beside another file's browser. Once in a CI run the question had not come at 30 s.
+  await waitOrSay(page, reply, 'The question after the write, sed -i and Python steps', 60_000);
   const id = await openConversationId(page);
   // Recorded here, independently of the history: the workspace after the Python step (the question changed nothing).
   const afterPython = await workspaceHashes(page, id);

@@ -398,3 +398,29 @@ export async function startPausedReplay(
   };
   return { controls, stepCount, goTo };
 }
+
+/**
+ * Waits for `locator` up to `timeoutMs`; when it does not come, fails saying what the
+ * page showed instead (the conversation's last rows and their states), not only that the
+ * wait timed out.
+ */
+export async function waitOrSay(page: Page, locator: Locator, what: string, timeoutMs = 30_000): Promise<void> {
+  const startedAt = Date.now();
+  try {
+    await locator.waitFor({ timeout: timeoutMs });
+  } catch (error) {
+    const rows = await page
+      .locator('.thread-items > li')
+      .evaluateAll((items) =>
+        items.slice(-6).map((item) => {
+          const state = item.querySelector('[data-status]')?.getAttribute('data-status') ?? '';
+          return `${state ? `[${state}] ` : ''}${(item.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 160)}`;
+        }),
+      )
+      .catch(() => [] as string[]);
+    const body = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+    throw new Error(
+      `${what}: not there after ${Date.now() - startedAt} ms (${String(error).split('\n')[0]}).\nThe conversation's last rows:\n${rows.join('\n') || '(none)'}\nThe page began: ${body}`,
+    );
+  }
+}
