@@ -404,7 +404,12 @@ export async function startPausedReplay(
  * page showed instead (the conversation's last rows and their states), not only that the
  * wait timed out.
  */
-export async function waitOrSay(page: Page, locator: Locator, what: string, timeoutMs = 30_000): Promise<void> {
+export async function waitOrSay(
+  page: Page,
+  locator: Locator,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const startedAt = Date.now();
   try {
     await locator.waitFor({ timeout: timeoutMs });
@@ -418,7 +423,14 @@ export async function waitOrSay(page: Page, locator: Locator, what: string, time
         }),
       )
       .catch(() => [] as string[]);
-    const body = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+    const body = (
+      await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 300);
     throw new Error(
       `${what}: not there after ${Date.now() - startedAt} ms (${String(error).split('\n')[0]}).\nThe conversation's last rows:\n${rows.join('\n') || '(none)'}\nThe page began: ${body}`,
     );
