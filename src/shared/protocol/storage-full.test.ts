@@ -71,6 +71,21 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(named('Error', 'Could not open backing-store.md'))).toBe(false);
     expect(isDatabaseUnavailable('DatabaseClosedError')).toBe(false);
   });
+  it('knows Chromium’s quota error for an open on a full disk, not one of a write', () => {
+    const fullDiskOpen = named(
+      'QuotaExceededError',
+      'Encountered full disk while opening backing store for indexedDB.open.',
+    );
+    expect(isDatabaseUnavailable(fullDiskOpen)).toBe(true);
+    expect(isDatabaseUnavailable(named('OpenFailedError', 'QuotaExceededError …', fullDiskOpen))).toBe(true);
+    expect(isDatabaseUnavailable(named('DatabaseClosedError', 'QuotaExceededError …', fullDiskOpen))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(named('QuotaExceededError', 'The quota has been exceeded.'))).toBe(false);
+    expect(
+      isDatabaseUnavailable(named('AbortError', 'Transaction aborted', named('QuotaExceededError', 'Quota'))),
+    ).toBe(false);
+  });
 });
 
 describe('isDatabaseUnopenable', () => {
@@ -89,6 +104,15 @@ describe('isDatabaseUnopenable', () => {
       isDatabaseUnopenable(named('OpenFailedError', 'UpgradeError …', named('UpgradeError', 'bad'))),
     ).toBe(false);
     expect(isDatabaseUnopenable(named('Error', 'Could not open backing-store.md'))).toBe(false);
+  });
+  it('knows Chromium’s quota error for an open on a full disk, not one of a write', () => {
+    const fullDiskOpen = named(
+      'QuotaExceededError',
+      'Encountered full disk while opening backing store for indexedDB.open.',
+    );
+    expect(isDatabaseUnopenable(fullDiskOpen)).toBe(true);
+    expect(isDatabaseUnopenable(named('OpenFailedError', 'QuotaExceededError …', fullDiskOpen))).toBe(true);
+    expect(isDatabaseUnopenable(named('QuotaExceededError', 'The quota has been exceeded.'))).toBe(false);
   });
 });
 
