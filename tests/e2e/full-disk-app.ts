@@ -33,6 +33,11 @@ export type AppOutcome = {
   fromBackupCopy: boolean;
   /** After freeing space, without a reload: a message sent and answered, the storage alert gone. */
   wentOnAfterFreeing: boolean;
+  /**
+   * …or, when Chromium deleted the database while the page was open (seen once: the page
+   * then had no settings, so no provider), the page said the data was lost, without a reload.
+   */
+  saidLostWithoutReload: boolean;
   /** From the reload until the page showed the conversations or said they were lost (null: neither came). */
   reloadShownMs: number | null;
   /** When neither came: what a bare IndexedDB open in the page did (how long it took, or that it hung). */
@@ -181,12 +186,23 @@ export async function appOnFullDisk(
   ]);
   await page.getByRole('textbox', { name: 'Message' }).fill('Add eggs.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const lostAlert = page.getByRole('alert').filter({ hasText: /Your saved conversations are gone/ });
   const wentOnAfterFreeing = await page
     .getByText('Eggs added.', { exact: true })
     .last()
+    .or(lostAlert)
+    .first()
     .waitFor({ timeout: 30_000 })
-    .then(async () => (await storageFull.count()) === 0)
+    .then(async () => (await lostAlert.count()) === 0 && (await storageFull.count()) === 0)
     .catch(() => false);
+  // The settings are read again every few seconds up to a minute apart while they fail; the
+  // page says a deleted database once they answer again.
+  const saidLostWithoutReload =
+    !wentOnAfterFreeing &&
+    (await lostAlert
+      .waitFor({ timeout: 75_000 })
+      .then(() => true)
+      .catch(() => false));
   await page.screenshot({ path: 'test-results/full-disk-went-on.png' });
 
   await page.waitForTimeout(1_000);
@@ -257,6 +273,7 @@ export async function appOnFullDisk(
     readWhileFull,
     fromBackupCopy,
     wentOnAfterFreeing,
+    saidLostWithoutReload,
     reloadShownMs,
     bareOpenAfterReload,
   };

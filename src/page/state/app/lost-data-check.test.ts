@@ -81,9 +81,45 @@ describe('watchForLostData', () => {
     expect(saved.get(KNOWN_DATABASE_KEY)).toBe('after');
   });
 
+  it('says a loss found when asked to read again, after a first read that found the database whole', async () => {
+    const saved = new Map([[KNOWN_DATABASE_KEY, 'before']]);
+    const storage = {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => void saved.set(key, value),
+    };
+    // The page opened on its database; later the browser deleted it, and it came back new.
+    let identity = { id: 'before', isNew: false };
+    let reads = 0;
+    let lost = 0;
+    const watch = watchForLostData({
+      read: async () => {
+        reads += 1;
+        return identity;
+      },
+      storage,
+      onLost: () => {
+        lost += 1;
+      },
+      onError: () => undefined,
+      retryMs: 5,
+    });
+    await expect.poll(() => reads).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Nothing reads again by itself once the database answered.
+    expect(reads).toBe(1);
+    identity = { id: 'after', isNew: true };
+    watch.checkAgain();
+    await expect.poll(() => lost).toBe(1);
+    // Asked again: the same new database, said once.
+    watch.checkAgain();
+    await expect.poll(() => reads).toBe(3);
+    expect(lost).toBe(1);
+    watch.stop();
+  });
+
   it('stops trying when asked', async () => {
     let reads = 0;
-    const stop = watchForLostData({
+    const watch = watchForLostData({
       read: async () => {
         reads += 1;
         throw new Error('still full');
@@ -94,7 +130,8 @@ describe('watchForLostData', () => {
       retryMs: 5,
     });
     await expect.poll(() => reads).toBeGreaterThan(0);
-    stop();
+    watch.stop();
+    watch.checkAgain();
     const after = reads;
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(reads).toBe(after);

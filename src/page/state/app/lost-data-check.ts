@@ -32,11 +32,22 @@ export function noteDatabase(storage: NameStorage | undefined, database: Databas
   }
 }
 
+/** The watch on the database's identity: stop it, or read the identity again now. */
+export type LostDataWatch = {
+  stop(): void;
+  /**
+   * Reads the identity again now (a retry waiting is dropped): for when the database
+   * answers again after failing, since the browser may have deleted it meanwhile (a full
+   * disk) with this page open, which would otherwise be said only after a reload.
+   */
+  checkAgain(): void;
+};
+
 /**
  * Reads the database's identity (`read`) and calls `onLost` when the data was lost; when
  * the database cannot be read yet (a full disk: Chromium cannot open it), tries again
  * after `retryMs`, doubling up to a minute, so a database deleted meanwhile is still said
- * once space is freed. Returns a function that stops trying.
+ * once space is freed.
  */
 export function watchForLostData(options: {
   read: () => Promise<DatabaseIdentity>;
@@ -44,7 +55,8 @@ export function watchForLostData(options: {
   onLost: () => void;
   onError: (error: unknown) => void;
   retryMs?: number;
-}): () => void {
+}): LostDataWatch {
+  const retryMs = options.retryMs ?? 5_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let isStopped = false;
   const check = (delayMs: number) => {
@@ -54,13 +66,22 @@ export function watchForLostData(options: {
       },
       (error: unknown) => {
         options.onError(error);
-        if (!isStopped) timer = setTimeout(() => check(Math.min(delayMs * 2, 60_000)), delayMs);
+        if (isStopped) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => check(Math.min(delayMs * 2, 60_000)), delayMs);
       },
     );
   };
-  check(options.retryMs ?? 5_000);
-  return () => {
-    isStopped = true;
-    clearTimeout(timer);
+  check(retryMs);
+  return {
+    stop() {
+      isStopped = true;
+      clearTimeout(timer);
+    },
+    checkAgain() {
+      if (isStopped) return;
+      clearTimeout(timer);
+      check(retryMs);
+    },
   };
 }

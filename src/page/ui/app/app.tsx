@@ -92,12 +92,23 @@ export function App(props: { shell?: ShellHandover }) {
   const alerts = createAlertsStore(client);
   // A database the browser deleted (a full disk) comes back new: say so, rather than open as if new.
   // (Tried again while the database cannot be read: a full disk, until space is freed.)
-  const stopLostDataCheck = watchForLostData({
+  const lostDataWatch = watchForLostData({
     read: () => databaseIdentity(database, () => crypto.randomUUID()),
     storage: globalThis.localStorage,
     onLost: () => alerts.show('data_lost', LOST_DATA_TEXT),
     onError: (error) => console.warn('Sandpiper: could not read the database’s identity.', error),
   });
+  // The settings read again after failing: the database answers again, and may be a new one
+  // (the browser deleted it with this page open). Said now, not only after a reload.
+  createEffect(
+    on(
+      () => settings.state.loadError,
+      (error, previous) => {
+        if (previous && error === null) lostDataWatch.checkAgain();
+      },
+      { defer: true },
+    ),
+  );
   const bundleImport = createBundleImportStore({
     client,
     conversations,
@@ -144,7 +155,7 @@ export function App(props: { shell?: ShellHandover }) {
 
   onCleanup(client.onWorkerError((message) => toasts.show(message)));
   onCleanup(() => {
-    stopLostDataCheck();
+    lostDataWatch.stop();
     replay.dispose();
     alerts.dispose();
     appUpdates.dispose();
