@@ -96,6 +96,19 @@ describe('the stale figures check', () => {
     commitAll('cache');
   });
 
+  it('leaves it current when only a test beside the measured code changes, not the bench it names', () => {
+    const now = git('rev-parse', '--short', 'HEAD');
+    write('src/storage/db.test.ts', 'it("reads");\n');
+    expect(staleMeasurements(repository, only(measured(now)), HERE)).toEqual([]);
+    commitAll('a unit test');
+    expect(staleMeasurements(repository, only(measured(now)), HERE)).toEqual([]);
+    write('bench.test.ts', 'it("measures more");\n');
+    expect(staleMeasurements(repository, only(measured(now)), HERE)[0]?.changedPaths).toEqual([
+      'bench.test.ts',
+    ]);
+    commitAll('the bench');
+  });
+
   it('finds a measurement from another machine stale, saying what differs', () => {
     const now = git('rev-parse', '--short', 'HEAD');
     const elsewhere = { ...HERE, disk: { device: '/dev/sdb1', filesystem: 'xfs' } };

@@ -56,7 +56,9 @@ export function staleMeasurements(
     else if (paths !== undefined) {
       const committed = git('diff', '--name-only', '--no-renames', commit, 'HEAD', '--', ...paths);
       const uncommitted = git('status', '--porcelain', '--untracked-files=all', '--', ...paths);
-      changedPaths = [...new Set([...lines(committed), ...lines(uncommitted).flatMap(statusPaths)])].sort();
+      changedPaths = [...new Set([...lines(committed), ...lines(uncommitted).flatMap(statusPaths)])]
+        .filter((path) => !isUnmeasuredTest(path, paths))
+        .sort();
       if (changedPaths.length > 0)
         reasons.push(`${changedPaths.length} measured path(s) changed since ${commit}`);
     }
@@ -66,6 +68,15 @@ export function staleMeasurements(
 }
 
 const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+
+/**
+ * A test file inside a measured folder (`src/…/x.test.ts` beside the code): no bench runs
+ * it, so its change leaves the figures as they were. One the measurement names itself
+ * (its bench file) is measured.
+ */
+function isUnmeasuredTest(path: string, measuredPaths: readonly string[]): boolean {
+  return /\.test\.tsx?$/.test(path) && !measuredPaths.includes(path);
+}
 
 /** The paths of a `git status --porcelain` line: `XY path`, or `XY from -> to` for a rename. */
 function statusPaths(line: string): string[] {
