@@ -4,7 +4,7 @@ import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
 import type { ScriptedServer } from '../fixtures/scripted-llm-server.ts';
 import type { SmallDisk } from '../fixtures/small-disk.ts';
 import { configureProvider } from './app-harness.ts';
-import { backupCopyNames } from './pwa-helpers.ts';
+import { backupCopyNames, pageBeginning } from './pwa-helpers.ts';
 
 /**
  * The app itself on a full disk (tests/bench/full-disk.bench.test.ts): what it said, what
@@ -219,14 +219,7 @@ export async function appOnFullDisk(
   );
   const bareOpenAfterReload = reloadShownMs === null ? await bareOpen(page) : '';
   await page.screenshot({ path: 'test-results/full-disk-reloaded.png' });
-  const afterReload = (
-    await page
-      .locator('body')
-      .innerText()
-      .catch(() => '')
-  )
-    .replace(/\s+/g, ' ')
-    .slice(0, 400);
+  const afterReload = await pageBeginning(page, 400);
   const saidDataLost = await lost.isVisible();
   const databaseKept = !saidDataLost && (await kept.isVisible());
   let copiesOffered = 0;

@@ -423,16 +423,18 @@ export async function waitOrSay(
         }),
       )
       .catch(() => [] as string[]);
-    const body = (
-      await page
-        .locator('body')
-        .innerText()
-        .catch(() => '')
-    )
-      .replace(/\s+/g, ' ')
-      .slice(0, 300);
+    const body = await pageBeginning(page, 300);
     throw new Error(
       `${what}: not there after ${Date.now() - startedAt} ms (${String(error).split('\n')[0]}).\nThe conversation's last rows:\n${rows.join('\n') || '(none)'}\nThe page began: ${body}`,
     );
   }
+}
+
+/** The page's first `length` characters of text, its white space folded ('' when it cannot be read). */
+export async function pageBeginning(page: Page, length: number): Promise<string> {
+  const text = await page
+    .locator('body')
+    .innerText()
+    .catch(() => '');
+  return text.replace(/\s+/g, ' ').slice(0, length);
 }

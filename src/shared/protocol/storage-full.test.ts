@@ -11,6 +11,12 @@ const domError = (name: string, message: string) => Object.assign(new Error(mess
 const named = (name: string, message: string, inner?: unknown) =>
   Object.assign(new Error(message), { name }, inner ? { inner } : {});
 
+/** Chromium's other refusal to open a database on a full disk. */
+const fullDiskOpen = named(
+  'QuotaExceededError',
+  'Encountered full disk while opening backing store for indexedDB.open.',
+);
+
 describe('isQuotaError', () => {
   it('knows a full storage by the error’s name or words, bare or wrapped as Dexie wraps it', () => {
     expect(isQuotaError(domError('QuotaExceededError', 'The quota has been exceeded.'))).toBe(true);
@@ -72,10 +78,6 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable('DatabaseClosedError')).toBe(false);
   });
   it('knows Chromium’s quota error for an open on a full disk, not one of a write', () => {
-    const fullDiskOpen = named(
-      'QuotaExceededError',
-      'Encountered full disk while opening backing store for indexedDB.open.',
-    );
     expect(isDatabaseUnavailable(fullDiskOpen)).toBe(true);
     expect(isDatabaseUnavailable(named('OpenFailedError', 'QuotaExceededError …', fullDiskOpen))).toBe(true);
     expect(isDatabaseUnavailable(named('DatabaseClosedError', 'QuotaExceededError …', fullDiskOpen))).toBe(
@@ -106,10 +108,6 @@ describe('isDatabaseUnopenable', () => {
     expect(isDatabaseUnopenable(named('Error', 'Could not open backing-store.md'))).toBe(false);
   });
   it('knows Chromium’s quota error for an open on a full disk, not one of a write', () => {
-    const fullDiskOpen = named(
-      'QuotaExceededError',
-      'Encountered full disk while opening backing store for indexedDB.open.',
-    );
     expect(isDatabaseUnopenable(fullDiskOpen)).toBe(true);
     expect(isDatabaseUnopenable(named('OpenFailedError', 'QuotaExceededError …', fullDiskOpen))).toBe(true);
     expect(isDatabaseUnopenable(named('QuotaExceededError', 'The quota has been exceeded.'))).toBe(false);
