@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, messagesOf, planNotes } from '../fixtures/scenarios.ts';
+import { shellExec } from '../fixtures/scripted-steps.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import {
   conversationButton,
@@ -21,8 +22,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await harness.close();
 });
-
-const shell = (command: string) => call('shell', { action: 'exec', session: 'main', command });
 
 /** A workspace as path → SHA-256 of its bytes (folders as "folder"), read from IndexedDB. */
 async function workspaceHashes(page: Page, conversationId: string): Promise<Record<string, string>> {
@@ -68,8 +67,8 @@ async function runToTheEnd(): Promise<{
     acknowledge(),
     planNotes(),
     call('file', { action: 'write', path: '/home/ubuntu/notes/todo.md', text: '# Todo\n- buy milk\n' }),
-    shell('sed -i "s/buy milk/buy oat milk/" notes/todo.md'),
-    shell(`python3 -c "open('notes/count.txt', 'w').write(str(6 * 7))"`),
+    shellExec('sed -i "s/buy milk/buy oat milk/" notes/todo.md'),
+    shellExec(`python3 -c "open('notes/count.txt', 'w').write(str(6 * 7))"`),
     call('message', { type: 'ask', text: 'Keep going?', suggested_action: 'none', brief: 'checkpoint' }),
   ]);
   await harness.sendTask('Keep my notes');
@@ -85,8 +84,8 @@ async function runToTheEnd(): Promise<{
   );
 
   model.push(
-    shell('mv notes/count.txt notes/answer.txt'),
-    shell('rm notes/todo.md'),
+    shellExec('mv notes/count.txt notes/answer.txt'),
+    shellExec('rm notes/todo.md'),
     call('message', { type: 'result', text: 'Done.' }),
   );
   await reply.fill('Yes');

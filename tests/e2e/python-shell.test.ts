@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, messagesOf, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { finishDone, shellExec } from '../fixtures/scripted-steps.ts';
 import { type AppHarness, startApp, statuses } from './app-harness.ts';
 import { waitForServiceWorker } from './pwa-helpers.ts';
 
@@ -15,7 +16,6 @@ afterEach(async () => {
   await harness.close();
 });
 
-const finish = () => call('message', { type: 'result', text: 'Done.' });
 const observation = (index: number) =>
   JSON.parse((messagesOf(harness.model.requests[index]).at(-1) as { content: string }).content);
 
@@ -33,20 +33,10 @@ it('runs python3 -c and a script in the virtual sandbox: output in the terminal,
   model.setScript([
     acknowledge(),
     planNotes(),
-    call('shell', {
-      action: 'exec',
-      session: 'main',
-      command: 'python3 -c "print(sum([1,2,3]))"',
-      timeout: 120,
-    }),
+    shellExec('python3 -c "print(sum([1,2,3]))"', { timeout: 120 }),
     call('file', { action: 'write', path: '/home/ubuntu/make_report.py', text: `${script}\n` }),
-    call('shell', {
-      action: 'exec',
-      session: 'main',
-      command: 'python3 make_report.py && wc -l report.csv',
-      timeout: 120,
-    }),
-    finish(),
+    shellExec('python3 make_report.py && wc -l report.csv', { timeout: 120 }),
+    finishDone(),
   ]);
   await harness.sendTask(NOTES_TASK);
   await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
@@ -79,13 +69,10 @@ it('interrupts a Python loop at a timeout through the interrupt buffer once the 
     acknowledge(),
     planNotes(),
     call('file', { action: 'write', path: '/home/ubuntu/loop.py', text: `${loop}\n` }),
-    call('shell', {
-      action: 'exec',
-      session: 'main',
-      command: 'python3 -c "pass" && timeout 2 python3 loop.py; echo "exit $?"; cat interrupted.txt',
+    shellExec('python3 -c "pass" && timeout 2 python3 loop.py; echo "exit $?"; cat interrupted.txt', {
       timeout: 120,
     }),
-    finish(),
+    finishDone(),
   ]);
   await harness.sendTask(NOTES_TASK);
   await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
@@ -101,8 +88,8 @@ it('caches Pyodide’s files on first use, so they are served offline afterwards
   model.setScript([
     acknowledge(),
     planNotes(),
-    call('shell', { action: 'exec', session: 'main', command: 'python3 -c "print(6 * 7)"', timeout: 120 }),
-    finish(),
+    shellExec('python3 -c "print(6 * 7)"', { timeout: 120 }),
+    finishDone(),
   ]);
   await harness.sendTask(NOTES_TASK);
   await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
@@ -149,13 +136,10 @@ it('caches Pyodide’s files on first use, so they are served offline afterwards
   model.setScript([
     acknowledge(),
     planNotes(),
-    call('shell', {
-      action: 'exec',
-      session: 'main',
-      command: 'python3 -c "import json, sqlite3; print(json.dumps(sqlite3.sqlite_version_info[:1]))"',
+    shellExec('python3 -c "import json, sqlite3; print(json.dumps(sqlite3.sqlite_version_info[:1]))"', {
       timeout: 120,
     }),
-    finish(),
+    finishDone(),
   ]);
   await page.getByRole('button', { name: 'New conversation' }).click();
   await harness.sendTask(NOTES_TASK);
@@ -169,14 +153,11 @@ it('keeps Python away from the app’s storage and network: no indexedDB or cach
   model.setScript([
     acknowledge(),
     planNotes(),
-    call('shell', {
-      action: 'exec',
-      session: 'main',
-      command:
-        "python3 -c \"import js; print(hasattr(js, 'indexedDB'), hasattr(js, 'caches'))\" && python3 -c \"import js; js.fetch('https://example.com')\"",
-      timeout: 120,
-    }),
-    finish(),
+    shellExec(
+      "python3 -c \"import js; print(hasattr(js, 'indexedDB'), hasattr(js, 'caches'))\" && python3 -c \"import js; js.fetch('https://example.com')\"",
+      { timeout: 120 },
+    ),
+    finishDone(),
   ]);
   await harness.sendTask(NOTES_TASK);
   await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
