@@ -61,7 +61,8 @@ it('Settings → Search: switches, keys, a checked proxy address and the order b
   await expect.poll(order).not.toEqual(before);
   const moved = await order();
   expect(moved.indexOf('github')).toBe(before.indexOf('github') - 2);
-  expect(await up.evaluate((button) => button === document.activeElement)).toBe(true);
+  // Focus goes back to the moved row's button on the next frame (after the list re-renders).
+  await expect.poll(() => up.evaluate((button) => button === document.activeElement)).toBe(true);
   expect(await search.locator('[aria-live="polite"]').textContent()).toContain('GitHub moved to');
 
   await search.scrollIntoViewIfNeeded();
