@@ -10,8 +10,8 @@ import { openManusProfile } from '../../src/agent-worker/profiles/openmanus/open
 import {
   LLM_NEEDS,
   type LlamaServer,
-  makeSyntheticModel,
   startLlama,
+  syntheticModel,
 } from '../integration/llama-server-process.ts';
 import { skipEachWithoutShared } from '../shared-folder.ts';
 import { recordFigures } from './record-figures.ts';
@@ -26,16 +26,13 @@ import { recordFigures } from './record-figures.ts';
  */
 describe('the tool lists, counted by a real tokenizer', () => {
   const hasLlm = skipEachWithoutShared(...LLM_NEEDS);
-  let model: ReturnType<typeof makeSyntheticModel> | null = null;
   let server: LlamaServer | null = null;
   beforeAll(async () => {
     if (!hasLlm) return;
-    model = makeSyntheticModel();
-    server = await startLlama(model.path, ['-c', '4096']);
+    server = await startLlama(await syntheticModel(), ['-c', '4096']);
   }, 120_000);
   afterAll(() => {
     server?.process.kill();
-    model?.remove();
   });
 
   const tokens = async (text: string) => {

@@ -10,7 +10,7 @@
  * `message` type `result`, standing in for a model that decides it is done; the server's
  * own grammar engine writes that call. Skipped where ../shared/llm is absent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { identifyServer } from '../../src/agent-worker/runtime/server-knowledge.ts';
 import type { EventBody } from '../../src/shared/protocol/events.ts';
 import { datedFindings } from '../../src/shared/protocol/providers.ts';
@@ -22,15 +22,15 @@ import { createHarness, type Harness } from './harness.ts';
 import {
   LLM_NEEDS,
   type LlamaServer,
-  makeSyntheticModel,
   startLlama,
+  syntheticModel,
   templateArgs,
 } from './llama-server-process.ts';
 
 const TASK = 'Write a haiku about the sea to /home/ubuntu/haiku.md';
 const OPENAI = SAVED_OPENAI;
 
-let model: ReturnType<typeof makeSyntheticModel> | null = null;
+let modelPath = '';
 let server: LlamaServer | null = null;
 let proxy: Awaited<ReturnType<typeof startDeliverProxy>> | null = null;
 let harness: Harness | null = null;
@@ -41,7 +41,7 @@ let harness: Harness | null = null;
  * the settings as a version before auto for every preset saved them (Native on this preset).
  */
 async function defaultProviderOn(template: string, window: number, savedBefore = false) {
-  server = await startLlama(model?.path ?? '', ['-c', String(window), ...templateArgs(template, true)]);
+  server = await startLlama(modelPath, ['-c', String(window), ...templateArgs(template, true)]);
   proxy = await startDeliverProxy(server.url, { tool: 'message', field: 'type', value: 'result' });
   const provider = { ...OPENAI, baseUrl: `${proxy.url}/v1` };
   harness = await createHarness({ stepBudget: 8, maxRetries: 2 }, provider);
@@ -81,10 +81,9 @@ function expectHeldAndDelivered(run: Awaited<ReturnType<typeof runTask>>) {
 
 describe('the default provider with only its Base URL changed, on a real llama-server', () => {
   const hasLlm = skipEachWithoutShared(...LLM_NEEDS);
-  beforeAll(() => {
-    if (hasLlm) model = makeSyntheticModel();
+  beforeAll(async () => {
+    if (hasLlm) modelPath = await syntheticModel();
   }, 120_000);
-  afterAll(() => model?.remove());
   afterEach(async () => {
     await harness?.close();
     await proxy?.close();

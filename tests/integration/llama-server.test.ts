@@ -5,7 +5,7 @@
  * tool-call parser — and how Sandpiper copes with each — not how clever the model is.
  * Skipped, saying why, where ../shared/llm is absent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decideCall } from '../../src/agent-worker/engine/call-decision.ts';
 import { withToolDescriptions } from '../../src/agent-worker/engine/tool-descriptions.ts';
 import type { ModelRequest, ModelResult } from '../../src/agent-worker/llm/chat-messages.ts';
@@ -19,16 +19,16 @@ import { createHarness, type Harness, SCRIPTED_PROVIDER_ID } from './harness.ts'
 import {
   LLM_NEEDS,
   type LlamaServer,
-  makeSyntheticModel,
   startLlama as startServer,
+  syntheticModel,
   templateArgs,
 } from './llama-server-process.ts';
 
-let model: ReturnType<typeof makeSyntheticModel> | null = null;
+let modelPath = '';
 let server: LlamaServer | null = null;
 let harness: Harness | null = null;
 
-const startLlama = (args: string[]) => startServer(model?.path ?? '', args);
+const startLlama = (args: string[]) => startServer(modelPath, args);
 
 /** What was learned, in words. */
 const findingsOf = (capabilities: ServerCapabilities | undefined) =>
@@ -69,10 +69,9 @@ async function run(args: string[], stepBudget = 4) {
 
 describe('against the real llama-server', () => {
   const hasLlm = skipEachWithoutShared(...LLM_NEEDS);
-  beforeAll(() => {
-    if (hasLlm) model = makeSyntheticModel();
+  beforeAll(async () => {
+    if (hasLlm) modelPath = await syntheticModel();
   }, 120_000);
-  afterAll(() => model?.remove());
   afterEach(async () => {
     await harness?.close();
     harness = null;
