@@ -42,7 +42,8 @@ function trailingImages(request: RecordedRequest | undefined): { url: string }[]
     .map((part) => part.image_url!);
 }
 
-function script() {
+/** The task's steps; `sumInPython: false` leaves out the CSV's sum (a cold Pyodide start) for a test that does not read it. */
+function script({ sumInPython = true } = {}) {
   return [
     call('message', { type: 'info', text: 'Looking at your report, chart and sales.' }),
     call('plan', {
@@ -55,7 +56,7 @@ function script() {
     }),
     call('file', { action: 'view', brief: 'Look at the chart', path: `${UPLOADS}/chart.png` }),
     call('file', { action: 'view', brief: 'Page 2', path: `${UPLOADS}/report.pdf`, range: [2, 2] }),
-    call('shell', { action: 'exec', session: 'main', command: SUM }),
+    ...(sumInPython ? [call('shell', { action: 'exec', session: 'main', command: SUM })] : []),
     call('plan', { action: 'advance', current_phase_id: 1, next_phase_id: 2 }),
     call('message', {
       type: 'result',
@@ -156,7 +157,7 @@ describe('a person’s files, understood, and a result that shows them', () => {
     harness = await startApp();
     await harness.configure();
     const { model } = harness;
-    model.setScript(script());
+    model.setScript(script({ sumInPython: false }));
     await attachAndSend(await twoPagePdf());
     const requests = model.requests;
     expect(lastObservation(requests[3])).toContain('You cannot see the image itself');

@@ -6,6 +6,12 @@ import { waitForServiceWorker } from './pwa-helpers.ts';
 
 // Python in the built app: the agent worker starts the Python worker (Pyodide served by
 // the build itself) on the first `python3`; files Python writes land in the workspace.
+// "keeps Python away from the app's storage and network" went (issue 41): it loaded Pyodide
+// again to prove what prompt-injection's 'Python reaches no storage, and only the known open
+// routes reach an address outside pip's index' proves with 15 probes in the same Chromium
+// worker (indexedDB, caches and fetch among them); the refusal's words are
+// src/python-worker/worker-lockdown.test.ts' "lets fetch reach pip's index and the app's
+// assets, and refuses anything else".
 let harness: AppHarness;
 beforeEach(async () => {
   harness = await startApp();
@@ -52,8 +58,10 @@ it('runs python3 -c and a script in the virtual sandbox: output in the terminal,
   await harness.screenshot('python-files-tab');
 }, 150_000);
 
-it('interrupts a Python loop at a timeout through the interrupt buffer once the page is cross-origin isolated', async () => {
-  const { page, model } = harness;
+// One test for the interrupt and the offline cache (two before issue 41, each loading Pyodide
+// cold into a fresh context and waiting for isolation; the steps and checks are theirs).
+it('interrupts a Python loop at a timeout through the interrupt buffer once the page is cross-origin isolated, and caches Pyodide’s files on first use, so they are served offline afterwards', async () => {
+  const { page, model, context } = harness;
   // Once the service worker controls the page, a reload serves it with the isolation headers.
   await waitForServiceWorker(page);
   if (!(await page.evaluate(() => crossOriginIsolated))) await page.reload();
@@ -69,7 +77,8 @@ it('interrupts a Python loop at a timeout through the interrupt buffer once the 
     acknowledge(),
     planNotes(),
     call('file', { action: 'write', path: '/home/ubuntu/loop.py', text: `${loop}\n` }),
-    shellExec('python3 -c "pass" && timeout 2 python3 loop.py; echo "exit $?"; cat interrupted.txt', {
+    // Python started first, so the 2 s are the loop's, not Pyodide's start.
+    shellExec('python3 -c "print(6 * 7)" && timeout 2 python3 loop.py; echo "exit $?"; cat interrupted.txt', {
       timeout: 120,
     }),
     finishDone(),
@@ -77,23 +86,7 @@ it('interrupts a Python loop at a timeout through the interrupt buffer once the 
   await harness.sendTask(NOTES_TASK);
   await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
   // The file written in the except block proves Python unwound (a restarted worker would write nothing).
-  expect(observation(4).meta).toMatchObject({ stdout: 'exit 124\nKeyboardInterrupt' });
-}, 150_000);
-
-it('caches Pyodide’s files on first use, so they are served offline afterwards', async () => {
-  const { page, model, context } = harness;
-  await waitForServiceWorker(page);
-  if (!(await page.evaluate(() => crossOriginIsolated))) await page.reload();
-  await page.getByRole('textbox', { name: 'Message' }).waitFor();
-  model.setScript([
-    acknowledge(),
-    planNotes(),
-    shellExec('python3 -c "print(6 * 7)"', { timeout: 120 }),
-    finishDone(),
-  ]);
-  await harness.sendTask(NOTES_TASK);
-  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
-  expect(observation(3).meta).toMatchObject({ exit_code: 0, stdout: '42\n' });
+  expect(observation(4).meta).toMatchObject({ stdout: '42\nexit 124\nKeyboardInterrupt' });
   const lazy = () =>
     page.evaluate(async () =>
       (await (await caches.open('sandpiper-lazy-assets')).keys()).map(
@@ -147,23 +140,3 @@ it('caches Pyodide’s files on first use, so they are served offline afterwards
   // setScript cleared the recorded requests: the Python step's result is in the fourth.
   expect(observation(3).meta).toMatchObject({ exit_code: 0, stdout: '[3]\n' });
 }, 200_000);
-
-it('keeps Python away from the app’s storage and network: no indexedDB or caches, fetch only for pip', async () => {
-  const { page, model } = harness;
-  model.setScript([
-    acknowledge(),
-    planNotes(),
-    shellExec(
-      "python3 -c \"import js; print(hasattr(js, 'indexedDB'), hasattr(js, 'caches'))\" && python3 -c \"import js; js.fetch('https://example.com')\"",
-      { timeout: 120 },
-    ),
-    finishDone(),
-  ]);
-  await harness.sendTask(NOTES_TASK);
-  await page.locator('[data-action-type="message.result"]').waitFor({ timeout: 120_000 });
-  const meta = observation(3).meta;
-  expect(meta).toMatchObject({ exit_code: 1, stdout: 'False False\n' });
-  expect(meta.stderr).toContain(
-    "Python has no network access here except pip's package index; use the shell's curl, which follows Settings → Sandbox",
-  );
-}, 150_000);
