@@ -6,9 +6,9 @@ import { type StaticServer, startStaticServer } from '../fixtures/static-server.
 import { launchChromium, SCREENSHOTS } from './app-harness.ts';
 import {
   BUILT_APP,
-  buildApp,
   buildLabel,
   deployBuild,
+  labelledBuild,
   screenshotEverywhere,
   temporaryFolder,
   waitForServiceWorker,
@@ -44,7 +44,7 @@ it('offers a newly deployed build with a prompt instead of switching, and reload
 
   // A new build is deployed; the browser finds it when it checks for an update.
   const next = join(folder.path, 'next');
-  await buildApp(next, { buildLabel: 'next' });
+  await labelledBuild(BUILT_APP, next, 'next');
   await deployBuild(next, site);
   await page.evaluate(async () => {
     await (await navigator.serviceWorker.getRegistration())?.update();

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, messagesOf, planNotes } from '../fixtures/scenarios.ts';
@@ -8,12 +7,20 @@ import { type AppHarness, startApp } from './app-harness.ts';
 import {
   conversationButton,
   descriptionOf,
-  importThroughPicker,
   openConversationId,
   waitOrSay,
   workspaceFiles,
 } from './pwa-helpers.ts';
 
+/*
+ * "forks from a step of an imported conversation: the bundle carries the checkpoints" went
+ * (issue 41): it ran the whole task again, Python's cold start included, to prove what
+ * tests/integration/bundle-history.test.ts ('gives the import the same changes per step, the
+ * same counts, and the same workspace at every step') and conversation-checkpoints.test.ts
+ * ('makes a new conversation with the steps up to one and the workspace as it was then, the
+ * original untouched') prove without a browser; export and import through the page are
+ * bundle-roundtrip's, and its sidebar marks are checked here on the first test's fork.
+ */
 let harness: AppHarness;
 beforeEach(async () => {
   harness = await startApp();
@@ -155,6 +162,11 @@ it('rewinds to a step (the workspace as recorded then, undoable) and forks from 
   await expect.poll(() => workspaceHashes(page, forkId)).toEqual(afterPython);
   expect(await rowsOf(page, 'shell.exec').count()).toBe(2);
   expect(await page.locator('[data-action-type="message.ask"]').count()).toBe(0);
+  // The sidebar marks the fork, with where it came from.
+  await expect.poll(() => descriptionOf(conversationButton(page, forkId))).toMatch(/^Forked /);
+  expect(await conversationButton(page, forkId).locator('.conversation-origin').getAttribute('title')).toBe(
+    'Forked from “Keep my notes”',
+  );
   await harness.screenshot('checkpoints-fork');
 
   // The fork's next run sends the history up to the step only.
@@ -183,6 +195,7 @@ it('rewinds to a step (the workspace as recorded then, undoable) and forks from 
   await page.getByRole('button', { name: 'Open the original' }).click();
   await page.locator('[data-action-type="message.result"]').waitFor();
   expect(await openConversationId(page)).toBe(id);
+  expect(await descriptionOf(conversationButton(page, id))).toBe('Done');
   expect(await workspaceHashes(page, id)).toEqual(atEnd);
   await expect.poll(() => page.locator('.thread-item').count()).toBe(eventsBefore);
   await expect.poll(() => page.locator('.fork-mark').count()).toBe(1);
@@ -203,38 +216,4 @@ it('rewinds to a step (the workspace as recorded then, undoable) and forks from 
   await page.locator('.user-item').first().scrollIntoViewIfNeeded();
   await harness.screenshot('checkpoints-phone-thread');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= 390)).toBe(true);
-});
-
-it('forks from a step of an imported conversation: the bundle carries the checkpoints', async () => {
-  const { page } = harness;
-  const { id, afterPython } = await runToTheEnd();
-  await page.getByRole('button', { name: 'Conversation actions' }).click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'Export bundle' }).click(),
-  ]);
-  const bundle = new Uint8Array(await readFile(await download.path()));
-  await importThroughPicker(page, download.suggestedFilename(), bundle);
-  await expect.poll(() => openConversationId(page)).not.toBe(id);
-  const importedId = await openConversationId(page);
-  await page.locator('[data-action-type="message.result"]').waitFor();
-
-  // Step 3 of the import (after the write and the sed -i): the Python step.
-  await select(page, 'shell.exec', 1);
-  const panel = page.getByRole('complementary', { name: 'Computer' });
-  await panel.getByRole('button', { name: 'Fork from here' }).click();
-  await page.waitForFunction((imported) => !window.location.hash.endsWith(imported), importedId);
-  const forkId = await openConversationId(page);
-  expect(forkId).not.toBe(id);
-  await page.locator('.fork-origin').waitFor();
-  await expect.poll(() => workspaceHashes(page, forkId)).toEqual(afterPython);
-  expect(await rowsOf(page, 'shell.exec').count()).toBe(2);
-  await expect.poll(() => changedOn(page, 'shell.exec', 1)).toBe('1 file changed');
-  // The sidebar tells the three apart: the fork, the import, and the original (unmarked).
-  await expect.poll(() => descriptionOf(conversationButton(page, forkId))).toMatch(/^Forked /);
-  expect(await descriptionOf(conversationButton(page, importedId))).toMatch(/^Imported /);
-  expect(await descriptionOf(conversationButton(page, id))).toBe('Done');
-  expect(await conversationButton(page, forkId).locator('.conversation-origin').getAttribute('title')).toBe(
-    'Forked from “Keep my notes”',
-  );
 });
