@@ -66,8 +66,12 @@ it('carries what each step changed through export and import, and shows it in th
   const originalId = await openConversationId(page);
   const sedRow = page.locator('[data-action-type="shell.exec"]').first();
   await expect.poll(() => sedRow.locator('.action-changes').textContent()).toBe('1 file changed');
+  // Each step's chip comes with the thread's next reading of the checkpoints: under load the
+  // later steps' may come after the sed's (seen in a CI run: 2 of 4 at first).
+  const changedChips = async () =>
+    (await changeChips(page)).filter((chip) => / \d+ files? changed$/.test(chip));
+  await expect.poll(changedChips).toHaveLength(4);
   const chips = await changeChips(page);
-  expect(chips.filter((chip) => / \d+ files? changed$/.test(chip))).toHaveLength(4);
   const sedUuid = (await sedRow.getAttribute('data-uuid')) ?? '';
   const sedDiff = await openDiff(page, sedUuid, 'notes/todo.md');
   expect(sedDiff).toEqual(['-- buy milk', '+- buy oat milk']);
