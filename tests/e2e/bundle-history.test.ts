@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
+import { shellExec as shell } from '../fixtures/scripted-steps.ts';
 import { type AppHarness, startApp } from './app-harness.ts';
 import { importThroughPicker, openConversationId, startPausedReplay } from './pwa-helpers.ts';
 
@@ -14,8 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await harness.close();
 });
-
-const shell = (command: string) => call('shell', { action: 'exec', session: 'main', command });
 
 /** Each action row's uuid and its "N files changed" (empty when it changed nothing), in thread order. */
 function changeChips(page: Page): Promise<string[]> {

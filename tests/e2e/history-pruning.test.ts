@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
+import { shellExec as shell } from '../fixtures/scripted-steps.ts';
 import { type AppHarness, showSettingsSection, startApp } from './app-harness.ts';
 import { openConversationId, screenshotEverywhere, workspaceFiles } from './pwa-helpers.ts';
 
@@ -14,7 +15,6 @@ afterEach(async () => {
 });
 
 const TITLE = 'Keep my todo list';
-const shell = (command: string) => call('shell', { action: 'exec', session: 'main', command });
 const write = (text: string) => call('file', { action: 'write', path: '/home/ubuntu/notes/todo.md', text });
 const result = (text: string) => call('message', { type: 'result', text });
 

@@ -10,6 +10,7 @@ import {
   WorkspaceHistory,
 } from '../../src/shared/storage/workspace-history.ts';
 import { acknowledge, call, NOTES_TASK, planNotes } from '../fixtures/scenarios.ts';
+import { shellExec as shell } from '../fixtures/scripted-steps.ts';
 import { assertWellFormedRequests, createHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -18,7 +19,6 @@ afterEach(async () => {
   await harness.close();
 });
 
-const shell = (command: string) => call('shell', { action: 'exec', session: 'main', command });
 const finish = (text = 'Done.') => call('message', { type: 'result', text });
 
 /** An archive over the harness's database whose imports get the ids `imported-1`, `imported-2`, … */

@@ -5,6 +5,7 @@ import type { StoredEvent } from '../../src/shared/protocol/events.ts';
 import { WorkspaceAtCheckpoint, WorkspaceHistory } from '../../src/shared/storage/workspace-history.ts';
 import { delegatingNotebookProfile } from '../fixtures/notebook-profile.ts';
 import { acknowledge, call, planNotes } from '../fixtures/scenarios.ts';
+import { shellExec as shell } from '../fixtures/scripted-steps.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -14,7 +15,6 @@ afterEach(async () => {
 
 const write = (path: string, text: string) =>
   call('file', { action: 'write', path: `/home/ubuntu/${path}`, text });
-const shell = (command: string) => call('shell', { action: 'exec', session: 'main', command });
 const done = () => call('message', { type: 'result', text: 'Done.' });
 
 const messageSeqs = (events: readonly StoredEvent[]) =>

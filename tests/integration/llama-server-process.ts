@@ -70,7 +70,7 @@ export async function syntheticModel(): Promise<string> {
   const lock = `${path}.lock`;
   const deadline = Date.now() + 120_000;
   while (!existsSync(path)) {
-    let lockFd: number | null = null;
+    let lockFd: number;
     try {
       lockFd = openSync(lock, 'wx');
     } catch {
